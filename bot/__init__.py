@@ -1,0 +1,1 @@
+"""wordle-bot: Wordle for Discord servers."""
