@@ -1,0 +1,27 @@
+from bot.core.game import Row
+from bot.core.share import puzzle_label, share_text, squares
+
+
+def test_squares():
+    assert squares("GYBBG") == "🟩🟨⬛⬛🟩"
+    assert squares("gybbg") == "🟩🟨⬛⬛🟩"
+
+
+def test_share_grid_win_hard_mode():
+    rows = [Row("crane", "BYBBB"), Row("slate", "GGGGG")]
+    text = share_text(rows, label=puzzle_label(1234), won=True, hard_mode=True)
+    assert text == "Wordle 1,234 2/6*\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩"
+    # No letters of any guess leak into the grid.
+    assert "CRANE" not in text.upper().replace("WORDLE", "")
+
+
+def test_share_grid_loss():
+    rows = [Row("crane", "BBBBB")] * 6
+    text = share_text(rows, label=puzzle_label(7), won=False, hard_mode=False)
+    assert text.splitlines()[0] == "Wordle 7 X/6"
+    assert len(text.splitlines()) == 8
+
+
+def test_labels():
+    assert puzzle_label(None, "random") == "Wordle practice"
+    assert puzzle_label(None, "custom") == "Wordle challenge"
