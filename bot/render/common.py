@@ -1,0 +1,126 @@
+"""Checks and small helpers shared by the text, image and terminal renderers.
+
+The renderers take plain data, never a game object:
+
+* ``rows``: a sequence of ``(word, feedback)`` pairs, e.g. ``[("crane", "GYBBB")]``. Anything
+  that unpacks into two strings works (``bot.core.game.Row`` does). Words are letters A-Z (any
+  case, shown upper case); feedback is ``G``/``Y``/``B`` per letter, one per letter of the word.
+* ``keyboard``: a mapping of letter -> ``"G"``/``"Y"``/``"B"`` for the letters played so far.
+  Letters missing from it are unplayed.
+
+Malformed input raises ``ValueError`` with a message saying what is wrong, so a bug upstream
+shows up as a clear error rather than as a garbled board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+GREEN, YELLOW, GREY = "G", "Y", "B"
+STATES = (GREEN, YELLOW, GREY)
+#: Default number of attempts (rows on the board).
+MAX_ATTEMPTS = 6
+#: Default word length, used to size an empty board.
+WORD_LENGTH = 5
+#: The keyboard as laid out in the game, top row first.
+QWERTY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+_RANK = {GREY: 0, YELLOW: 1, GREEN: 2}
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+def _short(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def normalise_feedback(feedback: object) -> str:
+    """Return ``feedback`` upper case, or raise ``ValueError`` unless it is only G, Y and B."""
+    if not isinstance(feedback, str):
+        raise ValueError(f"feedback must be a string of G, Y and B, not {_short(feedback)}")
+    upper = feedback.upper()
+    if not upper or any(ch not in _RANK for ch in upper):
+        raise ValueError(f"feedback must be a non-empty string of G, Y and B: {_short(feedback)}")
+    return upper
+
+
+def normalise_word(word: object) -> str:
+    """Return ``word`` lower case, or raise ``ValueError`` unless it is letters A-Z only."""
+    if not isinstance(word, str):
+        raise ValueError(f"word must be a string of letters A-Z, not {_short(word)}")
+    lower = word.lower()
+    if not lower or any(ch not in _LETTERS for ch in lower):
+        raise ValueError(f"word must be a non-empty string of letters A-Z: {_short(word)}")
+    return lower
+
+
+def normalise_row(row: object) -> tuple[str, str]:
+    """Check one ``(word, feedback)`` pair; return it as ``("crane", "GYBBB")``."""
+    try:
+        word, feedback = row  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise ValueError(f"a row must be a (word, feedback) pair, not {_short(row)}") from None
+    word = normalise_word(word)
+    feedback = normalise_feedback(feedback)
+    if len(word) != len(feedback):
+        raise ValueError(
+            f"word and feedback lengths differ: {word.upper()!r} has {len(word)} letters, "
+            f"feedback {feedback!r} has {len(feedback)}"
+        )
+    return word, feedback
+
+
+def normalise_rows(rows: Iterable[object]) -> list[tuple[str, str]]:
+    """Check every row (see :func:`normalise_row`); all words must have the same length."""
+    if isinstance(rows, (str, bytes)):
+        raise ValueError("rows must be a sequence of (word, feedback) pairs, not a string")
+    try:
+        checked = [normalise_row(row) for row in rows]
+    except TypeError:
+        raise ValueError(
+            f"rows must be a sequence of (word, feedback) pairs, not {_short(rows)}"
+        ) from None
+    lengths = {len(word) for word, _ in checked}
+    if len(lengths) > 1:
+        raise ValueError(f"all words must have the same length, got lengths {sorted(lengths)}")
+    return checked
+
+
+def normalise_keyboard(keyboard: Mapping[str, str] | None) -> dict[str, str]:
+    """Check a keyboard mapping; return it with lower-case letters and upper-case states."""
+    if keyboard is None:
+        return {}
+    if not isinstance(keyboard, Mapping):
+        raise ValueError(f"keyboard must be a mapping of letter -> G/Y/B, not {_short(keyboard)}")
+    result: dict[str, str] = {}
+    for letter, state in keyboard.items():
+        if not isinstance(letter, str) or len(letter) != 1 or letter.lower() not in _LETTERS:
+            raise ValueError(f"keyboard keys must be single letters A-Z, not {_short(letter)}")
+        state_upper = state.upper() if isinstance(state, str) else state
+        if state_upper not in _RANK:
+            raise ValueError(f"keyboard state for {letter.upper()} must be G, Y or B: {state!r}")
+        result[letter.lower()] = state_upper
+    return result
+
+
+def check_max_attempts(max_attempts: object) -> int:
+    """Return ``max_attempts`` if it is a whole number from 1 to 100, else raise ``ValueError``."""
+    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int):
+        raise ValueError(f"max_attempts must be a whole number, not {_short(max_attempts)}")
+    if not 1 <= max_attempts <= 100:
+        raise ValueError(f"max_attempts must be from 1 to 100, not {max_attempts}")
+    return max_attempts
+
+
+def keyboard_from_rows(rows: Iterable[object]) -> dict[str, str]:
+    """Each played letter's best state over ``rows`` (G beats Y beats B).
+
+    The same rule as ``bot.core.game.keyboard``; here so the renderers can fill in a keyboard
+    when the caller does not pass one.
+    """
+    result: dict[str, str] = {}
+    for word, feedback in normalise_rows(rows):
+        for letter, state in zip(word, feedback, strict=True):
+            if letter not in result or _RANK[state] > _RANK[result[letter]]:
+                result[letter] = state
+    return result

@@ -1,0 +1,273 @@
+"""Emoji text for Discord messages and embeds: boards, keyboards, stats and analyses.
+
+Everything here returns plain ``str`` that reads well with or without the PNG next to it.
+
+Board rows look like this (coloured squares, then the letters in an inline code span so they
+keep a fixed width on desktop and mobile)::
+
+    🟩🟨⬛⬛⬛ `C R A N E`
+    ⬜⬜⬜⬜⬜
+
+* 🟩 right letter, right place (``G``); 🟨 in the word, elsewhere (``Y``); ⬛ not in the word /
+  no more of it (``B``); ⬜ a tile not played yet.
+
+The keyboard is three QWERTY rows; a played letter has its state square right before it and
+unplayed letters stand alone, e.g. ``🟩Q  W  🟨E  ⬛R  T ...``.
+
+Regional-indicator letters were tried and left out on purpose: two of them in a row can be
+drawn as a flag by some clients, and they cannot be read back as easily as plain letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from bot.render.common import (
+    GREEN,
+    GREY,
+    MAX_ATTEMPTS,
+    QWERTY_ROWS,
+    WORD_LENGTH,
+    YELLOW,
+    check_max_attempts,
+    keyboard_from_rows,
+    normalise_feedback,
+    normalise_keyboard,
+    normalise_row,
+    normalise_rows,
+    normalise_word,
+)
+
+GREEN_SQUARE = "🟩"
+YELLOW_SQUARE = "🟨"
+GREY_SQUARE = "⬛"
+EMPTY_SQUARE = "⬜"
+SQUARE = {GREEN: GREEN_SQUARE, YELLOW: YELLOW_SQUARE, GREY: GREY_SQUARE}
+#: Separates keys on a keyboard row (two spaces: keys stay apart, Discord keeps them).
+KEY_SEPARATOR = "  "
+#: Longest bar in :func:`stats_text`, in characters.
+BAR_WIDTH = 10
+#: Marks the highlighted bar in the ``"blocks"`` style of :func:`stats_text`.
+HIGHLIGHT_MARK = "◀"
+
+
+def squares(feedback: str) -> str:
+    """The feedback as coloured squares: ``squares("GYBBB") == "🟩🟨⬛⬛⬛"``."""
+    return "".join(SQUARE[state] for state in normalise_feedback(feedback))
+
+
+def letters(word: str) -> str:
+    """The word upper case with a space between letters, in an inline code span: ```C R A N E```."""
+    return "`" + " ".join(normalise_word(word).upper()) + "`"
+
+
+def feedback_line(word: str, feedback: str) -> str:
+    """One played row: ``"🟩🟨⬛⬛⬛ `C R A N E`"``."""
+    word, feedback = normalise_row((word, feedback))
+    return f"{squares(feedback)} {letters(word)}"
+
+
+def empty_line(length: int = WORD_LENGTH) -> str:
+    """A row not played yet: ``"⬜⬜⬜⬜⬜"``."""
+    return EMPTY_SQUARE * length
+
+
+def board_text(rows: Iterable[Sequence[str]], max_attempts: int = MAX_ATTEMPTS) -> str:
+    """The board: one line per guess, then empty lines up to ``max_attempts``.
+
+    If there are more rows than ``max_attempts`` every row is still shown (and no empty line).
+    """
+    checked = normalise_rows(rows)
+    max_attempts = check_max_attempts(max_attempts)
+    length = len(checked[0][0]) if checked else WORD_LENGTH
+    lines = [feedback_line(word, feedback) for word, feedback in checked]
+    lines += [empty_line(length)] * max(0, max_attempts - len(checked))
+    return "\n".join(lines)
+
+
+def key_text(letter: str, state: str | None) -> str:
+    """One key: ``"🟩Q"`` for a played letter, ``"Q"`` for an unplayed one."""
+    return letter.upper() if state is None else SQUARE[state] + letter.upper()
+
+
+def keyboard_text(keyboard: Mapping[str, str] | None) -> str:
+    """Three QWERTY lines, each played letter preceded by its state's square."""
+    states = normalise_keyboard(keyboard)
+    return "\n".join(
+        KEY_SEPARATOR.join(key_text(letter, states.get(letter)) for letter in row)
+        for row in QWERTY_ROWS
+    )
+
+
+def game_text(
+    rows: Iterable[Sequence[str]],
+    keyboard: Mapping[str, str] | None = None,
+    max_attempts: int = MAX_ATTEMPTS,
+) -> str:
+    """Board and keyboard, separated by a blank line.
+
+    Without a ``keyboard`` it is worked out from ``rows`` (each letter's best state).
+    """
+    checked = normalise_rows(rows)
+    if keyboard is None:
+        keyboard = keyboard_from_rows(checked)
+    return f"{board_text(checked, max_attempts)}\n\n{keyboard_text(keyboard)}"
+
+
+# --------------------------------------------------------------------------------------------
+# Statistics
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _bar_length(count: int, maximum: int) -> int:
+    """Bar length scaled so the biggest count fills :data:`BAR_WIDTH`; never below 1."""
+    if maximum <= 0:
+        return 1
+    return max(1, round(count * BAR_WIDTH / maximum))
+
+
+def stats_text(stats: object, *, style: str = "emoji") -> str:
+    """Player statistics with a guess-distribution bar chart, like the game's stats screen.
+
+    ``stats`` is anything with ``played``, ``wins``, ``win_percent``, ``current_streak``,
+    ``max_streak``, ``distribution`` (wins per attempt count, attempt 1 first) and optionally
+    ``highlight_attempt`` (the attempt count of the game just finished, or ``None``).
+
+    ``style="emoji"``: bars of ⬛, the highlighted one 🟩 (no code block needed; squares have
+    the same width everywhere). ``style="blocks"``: bars of █ in a code block, the highlighted
+    one marked with ◀. Bars are scaled so the largest count is :data:`BAR_WIDTH` long; every
+    bar is at least one unit long, and the count follows it.
+    """
+    if style not in ("emoji", "blocks"):
+        raise ValueError(f'style must be "emoji" or "blocks", not {style!r}')
+    played = _whole(getattr(stats, "played", None), "played")
+    wins = _whole(getattr(stats, "wins", None), "wins")
+    current = _whole(getattr(stats, "current_streak", None), "current_streak")
+    best = _whole(getattr(stats, "max_streak", None), "max_streak")
+    win_percent = getattr(stats, "win_percent", None)
+    if win_percent is None:
+        win_percent = 100 * wins / played if played else 0
+    if isinstance(win_percent, bool) or not isinstance(win_percent, (int, float)):
+        raise ValueError(f"win_percent must be a number, not {win_percent!r}")
+    distribution = getattr(stats, "distribution", None)
+    if isinstance(distribution, (str, bytes)) or not isinstance(distribution, Sequence):
+        raise ValueError(f"distribution must be a sequence of counts, not {distribution!r}")
+    counts = [_whole(count, "each distribution count") for count in distribution]
+    highlight = getattr(stats, "highlight_attempt", None)
+
+    lines = [
+        f"Played {played} · Win % {round(win_percent)} · "
+        f"Current streak {current} · Max streak {best}",
+        "Guess distribution",
+    ]
+    maximum = max(counts, default=0)
+    label_width = len(str(len(counts)))
+    chart: list[str] = []
+    for attempt, count in enumerate(counts, start=1):
+        length = _bar_length(count, maximum)
+        lit = attempt == highlight
+        label = str(attempt).rjust(label_width)
+        if style == "emoji":
+            bar = (GREEN_SQUARE if lit else GREY_SQUARE) * length
+            chart.append(f"{label} {bar} {count}")
+        else:
+            mark = f" {HIGHLIGHT_MARK}" if lit else ""
+            chart.append(f"{label} {'█' * length} {count}{mark}")
+    if style == "blocks":
+        chart = ["```", *chart, "```"]
+    return "\n".join(lines + chart)
+
+
+# --------------------------------------------------------------------------------------------
+# Post-game analysis
+
+
+def _number(value: object) -> float | None:
+    if value is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def _count(value: object) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return f"{value:,}"
+
+
+def _plural(count: str, one: str, many: str) -> str:
+    return f"{count} {one if count == '1' else many}"
+
+
+def _score(value: object) -> str | None:
+    number = _number(value)
+    return None if number is None else f"{round(number)}/100"
+
+
+def analysis_step_text(index: int, step: object) -> str:
+    """The lines for one guess of an analysis (see :func:`analysis_text`)."""
+    guess, feedback = normalise_row((getattr(step, "guess", None), getattr(step, "feedback", None)))
+    lines = [f"**{index}.** {feedback_line(guess, feedback)}"]
+
+    details: list[str] = []
+    before = _count(getattr(step, "candidates_before", None))
+    after = _count(getattr(step, "candidates_after", None))
+    solved = set(feedback) == {GREEN}
+    if solved:
+        details.append("solved")
+    if before is not None and after is not None and not solved:
+        details.append(f"{before} → {_plural(after, 'word', 'words')} left")
+    elif before is not None and not solved:
+        details.append(_plural(before, "word", "words") + " possible")
+    bits = _number(getattr(step, "bits_gained", None))
+    if bits is not None and not solved:
+        details.append(f"{bits:.2f} bits")
+    best_raw = getattr(step, "best_guess", None)
+    best = best_raw.lower() if isinstance(best_raw, str) and best_raw.isalpha() else None
+    if best is not None and best == guess:
+        details.append("best guess ✓")
+    if details:
+        lines.append("    " + " · ".join(details))
+
+    played_expected = _number(getattr(step, "expected_guesses_with_played", None))
+    best_expected = _number(getattr(step, "expected_guesses_with_best", None))
+    if best is not None and best != guess:
+        suggestion = f"best was `{best.upper()}`"
+        if played_expected is not None and best_expected is not None:
+            suggestion += (
+                f": expected guesses {played_expected:.2f} with `{guess.upper()}`, "
+                f"{best_expected:.2f} with `{best.upper()}`"
+            )
+        lines.append("    " + suggestion)
+    elif played_expected is not None and not solved:
+        lines.append(f"    expected guesses {played_expected:.2f}")
+    return "\n".join(lines)
+
+
+def analysis_text(analysis: object) -> str:
+    """A post-game analysis: skill and luck, then what each guess did.
+
+    Duck-typed: ``analysis.steps`` is a sequence of steps, each with ``guess``, ``feedback``,
+    ``candidates_before``, ``candidates_after``, ``bits_gained``, ``best_guess``,
+    ``expected_guesses_with_played`` and ``expected_guesses_with_best``; ``analysis.skill`` and
+    ``analysis.luck`` are 0-100. Numbers that are missing or ``None`` are left out of the text;
+    ``guess`` and ``feedback`` are required.
+    """
+    steps = getattr(analysis, "steps", None)
+    if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
+        raise ValueError(f"analysis.steps must be a sequence of steps, not {steps!r}")
+    header = [
+        f"{name} {score}"
+        for name, score in (
+            ("Skill", _score(getattr(analysis, "skill", None))),
+            ("Luck", _score(getattr(analysis, "luck", None))),
+        )
+        if score is not None
+    ]
+    lines = [" · ".join(header)] if header else []
+    lines += [analysis_step_text(i, step) for i, step in enumerate(steps, start=1)]
+    return "\n".join(lines)
