@@ -1,0 +1,56 @@
+"""The use cases every front end calls: see :class:`GameService`."""
+
+from bot.service.errors import (
+    BadOption,
+    DailyAlreadyPlayed,
+    GameAlreadyRunning,
+    HintsNotAllowed,
+    InvalidGuess,
+    NoGame,
+    NoHintLeft,
+    NotYourGame,
+    PlayerError,
+)
+from bot.service.game_service import GameService, game_view
+from bot.service.results import (
+    AnalysisResult,
+    DailySummary,
+    Finish,
+    GameView,
+    GiveUpResult,
+    GuessResult,
+    HintKind,
+    HintResult,
+    Kind,
+    Place,
+    Scope,
+    StartResult,
+    StatsMode,
+)
+
+__all__ = [
+    "AnalysisResult",
+    "BadOption",
+    "DailyAlreadyPlayed",
+    "DailySummary",
+    "Finish",
+    "GameAlreadyRunning",
+    "GameService",
+    "GameView",
+    "GiveUpResult",
+    "GuessResult",
+    "HintKind",
+    "HintResult",
+    "HintsNotAllowed",
+    "InvalidGuess",
+    "Kind",
+    "NoGame",
+    "NoHintLeft",
+    "NotYourGame",
+    "Place",
+    "PlayerError",
+    "Scope",
+    "StartResult",
+    "StatsMode",
+    "game_view",
+]

@@ -1,0 +1,86 @@
+"""Drive `wordle-bot play` as a real subprocess through its standard input."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.service.conftest import ANSWERS, EXTRA
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def env(tmp_path):
+    answers = tmp_path / "answers.txt"
+    allowed = tmp_path / "allowed.txt"
+    answers.write_text("\n".join(sorted(ANSWERS)) + "\n")
+    allowed.write_text("\n".join(sorted(set(ANSWERS + EXTRA))) + "\n")
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "WORDLE"))}
+    environ.update(
+        WORDLE_ANSWERS=str(answers), WORDLE_ALLOWED=str(allowed), DAILY_SALT="cli-test",
+        NO_COLOR="1", PYTHONPATH=str(ROOT),
+    )
+    return environ
+
+
+def play(tmp_path, env, stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--db", str(tmp_path / "play.sqlite3"), *args],
+        input=stdin, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60,
+    )
+
+
+def test_whole_won_game(tmp_path, env):
+    done = play(tmp_path, env, "crane\ncr4ne\nzzzzz\nslate\n", "--word", "slate")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Use only the letters A to Z" in out  # the invalid guesses were explained...
+    assert "ZZZZZ is not in the word list." in out
+    assert "You got it in 2/6!" in out  # ...and cost no attempt
+    assert "⬛⬛🟩⬛🟩\n🟩🟩🟩🟩🟩" in out  # the share grid
+    assert "Played 1" in out
+    # Plain (no colour) tiles: [X] green, -X- grey.
+    assert "-C- -R- [A] -N- [E]" in out
+    assert "\x1b[" not in out
+
+
+def test_whole_lost_game(tmp_path, env):
+    guesses = "\n".join(["crane", "speed", "erase", "abbey", "kebab", "hello"]) + "\n"
+    done = play(tmp_path, env, guesses, "--word", "slate")
+    assert done.returncode == 0, done.stderr
+    assert "Out of guesses. The word was SLATE." in done.stdout
+    assert "X/6" in done.stdout
+
+
+def test_eof_leaves_and_game_resumes(tmp_path, env):
+    first = play(tmp_path, env, "crane\n", "--word", "slate", "--hard")
+    assert first.returncode == 0, first.stderr
+    assert "Your game is saved" in first.stdout
+    second = play(tmp_path, env, "speed\nslate\n")
+    assert second.returncode == 0, second.stderr
+    assert "Carrying on with your game in progress" in second.stdout
+    assert "Hard mode: 3rd letter must be A." in second.stdout
+    assert "You got it in 2/6!" in second.stdout
+
+
+def test_daily_and_commands(tmp_path, env):
+    done = play(tmp_path, env, "/help\n/hint letter\n/hint nonsense\n/stats\n/giveup\n", "--daily")
+    assert done.returncode == 0, done.stderr
+    assert "/hint position" in done.stdout
+    assert "Hint: The hidden word contains the letter" in done.stdout
+    assert "A hint is a letter, a position or a word." in done.stdout
+    assert "The word was" in done.stdout
+    again = play(tmp_path, env, "", "--daily")
+    assert "already played" in again.stdout
+    assert again.returncode == 1
+
+
+def test_bad_word_option(tmp_path, env):
+    done = play(tmp_path, env, "", "--word", "zzzzz")
+    assert done.returncode == 2
+    assert "ZZZZZ is not in the word list." in done.stderr

@@ -1,0 +1,366 @@
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.core.daily import daily_word, today_puzzle_number
+from bot.service import (
+    BadOption,
+    DailyAlreadyPlayed,
+    GameAlreadyRunning,
+    HintKind,
+    HintsNotAllowed,
+    InvalidGuess,
+    Kind,
+    NoGame,
+    NotYourGame,
+    Place,
+    Scope,
+    StatsMode,
+)
+from bot.storage import Database
+
+HERE = Place(guild_id=10, channel_id=100)
+ELSEWHERE = Place(guild_id=10, channel_id=200)
+ALICE, BOB, CAROL = 1001, 1002, 1003
+
+
+# --- starting games ------------------------------------------------------------------------
+
+async def test_own_game_start_and_resume(service, picker):
+    picker.queue.append("slate")
+    first = await service.start(HERE, ALICE)
+    assert not first.resumed
+    assert first.game.scope is Scope.OWN and first.game.kind is Kind.RANDOM
+    assert first.game.owner_id == ALICE
+    assert first.game.answer is None  # never shown while the game is on
+    again = await service.start(HERE, ALICE)
+    assert again.resumed and again.game.id == first.game.id
+    # Another channel is another game.
+    other = await service.start(ELSEWHERE, ALICE)
+    assert other.game.id != first.game.id
+
+
+async def test_one_channel_game_per_channel(service):
+    first = await service.start(HERE, ALICE, scope="channel")
+    assert first.game.owner_id is None
+    again = await service.start(HERE, BOB, scope="channel")
+    assert again.resumed and again.game.id == first.game.id
+
+
+async def test_bad_start_options(service):
+    with pytest.raises(BadOption):
+        await service.start(HERE, ALICE, scope="everyone")
+    with pytest.raises(BadOption):
+        await service.start(HERE, ALICE, scope="channel", kind="daily")
+    with pytest.raises(BadOption):
+        await service.start(HERE, ALICE, kind="custom")
+    with pytest.raises(InvalidGuess):
+        await service.start(HERE, ALICE, word="'; DROP TABLE games; --")
+
+
+# --- guessing ------------------------------------------------------------------------------
+
+async def test_guess_result_and_win(service, picker):
+    picker.queue.append("slate")
+    await service.start(HERE, ALICE)
+    result = await service.guess(HERE, ALICE, "CRANE")
+    assert result.row == ("crane", "BBGBG")
+    assert result.attempt == 1
+    assert result.player_id == ALICE
+    assert result.finish is None
+    assert result.game.keyboard == {"c": "B", "r": "B", "a": "G", "n": "B", "e": "G"}
+    win = await service.guess(HERE, ALICE, "slate")
+    assert win.finish is not None
+    assert win.finish.status == "won"
+    assert win.finish.answer == "slate"
+    assert win.game.answer == "slate"
+    assert win.finish.share_text == "Wordle practice 2/6\n\n⬛⬛🟩⬛🟩\n🟩🟩🟩🟩🟩"
+    assert win.finish.stats.played == 1 and win.finish.stats.wins == 1
+    assert win.finish.stats.distribution[1] == 1
+    # The game is over: the next guess has no game to go to.
+    with pytest.raises(NoGame):
+        await service.guess(HERE, ALICE, "crane")
+
+
+async def test_loss_after_six(service, picker):
+    picker.queue.append("slate")
+    await service.start(HERE, ALICE)
+    for word in ["crane", "speed", "erase", "abbey", "kebab"]:
+        assert (await service.guess(HERE, ALICE, word)).finish is None
+    last = await service.guess(HERE, ALICE, "hello")
+    assert last.finish.status == "lost"
+    assert last.finish.answer == "slate"
+    assert last.finish.share_text.startswith("Wordle practice X/6")
+    stats = await service.stats(HERE.guild_id, ALICE, StatsMode.PRACTICE)
+    assert stats.played == 1 and stats.wins == 0 and stats.current_streak == 0
+
+
+BAD_INPUTS = ["", "   ", "cran", "cranes", "cr4ne", "crané", "🟩🟩🟩🟩🟩", "a" * 1000,
+              "zzzzz", "'; DROP TABLE guesses; --", "cra\u200bne", None]
+
+
+async def test_invalid_guesses_change_nothing(service, db, picker):
+    picker.queue.append("slate")
+    started = await service.start(HERE, ALICE)
+    for bad in BAD_INPUTS:
+        with pytest.raises(InvalidGuess) as info:
+            await service.guess(HERE, ALICE, bad)
+        assert info.value.message
+    record = await db.get_game(started.game.id)
+    assert record.guesses == ()
+    assert record.status == "active"
+    assert (await service.guess(HERE, ALICE, "crane")).attempt == 1
+
+
+async def test_guess_routing_own_game_first_then_channel(service, picker):
+    picker.queue.extend(["slate", "crane"])
+    channel = await service.start(HERE, ALICE, scope="channel")  # slate
+    own = await service.start(HERE, BOB)  # crane
+    # Bob has an own game here: his guess goes there.
+    result = await service.guess(HERE, BOB, "slate")
+    assert result.game.id == own.game.id
+    # Alice has none: hers goes to the channel game.
+    result = await service.guess(HERE, ALICE, "crane")
+    assert result.game.id == channel.game.id
+    # Nobody has anything in another channel.
+    with pytest.raises(NoGame, match="/wordle start"):
+        await service.guess(ELSEWHERE, ALICE, "crane")
+
+
+async def test_only_owner_guesses_in_own_game(service, db, picker):
+    picker.queue.append("slate")
+    own = await service.start(HERE, ALICE)
+    # Bob cannot reach Alice's game: with no channel game there is nothing for him here.
+    with pytest.raises(NoGame):
+        await service.guess(HERE, BOB, "crane")
+    with pytest.raises(NoGame):
+        await service.give_up(HERE, BOB)
+    assert (await db.get_game(own.game.id)).guesses == ()
+
+
+async def test_channel_game_records_each_player(service, picker):
+    picker.queue.append("slate")
+    await service.start(HERE, ALICE, scope="channel")
+    await service.guess(HERE, ALICE, "crane")
+    await service.guess(HERE, BOB, "spite")
+    result = await service.guess(HERE, CAROL, "slate")
+    assert result.game.players == (ALICE, BOB, CAROL)
+    assert result.game.solved_by == CAROL
+    # Every participant's channel statistics count the game.
+    for player in (ALICE, BOB, CAROL):
+        stats = await service.stats(HERE.guild_id, player, "channel")
+        assert stats.played == 1 and stats.wins == 1
+        assert stats.distribution[2] == 1
+
+
+async def test_challenge_setter_cannot_guess(service, db):
+    started = await service.challenge(HERE, ALICE, "Lemon")
+    assert started.game.kind is Kind.CUSTOM and started.game.setter_id == ALICE
+    with pytest.raises(NotYourGame):
+        await service.guess(HERE, ALICE, "melon")
+    with pytest.raises(NotYourGame):
+        await service.hint(HERE, ALICE, "letter")
+    assert (await db.get_game(started.game.id)).guesses == ()
+    result = await service.guess(HERE, BOB, "melon")
+    assert result.row.feedback == "YGYGG"
+    assert (await service.guess(HERE, CAROL, "lemon")).finish.status == "won"
+    # A word outside the dictionary, or junk, is refused.
+    with pytest.raises(InvalidGuess):
+        await service.challenge(ELSEWHERE, ALICE, "zzzzz")
+    with pytest.raises(InvalidGuess):
+        await service.challenge(ELSEWHERE, ALICE, "' OR 1=1")
+
+
+async def test_challenge_refused_while_channel_game_runs(service):
+    await service.start(HERE, ALICE, scope="channel")
+    with pytest.raises(GameAlreadyRunning):
+        await service.challenge(HERE, BOB, "lemon")
+
+
+async def test_hard_mode_breach_is_invalid(service, picker):
+    picker.queue.append("slate")
+    await service.start(HERE, ALICE, hard_mode=True)
+    await service.guess(HERE, ALICE, "crane")
+    with pytest.raises(InvalidGuess, match="3rd letter must be A"):
+        await service.guess(HERE, ALICE, "speed")
+    assert (await service.board(HERE, ALICE)).attempts_used == 1
+
+
+async def test_many_players_race_on_a_channel_game(service, db, picker):
+    picker.queue.append("slate")
+    started = await service.start(HERE, ALICE, scope="channel")
+    players = range(5000, 5050)
+
+    async def play(player: int) -> object:
+        try:
+            return await service.guess(HERE, player, "crane")
+        except (NoGame, InvalidGuess) as exc:
+            return exc
+
+    results = await asyncio.gather(*(play(p) for p in players))
+    accepted = [r for r in results if hasattr(r, "attempt")]
+    assert sorted(r.attempt for r in accepted) == [1, 2, 3, 4, 5, 6]
+    record = await db.get_game(started.game.id)
+    assert [g.attempt for g in record.guesses] == [1, 2, 3, 4, 5, 6]
+    assert record.status == "lost"
+    finishes = [r for r in accepted if r.finish is not None]
+    assert len(finishes) == 1
+    # Statistics counted once per participant.
+    for player in {g.player_id for g in record.guesses}:
+        assert (await service.stats(HERE.guild_id, player, "channel")).played == 1
+
+
+# --- daily ----------------------------------------------------------------------------------
+
+async def test_daily_started_twice_resumes_and_cannot_be_replayed(service, words, clock):
+    first = await service.start(HERE, ALICE, kind="daily")
+    number = today_puzzle_number(clock(), "UTC")
+    assert first.game.puzzle_number == number
+    assert first.game.label == f"Wordle {number:,}"
+    again = await service.start(HERE, ALICE, kind="daily")
+    assert again.resumed and again.game.id == first.game.id
+    answer = daily_word(number, words.answers, "test-salt")
+    result = await service.guess(HERE, ALICE, answer)
+    assert result.finish.status == "won"
+    assert result.finish.share_text.startswith(f"Wordle {number:,} 1/6")
+    with pytest.raises(DailyAlreadyPlayed, match="already played"):
+        await service.start(HERE, ALICE, kind="daily")
+    # Everyone gets the same word.
+    bob = await service.start(ELSEWHERE, BOB, kind="daily")
+    assert (await service.guess(ELSEWHERE, BOB, answer)).finish.status == "won"
+    assert bob.game.puzzle_number == number
+    summary = await service.daily_summary(HERE.guild_id)
+    assert {r.player_id for r in summary.results} == {ALICE, BOB}
+    assert summary.server_streak == 1
+
+
+async def test_daily_follows_server_time_zone(service, clock):
+    await service.update_settings(HERE.guild_id, timezone="Pacific/Auckland")
+    started = await service.start(HERE, ALICE, kind="daily")
+    assert started.game.puzzle_number == today_puzzle_number(clock(), "Pacific/Auckland")
+    assert started.game.puzzle_number == today_puzzle_number(clock(), "UTC") + 1
+    with pytest.raises(BadOption):
+        await service.update_settings(HERE.guild_id, timezone="Mars/Olympus_Mons")
+
+
+async def test_daily_blocked_by_running_practice_game(service):
+    await service.start(HERE, ALICE)
+    with pytest.raises(GameAlreadyRunning):
+        await service.start(HERE, ALICE, kind="daily")
+
+
+# --- hints ----------------------------------------------------------------------------------
+
+async def test_hints_are_recorded_and_reveal_what_they_say(service, db, picker):
+    picker.queue.append("slate")
+    started = await service.start(HERE, ALICE)
+    await service.guess(HERE, ALICE, "crane")  # A and E green
+    letter = await service.hint(HERE, ALICE, "letter")
+    assert letter.letter in set("slt")
+    position = await service.hint(HERE, ALICE, HintKind.POSITION)
+    assert position.position in (1, 2, 4)
+    assert "slate"[position.position - 1] == position.letter
+    word = await service.hint(HERE, ALICE, "word")
+    assert word.word and word.candidates_left >= 1
+    assert "Try" in word.text
+    hints = await db.hints_for_game(started.game.id)
+    assert [h.kind for h in hints] == ["letter", "position", "word"]
+    with pytest.raises(BadOption):
+        await service.hint(HERE, ALICE, "everything")
+    result = await service.guess(HERE, ALICE, "slate")
+    assert "3 hints used" in result.finish.share_text
+
+
+async def test_hints_can_be_turned_off_in_channel_games(service):
+    await service.start(HERE, ALICE, scope="channel")
+    await service.update_settings(HERE.guild_id, hints_in_channel_games=False)
+    with pytest.raises(HintsNotAllowed):
+        await service.hint(HERE, BOB, "letter")
+    # Own games are not affected.
+    await service.start(ELSEWHERE, BOB)
+    assert (await service.hint(ELSEWHERE, BOB, "letter")).letter
+
+
+# --- give up, board, analysis, leaderboard, forget me --------------------------------------
+
+async def test_give_up_reveals_and_counts_as_loss(service, picker):
+    picker.queue.append("slate")
+    await service.start(HERE, ALICE)
+    await service.guess(HERE, ALICE, "crane")
+    result = await service.give_up(HERE, ALICE)
+    assert result.finish.status == "given_up"
+    assert result.finish.answer == "slate"
+    assert result.finish.share_text.startswith("Wordle practice X/6")
+    stats = await service.stats(HERE.guild_id, ALICE, "practice")
+    assert stats.played == 1 and stats.wins == 0
+    with pytest.raises(NoGame):
+        await service.board(HERE, ALICE)
+
+
+async def test_channel_give_up_only_by_participants(service, picker):
+    picker.queue.append("slate")
+    await service.start(HERE, ALICE, scope="channel")
+    await service.guess(HERE, ALICE, "crane")
+    with pytest.raises(NotYourGame):
+        await service.give_up(HERE, BOB)
+    assert (await service.give_up(HERE, ALICE)).finish.status == "given_up"
+
+
+async def test_analysis_of_finished_game(service, picker):
+    picker.queue.append("slate")
+    await service.start(HERE, ALICE)
+    with pytest.raises(NoGame):
+        await service.analyse(HERE, ALICE)
+    await service.guess(HERE, ALICE, "crane")
+    await service.guess(HERE, ALICE, "slate")
+    result = await service.analyse(HERE, ALICE)
+    assert result.game.answer == "slate"
+    steps = result.analysis.steps
+    assert [s.guess for s in steps] == ["crane", "slate"]
+    assert 0 <= result.analysis.skill <= 100 and 0 <= result.analysis.luck <= 100
+
+
+async def test_leaderboard_and_forget_me(service, db, picker):
+    picker.queue.extend(["slate", "slate", "slate"])
+    for player, guesses in ((ALICE, ["slate"]), (BOB, ["crane", "slate"]),
+                            (CAROL, ["crane", "spite", "slate"])):
+        await service.start(HERE, player)
+        for word in guesses:
+            await service.guess(HERE, player, word)
+    board = await service.leaderboard(HERE.guild_id, CAROL, mode="practice", by="average",
+                                      limit=2)
+    assert [row.player_id for row in board.rows] == [ALICE, BOB]
+    assert board.player_row.player_id == CAROL and board.player_row.rank == 3
+    report = await service.forget_me(BOB)
+    assert report.total > 0
+    board = await service.leaderboard(HERE.guild_id, mode="practice", by="wins")
+    assert BOB not in [row.player_id for row in board.rows]
+    assert (await service.stats(HERE.guild_id, BOB, "practice")).played == 0
+    with pytest.raises(BadOption):
+        await service.leaderboard(HERE.guild_id, by="'; DROP TABLE stats; --")
+
+
+# --- restart --------------------------------------------------------------------------------
+
+async def test_restart_between_two_guesses_continues(db_path, make_service, picker):
+    picker.queue.append("slate")
+    first_db = await Database.open(db_path)
+    service = make_service(first_db)
+    started = await service.start(HERE, ALICE, hard_mode=True)
+    await service.guess(HERE, ALICE, "crane")
+    await first_db.close()
+
+    second_db = await Database.open(db_path)
+    try:
+        service = make_service(second_db)
+        board = await service.board(HERE, ALICE)
+        assert board.id == started.game.id and board.attempts_used == 1
+        # Hard mode survived the restart too.
+        with pytest.raises(InvalidGuess, match="3rd letter must be A"):
+            await service.guess(HERE, ALICE, "speed")
+        result = await service.guess(HERE, ALICE, "slate")
+        assert result.attempt == 2 and result.finish.status == "won"
+    finally:
+        await second_db.close()
