@@ -131,7 +131,7 @@ def _bar_length(count: int, maximum: int) -> int:
     return max(1, round(count * BAR_WIDTH / maximum))
 
 
-def stats_text(stats: object, *, style: str = "emoji") -> str:
+def stats_text(stats: object, *, style: str = "emoji", fence: bool = True) -> str:
     """Player statistics with a guess-distribution bar chart, like the game's stats screen.
 
     ``stats`` is anything with ``played``, ``wins``, ``win_percent``, ``current_streak``,
@@ -141,7 +141,8 @@ def stats_text(stats: object, *, style: str = "emoji") -> str:
     ``style="emoji"``: bars of ⬛, the highlighted one 🟩 (no code block needed; squares have
     the same width everywhere). ``style="blocks"``: bars of █ in a code block, the highlighted
     one marked with ◀. Bars are scaled so the largest count is :data:`BAR_WIDTH` long; every
-    bar is at least one unit long, and the count follows it.
+    bar is at least one unit long, and the count follows it. ``fence=False`` leaves the
+    ``"blocks"`` chart without the code-block fences (for a terminal).
     """
     if style not in ("emoji", "blocks"):
         raise ValueError(f'style must be "emoji" or "blocks", not {style!r}')
@@ -178,7 +179,7 @@ def stats_text(stats: object, *, style: str = "emoji") -> str:
         else:
             mark = f" {HIGHLIGHT_MARK}" if lit else ""
             chart.append(f"{label} {'█' * length} {count}{mark}")
-    if style == "blocks":
+    if style == "blocks" and fence:
         chart = ["```", *chart, "```"]
     return "\n".join(lines + chart)
 

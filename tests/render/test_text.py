@@ -269,6 +269,9 @@ def test_stats_blocks_style_in_code_block_with_marker():
     assert "2 ██ 1 ◀" in lines
     assert "4 " + "█" * 10 + " 5" in lines
     assert rendered.count("◀") == 1
+    unfenced = text.stats_text(Stats(highlight_attempt=2), style="blocks", fence=False)
+    assert "```" not in unfenced
+    assert unfenced.split("\n") == [line for line in lines if line != "```"]
 
 
 def test_stats_for_a_new_player():
