@@ -447,5 +447,13 @@ class GameService:
         streak = await self.db.server_streak(guild_id, today)
         return DailySummary(guild_id, number, puzzle_label(number), tuple(results), streak)
 
+    async def results_post(self, guild_id: int, number: int) -> tuple[int, int] | None:
+        """Where the server's results post for a daily is: (channel id, message id)."""
+        return await self.db.daily_post(guild_id, number)
+
+    async def remember_results_post(self, guild_id: int, number: int, channel_id: int,
+                                    message_id: int) -> None:
+        await self.db.set_daily_post(guild_id, number, channel_id, message_id)
+
     async def forget_me(self, player_id: int) -> Any:
         return await self.db.forget_player(player_id)

@@ -1,0 +1,301 @@
+"""The slash commands: ``/guess`` and ``/hint`` at the top level (fastest to type) and the
+``/wordle`` group for everything else. Each command turns the interaction into one service call
+and the result into a message; the rules all live in :mod:`bot.service`.
+
+Errors a player causes come back from the service as :class:`bot.service.PlayerError` and are
+answered ephemerally by the bot's error handler (:mod:`bot.app`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.messages import (
+    Reply,
+    analysis_embed,
+    board_reply,
+    daily_results_text,
+    finish_fields,
+    hint_embed,
+    is_private,
+    mention,
+)
+from bot.render.text import stats_text
+from bot.service import GameService, GameView, Kind, Place, PlayerError, Scope
+
+if TYPE_CHECKING:
+    from bot.service import Finish
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    return Place(guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0)
+
+
+async def send(interaction: discord.Interaction, reply: Reply) -> None:
+    """Answer the interaction, or follow up when it has been answered (or deferred) already."""
+    kwargs = reply.kwargs()
+    kwargs["allowed_mentions"] = NO_PINGS
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+class ForgetMeView(discord.ui.View):
+    """Asks before deleting everything about a player."""
+
+    def __init__(self, service: GameService, player_id: int) -> None:
+        super().__init__(timeout=120)
+        self.service = service
+        self.player_id = player_id
+
+    @discord.ui.button(label="Yes, forget me", style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        if interaction.user.id != self.player_id:
+            await interaction.response.send_message("This button isn't for you.", ephemeral=True)
+            return
+        report = await self.service.forget_me(self.player_id)
+        self.stop()
+        await interaction.response.edit_message(
+            content=f"Done: {report.total} records about you were removed from this bot.",
+            view=None)
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+
+
+class WordleCog(commands.Cog):
+    wordle = app_commands.Group(name="wordle", description="Play Wordle together",
+                                guild_only=True)
+
+    def __init__(self, bot: commands.Bot, service: GameService) -> None:
+        self.bot = bot
+        self.service = service
+        self._post_locks: dict[int, asyncio.Lock] = {}
+
+    # -- games ------------------------------------------------------------------------------
+
+    @wordle.command(name="start", description="Start a game: your own, or one for the channel")
+    @app_commands.describe(who="just you, or everyone in this channel together",
+                           kind="a random practice word, or today's daily puzzle",
+                           hard="hard mode: every revealed hint must be used in later guesses")
+    async def start(self, interaction: discord.Interaction,
+                    who: Literal["me", "channel"] = "me",
+                    kind: Literal["random", "daily"] = "random",
+                    hard: bool = False) -> None:
+        scope = Scope.CHANNEL if who == "channel" else Scope.OWN
+        result = await self.service.start(place_of(interaction), interaction.user.id,
+                                          scope=scope, kind=kind, hard_mode=hard)
+        game = result.game
+        if result.resumed:
+            text = "You already have this game going here; carry on with /guess."
+            if game.scope is Scope.CHANNEL:
+                text = "This channel already has a game going; join in with /guess."
+        elif game.scope is Scope.CHANNEL:
+            text = (f"{mention(interaction.user.id)} started a channel game! "
+                    "Everyone here can /guess.")
+        elif game.kind is Kind.DAILY:
+            text = f"{game.label}: only you can see this board. /guess a 5-letter word."
+        else:
+            text = "Your game is on: /guess a 5-letter word."
+        await send(interaction, await board_reply(game, content=text, ephemeral=is_private(game)))
+
+    @wordle.command(name="challenge",
+                    description="Set a word for the channel to guess (you can't guess it)")
+    @app_commands.describe(word="the hidden word (only you will see it)", hard="hard mode")
+    async def challenge(self, interaction: discord.Interaction, word: str,
+                        hard: bool = False) -> None:
+        result = await self.service.challenge(place_of(interaction), interaction.user.id, word,
+                                              hard_mode=hard)
+        game = result.game
+        hidden = word.strip().upper()
+        await interaction.response.send_message(
+            f"Challenge set. Your word is **{hidden}**: only you can see this.", ephemeral=True)
+        await send(interaction, await board_reply(
+            game, content=f"{mention(interaction.user.id)} set a challenge! "
+                          "Everyone else here can /guess the word."))
+
+    @app_commands.command(name="guess", description="Guess a 5-letter word in your game here")
+    @app_commands.describe(word="your guess")
+    @app_commands.guild_only()
+    @app_commands.checks.cooldown(5, 10.0, key=lambda i: (i.guild_id, i.user.id))
+    async def guess(self, interaction: discord.Interaction, word: str) -> None:
+        place = place_of(interaction)
+        player = interaction.user.id
+        private = is_private(await self.service.board(place, player))
+        result = await self.service.guess(place, player, word)
+        game = result.game
+        if game.scope is Scope.CHANNEL:
+            content = (f"{mention(player)} guessed **{result.row.word.upper()}** "
+                       f"({result.attempt}/{game.max_attempts})")
+        else:
+            content = None
+        if result.finish is None:
+            await send(interaction, await board_reply(game, content=content, ephemeral=private))
+            return
+        await self._finished(interaction, game, result.finish, content, private)
+
+    async def _finished(self, interaction: discord.Interaction, game: GameView,
+                        finish: Finish, content: str | None, private: bool) -> None:
+        if game.status == "won" and game.scope is Scope.CHANNEL:
+            content = f"🎉 {mention(game.solved_by)} solved it!"
+        extra = finish_fields(game, finish.share_text, finish.stats)
+        await send(interaction, await board_reply(game, content=content, ephemeral=private,
+                                                  extra=extra))
+        if game.kind is Kind.DAILY:
+            # The spoiler-free grid goes to the channel, and the server's results post updates.
+            await interaction.followup.send(
+                f"{mention(interaction.user.id)} finished:\n{finish.share_text}",
+                allowed_mentions=NO_PINGS)
+            await self.update_results_post(interaction, game.puzzle_number)
+
+    @app_commands.command(name="hint", description="A hint: a letter, a position, or a word")
+    @app_commands.describe(kind="letter: one in the word; position: one letter in place; "
+                                "word: the solver's best next guess")
+    @app_commands.guild_only()
+    @app_commands.checks.cooldown(3, 10.0, key=lambda i: (i.guild_id, i.user.id))
+    async def hint(self, interaction: discord.Interaction,
+                   kind: Literal["letter", "position", "word"] = "letter") -> None:
+        place = place_of(interaction)
+        private = is_private(await self.service.board(place, interaction.user.id))
+        if kind == "word":
+            # The solver may take a moment the first time: answer within Discord's deadline.
+            await interaction.response.defer(ephemeral=private, thinking=True)
+        result = await self.service.hint(place, interaction.user.id, kind)
+        await send(interaction, Reply(embeds=[hint_embed(result)], ephemeral=private))
+
+    @wordle.command(name="giveup", description="End your game here and see the word")
+    async def giveup(self, interaction: discord.Interaction) -> None:
+        result = await self.service.give_up(place_of(interaction), interaction.user.id)
+        game = result.game
+        content = None
+        if game.scope is Scope.CHANNEL:
+            content = f"{mention(interaction.user.id)} gave up."
+        await self._finished(interaction, game, result.finish, content, is_private(game))
+
+    @wordle.command(name="board", description="Show your game here again")
+    async def board(self, interaction: discord.Interaction) -> None:
+        game = await self.service.board(place_of(interaction), interaction.user.id)
+        await send(interaction, await board_reply(game, ephemeral=is_private(game)))
+
+    # -- statistics -------------------------------------------------------------------------
+
+    @wordle.command(name="stats", description="Statistics, like the real game's")
+    @app_commands.describe(player="whose statistics (default: yours)",
+                           mode="daily puzzles, own practice games, or channel games")
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
+                    mode: Literal["daily", "practice", "channel"] = "daily") -> None:
+        who = player or interaction.user
+        stats = await self.service.stats(interaction.guild_id or 0, who.id, mode)
+        embed = discord.Embed(title=f"{mode.capitalize()} statistics",
+                              description=f"{mention(who.id)}\n\n{stats_text(stats)}")
+        await send(interaction, Reply(embeds=[embed]))
+
+    @wordle.command(name="leaderboard", description="This server's best players")
+    @app_commands.describe(by="what to rank by", mode="daily, practice or channel games")
+    async def leaderboard(self, interaction: discord.Interaction,
+                          by: Literal["wins", "win_percent", "average", "current_streak",
+                                      "max_streak"] = "wins",
+                          mode: Literal["daily", "practice", "channel"] = "daily") -> None:
+        board = await self.service.leaderboard(interaction.guild_id or 0, interaction.user.id,
+                                               mode=mode, by=by)
+        lines = []
+        for row in board.rows:
+            value = f"{row.value:.2f}" if isinstance(row.value, float) else str(row.value)
+            lines.append(f"**{row.rank}.** {mention(row.player_id)} · {value}")
+        if not lines:
+            lines.append("Nobody has finished a game of this kind here yet.")
+        me = board.player_row
+        if me is not None and all(r.player_id != me.player_id for r in board.rows):
+            lines.append(f"…\n**{me.rank}.** {mention(me.player_id)} (you)")
+        label = by.replace("_", " ")
+        embed = discord.Embed(title=f"Leaderboard · {mode} · by {label}",
+                              description="\n".join(lines))
+        await send(interaction, Reply(embeds=[embed]))
+
+    @wordle.command(name="analyze", description="How your last finished game here compared "
+                                                "with the solver")
+    async def analyze(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.service.analyse(place_of(interaction), interaction.user.id)
+        await send(interaction, Reply(embeds=[analysis_embed(result.game, result.analysis)],
+                                      ephemeral=True))
+
+    @wordle.command(name="forgetme", description="Delete everything this bot keeps about you")
+    async def forgetme(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            "This deletes your games, statistics and hints on every server, and removes your "
+            "name from channel games. It can't be undone. Go ahead?",
+            view=ForgetMeView(self.service, interaction.user.id), ephemeral=True)
+
+    # -- server settings and the daily results post ----------------------------------------
+
+    @wordle.command(name="settings", description="Server settings (Manage Server only)")
+    @app_commands.describe(timezone="IANA time zone for the daily, e.g. Europe/Paris",
+                           results_channel="where the daily results post goes",
+                           hints_in_channel_games="allow /hint in channel games")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def settings(self, interaction: discord.Interaction, timezone: str | None = None,
+                       results_channel: discord.TextChannel | None = None,
+                       hints_in_channel_games: bool | None = None) -> None:
+        guild_id = interaction.guild_id or 0
+        changes: dict = {}
+        if timezone is not None:
+            changes["timezone"] = timezone.strip()
+        if results_channel is not None:
+            changes["results_channel_id"] = results_channel.id
+        if hints_in_channel_games is not None:
+            changes["hints_in_channel_games"] = hints_in_channel_games
+        if changes:
+            current = await self.service.update_settings(guild_id, **changes)
+        else:
+            current = await self.service.settings(guild_id)
+        channel = (f"<#{current.results_channel_id}>" if current.results_channel_id
+                   else "the channel where each daily is played")
+        text = (f"Time zone: **{current.timezone}**\nDaily results: {channel}\n"
+                f"Hints in channel games: **{'on' if current.hints_in_channel_games else 'off'}**")
+        title = "Settings saved" if changes else "Settings"
+        await send(interaction, Reply(embeds=[discord.Embed(title=title, description=text)],
+                                      ephemeral=True))
+
+    async def update_results_post(self, interaction: discord.Interaction,
+                                  number: int | None) -> None:
+        """Create or edit the server's results post for this daily (never fails the command)."""
+        guild_id = interaction.guild_id
+        if guild_id is None or number is None:
+            return
+        lock = self._post_locks.setdefault(guild_id, asyncio.Lock())
+        async with lock:
+            try:
+                summary = await self.service.daily_summary(guild_id, number)
+                text = daily_results_text(summary)
+                settings = await self.service.settings(guild_id)
+                channel_id = settings.results_channel_id or interaction.channel_id
+                known = await self.service.results_post(guild_id, number)
+                channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
+                    channel_id)
+                if known is not None and known[0] == channel_id:
+                    try:
+                        message = channel.get_partial_message(known[1])
+                        await message.edit(content=text, allowed_mentions=NO_PINGS)
+                        return
+                    except discord.NotFound:
+                        pass
+                message = await channel.send(text, allowed_mentions=NO_PINGS)
+                await self.service.remember_results_post(guild_id, number, channel_id,
+                                                         message.id)
+            except (discord.HTTPException, PlayerError, AttributeError) as exc:
+                log.warning("could not update the daily results post in guild %s: %s",
+                            guild_id, exc)
