@@ -66,7 +66,7 @@ class TerminalGame:
     async def show_stats(self, mode: StatsMode) -> None:
         stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, mode)
         self.say(f"Your {mode.value} statistics:")
-        self.say(stats_text(stats, style="blocks").replace("```\n", "").replace("\n```", ""))
+        self.say(stats_text(stats, style="blocks", fence=False))
 
     async def run(self, *, kind: Kind, hard_mode: bool, word: str | None) -> int:
         try:
