@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-GREEN, YELLOW, GREY = "G", "Y", "B"
+from bot.core.feedback import GREEN, GREY, YELLOW
+from bot.core.game import keyboard
+
 STATES = (GREEN, YELLOW, GREY)
 #: Default number of attempts (rows on the board).
 MAX_ATTEMPTS = 6
@@ -113,14 +115,6 @@ def check_max_attempts(max_attempts: object) -> int:
 
 
 def keyboard_from_rows(rows: Iterable[object]) -> dict[str, str]:
-    """Each played letter's best state over ``rows`` (G beats Y beats B).
-
-    The same rule as ``bot.core.game.keyboard``; here so the renderers can fill in a keyboard
-    when the caller does not pass one.
-    """
-    result: dict[str, str] = {}
-    for word, feedback in normalise_rows(rows):
-        for letter, state in zip(word, feedback, strict=True):
-            if letter not in result or _RANK[state] > _RANK[result[letter]]:
-                result[letter] = state
-    return result
+    """Each played letter's best state over ``rows`` (G beats Y beats B): the core's rule,
+    after checking the rows."""
+    return keyboard(normalise_rows(rows))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from bot.core.share import SQUARES as SHARE_SQUARES
 from bot.render.common import (
     GREEN,
     GREY,
@@ -38,11 +39,9 @@ from bot.render.common import (
     normalise_word,
 )
 
-GREEN_SQUARE = "🟩"
-YELLOW_SQUARE = "🟨"
-GREY_SQUARE = "⬛"
+SQUARE = SHARE_SQUARES  # the same squares as the share grid
+GREEN_SQUARE, YELLOW_SQUARE, GREY_SQUARE = SQUARE[GREEN], SQUARE[YELLOW], SQUARE[GREY]
 EMPTY_SQUARE = "⬜"
-SQUARE = {GREEN: GREEN_SQUARE, YELLOW: YELLOW_SQUARE, GREY: GREY_SQUARE}
 #: Separates keys on a keyboard row (two spaces: keys stay apart, Discord keeps them).
 KEY_SEPARATOR = "  "
 #: Longest bar in :func:`stats_text`, in characters.
