@@ -390,9 +390,18 @@ def debian_package_version(package: str) -> str:
     return result.stdout.strip() if result.returncode == 0 and result.stdout else "unknown"
 
 
-def build(scowl_dir: Path) -> tuple[list[str], list[str], str]:
+def build(
+    scowl_dir: Path, zipf: Callable[[str], float] | None = None
+) -> tuple[list[str], list[str], str]:
+    """(answers, allowed, wordfreq version) built from the SCOWL lists in ``scowl_dir``.
+
+    ``zipf`` replaces wordfreq (the version is then reported as "injected").
+    """
     lexicon = read_scowl(scowl_dir)
-    zipf, wf_version = wordfreq_zipf()
+    if zipf is None:
+        zipf, wf_version = wordfreq_zipf()
+    else:
+        wf_version = "injected"
     allowed = select_allowed(lexicon)
     answers = select_answers(lexicon, zipf, frozenset(allowed))
     return answers, allowed, wf_version

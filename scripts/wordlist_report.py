@@ -19,6 +19,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LISTS_DIR = REPO_ROOT / "wordlists"
@@ -98,9 +99,12 @@ def verdict(value: float, target: float) -> str:
     return "meets target" if value >= target else "BELOW target"
 
 
-def report(lists_dir: Path, reference_dir: Path, out=sys.stdout) -> int:
+def report(lists_dir: Path, reference_dir: Path, out: TextIO | None = None) -> int:
+    """Print the report to ``out`` (standard output by default); return the exit status."""
+    stream = sys.stdout if out is None else out
+
     def say(line: str = "") -> None:
-        print(line, file=out)
+        print(line, file=stream)
 
     answers = load_list(lists_dir / "answers.txt")
     allowed = load_list(lists_dir / "allowed.txt")
