@@ -126,3 +126,9 @@ def test_readme_and_licence_files_are_shipped() -> None:
     assert "uv run --group wordlists python scripts/build_wordlists.py" in readme
     for name in ("LICENSE-SCOWL.txt", "LICENSE-wordfreq.txt"):
         assert Path(WORDLISTS_DIR / name).stat().st_size > 1_000
+
+
+def test_readme_states_the_current_sizes(answers: list[str], allowed: list[str]) -> None:
+    readme = (WORDLISTS_DIR / "README.md").read_text(encoding="utf-8")
+    assert f"| `answers.txt` | {len(answers):,} |" in readme
+    assert f"| `allowed.txt` | {len(allowed):,} |" in readme
