@@ -1,0 +1,66 @@
+"""Exceptions raised by :mod:`bot.storage`. None of their messages contain a hidden word."""
+
+from __future__ import annotations
+
+from .models import GameRecord
+
+
+class StorageError(Exception):
+    """Base class of every storage failure."""
+
+
+class SchemaTooNew(StorageError):
+    """The database file was written by a newer wordle-bot than this one."""
+
+    def __init__(self, path: str, found: int, known: int) -> None:
+        self.path = path
+        self.found = found
+        self.known = known
+        super().__init__(
+            f"database {path!r} has schema version {found}, but this wordle-bot only knows "
+            f"versions up to {known}. It was written by a newer release: upgrade wordle-bot "
+            f"(or point it at another database file). Nothing was changed."
+        )
+
+
+class MigrationError(StorageError):
+    """A migration file could not be applied (the database is left at the previous version)."""
+
+
+class GameExists(StorageError):
+    """Creating the game would break a uniqueness rule; ``existing`` is the game in the way."""
+
+    def __init__(self, existing: GameRecord) -> None:
+        self.existing = existing
+        what = "daily" if existing.kind == "daily" else f"{existing.scope} game"
+        super().__init__(f"there is already a {what} here (game {existing.id}, {existing.status})")
+
+
+class GameNotFound(StorageError):
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"game {game_id} does not exist")
+
+
+class GameNotActive(StorageError):
+    """The game is already over (won, lost or given up)."""
+
+    def __init__(self, game: GameRecord) -> None:
+        self.game = game
+        super().__init__(f"game {game.id} is over ({game.status})")
+
+
+class AttemptConflict(StorageError):
+    """The attempt number is not the next one: someone else guessed first. Re-read and retry."""
+
+    def __init__(self, game: GameRecord, attempt: int) -> None:
+        self.game = game
+        self.attempt = attempt
+        super().__init__(
+            f"game {game.id}: attempt {attempt} is not the next one "
+            f"({len(game.guesses)} guesses so far)"
+        )
+
+
+class PlayerNotAllowed(StorageError):
+    """The player may not act in this game (not the owner of an own game, or the setter)."""

@@ -1,0 +1,154 @@
+"""Plain, immutable results returned by :class:`bot.storage.Database`.
+
+Every datetime here is timezone-aware UTC. Ids are Discord snowflakes (the terminal front end
+uses guild 0, channel 0 and a local player id). ``player_id`` of a guess is ``None`` once that
+player asked to be forgotten (their guesses in channel games stay, anonymised, so the game's
+history still adds up for everyone else).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+Scope = Literal["own", "channel"]
+Kind = Literal["daily", "random", "custom"]
+GameStatus = Literal["active", "won", "lost", "given_up"]
+Finish = Literal["won", "lost"]
+StatsMode = Literal["daily", "practice", "channel"]
+HintKind = Literal["letter", "position", "word"]
+LeaderboardBy = Literal["wins", "win_percent", "average", "current_streak", "max_streak"]
+
+SCOPES: frozenset[str] = frozenset({"own", "channel"})
+KINDS: frozenset[str] = frozenset({"daily", "random", "custom"})
+FINISHED_STATUSES: frozenset[str] = frozenset({"won", "lost", "given_up"})
+STATS_MODES: frozenset[str] = frozenset({"daily", "practice", "channel"})
+HINT_KINDS: frozenset[str] = frozenset({"letter", "position", "word"})
+LEADERBOARD_BY: frozenset[str] = frozenset(
+    {"wins", "win_percent", "average", "current_streak", "max_streak"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GuessRecord:
+    attempt: int
+    player_id: int | None
+    word: str
+    feedback: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    owner_id: int | None
+    scope: str
+    kind: str
+    puzzle_number: int | None
+    # Kept out of repr so that logging a record (or an exception carrying one) never shows it.
+    answer: str = field(repr=False)
+    hard_mode: bool
+    status: str
+    setter_id: int | None
+    solved_by: int | None
+    created_at: datetime
+    finished_at: datetime | None
+    guesses: tuple[GuessRecord, ...] = ()
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def attempts_used(self) -> int:
+        return len(self.guesses)
+
+    @property
+    def stats_mode(self) -> str:
+        """The statistics bucket this game counts in: daily, practice or channel."""
+        return stats_mode_for(self.scope, self.kind)
+
+    @property
+    def participants(self) -> frozenset[int]:
+        """Players (not forgotten) who made at least one guess in this game."""
+        return frozenset(g.player_id for g in self.guesses if g.player_id is not None)
+
+
+def stats_mode_for(scope: str, kind: str) -> str:
+    if scope == "channel":
+        return "channel"
+    return "daily" if kind == "daily" else "practice"
+
+
+@dataclass(frozen=True, slots=True)
+class HintRecord:
+    player_id: int
+    kind: str
+    value: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    played: int = 0
+    wins: int = 0
+    win_percent: int = 0
+    current_streak: int = 0
+    max_streak: int = 0
+    distribution: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    average_guesses: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int
+    player_id: int
+    value: int | float
+    stats: Stats
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    rows: list[LeaderboardRow]
+    player_row: LeaderboardRow | None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    timezone: str = "UTC"
+    results_channel_id: int | None = None
+    hints_in_channel_games: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DailyResult:
+    player_id: int
+    status: str
+    attempts: int
+    hard_mode: bool
+    finished_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetReport:
+    games_deleted: int = 0
+    guesses_deleted: int = 0
+    guesses_anonymised: int = 0
+    games_anonymised: int = 0
+    hints_deleted: int = 0
+    stats_deleted: int = 0
+
+    @property
+    def total(self) -> int:
+        return (
+            self.games_deleted
+            + self.guesses_deleted
+            + self.guesses_anonymised
+            + self.games_anonymised
+            + self.hints_deleted
+            + self.stats_deleted
+        )

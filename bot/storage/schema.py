@@ -1,0 +1,155 @@
+"""Numbered migrations: ``migrations/NNNN_name.sql``, applied in order, version in the file.
+
+The schema version is SQLite's ``PRAGMA user_version``. Each migration runs in its own
+``BEGIN IMMEDIATE`` transaction together with the version bump, so a database is always at
+exactly one version, and two processes opening the same new file at once cannot both apply a
+migration (the second one waits, re-reads the version and finds nothing left to do).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from .errors import MigrationError, SchemaTooNew
+
+_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+#: Seconds a connection waits for another connection's write lock before giving up.
+BUSY_TIMEOUT_MS = 10_000
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+def split_statements(sql: str) -> tuple[str, ...]:
+    """Split a migration file into single statements (comments and blank lines dropped)."""
+    statements: list[str] = []
+    current: list[str] = []
+    for line in sql.splitlines():
+        if not current and (not line.strip() or line.lstrip().startswith("--")):
+            continue
+        current.append(line)
+        text = "\n".join(current)
+        if sqlite3.complete_statement(text):
+            statements.append(text.strip())
+            current = []
+    if "\n".join(current).strip():
+        raise MigrationError(f"unterminated statement at the end of a migration: {current[0]!r}")
+    return tuple(statements)
+
+
+@cache
+def load_migrations() -> tuple[Migration, ...]:
+    """All migrations shipped with the package, checked to be numbered 1, 2, 3, ... ."""
+    folder = resources.files(__package__).joinpath("migrations")
+    found: list[Migration] = []
+    for entry in folder.iterdir():
+        match = _NAME.match(entry.name)
+        if match is None:
+            continue
+        found.append(
+            Migration(
+                version=int(match.group(1)),
+                name=entry.name,
+                statements=split_statements(entry.read_text(encoding="utf-8")),
+            )
+        )
+    found.sort(key=lambda m: m.version)
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise MigrationError(
+                f"migrations must be numbered 0001, 0002, ... without gaps or repeats; "
+                f"expected {expected:04d}, found {migration.name}"
+            )
+    if not found:
+        raise MigrationError("no migration files found in bot/storage/migrations")
+    return tuple(found)
+
+
+def latest_version() -> int:
+    return load_migrations()[-1].version
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def configure(conn: sqlite3.Connection) -> None:
+    """Per-connection settings every connection to the file uses."""
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    # FULL: the WAL is fsynced at every commit, so an acknowledged guess survives not only a
+    # killed process (NORMAL would do for that) but also an OS crash or power cut.
+    conn.execute("PRAGMA synchronous = FULL")
+
+
+def migrate(conn: sqlite3.Connection, path: str, target: int | None = None) -> int:
+    """Bring the database up to ``target`` (default: the newest), one transaction each.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``). Returns the version
+    reached. Raises :class:`SchemaTooNew` when the file is newer than this code and
+    :class:`MigrationError` (database left at the last good version) when a migration fails.
+    """
+    migrations = load_migrations()
+    known = migrations[-1].version
+    target = known if target is None else target
+    if not 0 <= target <= known:
+        raise ValueError(f"target version must be between 0 and {known}, got {target}")
+    while True:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = user_version(conn)
+            if version > known:
+                raise SchemaTooNew(path, version, known)
+            if version >= target:
+                conn.execute("COMMIT")
+                return version
+            migration = migrations[version]  # the one numbered version + 1
+            for statement in migration.statements:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {migration.version}")
+            conn.execute("COMMIT")
+        except SchemaTooNew:
+            conn.execute("ROLLBACK")
+            raise
+        except sqlite3.Error as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise MigrationError(
+                f"could not bring database {path!r} to version {version + 1} "
+                f"({migrations[version].name if version < known else '?'}): {exc}"
+            ) from exc
+
+
+def prepare_file(path: str, target: int | None = None) -> int:
+    """Open ``path`` (creating it), switch it to WAL and migrate it; return its version.
+
+    Synchronous: :meth:`Database.open` runs it in a worker thread before opening the
+    connections it keeps.
+    """
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        # Check the version before anything writes to the file (journal_mode=WAL writes the
+        # header), so a database from a newer release is left exactly as it was.
+        found = user_version(conn)
+        known = latest_version()
+        if found > known:
+            raise SchemaTooNew(path, found, known)
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise MigrationError(f"database {path!r} could not be switched to WAL (got {mode!r})")
+        configure(conn)
+        return migrate(conn, path, target)
+    except sqlite3.DatabaseError as exc:
+        raise MigrationError(f"cannot open database {path!r}: {exc}") from exc
+    finally:
+        conn.close()

@@ -1,0 +1,186 @@
+"""Statistics arithmetic, kept free of SQL so it can be tested on its own.
+
+A stats row per (server, player, bucket) holds counters that are updated once, in the
+transaction that finishes a game. Rules, like the real game:
+
+* played / wins / distribution (attempts of each won game, 1..6);
+* win % = wins / played, rounded half up to a whole number;
+* practice and channel streaks: consecutive wins in the order games finished;
+* daily streaks: consecutive puzzle numbers (server-local days) won. A loss, a give-up or a
+  missed day breaks it. It is recomputed from the player's finished dailies whenever one of
+  them finishes, so a daily finished late (yesterday's, after today's) still lands on its own
+  day, and a day can never count twice (there is one daily per player, server and day).
+  When read, a daily streak whose last win is older than yesterday reads 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from .models import LeaderboardRow, Stats
+
+MAX_ATTEMPTS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class StatsRow:
+    """One stored statistics row (the mutable counters, as the database holds them)."""
+
+    played: int = 0
+    wins: int = 0
+    distribution: tuple[int, ...] = (0,) * MAX_ATTEMPTS
+    current_streak: int = 0
+    max_streak: int = 0
+    last_win_day: int | None = None
+    last_played_day: int | None = None
+
+
+def win_percent(wins: int, played: int) -> int:
+    """Whole-number win percentage, halves rounded up (2 of 3 -> 67, 1 of 8 -> 13)."""
+    if played <= 0:
+        return 0
+    return (wins * 200 + played) // (played * 2)
+
+
+def average_guesses(distribution: Sequence[int]) -> Fraction | None:
+    """Mean attempts over won games, exactly; ``None`` without a win."""
+    wins = sum(distribution)
+    if wins == 0:
+        return None
+    return Fraction(sum(n * count for n, count in enumerate(distribution, start=1)), wins)
+
+
+def record_result(row: StatsRow | None, *, won: bool, attempts: int, day: int | None) -> StatsRow:
+    """Counters after one more finished practice or channel game (streak = consecutive wins)."""
+    row = row or StatsRow()
+    distribution = list(row.distribution)
+    if won:
+        if not 1 <= attempts <= MAX_ATTEMPTS:
+            raise ValueError(f"a won game has 1 to {MAX_ATTEMPTS} attempts, not {attempts}")
+        distribution[attempts - 1] += 1
+    current = row.current_streak + 1 if won else 0
+    return StatsRow(
+        played=row.played + 1,
+        wins=row.wins + (1 if won else 0),
+        distribution=tuple(distribution),
+        current_streak=current,
+        max_streak=max(row.max_streak, current),
+        last_win_day=day if won else row.last_win_day,
+        last_played_day=day if day is not None else row.last_played_day,
+    )
+
+
+def daily_streaks(history: Iterable[tuple[int, bool]]) -> tuple[int, int, int | None]:
+    """``(current, max, last_win_day)`` from finished dailies as ``(puzzle_number, won)``.
+
+    The current streak is the run of consecutive won days ending at the latest finished
+    daily (0 if that one was lost or given up); ``last_win_day`` is the day that run ends.
+    """
+    best = run = 0
+    previous: int | None = None
+    last_win: int | None = None
+    latest_won = False
+    for day, won in sorted(history):
+        if previous is not None and day == previous:
+            raise ValueError(f"two finished dailies for day {day}")
+        if won:
+            run = run + 1 if previous is not None and day == previous + 1 and latest_won else 1
+            best = max(best, run)
+            last_win = day
+        else:
+            run = 0
+        latest_won = won
+        previous = day
+    current = run if latest_won else 0
+    return current, best, last_win if current else None
+
+
+def record_daily_result(
+    row: StatsRow | None,
+    *,
+    won: bool,
+    attempts: int,
+    day: int | None,
+    history: Iterable[tuple[int, bool]],
+) -> StatsRow:
+    """Counters after one more finished daily; ``history`` includes the one just finished."""
+    counted = record_result(row, won=won, attempts=attempts, day=day)
+    current, best, last_win = daily_streaks(history)
+    return replace(counted, current_streak=current, max_streak=best, last_win_day=last_win)
+
+
+def to_stats(row: StatsRow | None, mode: str, today: int | None = None) -> Stats:
+    """The public view of a row. For dailies, ``today`` (puzzle number) expires old streaks."""
+    if row is None:
+        return Stats()
+    current = row.current_streak
+    if (
+        mode == "daily"
+        and today is not None
+        and current
+        and (row.last_win_day is None or row.last_win_day < today - 1)
+    ):
+        current = 0
+    average = average_guesses(row.distribution)
+    return Stats(
+        played=row.played,
+        wins=row.wins,
+        win_percent=win_percent(row.wins, row.played),
+        current_streak=current,
+        max_streak=row.max_streak,
+        distribution=tuple(row.distribution),  # type: ignore[arg-type]
+        average_guesses=None if average is None else float(average),
+    )
+
+
+def rank(
+    entries: Iterable[tuple[int, StatsRow]],
+    *,
+    mode: str,
+    by: str,
+    today: int | None,
+) -> list[LeaderboardRow]:
+    """All players ranked by ``by``, best first; equal values share a rank (1, 2, 2, 4).
+
+    ``average`` is attempts per win (lower is better; players without a win are left out),
+    compared exactly. ``win_percent`` compares the whole-number percentage shown to people.
+    Players with equal values are listed by player id, so the order is stable.
+    """
+    keyed: list[tuple[Fraction | int, int, int | float, Stats]] = []
+    for player_id, row in entries:
+        stats = to_stats(row, mode, today)
+        sort_key: Fraction | int
+        value: int | float
+        if by == "average":
+            exact = average_guesses(row.distribution)
+            if exact is None:
+                continue
+            sort_key, value = exact, float(exact)
+        else:
+            value = {
+                "wins": stats.wins,
+                "win_percent": stats.win_percent,
+                "current_streak": stats.current_streak,
+                "max_streak": stats.max_streak,
+            }[by]
+            sort_key = -value
+        keyed.append((sort_key, player_id, value, stats))
+    keyed.sort(key=lambda item: (item[0], item[1]))
+    ranked: list[LeaderboardRow] = []
+    for index, (sort_key, player_id, value, stats) in enumerate(keyed):
+        position = ranked[-1].rank if index and sort_key == keyed[index - 1][0] else index + 1
+        ranked.append(LeaderboardRow(rank=position, player_id=player_id, value=value, stats=stats))
+    return ranked
+
+
+def consecutive_days(days: Iterable[int], today: int) -> int:
+    """Days in a row ending today, or yesterday if ``today`` is not (yet) among ``days``."""
+    present = set(days)
+    day = today if today in present else today - 1
+    count = 0
+    while day in present:
+        count += 1
+        day -= 1
+    return count
