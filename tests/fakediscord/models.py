@@ -772,6 +772,9 @@ class FakeInteraction:
             lines.append(f"  callback type {r.type} ({r.type_name}) after {r.latency:.3f}s")
         for status, reason in self.rejected_callbacks:
             lines.append(f"  callback refused with {status}: {reason}")
+        for record in self.fake.requests:
+            if record.status >= 400 and self.token in record.path:
+                lines.append(f"  bot request refused: {record}")
         for m in self.messages:
             state = "deleted" if m.deleted else ("loading" if m.loading else "ok")
             lines.append(f"  message {m.id} via {m.via} [{state}] {m.text()[:120]!r}")

@@ -118,9 +118,11 @@ class RequestRecord:
     json: Any = None
     files: list[str] = field(default_factory=list)
     at: float = field(default_factory=time.perf_counter)
+    error: str | None = None  # Discord-style error text when the fake refused the request
 
     def __str__(self) -> str:
-        return f"{self.method} {self.path} -> {self.status}"
+        text = f"{self.method} {self.path} -> {self.status}"
+        return f"{text} ({self.error})" if self.error else text
 
 
 @dataclass
@@ -1421,6 +1423,9 @@ class FakeDiscord:
                     raise _HTTPError(405, 0, "405: Method Not Allowed")
                 raise self._unknown(request, "no such route in the fake")
         except _HTTPError as err:
+            record.error = f"{err.code}: {err.message}"
+            if err.errors:
+                record.error += f" {json.dumps(err.errors)}"
             response = _json_response(err.body(), err.status, err.headers)
         except Exception as exc:  # a bug in the fake: make it loud, answer like Discord would
             log.exception("fake discord crashed on %s %s", request.method, path)
@@ -1825,17 +1830,27 @@ class FakeDiscord:
     ) -> web.Response:
         now = time.perf_counter()
         inter = self._interaction_for(int(m.group(1)), m.group(2))
+        try:
+            return await self._callback(inter, now, request, body)
+        except _HTTPError as err:
+            reason = f"{err.code} {err.message}"
+            if err.errors:
+                reason += f" {json.dumps(err.errors)}"
+            inter.rejected_callbacks.append((err.status, reason))
+            raise
+
+    async def _callback(
+        self, inter: FakeInteraction, now: float, request: web.Request, body: _Body
+    ) -> web.Response:
         payload = body.json or {}
         ctype = int(payload.get("type", 0))
         data = payload.get("data") or {}
         if inter.responses:
-            inter.rejected_callbacks.append((400, "already acknowledged"))
             raise _HTTPError(400, 40060, "Interaction has already been acknowledged.")
         sent = inter.sent_at if inter.sent_at is not None else now
         latency = now - sent
         if self.callback_deadline is not None and latency > self.callback_deadline:
-            inter.rejected_callbacks.append((404, f"too late ({latency:.2f}s)"))
-            raise _not_found(10062, "interaction")
+            raise _HTTPError(404, 10062, f"Unknown interaction (callback after {latency:.2f}s)")
         allowed = {
             INTERACTION_APPLICATION_COMMAND: {4, 5, 9},
             INTERACTION_COMPONENT: {4, 5, 6, 7, 9},
@@ -1843,7 +1858,6 @@ class FakeDiscord:
             INTERACTION_MODAL_SUBMIT: {4, 5, 6, 7},
         }[inter.type]
         if ctype not in allowed:
-            inter.rejected_callbacks.append((400, f"callback type {ctype} not valid here"))
             raise _form_error(
                 [
                     (
