@@ -1,0 +1,126 @@
+"""Small helpers shared by the storage tests (playing guesses the way the service will)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from bot.core.feedback import ALL_GREEN, score
+from bot.storage import Database, GameRecord
+
+GUILD = 111_111_111_111_111_111
+CHANNEL = 222_222_222_222_222_222
+# Discord snowflakes are up to 2**64-1 in theory but fit in signed 64 bits in practice.
+BIG_PLAYER = 2**63 - 1
+
+
+class Clock:
+    """Hands out increasing timezone-aware UTC times."""
+
+    def __init__(self, start: datetime, step: timedelta) -> None:
+        self.now = start
+        self.step = step
+
+    def __call__(self) -> datetime:
+        self.now += self.step
+        return self.now
+
+
+def local_date(moment: datetime, timezone: str) -> date:
+    """The calendar day a UTC moment falls on in a server's time zone."""
+    return moment.astimezone(ZoneInfo(timezone)).date()
+
+
+def day_number(moment: datetime, timezone: str) -> int:
+    """A server-local day number (any consecutive numbering of days works for storage)."""
+    return local_date(moment, timezone).toordinal()
+
+
+async def guess(
+    db: Database,
+    game: GameRecord,
+    word: str,
+    *,
+    player_id: int | None = None,
+    day: int = 1,
+    now: datetime | None = None,
+) -> GameRecord:
+    """Play ``word`` as the next attempt of ``game`` (feedback and finish worked out here)."""
+    player = game.owner_id if player_id is None else player_id
+    assert player is not None
+    attempt = len(game.guesses) + 1
+    feedback = score(word, game.answer)
+    finish = "won" if feedback == ALL_GREEN else ("lost" if attempt == 6 else None)
+    return await db.record_guess(
+        game.id,
+        attempt=attempt,
+        player_id=player,
+        word=word,
+        feedback=feedback,
+        finish=finish,
+        day=day,
+        now=now,
+    )
+
+
+async def play(
+    db: Database,
+    game: GameRecord,
+    words: list[str],
+    *,
+    player_id: int | None = None,
+    day: int = 1,
+    now: datetime | None = None,
+) -> GameRecord:
+    for word in words:
+        game = await guess(db, game, word, player_id=player_id, day=day, now=now)
+    return game
+
+
+async def own_game(
+    db: Database,
+    owner: int,
+    answer: str = "crane",
+    *,
+    kind: str = "random",
+    puzzle_number: int | None = None,
+    channel_id: int = CHANNEL,
+    guild_id: int = GUILD,
+    hard_mode: bool = False,
+    now: datetime | None = None,
+) -> GameRecord:
+    return await db.create_game(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        owner_id=owner,
+        scope="own",
+        kind=kind,
+        answer=answer,
+        hard_mode=hard_mode,
+        puzzle_number=puzzle_number,
+        now=now,
+    )
+
+
+async def channel_game(
+    db: Database,
+    answer: str = "crane",
+    *,
+    kind: str = "random",
+    setter_id: int | None = None,
+    channel_id: int = CHANNEL,
+    guild_id: int = GUILD,
+) -> GameRecord:
+    return await db.create_game(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        owner_id=None,
+        scope="channel",
+        kind=kind,
+        answer=answer,
+        hard_mode=False,
+        setter_id=setter_id,
+    )
+
+
+WRONG = ["slate", "pious", "dumpy", "fight", "works", "jazzy"]
