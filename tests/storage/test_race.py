@@ -1,0 +1,143 @@
+"""Many players racing on one channel game: never two guesses with one attempt number, never
+a 7th attempt, never a statistic counted twice. In one process and across processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Database, GameExists, GameNotActive
+
+from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game
+from .race import WORDS, race
+
+GUESSERS = 60
+
+
+async def check_consistent(db: Database, game_ids: list[int], accepted: list[tuple]) -> None:
+    """Stored guesses are exactly the acknowledged ones, numbered 1..n with n <= 6, and every
+    participant's channel statistics count each finished game once."""
+    acked = sorted(accepted)
+    stored = []
+    expected_played: dict[int, int] = {}
+    expected_wins: dict[int, int] = {}
+    for game_id in game_ids:
+        game = await db.get_game(game_id)
+        assert game is not None
+        attempts = [g.attempt for g in game.guesses]
+        assert attempts == list(range(1, len(attempts) + 1))
+        assert 1 <= len(attempts) <= 6
+        assert game.status != "active"
+        last = game.guesses[-1]
+        assert (game.status == "won") == (last.word == "crane")
+        assert game.status in ("won", "lost")
+        if game.status == "lost":
+            assert len(attempts) == 6
+        else:
+            assert game.solved_by == last.player_id
+        stored += [(game.id, g.attempt, g.player_id, g.word) for g in game.guesses]
+        for player in game.participants:
+            expected_played[player] = expected_played.get(player, 0) + 1
+            expected_wins[player] = expected_wins.get(player, 0) + (game.status == "won")
+    assert sorted(stored) == acked
+    for player, played in expected_played.items():
+        stats = await db.stats(GUILD, player, "channel")
+        assert (stats.played, stats.wins) == (played, expected_wins[player]), player
+    board = await db.leaderboard(GUILD, mode="channel", limit=1000)
+    assert {row.player_id for row in board.rows} == set(expected_played)
+
+
+async def test_sixty_guessers_race_on_channel_games(db: Database):
+    players = list(range(5000, 5000 + GUESSERS))
+    game_ids, accepted = [], []
+    for round_ in range(6):
+        game = await channel_game(db, channel_id=CHANNEL + round_)
+        words = [WORDS[(p + round_) % len(WORDS)] for p in players]
+        if round_ % 2:  # in odd rounds a few players know the answer
+            for i in (7, 31, 59):
+                words[i] = "crane"
+        game_ids.append(game.id)
+        accepted += await race(db, game.id, players, words)
+    assert len(accepted) >= 6
+    await check_consistent(db, game_ids, accepted)
+
+
+async def test_race_for_the_last_attempt(db: Database):
+    game = await channel_game(db)
+    for i, word in enumerate(WRONG[:5]):
+        game = await guess(db, game, word, player_id=9000 + i)
+    players = list(range(7000, 7000 + GUESSERS))
+    words = ["crane" if p % 3 == 0 else WORDS[p % len(WORDS)] for p in players]
+    accepted = await race(db, game.id, players, words)
+    assert len(accepted) == 1 and accepted[0][1] == 6
+    final = await db.get_game(game.id)
+    assert len(final.guesses) == 6 and final.status in ("won", "lost")
+    await check_consistent(
+        db, [game.id], accepted + [(game.id, i + 1, 9000 + i, w) for i, w in enumerate(WRONG[:5])]
+    )
+    # A late arrival (still holding the 5-guess game) is told it is over; a 7th attempt
+    # cannot even be asked for.
+    with pytest.raises(GameNotActive):
+        await guess(db, game, "crane", player_id=1)
+    with pytest.raises(ValueError, match="attempt must be 1 to 6"):
+        await guess(db, final, "crane", player_id=1)
+    assert await db.get_game(game.id) == final
+
+
+async def test_racing_starts_make_one_game(db: Database):
+    async def start_channel() -> object:
+        try:
+            return await channel_game(db)
+        except GameExists as exc:
+            return exc
+
+    outcomes = await asyncio.gather(*(start_channel() for _ in range(GUESSERS)))
+    games = [o for o in outcomes if not isinstance(o, GameExists)]
+    assert len(games) == 1
+    assert {o.existing.id for o in outcomes if isinstance(o, GameExists)} == {games[0].id}
+
+    async def start_daily() -> object:
+        try:
+            return await own_game(db, 42, kind="daily", puzzle_number=3, channel_id=1)
+        except GameExists as exc:
+            return exc.existing
+
+    dailies = await asyncio.gather(*(start_daily() for _ in range(GUESSERS)))
+    assert len({d.id for d in dailies}) == 1
+
+
+async def test_processes_racing_on_one_file(db: Database, db_path: Path, tmp_path: Path):
+    """Three processes, each with its own Database on the same file, 20 guessers each."""
+    game_ids = [(await channel_game(db, channel_id=CHANNEL + i)).id for i in range(8)]
+    go = tmp_path / "go"
+    script = Path(__file__).with_name("race.py")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(script), str(db_path), str(go), str(20_000 + 100 * p), "20"]
+            + [str(i) for i in game_ids],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for p in range(3)
+    ]
+    for proc in procs:  # all have the file open: start them together
+        assert proc.stdout is not None
+        assert (await asyncio.to_thread(proc.stdout.readline)).strip() == "ready"
+    go.touch()
+    accepted = []
+    for proc in procs:
+        out, err = await asyncio.to_thread(proc.communicate, timeout=60)
+        assert proc.returncode == 0, err
+        accepted += [tuple(a) for a in json.loads(out.strip().splitlines()[-1])["accepted"]]
+    processes_accepted = {a[2] // 100 for a in accepted}
+    assert len(processes_accepted) >= 2, "the processes did not actually race"
+    await check_consistent(db, game_ids, accepted)
