@@ -1,0 +1,390 @@
+"""Bounded exact search for the guess that minimises the expected number of guesses.
+
+The quantity minimised is the *total cost* of a candidate set ``S``: the sum, over every hidden
+word in ``S``, of the guesses needed to find it when the strategy is followed (so the average
+is ``cost / len(S)``). For a guess ``g``::
+
+    cost(S via g) = len(S) + sum(cost(part) for each feedback part of S, except GGGGG)
+
+because every hidden word pays for ``g``, and the word ``g`` itself (if it is a candidate) is
+then solved. The search is exact over a *bounded* set of guesses: at each node only the
+``width`` guesses ranked best by a one-step estimate (:func:`cost_table`) are tried, each child
+is solved recursively the same way, and branch-and-bound cuts a guess as soon as its lower
+bound (a part of ``c`` words needs at least ``2c - 1`` guesses) cannot beat the best so far.
+Small sets are closed at once: if some candidate splits them into singletons the cost is
+``2n - 1``, else any guess that does gives ``2n``, both provably optimal. Every node also has a
+depth budget (guesses still allowed), which is how "every answer in 5 or fewer" is enforced.
+
+Results are memoised on (candidate set, depth budget, hard-mode state), so a strategy for a
+whole word list (see :mod:`bot.core.solver_strategy`) builds in seconds to a couple of minutes.
+An optional deadline turns the same search into an anytime search for off-book suggestions.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import numpy as np
+
+from bot.core.feedback import PATTERN_COUNT, WORD_LENGTH
+from bot.core.solver_hard import HardState, WordTable, is_open, legal_mask, state_after
+
+#: Encoded GGGGG.
+SOLVED = PATTERN_COUNT - 1
+#: Cost of a set that cannot be solved within its depth budget.
+INFEASIBLE = 10**9
+#: Any cost this large means "cannot finish in time" (real costs are far smaller).
+_HOPELESS = INFEASIBLE // 2
+#: How far down the ranking an infeasible node may look, in multiples of the width.
+_WIDEST = 16
+#: Sets up to this size are ranked by sorting (cheaper than a 243-bin histogram per guess).
+_SMALL = 40
+
+#: Estimated average guesses to find the hidden word among ``c`` candidates with a good strategy
+#: (the guess that finds it included), at a few sizes; interpolated linearly in ``log c``.
+#: Measured from this solver's own strategies on 2,000-5,000 word lists (normal mode; hard
+#: mode is a little higher, see :data:`HARD_FACTOR`).
+_AVERAGE_POINTS = (
+    (1, 1.0),
+    (2, 1.5),
+    (3, 1.67),
+    (5, 1.95),
+    (10, 2.25),
+    (20, 2.5),
+    (50, 2.8),
+    (100, 3.0),
+    (300, 3.3),
+    (1000, 3.7),
+    (3000, 4.0),
+    (20000, 4.8),
+)
+#: Hard mode needs somewhat more guesses for the same number of candidates.
+HARD_FACTOR = 1.08
+
+
+def average_guesses(count: int | np.ndarray, hard_mode: bool = False) -> np.ndarray:
+    """Estimated average guesses to find the hidden word among ``count`` candidates (0 for 0)."""
+    counts = np.asarray(count, dtype=np.float64)
+    xs = np.log([p[0] for p in _AVERAGE_POINTS])
+    ys = np.array([p[1] for p in _AVERAGE_POINTS])
+    values = np.interp(np.log(np.maximum(counts, 1.0)), xs, ys)
+    if hard_mode:
+        values = 1.0 + (values - 1.0) * HARD_FACTOR
+    return np.where(counts > 0, values, 0.0)
+
+
+def cost_table(size: int, hard_mode: bool = False) -> np.ndarray:
+    """``table[c]``: estimated total cost of a set of ``c`` candidates, for ``c`` in 0..size."""
+    counts = np.arange(size + 1)
+    return counts * average_guesses(counts, hard_mode)
+
+
+class SearchTimeout(Exception):
+    """The search ran past its deadline."""
+
+
+class Engine:
+    """The search over one pattern matrix, in one mode, with its memo.
+
+    ``matrix`` is ``(answers, guesses)`` encoded feedback; ``answer_columns[a]`` is the guess
+    column of hidden word ``a``; ``table`` describes the guess words (for hard mode).
+    """
+
+    def __init__(
+        self,
+        matrix: np.ndarray,
+        answer_columns: np.ndarray,
+        table: WordTable,
+        *,
+        hard_mode: bool,
+        width: int = 10,
+        shortlist: tuple[int, int] | None = None,
+    ) -> None:
+        self.matrix = matrix
+        self.answer_columns = answer_columns
+        self.table = table
+        self.hard_mode = hard_mode
+        self.width = width
+        self.guess_count = matrix.shape[1]
+        self.costs = cost_table(max(matrix.shape[0], 2), hard_mode)
+        self.memo: dict[tuple[bytes, int, HardState | None], tuple[int, int, bool]] = {}
+        self.deadline: float | None = None
+        #: ``(above, keep)``: for sets larger than ``above`` only ``keep`` guesses are ranked.
+        self.shortlist_above, self.shortlist_keep = shortlist or (None, 0)
+        self.nodes = 0
+
+    # -- pieces -----------------------------------------------------------------------------
+
+    def columns(self, state: HardState | None) -> np.ndarray | None:
+        """Legal guess columns in ``state`` (``None``: all of them)."""
+        if state is None or is_open(state):
+            return None
+        return np.flatnonzero(legal_mask(state, self.table))
+
+    def child_state(self, state: HardState | None, guess: int, pattern: int) -> HardState | None:
+        if state is None:
+            return None
+        return state_after(state, self.table.letters[guess], pattern)
+
+    def parts(self, subset: np.ndarray, guess: int) -> Iterator[tuple[int, np.ndarray]]:
+        """``(pattern, part)`` for each feedback the guess can get on ``subset``."""
+        patterns = self.matrix[subset, guess]
+        order = np.argsort(patterns, kind="stable")
+        sorted_patterns = patterns[order]
+        cuts = np.flatnonzero(sorted_patterns[1:] != sorted_patterns[:-1]) + 1
+        starts = np.concatenate(([0], cuts))
+        for part, start in zip(np.split(subset[order], cuts), starts, strict=True):
+            yield int(sorted_patterns[start]), part
+
+    def shortlist(self, subset: np.ndarray, columns: np.ndarray | None, keep: int) -> np.ndarray:
+        """The ``keep`` guess columns that look best by a cheap letter-statistics score (the sum
+        over positions of the entropy of that letter's green/yellow/grey odds), sorted."""
+        if columns is None:
+            columns = np.arange(self.guess_count)
+        if len(columns) <= keep:
+            return columns
+        n = len(subset)
+        answer_letters = self.table.letters[self.answer_columns[subset]]
+        share = np.empty((WORD_LENGTH, 26))
+        for i in range(WORD_LENGTH):
+            share[i] = np.bincount(answer_letters[:, i], minlength=26) / n
+        present = (self.table.counts[self.answer_columns[subset]] > 0).sum(axis=0) / n
+        green = share
+        yellow = np.clip(present[None, :] - share, 0.0, 1.0)
+        grey = np.clip(1.0 - green - yellow, 0.0, 1.0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            def h(p: np.ndarray) -> np.ndarray:
+                return np.where(p > 0, -p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
+            first_copy = h(green) + h(yellow) + h(grey)
+            later_copy = h(green) + h(1.0 - green)
+        letters = self.table.letters[columns]
+        first = self.table.first_copy[columns]
+        score = np.zeros(len(columns))
+        for i in range(WORD_LENGTH):
+            at = letters[:, i]
+            score += np.where(first[:, i], first_copy[i, at], later_copy[i, at])
+        top = np.argpartition(-score, keep)[:keep]
+        return np.sort(columns[top])
+
+    def estimates(
+        self, subset: np.ndarray, columns: np.ndarray | None
+    ) -> tuple[np.ndarray | None, np.ndarray, np.ndarray, np.ndarray]:
+        """One-step estimated cost of every guess column, the largest part each leaves, and
+        which columns are candidates. Positions are into the returned columns (``None``: all
+        guesses), which are ``columns``, or a shortlist of them for a large set when the engine
+        was made with ``shortlist``."""
+        n = len(subset)
+        if self.shortlist_above is not None and n > self.shortlist_above:
+            columns = self.shortlist(subset, columns, self.shortlist_keep)
+        sub = self.matrix[subset] if columns is None else self.matrix[np.ix_(subset, columns)]
+        width = sub.shape[1]
+        is_candidate = np.zeros(width, dtype=bool)
+        if columns is None:
+            is_candidate[self.answer_columns[subset]] = True
+        else:
+            wanted = self.answer_columns[subset]
+            where = np.searchsorted(columns, wanted)
+            found = where < width
+            found[found] = columns[where[found]] == wanted[found]
+            is_candidate[where[found]] = True
+        if n <= _SMALL:
+            ordered = np.sort(sub.T, axis=1).ravel()
+            starts = np.ones(ordered.size, dtype=bool)
+            starts[1:] = ordered[1:] != ordered[:-1]
+            starts[::n] = True
+            start_pos = np.flatnonzero(starts)
+            lengths = np.diff(np.append(start_pos, ordered.size))
+            owner = start_pos // n
+            estimate = np.bincount(owner, weights=self.costs[lengths], minlength=width)
+            largest = np.zeros(width, dtype=np.int64)
+            np.maximum.at(largest, owner, lengths)
+        else:
+            flat = sub.astype(np.intp)
+            flat *= width
+            flat += np.arange(width)
+            counts = np.bincount(flat.ravel(), minlength=PATTERN_COUNT * width)
+            counts = counts.reshape(PATTERN_COUNT, width)
+            estimate = self.costs[counts].sum(axis=0)
+            largest = counts.max(axis=0)
+        # A candidate guess solves its own word: that part costs nothing more.
+        estimate[is_candidate] -= self.costs[1]
+        return columns, estimate, largest, is_candidate
+
+    def ranking(self, estimate: np.ndarray, is_candidate: np.ndarray, limit: int) -> np.ndarray:
+        """Positions of the ``limit`` best estimates; ties go to candidates, then list order."""
+        if limit < len(estimate):
+            top = np.argpartition(estimate, limit)[: limit + 1]
+            # Keep every guess tied with the cut-off so the tie-break below is honest.
+            cutoff = estimate[top].max()
+            top = np.flatnonzero(estimate <= cutoff)
+        else:
+            top = np.arange(len(estimate))
+        order = np.lexsort((top, ~is_candidate[top], np.round(estimate[top], 9)))
+        return top[order][:limit]
+
+    # -- the search --------------------------------------------------------------------------
+
+    def solve(
+        self,
+        subset: np.ndarray,
+        depth: int,
+        state: HardState | None = None,
+        beta: int = INFEASIBLE,
+        width: int | None = None,
+    ) -> tuple[int, int]:
+        """``(cost, guess column)`` for a sorted array of candidate rows, within ``depth`` guesses.
+
+        If the best cost is ``>= beta`` the result is only a lower bound (``beta``). Cost is
+        :data:`INFEASIBLE` when no tried guess finishes every word within ``depth``.
+        """
+        n = len(subset)
+        if n == 1:
+            return 1, int(self.answer_columns[subset[0]])
+        if depth <= 1:
+            return INFEASIBLE, -1
+        if n == 2:
+            return 3, int(self.answer_columns[subset[0]])
+        key = (subset.tobytes(), depth, state)
+        known = self.memo.get(key)
+        if known is not None and (known[2] or known[0] >= beta):
+            return known[0], known[1]
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchTimeout
+        self.nodes += 1
+
+        columns = self.columns(state)
+        columns, estimate, largest, is_candidate = self.estimates(subset, columns)
+
+        def column(pos: int) -> int:
+            return int(pos if columns is None else columns[pos])
+
+        separating = largest <= 1
+        if separating.any():
+            # Every part a single word: 2n - 1 with a candidate, else 2n. Both optimal.
+            hits = np.flatnonzero(separating & is_candidate)
+            if len(hits):
+                result = (2 * n - 1, column(hits[0]))
+            else:
+                result = (2 * n, column(np.flatnonzero(separating)[0]))
+            self.memo[key] = (*result, True)
+            return result
+        if depth == 2:
+            self.memo[key] = (INFEASIBLE, -1, True)
+            return INFEASIBLE, -1
+
+        base = width or self.width
+        ranked = base
+        tried = 0
+        best, best_guess = INFEASIBLE, -1
+        while True:
+            order = self.ranking(estimate, is_candidate, ranked)
+            pruned = False
+            for pos in order[tried:]:
+                guess = column(pos)
+                limit = min(best, beta)
+                cost, was_pruned = self._evaluate(subset, guess, depth, state, limit)
+                if cost >= _HOPELESS:
+                    # Cut against a bound no real strategy reaches: it cannot finish in time.
+                    cost, was_pruned = INFEASIBLE, False
+                pruned |= was_pruned
+                if cost < best or (
+                    cost == best
+                    and not was_pruned
+                    and is_candidate[pos]
+                    and not self._is_candidate(best_guess, subset)
+                ):
+                    best, best_guess = cost, guess
+            tried = len(order)
+            # Look further down the ranking only when every guess tried was infeasible.
+            if best < INFEASIBLE or pruned or tried >= min(len(estimate), _WIDEST * base):
+                break
+            ranked *= 4
+        if best >= INFEASIBLE and not pruned:
+            self.memo[key] = (INFEASIBLE, -1, True)
+            return INFEASIBLE, -1
+        if best >= beta:
+            self.memo[key] = (beta, best_guess, False)
+            return beta, best_guess
+        self.memo[key] = (best, best_guess, True)
+        return best, best_guess
+
+    def _is_candidate(self, guess: int, subset: np.ndarray) -> bool:
+        return guess >= 0 and bool((self.answer_columns[subset] == guess).any())
+
+    def _evaluate(
+        self, subset: np.ndarray, guess: int, depth: int, state: HardState | None, limit: int
+    ) -> tuple[int, bool]:
+        """Cost of playing ``guess`` (or ``>= limit``) and whether it was cut by the bound."""
+        n = len(subset)
+        parts = [(p, part) for p, part in self.parts(subset, guess) if p != SOLVED]
+        if len(parts) == 1 and len(parts[0][1]) == n:
+            return INFEASIBLE, False  # learns nothing
+        parts.sort(key=lambda item: -len(item[1]))
+        bounds = [2 * len(part) - 1 for _, part in parts]
+        remaining = sum(bounds)
+        total = n
+        if total + remaining >= limit:
+            return max(total + remaining, limit), True
+        for (pattern, part), bound in zip(parts, bounds, strict=True):
+            remaining -= bound
+            cost, _ = self.solve(
+                part, depth - 1, self.child_state(state, guess, pattern), limit - total - remaining
+            )
+            if cost >= _HOPELESS:
+                return INFEASIBLE, False
+            total += cost
+            if total + remaining >= limit:
+                return limit, True
+        return total, False
+
+    def expected_cost(self, subset: np.ndarray, guess: int, depth: int, state: HardState | None
+                      ) -> int:
+        """Exact total cost of playing ``guess`` on ``subset`` and then following the search."""
+        cost, _ = self._evaluate(subset, guess, depth, state, INFEASIBLE + 1)
+        return cost
+
+    def anytime(
+        self,
+        subset: np.ndarray,
+        depth: int,
+        state: HardState | None,
+        seconds: float,
+        width: int,
+    ) -> int:
+        """The best guess column found within about ``seconds``: the top ``width`` guesses by
+        estimate are searched exactly, best estimate first; if time runs out (or nothing can
+        finish within ``depth``) the best fully searched one, else the best estimate, wins."""
+        columns = self.columns(state)
+        columns, estimate, largest, is_candidate = self.estimates(subset, columns)
+
+        def column(pos: int) -> int:
+            return int(pos if columns is None else columns[pos])
+
+        separating = np.flatnonzero(largest <= 1)
+        if len(separating):
+            hits = separating[is_candidate[separating]]
+            return column(hits[0] if len(hits) else separating[0])
+        order = self.ranking(estimate, is_candidate, width)
+        best, best_pos = INFEASIBLE, order[0]
+        self.deadline = time.perf_counter() + seconds
+        try:
+            for pos in order:
+                cost, pruned = self._evaluate(subset, column(pos), depth, state, best)
+                tie = cost == best < _HOPELESS and not pruned
+                if cost < best or (tie and is_candidate[pos] and not is_candidate[best_pos]):
+                    best, best_pos = cost, pos
+        except SearchTimeout:
+            pass
+        finally:
+            self.deadline = None
+        return column(best_pos)
+
+
+def entropy_bits(counts: np.ndarray) -> np.ndarray:
+    """Shannon entropy in bits of each column of part sizes (``counts[pattern, guess]``)."""
+    totals = counts.sum(axis=0, keepdims=True).astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = counts / totals
+        terms = np.where(counts > 0, -p * np.log2(np.where(counts > 0, p, 1.0)), 0.0)
+    return terms.sum(axis=0)
