@@ -1,0 +1,206 @@
+"""Numbered migrations: from an empty file, from every earlier version, and refusing newer."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Database, MigrationError, SchemaTooNew, latest_version, schema
+from bot.storage.schema import Migration, load_migrations, split_statements
+
+LATEST = latest_version()
+T0 = "2026-01-05T10:00:00.000000+00:00"
+T1 = "2026-01-05T10:01:00.000000+00:00"
+
+
+def build(path: Path, version: int) -> None:
+    """A database file at ``version`` (migrations 1..version applied), with data in it."""
+    assert schema.prepare_file(str(path), target=version) == version
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        if version >= 1:
+            conn.executescript(
+                f"""
+                INSERT INTO games (id, guild_id, channel_id, owner_id, scope, kind, puzzle_number,
+                    answer, hard_mode, status, solved_by, created_at, finished_at)
+                VALUES (1, 5, 6, 7, 'own', 'daily', 300, 'crane', 1, 'won', 7, '{T0}', '{T1}');
+                INSERT INTO guesses VALUES (1, 1, 7, 'slate', 'BBGBG', '{T0}');
+                INSERT INTO guesses VALUES (1, 2, 7, 'crane', 'GGGGG', '{T1}');
+                INSERT INTO games (id, guild_id, channel_id, owner_id, scope, kind, answer,
+                    hard_mode, setter_id, created_at)
+                VALUES (2, 5, 6, NULL, 'channel', 'custom', 'zesty', 0, 9, '{T0}');
+                INSERT INTO guesses VALUES (2, 1, 8, 'slate', 'BYBYY', '{T0}');
+                INSERT INTO hints (game_id, player_id, kind, value, created_at)
+                    VALUES (2, 8, 'letter', 'z', '{T1}');
+                INSERT INTO player_stats (guild_id, player_id, mode, played, wins, dist_2,
+                    current_streak, max_streak, last_win_day, last_played_day)
+                    VALUES (5, 7, 'daily', 1, 1, 1, 1, 1, 300, 300);
+                INSERT INTO guild_settings VALUES (5, 'Europe/Paris', 6, 0);
+                """
+            )
+        if version >= 2:
+            conn.execute("INSERT INTO daily_posts VALUES (5, 300, 6, 4242)")
+    finally:
+        conn.close()
+
+
+def schema_of(path: Path) -> list[tuple]:
+    conn = sqlite3.connect(path)
+    try:
+        return sorted(
+            conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+        )
+    finally:
+        conn.close()
+
+
+async def test_from_an_empty_file(tmp_path: Path):
+    path = tmp_path / "new.sqlite3"
+    async with await Database.open(path) as db:
+        assert db.schema_version == LATEST
+        assert await db.get_game(1) is None
+    names = {row[1] for row in schema_of(path)}
+    assert {"games", "guesses", "hints", "player_stats", "guild_settings", "daily_posts"} <= names
+    # Opening again applies nothing and changes nothing.
+    before = schema_of(path)
+    async with await Database.open(path) as db:
+        assert db.schema_version == LATEST
+    assert schema_of(path) == before
+
+
+@pytest.mark.parametrize("version", range(LATEST))
+async def test_from_every_earlier_version(tmp_path: Path, version: int):
+    path = tmp_path / f"v{version}.sqlite3"
+    build(path, version)
+    async with await Database.open(path) as db:
+        assert db.schema_version == LATEST
+        if version >= 1:
+            daily = await db.get_game(1)
+            assert daily is not None
+            assert (daily.kind, daily.puzzle_number, daily.status, daily.solved_by) == (
+                "daily",
+                300,
+                "won",
+                7,
+            )
+            assert daily.answer == "crane" and daily.hard_mode
+            assert [(g.word, g.feedback) for g in daily.guesses] == [
+                ("slate", "BBGBG"),
+                ("crane", "GGGGG"),
+            ]
+            assert str(daily.finished_at) == "2026-01-05 10:01:00+00:00"
+            challenge = await db.get_game(2)
+            assert challenge.setter_id == 9 and challenge.status == "active"
+            assert [h.value for h in await db.hints_for_game(2)] == ["z"]
+            stats = await db.stats(5, 7, "daily", today=300)
+            assert (stats.played, stats.wins, stats.current_streak) == (1, 1, 1)
+            assert stats.distribution == (0, 1, 0, 0, 0, 0)
+            settings = await db.guild_settings(5)
+            assert (settings.timezone, settings.results_channel_id) == ("Europe/Paris", 6)
+            assert settings.hints_in_channel_games is False
+            assert [r.player_id for r in await db.daily_results(5, 300)] == [7]
+            # ...and the migrated database works: play on in the old challenge.
+            game = await db.record_guess(
+                2, attempt=2, player_id=8, word="zesty", feedback="GGGGG", finish="won", day=301
+            )
+            assert game.status == "won"
+        if version >= 2:
+            assert await db.daily_post(5, 300) == (6, 4242)
+        await db.set_daily_post(5, 301, 6, 1)
+        assert await db.daily_post(5, 301) == (6, 1)
+    # Same schema as a database created new.
+    fresh = tmp_path / "fresh.sqlite3"
+    async with await Database.open(fresh):
+        pass
+    assert schema_of(path) == schema_of(fresh)
+
+
+async def test_newer_database_refuses_to_start_and_is_left_alone(tmp_path: Path):
+    path = tmp_path / "future.sqlite3"
+    build(path, LATEST)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {LATEST + 1}")
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(SchemaTooNew) as caught:
+        await Database.open(path)
+    message = str(caught.value)
+    assert f"schema version {LATEST + 1}" in message
+    assert f"versions up to {LATEST}" in message
+    assert "upgrade wordle-bot" in message
+    assert (caught.value.found, caught.value.known) == (LATEST + 1, LATEST)
+    assert path.read_bytes() == before
+
+
+async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, monkeypatch):
+    path = tmp_path / "db.sqlite3"
+    build(path, LATEST)
+    broken = Migration(
+        LATEST + 1,
+        f"{LATEST + 1:04d}_broken.sql",
+        ("CREATE TABLE half_done (x INTEGER)", "INSERT INTO no_such_table VALUES (1)"),
+    )
+    monkeypatch.setattr(schema, "load_migrations", lambda: (*load_migrations(), broken))
+    monkeypatch.setattr(schema, "latest_version", lambda: LATEST + 1)
+    with pytest.raises(MigrationError, match=f"version {LATEST + 1}.*broken"):
+        await Database.open(path)
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        assert "half_done" not in tables
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 2
+    finally:
+        conn.close()
+
+
+async def test_not_a_database(tmp_path: Path):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"this is not a database, just some text\n" * 100)
+    with pytest.raises(MigrationError, match="cannot open database"):
+        await Database.open(path)
+    with pytest.raises(ValueError):
+        await Database.open(":memory:")
+
+
+async def test_concurrent_first_opens_migrate_once(tmp_path: Path):
+    path = tmp_path / "race.sqlite3"
+    dbs = await asyncio.gather(*(Database.open(path) for _ in range(4)))
+    try:
+        assert {db.schema_version for db in dbs} == {LATEST}
+    finally:
+        for db in dbs:
+            await db.close()
+
+
+def test_migration_files_are_numbered_and_real_migrations():
+    migrations = load_migrations()
+    assert [m.version for m in migrations] == list(range(1, LATEST + 1))
+    folder = Path(schema.__file__).with_name("migrations")
+    files = sorted(p.name for p in folder.glob("*.sql"))
+    assert files == [m.name for m in migrations]
+    for path in folder.glob("*.sql"):
+        text = path.read_text().upper()
+        assert "IF NOT EXISTS" not in text, "migrations are versioned, not idempotent guesses"
+    for migration in migrations:
+        assert migration.statements
+        assert all(sqlite3.complete_statement(s) for s in migration.statements)
+
+
+def test_split_statements():
+    sql = """
+    -- a comment
+    CREATE TABLE t (x TEXT DEFAULT ';');
+
+    CREATE TRIGGER tr AFTER INSERT ON t BEGIN
+        UPDATE t SET x = 'a;b';
+    END;
+    """
+    statements = split_statements(sql)
+    assert len(statements) == 2
+    assert statements[1].endswith("END;")
+    with pytest.raises(MigrationError, match="unterminated"):
+        split_statements("CREATE TABLE t (x)")
