@@ -1956,8 +1956,14 @@ class FakeDiscord:
         inter = self._webhook_interaction(m)
         payload = body.json or {}
         original = inter.original
-        if original is not None and original.loading and inter.responses[0].type == 5:
-            # Discord resolves a deferred "thinking..." response with the first follow-up.
+        if (
+            original is not None
+            and original.loading
+            and not original.deleted
+            and inter.responses[0].type == 5
+        ):
+            # Discord resolves a deferred "thinking..." response with the first follow-up
+            # (once the placeholder is deleted, a follow-up is a message of its own).
             self._edit_message(original, payload, body.files)
             msg = original
         else:
