@@ -15,7 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.wordle import NO_PINGS, WordleCog
+from bot.cogs.messages import APOLOGY, Reply
+from bot.cogs.wordle import NO_PINGS, WordleCog, send
 from bot.config import Config
 from bot.core.words import WordLists
 from bot.service import GameService, PlayerError
@@ -39,9 +40,6 @@ REJECTED_HELP = """\
 Discord rejected the token in DISCORD_TOKEN (it may have been reset or mistyped).
 Get a new one: https://discord.com/developers/applications -> your application -> Bot ->
 Reset Token, put it in .env as DISCORD_TOKEN=..., and run `uv run wordle-bot` again."""
-
-APOLOGY = ("Sorry, something went wrong on my side. Your game is safe; please try again in a "
-           "moment.")
 
 
 class WordleBot(commands.Bot):
@@ -96,10 +94,8 @@ class WordleBot(commands.Bot):
                       exc_info=original)
             message = APOLOGY
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
-                await interaction.response.send_message(message, ephemeral=True)
+            # Privately, also when a "thinking..." placeholder was shown to everyone.
+            await send(interaction, Reply(content=message, ephemeral=True))
         except discord.HTTPException:
             log.warning("could not tell user %s about an error", interaction.user.id)
 

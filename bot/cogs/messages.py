@@ -22,6 +22,9 @@ GREEN = discord.Colour.from_rgb(106, 170, 100)
 YELLOW = discord.Colour.from_rgb(201, 180, 88)
 GREY = discord.Colour.from_rgb(120, 124, 126)
 BOARD_FILE = "board.png"
+#: The answer to an error that is not the player's doing (the details go to the log).
+APOLOGY = ("Sorry, something went wrong on my side. Your game is safe; please try again in a "
+           "moment.")
 
 
 @dataclass

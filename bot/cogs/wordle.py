@@ -9,14 +9,17 @@ answered ephemerally by the bot's error handler (:mod:`bot.app`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.messages import (
+    APOLOGY,
     Reply,
     analysis_embed,
     board_reply,
@@ -30,25 +33,70 @@ from bot.render.text import stats_text
 from bot.service import GameService, GameView, Kind, Place, PlayerError, Scope
 
 if TYPE_CHECKING:
-    from bot.service import Finish
+    from bot.service import Finish, GuessResult
 
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+T = TypeVar("T")
 
 
 def place_of(interaction: discord.Interaction) -> Place:
     return Place(guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0)
 
 
+#: Discord drops an interaction that has no answer after 3 s ("This interaction failed"). Work
+#: that is not finished this long after the interaction was created is deferred first.
+DEFER_AFTER = 1.5
+#: ``interaction.extras`` keys: how the "thinking..." placeholder was made, and whether a reply
+#: has replaced it yet (only the first follow-up does that).
+_DEFERRED_EPHEMERAL = "wordle:deferred_ephemeral"
+_PLACEHOLDER_USED = "wordle:placeholder_used"
+
+
+async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], *,
+                          ephemeral: bool = True) -> T:
+    """Await ``work`` (service calls, rendering); if it takes too long for Discord's deadline,
+    defer the interaction meanwhile.
+
+    The common case answers with one message and no "thinking..." step, so a refusal is a
+    plain private message. ``ephemeral`` is how the placeholder is shown if there has to be
+    one: private unless the answer is known to be public, so a slow daily never shows in the
+    channel; :func:`send` fixes up a placeholder of the wrong kind.
+    """
+    task = asyncio.ensure_future(work)
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    budget = DEFER_AFTER - min(max(age, 0.0), DEFER_AFTER)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=budget)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            interaction.extras[_DEFERRED_EPHEMERAL] = ephemeral
+        return await task
+    finally:
+        if not task.done():  # the handler itself was cancelled
+            task.cancel()
+
+
 async def send(interaction: discord.Interaction, reply: Reply) -> None:
-    """Answer the interaction, or follow up when it has been answered (or deferred) already."""
+    """Answer the interaction, or follow up when it has been answered (or deferred) already.
+
+    A deferred placeholder is replaced by the first follow-up and keeps its own visibility, so
+    when that does not match the reply (a private placeholder for a public board, or the
+    other way round) the placeholder is deleted and the reply posted on its own.
+    """
     kwargs = reply.kwargs()
     kwargs["allowed_mentions"] = NO_PINGS
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
+    if not interaction.response.is_done():
         await interaction.response.send_message(**kwargs)
+        return
+    deferred = interaction.extras.get(_DEFERRED_EPHEMERAL)
+    if deferred is not None and not interaction.extras.get(_PLACEHOLDER_USED):
+        interaction.extras[_PLACEHOLDER_USED] = True
+        if deferred != reply.ephemeral:
+            with contextlib.suppress(discord.NotFound):
+                await interaction.delete_original_response()
+    await interaction.followup.send(**kwargs)
 
 
 class ForgetMeView(discord.ui.View):
@@ -75,6 +123,12 @@ class ForgetMeView(discord.ui.View):
         self.stop()
         await interaction.response.edit_message(content="Nothing was deleted.", view=None)
 
+    async def on_error(self, interaction: discord.Interaction, error: Exception,
+                       item: discord.ui.Item) -> None:
+        log.error("forget-me button failed (user %s)", interaction.user.id, exc_info=error)
+        with contextlib.suppress(discord.HTTPException):
+            await send(interaction, Reply(content=APOLOGY, ephemeral=True))
+
 
 class WordleCog(commands.Cog):
     wordle = app_commands.Group(name="wordle", description="Play Wordle together",
@@ -96,36 +150,45 @@ class WordleCog(commands.Cog):
                     kind: Literal["random", "daily"] = "random",
                     hard: bool = False) -> None:
         scope = Scope.CHANNEL if who == "channel" else Scope.OWN
-        result = await self.service.start(place_of(interaction), interaction.user.id,
-                                          scope=scope, kind=kind, hard_mode=hard)
-        game = result.game
-        if result.resumed:
-            text = "You already have this game going here; carry on with /guess."
-            if game.scope is Scope.CHANNEL:
-                text = "This channel already has a game going; join in with /guess."
-        elif game.scope is Scope.CHANNEL:
-            text = (f"{mention(interaction.user.id)} started a channel game! "
-                    "Everyone here can /guess.")
-        elif game.kind is Kind.DAILY:
-            text = f"{game.label}: only you can see this board. /guess a 5-letter word."
-        else:
-            text = "Your game is on: /guess a 5-letter word."
-        await send(interaction, await board_reply(game, content=text, ephemeral=is_private(game)))
+
+        async def work() -> Reply:
+            result = await self.service.start(place_of(interaction), interaction.user.id,
+                                              scope=scope, kind=kind, hard_mode=hard)
+            game = result.game
+            if result.resumed:
+                text = "You already have this game going here; carry on with /guess."
+                if game.scope is Scope.CHANNEL:
+                    text = "This channel already has a game going; join in with /guess."
+            elif game.scope is Scope.CHANNEL:
+                text = (f"{mention(interaction.user.id)} started a channel game! "
+                        "Everyone here can /guess.")
+            elif game.kind is Kind.DAILY:
+                text = f"{game.label}: only you can see this board. /guess a 5-letter word."
+            else:
+                text = "Your game is on: /guess a 5-letter word."
+            return await board_reply(game, content=text, ephemeral=is_private(game))
+
+        await send(interaction, await within_deadline(interaction, work()))
 
     @wordle.command(name="challenge",
                     description="Set a word for the channel to guess (you can't guess it)")
     @app_commands.describe(word="the hidden word (only you will see it)", hard="hard mode")
     async def challenge(self, interaction: discord.Interaction, word: str,
                         hard: bool = False) -> None:
-        result = await self.service.challenge(place_of(interaction), interaction.user.id, word,
-                                              hard_mode=hard)
-        game = result.game
+        async def work() -> Reply:
+            result = await self.service.challenge(place_of(interaction), interaction.user.id,
+                                                  word, hard_mode=hard)
+            return await board_reply(
+                result.game, content=f"{mention(interaction.user.id)} set a challenge! "
+                                     "Everyone else here can /guess the word.")
+
+        board = await within_deadline(interaction, work())
+        # The service accepted the word, so it is a plain 5-letter word: safe to show back.
         hidden = word.strip().upper()
-        await interaction.response.send_message(
-            f"Challenge set. Your word is **{hidden}**: only you can see this.", ephemeral=True)
-        await send(interaction, await board_reply(
-            game, content=f"{mention(interaction.user.id)} set a challenge! "
-                          "Everyone else here can /guess the word."))
+        await send(interaction, Reply(
+            content=f"Challenge set. Your word is **{hidden}**: only you can see this.",
+            ephemeral=True))
+        await send(interaction, board)
 
     @app_commands.command(name="guess", description="Guess a 5-letter word in your game here")
     @app_commands.describe(word="your guess")
@@ -134,31 +197,40 @@ class WordleCog(commands.Cog):
     async def guess(self, interaction: discord.Interaction, word: str) -> None:
         place = place_of(interaction)
         player = interaction.user.id
-        private = is_private(await self.service.board(place, player))
-        result = await self.service.guess(place, player, word)
-        game = result.game
-        if game.scope is Scope.CHANNEL:
-            content = (f"{mention(player)} guessed **{result.row.word.upper()}** "
-                       f"({result.attempt}/{game.max_attempts})")
-        else:
-            content = None
-        if result.finish is None:
-            await send(interaction, await board_reply(game, content=content, ephemeral=private))
+
+        async def work() -> tuple[GuessResult, Reply | None]:
+            result = await self.service.guess(place, player, word)
+            game = result.game
+            if result.finish is not None:
+                return result, None
+            return result, await board_reply(game, content=self._guessed(result),
+                                              ephemeral=is_private(game))
+
+        result, reply = await within_deadline(interaction, work())
+        if reply is not None:
+            await send(interaction, reply)
             return
-        await self._finished(interaction, game, result.finish, content, private)
+        await self._finished(interaction, result.game, result.finish, self._guessed(result))
+
+    @staticmethod
+    def _guessed(result: GuessResult) -> str | None:
+        game = result.game
+        if game.scope is not Scope.CHANNEL:
+            return None
+        return (f"{mention(result.player_id)} guessed **{result.row.word.upper()}** "
+                f"({result.attempt}/{game.max_attempts})")
 
     async def _finished(self, interaction: discord.Interaction, game: GameView,
-                        finish: Finish, content: str | None, private: bool) -> None:
+                        finish: Finish, content: str | None) -> None:
         if game.status == "won" and game.scope is Scope.CHANNEL:
             content = f"🎉 {mention(game.solved_by)} solved it!"
         extra = finish_fields(game, finish.share_text, finish.stats)
-        await send(interaction, await board_reply(game, content=content, ephemeral=private,
-                                                  extra=extra))
+        await send(interaction, await board_reply(game, content=content,
+                                                  ephemeral=is_private(game), extra=extra))
         if game.kind is Kind.DAILY:
             # The spoiler-free grid goes to the channel, and the server's results post updates.
-            await interaction.followup.send(
-                f"{mention(interaction.user.id)} finished:\n{finish.share_text}",
-                allowed_mentions=NO_PINGS)
+            await send(interaction, Reply(
+                content=f"{mention(interaction.user.id)} finished:\n{finish.share_text}"))
             await self.update_results_post(interaction, game.puzzle_number)
 
     @app_commands.command(name="hint", description="A hint: a letter, a position, or a word")
@@ -168,27 +240,28 @@ class WordleCog(commands.Cog):
     @app_commands.checks.cooldown(3, 10.0, key=lambda i: (i.guild_id, i.user.id))
     async def hint(self, interaction: discord.Interaction,
                    kind: Literal["letter", "position", "word"] = "letter") -> None:
-        place = place_of(interaction)
-        private = is_private(await self.service.board(place, interaction.user.id))
-        if kind == "word":
-            # The solver may take a moment the first time: answer within Discord's deadline.
-            await interaction.response.defer(ephemeral=private, thinking=True)
-        result = await self.service.hint(place, interaction.user.id, kind)
-        await send(interaction, Reply(embeds=[hint_embed(result)], ephemeral=private))
+        # A word hint may have to build the solver first; within_deadline defers if so.
+        result = await within_deadline(
+            interaction, self.service.hint(place_of(interaction), interaction.user.id, kind))
+        await send(interaction, Reply(embeds=[hint_embed(result)],
+                                      ephemeral=is_private(result.game)))
 
     @wordle.command(name="giveup", description="End your game here and see the word")
     async def giveup(self, interaction: discord.Interaction) -> None:
-        result = await self.service.give_up(place_of(interaction), interaction.user.id)
-        game = result.game
+        result = await within_deadline(
+            interaction, self.service.give_up(place_of(interaction), interaction.user.id))
         content = None
-        if game.scope is Scope.CHANNEL:
+        if result.game.scope is Scope.CHANNEL:
             content = f"{mention(interaction.user.id)} gave up."
-        await self._finished(interaction, game, result.finish, content, is_private(game))
+        await self._finished(interaction, result.game, result.finish, content)
 
     @wordle.command(name="board", description="Show your game here again")
     async def board(self, interaction: discord.Interaction) -> None:
-        game = await self.service.board(place_of(interaction), interaction.user.id)
-        await send(interaction, await board_reply(game, ephemeral=is_private(game)))
+        async def work() -> Reply:
+            game = await self.service.board(place_of(interaction), interaction.user.id)
+            return await board_reply(game, ephemeral=is_private(game))
+
+        await send(interaction, await within_deadline(interaction, work()))
 
     # -- statistics -------------------------------------------------------------------------
 
@@ -198,7 +271,9 @@ class WordleCog(commands.Cog):
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
                     mode: Literal["daily", "practice", "channel"] = "daily") -> None:
         who = player or interaction.user
-        stats = await self.service.stats(interaction.guild_id or 0, who.id, mode)
+        stats = await within_deadline(
+            interaction, self.service.stats(interaction.guild_id or 0, who.id, mode),
+            ephemeral=False)
         embed = discord.Embed(title=f"{mode.capitalize()} statistics",
                               description=f"{mention(who.id)}\n\n{stats_text(stats)}")
         await send(interaction, Reply(embeds=[embed]))
@@ -209,8 +284,10 @@ class WordleCog(commands.Cog):
                           by: Literal["wins", "win_percent", "average", "current_streak",
                                       "max_streak"] = "wins",
                           mode: Literal["daily", "practice", "channel"] = "daily") -> None:
-        board = await self.service.leaderboard(interaction.guild_id or 0, interaction.user.id,
-                                               mode=mode, by=by)
+        board = await within_deadline(
+            interaction, self.service.leaderboard(interaction.guild_id or 0,
+                                                  interaction.user.id, mode=mode, by=by),
+            ephemeral=False)
         lines = []
         for row in board.rows:
             value = f"{row.value:.2f}" if isinstance(row.value, float) else str(row.value)
@@ -228,8 +305,9 @@ class WordleCog(commands.Cog):
     @wordle.command(name="analyze", description="How your last finished game here compared "
                                                 "with the solver")
     async def analyze(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.service.analyse(place_of(interaction), interaction.user.id)
+        # The solver may have to be built first: within_deadline defers (privately) if so.
+        result = await within_deadline(
+            interaction, self.service.analyse(place_of(interaction), interaction.user.id))
         await send(interaction, Reply(embeds=[analysis_embed(result.game, result.analysis)],
                                       ephemeral=True))
 
@@ -259,9 +337,10 @@ class WordleCog(commands.Cog):
         if hints_in_channel_games is not None:
             changes["hints_in_channel_games"] = hints_in_channel_games
         if changes:
-            current = await self.service.update_settings(guild_id, **changes)
+            current = await within_deadline(
+                interaction, self.service.update_settings(guild_id, **changes))
         else:
-            current = await self.service.settings(guild_id)
+            current = await within_deadline(interaction, self.service.settings(guild_id))
         channel = (f"<#{current.results_channel_id}>" if current.results_channel_id
                    else "the channel where each daily is played")
         text = (f"Time zone: **{current.timezone}**\nDaily results: {channel}\n"
