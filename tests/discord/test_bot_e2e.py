@@ -1,0 +1,625 @@
+"""The real bot (WordleBot, its cogs, the service and a real SQLite file) driven through the fake
+Discord with the real discord.py client: what players see, what stays private, what is refused.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import pytest
+
+from bot.app import APOLOGY
+from bot.core.feedback import score
+from bot.core.share import squares
+from bot.render.image import LIGHT, image_size, tile_box
+from bot.service import Scope
+from tests.discord.conftest import ANSWERS, Table
+from tests.fakediscord import FakeChannel, FakeMember
+from tests.fakediscord.models import FakeMessage
+
+EPHEMERAL = 64
+EMPTY_ROW = "⬜⬜⬜⬜⬜"
+
+
+def mention(member: FakeMember) -> str:
+    return f"<@{member.id}>"
+
+
+def row_line(word: str, feedback: str) -> str:
+    return f"{squares(feedback)} `{' '.join(word.upper())}`"
+
+
+def assert_board(message: FakeMessage, answer: str, guesses: list[str], *,
+                 header: bool = True) -> None:
+    """The embed shows one line per guess (squares and letters), empty rows up to six and the
+    keyboard; the PNG next to it has the documented size and the same colours."""
+    assert message.embed is not None, message.text()
+    lines = message.embed["description"].split("\n")
+    expected = [row_line(w, score(w, answer)) for w in guesses]
+    expected += [EMPTY_ROW] * (6 - len(guesses))
+    assert lines[:6] == expected
+    assert lines[6] == ""  # a blank line, then the keyboard: each played letter's best state
+    best: dict[str, str] = {}
+    for word in guesses:
+        for letter, state in zip(word, score(word, answer), strict=True):
+            if "BYG".index(state) >= "BYG".index(best.get(letter, "B")):
+                best[letter] = state
+    assert lines[7:] == [
+        "  ".join(squares(best[c]) + c.upper() if c in best else c.upper() for c in keys)
+        for keys in ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+    ]
+    assert message.embed["image"]["url"] == "attachment://board.png"
+    png = message.attachment("board.png")
+    assert png.content_type == "image/png"
+    image = png.image()
+    assert image.size == image_size(6, header=header)
+    rgb = image.convert("RGB")
+    for row, word in enumerate(guesses):
+        for column, state in enumerate(score(word, answer)):
+            left, top, _, _ = tile_box(row, column, header=header)
+            assert rgb.getpixel((left + 4, top + 4)) == LIGHT.state(state)
+    if len(guesses) < 6:  # an empty tile is the background with a border
+        left, top, _, _ = tile_box(len(guesses), 0, header=header)
+        assert rgb.getpixel((left + 10, top + 10)) == LIGHT.background
+
+
+def public_text(table: Table, channel: FakeChannel | None = None) -> str:
+    """Everything anyone in the channel can read (no ephemeral messages)."""
+    messages = table.fake.channel_messages(channel or table.general)
+    return "\n".join(m.text() for m in messages)
+
+
+async def refused(table: Table, member: FakeMember, command: str, options: dict | None = None,
+                  *, channel: FakeChannel | None = None, **kwargs) -> str:
+    """Invoke a command the bot must refuse: answered at once, only to the member."""
+    inter, resp = await table.ask(member, command, options, channel=channel, **kwargs)
+    assert resp.type_name == "message", resp
+    assert resp.ephemeral and resp.flags & EPHEMERAL, resp.text()
+    assert resp.content and not resp.embeds and not resp.attachments
+    assert len(inter.messages) == 1
+    return resp.content
+
+
+# ------------------------------------------------------------------------------ setup
+
+
+async def test_commands_are_synced_to_the_dev_guild_only(table: Table) -> None:
+    async with table.running():
+        assert table.fake.command_paths(table.guild) == [
+            "guess", "hint", "wordle analyze", "wordle board", "wordle challenge",
+            "wordle forgetme", "wordle giveup", "wordle leaderboard", "wordle settings",
+            "wordle start", "wordle stats",
+        ]
+        assert table.fake.command_paths() == []  # no global sync without the owner's flag
+        assert table.fake.sync_count(table.guild) == 1
+        start = next(c for c in table.fake.commands(table.guild) if c["name"] == "wordle")
+        assert start["contexts"] in (None, [0]) or 0 in start["contexts"]
+
+
+# ------------------------------------------------------------------------------ channel game
+
+
+async def test_channel_game_with_three_players(table: Table) -> None:
+    answer = "crane"
+    table.picker.queue.append(answer)
+    async with table.running():
+        inter, resp = await table.ask(table.bob, "wordle start", {"who": "channel"})
+        assert resp.type_name == "message" and not resp.ephemeral
+        start = await inter.wait_for_original()
+        assert start.content == f"{mention(table.bob)} started a channel game! " \
+                                "Everyone here can /guess."
+        assert start.embed["title"] == "Wordle practice · channel game"
+        assert start.embed["footer"]["text"] == "Everyone here can /guess · 6 tries left"
+        assert_board(start, answer, [])
+
+        played: list[str] = []
+        for member, word in [(table.bob, "slate"), (table.carol, "trace")]:
+            message = await table.reply(member, "guess", {"word": word.upper()})
+            played.append(word)
+            assert not message.ephemeral
+            assert message.content == (f"{mention(member)} guessed **{word.upper()}** "
+                                       f"({len(played)}/6)")
+            assert_board(message, answer, played)
+        # the squares can be read without the picture: SLATE against CRANE
+        assert "⬛⬛🟩⬛🟩 `S L A T E`" in message.embed["description"]
+        assert "⬛🟩🟩🟨🟩 `T R A C E`" in message.embed["description"]
+
+        # someone else's turn in the same game: the answer is still nowhere in the channel
+        assert "CRANE" not in public_text(table).upper()
+        won = await table.reply(table.dave, "guess", {"word": " crane "})
+        played.append(answer)
+        assert not won.ephemeral
+        assert won.content == f"🎉 {mention(table.dave)} solved it!"
+        assert_board(won, answer, played)
+        fields = {f["name"]: f["value"] for f in won.embed["fields"]}
+        assert fields["Solved!"] == f"In 3/6 by {mention(table.dave)}"
+        assert fields["Share"].splitlines() == [
+            "Wordle practice 3/6", "", "⬛⬛🟩⬛🟩", "⬛🟩🟩🟨🟩", "🟩🟩🟩🟩🟩"]
+        assert "Played 1" in fields["Statistics"]
+        assert won.embed["footer"]["text"] == "Game over · 3/6"
+
+        # the database agrees: one finished channel game, a row per player
+        game = await table.service.db.last_finished_game(table.guild.id, table.general.id,
+                                                         table.dave.id)
+        assert game is not None and game.status == "won" and game.scope == Scope.CHANNEL
+        assert [(g.player_id, g.word) for g in game.guesses] == [
+            (table.bob.id, "slate"), (table.carol.id, "trace"), (table.dave.id, "crane")]
+        assert game.solved_by == table.dave.id
+
+        # it is over: a guess now finds no game, and says so only to the player
+        text = await refused(table, table.bob, "guess", {"word": "slate"})
+        assert "no game" in text.lower() and "/wordle start" in text
+        # every public message is the bot's answer to a command (no stray posts)
+        assert [m.via for m in table.fake.channel_messages(table.general)] == ["response"] * 4
+
+
+async def test_board_and_give_up_of_an_own_game(table: Table) -> None:
+    table.picker.queue.append("lemon")
+    async with table.running():
+        text = await refused(table, table.bob, "wordle board")
+        assert text == "There's no game here for you. Start one with /wordle start."
+        started = await table.reply(table.bob, "wordle start")
+        assert started.content == "Your game is on: /guess a 5-letter word."
+        assert started.embed["title"] == "Wordle practice"
+        await table.reply(table.bob, "guess", {"word": "melon"})
+        board = await table.reply(table.bob, "wordle board")
+        assert_board(board, "lemon", ["melon"])
+        # starting again hands back the running game
+        again = await table.reply(table.bob, "wordle start")
+        assert again.content.startswith("You already have this game going here")
+        assert_board(again, "lemon", ["melon"])
+        # carol has no game here: bob's game is not hers to give up
+        text = await refused(table, table.carol, "wordle giveup")
+        assert "no game" in text.lower()
+        over = await table.reply(table.bob, "wordle giveup")
+        fields = {f["name"]: f["value"] for f in over.embed["fields"]}
+        assert fields["Game over"] == "The word was **LEMON**."
+        assert fields["Share"].startswith("Wordle practice X/6")
+        game = await table.service.db.last_finished_game(table.guild.id, table.general.id,
+                                                         table.bob.id)
+        assert game.status == "given_up" and len(game.guesses) == 1
+
+
+# ------------------------------------------------------------------------------ daily
+
+
+async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
+    answer = table.daily_answer()
+    number = table.daily_number()
+    others = [w for w in ANSWERS if w != answer]
+    async with table.running():
+        saved = await table.reply(table.alice, "wordle settings",
+                                  {"results_channel": table.results})
+        assert saved.ephemeral and saved.embed["title"] == "Settings saved"
+        assert f"<#{table.results.id}>" in saved.embed["description"]
+
+        async def play_daily(member: FakeMember, guesses: list[str]) -> FakeMessage:
+            start = await table.reply(member, "wordle start", {"kind": "daily"})
+            assert start.ephemeral and start.flags & EPHEMERAL
+            assert start.content == (f"Wordle {number:,}: only you can see this board. "
+                                     "/guess a 5-letter word.")
+            assert start.embed["title"] == f"Wordle {number:,}"
+            for i, word in enumerate(guesses, start=1):
+                inter, resp = await table.ask(member, "guess", {"word": word})
+                assert resp.ephemeral, f"{member.name}'s daily board was shown to everyone"
+                if i < len(guesses):
+                    assert_board(resp.message, answer, guesses[:i])
+            board, share = await inter.wait_for_messages(2)
+            assert board.ephemeral and not share.ephemeral
+            assert_board(board, answer, guesses)
+            return share
+
+        # bob solves it in 2; his grid goes to the channel, without letters
+        share = await play_daily(table.bob, [others[0], answer])
+        grid = share_grid(others[0], answer)
+        assert share.content == (f"{mention(table.bob)} finished:\n"
+                                 f"Wordle {number:,} 2/6\n\n{grid}")
+        assert share.channel is table.general and not share.embeds and not share.attachments
+
+        post = await wait_for_results_post(table, number)
+        assert post.channel is table.results and post.via == "channel"
+        assert post.content.splitlines()[0] == f"**Wordle {number:,} results**"
+        assert f"👑 2/6: {mention(table.bob)}" in post.content
+
+        # carol solves it in 3: the same post is edited, not a second one
+        await play_daily(table.carol, [others[1], others[2], answer])
+        await table.fake.wait_for(lambda: post.edit_count == 1, what="the results post edit")
+        assert [m.id for m in table.fake.channel_messages(table.results)] == [post.id]
+        lines = post.content.splitlines()
+        assert f"👑 2/6: {mention(table.bob)}" in lines
+        assert f"3/6: {mention(table.carol)}" in lines
+        assert "Server streak" in post.content
+
+        # dave gives up: X/6, edited once more
+        await table.reply(table.dave, "wordle start", {"kind": "daily"})
+        out = await table.invoke(table.dave, "wordle giveup")
+        over, dave_share = await out.wait_for_messages(2)
+        assert over.ephemeral and not dave_share.ephemeral
+        assert dave_share.content.splitlines()[1] == f"Wordle {number:,} X/6"
+        await table.fake.wait_for(lambda: post.edit_count == 2, what="the second edit")
+        assert f"X/6: {mention(table.dave)}" in post.content.splitlines()
+        assert len(table.fake.channel_messages(table.results)) == 1
+
+        # nobody could read the word, or any guess, in the channel
+        everything = public_text(table) + public_text(table, table.results)
+        for word in [answer, *others[:3]]:
+            assert word.upper() not in everything.upper().replace(" ", "")
+        assert "`" not in everything
+
+        # a finished daily cannot be played again; the refusal is private
+        text = await refused(table, table.bob, "wordle start", {"kind": "daily"})
+        assert text.startswith(f"You've already played Wordle {number:,} today.")
+        # and nobody can start a daily for the whole channel
+        text = await refused(table, table.carol, "wordle start",
+                             {"kind": "daily", "who": "channel"})
+        assert "played on your own" in text
+
+        # statistics and the leaderboard know about it
+        stats = await table.reply(table.carol, "wordle stats")
+        assert stats.embed["title"] == "Daily statistics"
+        assert "Played 1 · Win % 100" in stats.embed["description"]
+        board = await table.reply(table.bob, "wordle leaderboard")
+        assert board.embed["title"] == "Leaderboard · daily · by wins"
+        assert mention(table.bob) in board.embed["description"]
+        assert mention(table.carol) in board.embed["description"]
+
+
+def share_grid(*words_then_answer: str) -> str:
+    *words, answer = words_then_answer
+    return "\n".join(squares(score(w, answer)) for w in [*words, answer])
+
+
+async def wait_for_results_post(table: Table, number: int,
+                                channel: FakeChannel | None = None) -> FakeMessage:
+    channel = channel or table.results
+
+    def posts() -> list[FakeMessage]:
+        return [m for m in table.fake.channel_messages(channel)
+                if m.via == "channel" and "results" in m.content]
+
+    await table.fake.wait_for(lambda: posts(), what=f"the Wordle {number} results post")
+    found = posts()
+    assert len(found) == 1
+    return found[0]
+
+
+async def test_daily_results_post_in_the_playing_channel_by_default(table: Table) -> None:
+    answer = table.daily_answer()
+    async with table.running():
+        await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        inter = await table.invoke(table.bob, "guess", {"word": answer})
+        board, share = await inter.wait_for_messages(2)
+        assert board.ephemeral and share.content.endswith("🟩🟩🟩🟩🟩")
+        post = await wait_for_results_post(table, table.daily_number(), table.general)
+        assert f"👑 1/6: {mention(table.bob)}" in post.content
+
+
+# ------------------------------------------------------------------------------ challenge
+
+
+async def test_challenge_word_is_only_shown_to_the_setter(
+        table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)  # even at DEBUG, the running game's word is not logged
+    async with table.running():
+        # a word that is not in the list is refused, privately, and not echoed in public
+        text = await refused(table, table.alice, "wordle challenge", {"word": "qwxyz"})
+        assert "QWXYZ is not in the word list." in text
+        assert table.fake.channel_messages(table.general) == []
+
+        inter, resp = await table.ask(table.alice, "wordle challenge", {"word": "Spine"})
+        assert resp.ephemeral and resp.content == (
+            "Challenge set. Your word is **SPINE**: only you can see this.")
+        secret, board = await inter.wait_for_messages(2)
+        assert secret is resp.message and not board.ephemeral
+        assert board.content == (f"{mention(table.alice)} set a challenge! "
+                                 "Everyone else here can /guess the word.")
+        assert board.embed["title"] == "Wordle challenge · channel game"
+        assert board.embed["footer"]["text"].startswith("Challenge · everyone but the setter")
+        assert_board(board, "spine", [])
+        assert "SPINE" not in public_text(table).upper()
+
+        # the setter may not guess it; nothing changes
+        text = await refused(table, table.alice, "guess", {"word": "spine"})
+        assert text == "You chose this word, so you can't guess it. Watch the others!"
+        view = await table.service.board(table.place(), table.bob.id)
+        assert view.rows == () and view.status == "active"
+        # a second challenge while this one runs is refused
+        text = await refused(table, table.carol, "wordle challenge", {"word": "melon"})
+        assert "already has a game" in text
+
+        await table.reply(table.bob, "guess", {"word": "spite"})
+        assert "SPINE" not in public_text(table).upper()
+        assert caplog.records and "spine" not in caplog.text.lower()
+        won = await table.reply(table.carol, "guess", {"word": "spine"})
+        assert won.content == f"🎉 {mention(table.carol)} solved it!"
+        assert_board(won, "spine", ["spite", "spine"])
+
+
+# ------------------------------------------------------------------------------ hints
+
+
+async def test_hints_letter_position_word_and_refusals(table: Table) -> None:
+    table.picker.queue.extend(["lemon", "speed"])
+    async with table.running():
+        await table.reply(table.bob, "wordle start")
+        await table.reply(table.bob, "guess", {"word": "slate"})  # L and E yellow
+
+        letter = await table.reply(table.bob, "hint", {"kind": "letter"})
+        text = letter.embed["description"]
+        found = re.fullmatch(r"The hidden word contains the letter ([A-Z])\.", text)
+        assert found and found.group(1).lower() in "mon"  # a letter not on the board yet
+
+        position = await table.reply(table.bob, "hint", {"kind": "position"})
+        found = re.fullmatch(r"Letter (\d) of the hidden word is ([A-Z])\.",
+                             position.embed["description"])
+        assert found and "lemon"[int(found.group(1)) - 1] == found.group(2).lower()
+
+        word = await table.reply(table.bob, "hint", {"kind": "word"})
+        found = re.fullmatch(r"Try ([A-Z]{5}): (\d+) possible words? fits? what you know so far\.",
+                             word.embed["description"])
+        assert found, word.embed["description"]
+        suggestion = found.group(1).lower()
+        assert suggestion in table.words.allowed and int(found.group(2)) >= 1
+
+        game = await table.service.board(table.place(), table.bob.id)
+        hints = await table.service.db.hints_for_game(game.id)
+        assert [h.kind for h in hints] == ["letter", "position", "word"]
+        assert len(game.rows) == 1  # hints cost no attempt
+
+        # the share grid says hints were used
+        over = await table.reply(table.bob, "guess", {"word": "lemon"})
+        share = {f["name"]: f["value"] for f in over.embed["fields"]}["Share"]
+        assert share.endswith("💡 3 hints used")
+
+        # no game, no hint
+        text = await refused(table, table.carol, "hint")
+        assert "no game" in text.lower()
+
+        # hints in channel games are a server setting
+        await table.reply(table.carol, "wordle start", {"who": "channel"})
+        await table.reply(table.alice, "wordle settings", {"hints_in_channel_games": False})
+        for kind in ("letter", "word"):
+            text = await refused(table, table.carol, "hint", {"kind": kind})
+            assert text == "Hints are turned off for channel games on this server."
+        channel_game = await table.service.board(table.place(), table.carol.id)
+        assert await table.service.db.hints_for_game(channel_game.id) == []
+
+        # a daily's hint is private like its board
+        await table.reply(table.dave, "wordle start", {"kind": "daily"})
+        hint = await table.reply(table.dave, "hint", {"kind": "position"})
+        assert hint.ephemeral
+        answer = table.daily_answer()
+        found = re.fullmatch(r"Letter (\d) of the hidden word is ([A-Z])\.",
+                             hint.embed["description"])
+        assert found and answer[int(found.group(1)) - 1] == found.group(2).lower()
+        deep = await table.reply(table.dave, "hint", {"kind": "word"})
+        assert deep.ephemeral and deep.embed["description"].startswith("Try ")
+        assert answer.upper() not in public_text(table).upper()
+
+
+# ------------------------------------------------------------------------------ bad input
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        ("", "Type a 5-letter word to guess."),
+        ("x" * 1000, "A guess must have 5 letters"),
+        ("🍎🍎🍎🍎🍎", "Use only the letters A to Z"),
+        ("'); DROP TABLE games;--", "Use only the letters A to Z"),
+        ("zzzzz", "ZZZZZ is not in the word list."),
+        ("crän", "Use only the letters A to Z"),
+        ("sl\u200bate", "invisible character"),
+    ],
+)
+async def test_invalid_guesses_are_refused_privately_and_change_nothing(
+        table: Table, raw: str, reason: str) -> None:
+    table.picker.queue.append("crane")
+    async with table.running():
+        await table.reply(table.bob, "wordle start", {"who": "channel"})
+        await table.reply(table.bob, "guess", {"word": "slate"})
+        before = await table.service.board(table.place(), table.bob.id)
+        public_before = len(table.fake.channel_messages(table.general))
+
+        text = await refused(table, table.carol, "guess", {"word": raw})
+        assert reason in text
+        assert len(text) < 300  # a 1000-character guess is not echoed back whole
+
+        after = await table.service.board(table.place(), table.bob.id)
+        assert after == before and len(after.rows) == 1
+        assert len(table.fake.channel_messages(table.general)) == public_before
+        # the game goes on
+        message = await table.reply(table.carol, "guess", {"word": "trace"})
+        assert message.content.endswith("(2/6)")
+
+
+async def test_bad_input_to_other_commands(table: Table) -> None:
+    async with table.running():
+        for raw in ["", "x" * 1000, "🍎", "'); DROP TABLE games;--"]:
+            text = await refused(table, table.alice, "wordle challenge", {"word": raw})
+            assert "letter" in text.lower() or "word" in text.lower()
+        text = await refused(table, table.alice, "wordle settings",
+                             {"timezone": "'); DROP TABLE guild_settings;--"})
+        assert "time zone" in text.lower() or "timezone" in text.lower()
+        text = await refused(table, table.alice, "wordle settings", {"timezone": "Mars/Olympus"})
+        settings = await table.service.settings(table.guild.id)
+        assert settings.timezone == "UTC"
+        assert table.fake.channel_messages(table.general) == []
+
+
+async def test_hard_mode_breach_is_refused_with_the_reason(table: Table) -> None:
+    table.picker.queue.append("crane")
+    async with table.running():
+        started = await table.reply(table.bob, "wordle start", {"hard": True})
+        assert started.embed["title"] == "Wordle practice · hard mode"
+        await table.reply(table.bob, "guess", {"word": "slate"})  # A and E are green
+        text = await refused(table, table.bob, "guess", {"word": "lemon"})
+        assert text.endswith("3rd letter must be A") or "must" in text, text
+        view = await table.service.board(table.place(), table.bob.id)
+        assert [r.word for r in view.rows] == ["slate"]
+        ok = await table.reply(table.bob, "guess", {"word": "crane"})
+        assert ok.embed["fields"][0]["name"] == "Solved!"
+
+
+async def test_cooldown_is_answered_privately(table: Table) -> None:
+    table.picker.queue.append("crane")
+    async with table.running():
+        await table.reply(table.bob, "wordle start")
+        for _ in range(5):  # five guesses in ten seconds are fine (invalid ones count too)
+            await refused(table, table.bob, "guess", {"word": "zzzzz"})
+        text = await refused(table, table.bob, "guess", {"word": "slate"})
+        assert re.fullmatch(r"Slow down a little: try again in \d+ s\.", text)
+        view = await table.service.board(table.place(), table.bob.id)
+        assert view.rows == ()
+        # it is per player: carol is not slowed down by bob
+        await table.reply(table.carol, "wordle start")
+        message = await table.reply(table.carol, "guess", {"word": "slate"})
+        assert message.embed is not None
+
+
+# ------------------------------------------------------------------------------ permissions
+
+
+async def test_settings_need_manage_server(table: Table) -> None:
+    async with table.running():
+        text = await refused(table, table.dave, "wordle settings",
+                             {"timezone": "Europe/Paris", "hints_in_channel_games": False})
+        assert text == "Only members with the Manage Server permission can change settings."
+        settings = await table.service.settings(table.guild.id)
+        assert settings.timezone == "UTC" and settings.hints_in_channel_games
+
+        saved = await table.reply(table.alice, "wordle settings",
+                                  {"timezone": "Europe/Paris", "hints_in_channel_games": False})
+        assert saved.ephemeral and saved.embed["title"] == "Settings saved"
+        assert "Time zone: **Europe/Paris**" in saved.embed["description"]
+        assert "Hints in channel games: **off**" in saved.embed["description"]
+        settings = await table.service.settings(table.guild.id)
+        assert settings.timezone == "Europe/Paris" and not settings.hints_in_channel_games
+
+        shown = await table.reply(table.alice, "wordle settings")
+        assert shown.ephemeral and shown.embed["title"] == "Settings"
+        # the server owner has every permission
+        owner = table.guild.members[table.guild.owner_id]
+        await table.reply(owner, "wordle settings", {"hints_in_channel_games": True})
+        assert (await table.service.settings(table.guild.id)).hints_in_channel_games
+        assert table.fake.channel_messages(table.general) == []
+
+
+async def test_channel_game_give_up_only_by_its_players(table: Table) -> None:
+    table.picker.queue.append("crane")
+    async with table.running():
+        await table.reply(table.bob, "wordle start", {"who": "channel"})
+        await table.reply(table.bob, "guess", {"word": "slate"})
+        text = await refused(table, table.dave, "wordle giveup")
+        assert text == "Only players who have guessed in this game can give it up."
+        assert (await table.service.board(table.place(), table.dave.id)).status == "active"
+        over = await table.reply(table.bob, "wordle giveup")
+        assert over.content == f"{mention(table.bob)} gave up."
+        assert not over.ephemeral
+
+
+# ------------------------------------------------------------------------------ failures
+
+
+async def test_unexpected_error_apologises_logs_and_keeps_serving(
+        table: Table, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    caplog.set_level(logging.DEBUG)
+    table.picker.queue.append("those")
+    async with table.running() as run:
+        await table.reply(table.bob, "wordle start", {"who": "channel"})
+        await table.reply(table.bob, "guess", {"word": "slate"})
+
+        async def broken(*args, **kwargs):
+            raise RuntimeError("database is on fire")
+
+        monkeypatch.setattr(run.db, "record_guess", broken)
+        text = await refused(table, table.carol, "guess", {"word": "crane"})
+        assert text == APOLOGY
+        monkeypatch.undo()
+
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert len(errors) == 1
+        record = errors[0]
+        assert record.name == "bot.app" and record.exc_info[0] is RuntimeError
+        message = record.getMessage()
+        assert "/guess" in message and str(table.guild.id) in message
+        assert str(table.general.id) in message and str(table.carol.id) in message
+
+        # nothing changed, and the bot keeps serving
+        view = await table.service.board(table.place(), table.carol.id)
+        assert [r.word for r in view.rows] == ["slate"]
+        message = await table.reply(table.carol, "guess", {"word": "crane"})
+        assert message.content.endswith("(2/6)")
+
+        logged = caplog.text + "\n".join(str(r.args) for r in caplog.records)
+        assert table.fake.token not in logged
+        assert "those" not in logged.lower()  # the hidden word, not guessed yet
+
+
+# ------------------------------------------------------------------------------ restart
+
+
+async def test_restart_in_the_middle_of_a_game(table: Table) -> None:
+    table.picker.queue.append("lemon")
+    answer = table.daily_answer()
+    other = next(w for w in ANSWERS if w != answer)
+    async with table.running() as first:
+        await table.reply(table.bob, "wordle start", {"who": "channel"})
+        await table.reply(table.bob, "guess", {"word": "slate"})
+        await table.reply(table.carol, "guess", {"word": "melon"})
+        # bob's daily is finished before the restart, carol's after: one results post
+        await table.reply(table.bob, "wordle start", {"kind": "daily"}, channel=table.results)
+        await table.reply(table.bob, "guess", {"word": answer}, channel=table.results)
+        post = await wait_for_results_post(table, table.daily_number())
+        await table.reply(table.carol, "wordle start", {"kind": "daily"},
+                          channel=table.results)
+        await table.reply(table.carol, "guess", {"word": other}, channel=table.results)
+    assert first.bot.is_closed() and first.db.closed
+    assert table.fake.identify_count == 1
+
+    async with table.running() as second:
+        assert second.bot is not first.bot and second.service is not first.service
+        assert table.fake.identify_count == 2 and table.fake.sync_count(table.guild) == 2
+        board = await table.reply(table.dave, "wordle board")
+        assert_board(board, "lemon", ["slate", "melon"])
+        won = await table.reply(table.dave, "guess", {"word": "lemon"})
+        assert won.content == f"🎉 {mention(table.dave)} solved it!"
+        assert_board(won, "lemon", ["slate", "melon", "lemon"])
+
+        inter = await table.invoke(table.carol, "guess", {"word": answer},
+                                   channel=table.results)
+        await inter.wait_for_messages(2)
+        await table.fake.wait_for(lambda: post.edit_count == 1, what="the results post edit")
+        assert mention(table.carol) in post.content and mention(table.bob) in post.content
+        assert len([m for m in table.fake.channel_messages(table.results)
+                    if m.via == "channel"]) == 1
+
+
+# ------------------------------------------------------------------------------ the rest
+
+
+async def test_analyse_and_forget_me(table: Table) -> None:
+    table.picker.queue.append("crane")
+    async with table.running():
+        text = await refused(table, table.bob, "wordle analyze")
+        assert text == "You have no finished game in this channel to analyse yet."
+        await table.reply(table.bob, "wordle start")
+        await table.reply(table.bob, "guess", {"word": "slate"})
+        await table.reply(table.bob, "guess", {"word": "crane"})
+        inter, resp = await table.ask(table.bob, "wordle analyze")
+        assert resp.ephemeral
+        analysis = (await inter.wait_for_messages(1))[0]
+        assert analysis.ephemeral and analysis.embed["title"] == "Analysis · Wordle practice"
+        assert "SLATE" in analysis.embed["description"]
+
+        inter, resp = await table.ask(table.bob, "wordle forgetme")
+        assert resp.ephemeral and resp.message.button_labels() == ["Yes, forget me", "Cancel"]
+        click = await table.fake.click(resp.message, table.bob, label="Yes, forget me")
+        done = await click.first_response()
+        assert done.type_name == "update_message"
+        assert re.fullmatch(r"Done: \d+ records about you were removed from this bot\.",
+                            resp.message.content)
+        assert resp.message.buttons() == []
+        stats = await table.service.stats(table.guild.id, table.bob.id, "practice")
+        assert stats.played == 0
