@@ -1,0 +1,309 @@
+"""Storage benchmark: many concurrent games writing guesses to a real SQLite file.
+
+    uv run python benchmarks/storage.py [--games 200] [--guesses 10000] [--rate 1000]
+
+Each guess goes the way the service will do it: read the game, work out the next attempt,
+``record_guess`` (retrying on ``AttemptConflict`` for channel games shared by several
+players); a finished game is replaced by a new one, so ``--games`` games are always active
+(a mix of own practice games, dailies and channel games with several players).
+
+Two runs, each of at least ``--guesses`` guesses:
+
+* open loop: guesses arrive at ``--rate`` per second (Poisson arrivals) spread over the
+  games, like players typing; latency is measured from the moment a guess was due, so a
+  backlog shows up in it. This is the run the target (>= 1,000 guesses/s, p99 <= 20 ms)
+  is about.
+* closed loop: every game guesses again as soon as its last guess was accepted (all
+  ``--games`` writers busy all the time): the most the storage can take. Latency here is
+  mostly queueing behind the other games' guesses (Little's law: games / throughput).
+
+Printed: guesses per second, latency p50/p99 (ms) and peak memory (RSS) of the process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import resource
+import sqlite3
+import string
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.core.feedback import ALL_GREEN, score
+from bot.storage import AttemptConflict, Database, GameNotActive
+
+DAY = 20_000
+GUILD = 1
+
+
+def random_word(rng: random.Random) -> str:
+    return "".join(rng.choices(string.ascii_lowercase, k=5))
+
+
+@dataclass
+class Slot:
+    """One of the always-active games: who plays it and what kind it is."""
+
+    index: int
+    scope: str
+    kind: str
+    players: list[int]
+    channel_id: int
+    game_id: int | None = None
+    answer: str = ""
+    daily_number: int = 0
+    busy: bool = False
+
+
+@dataclass
+class Results:
+    latencies: list[float] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)
+    reads: list[float] = field(default_factory=list)
+    writes: list[float] = field(default_factory=list)
+    conflicts: int = 0
+    games_finished: int = 0
+    games_started: int = 0
+
+
+async def start_game(db: Database, slot: Slot, rng: random.Random, results: Results) -> None:
+    slot.answer = random_word(rng)
+    if slot.kind == "daily":
+        slot.daily_number += 1
+        game = await db.create_game(
+            guild_id=GUILD,
+            channel_id=slot.channel_id,
+            owner_id=slot.players[0],
+            scope="own",
+            kind="daily",
+            answer=slot.answer,
+            hard_mode=False,
+            puzzle_number=slot.daily_number,
+        )
+    else:
+        game = await db.create_game(
+            guild_id=GUILD,
+            channel_id=slot.channel_id,
+            owner_id=slot.players[0] if slot.scope == "own" else None,
+            scope=slot.scope,
+            kind=slot.kind,
+            answer=slot.answer,
+            hard_mode=rng.random() < 0.3,
+        )
+    slot.game_id = game.id
+    results.games_started += 1
+
+
+async def one_guess(
+    db: Database, slot: Slot, rng: random.Random, results: Results, due: float
+) -> None:
+    """Read the game, guess, retry on a conflict; record the latency from ``due``."""
+    assert slot.game_id is not None
+    player = rng.choice(slot.players)
+    # About one guess in five hits the hidden word, so games last 1 to 6 attempts.
+    word = slot.answer if rng.random() < 0.2 else random_word(rng)
+    results.lags.append(time.perf_counter() - due)
+    while True:
+        t0 = time.perf_counter()
+        game = await db.get_game(slot.game_id)
+        results.reads.append(time.perf_counter() - t0)
+        assert game is not None
+        attempt = len(game.guesses) + 1
+        feedback = score(word, slot.answer)
+        finish = "won" if feedback == ALL_GREEN else ("lost" if attempt == 6 else None)
+        t0 = time.perf_counter()
+        try:
+            game = await db.record_guess(
+                slot.game_id,
+                attempt=attempt,
+                player_id=player,
+                word=word,
+                feedback=feedback,
+                finish=finish,
+                day=DAY,
+            )
+        except AttemptConflict:
+            results.conflicts += 1
+            continue
+        except GameNotActive:
+            break
+        results.writes.append(time.perf_counter() - t0)
+        results.latencies.append(time.perf_counter() - due)
+        if game.status != "active":
+            results.games_finished += 1
+            await start_game(db, slot, rng, results)
+        break
+
+
+def make_slots(count: int) -> list[Slot]:
+    slots: list[Slot] = []
+    next_player = 1_000
+    for i in range(count):
+        if i % 5 == 4:  # a fifth are channel games, four players each
+            players = list(range(next_player, next_player + 4))
+            next_player += 4
+            slots.append(Slot(i, "channel", "random", players, channel_id=10_000 + i))
+        else:
+            kind = "daily" if i % 5 == 0 else "random"
+            slots.append(Slot(i, "own", kind, [next_player], channel_id=10_000 + i))
+            next_player += 1
+    return slots
+
+
+async def closed_loop(db: Database, slots: list[Slot], total: int, seed: int) -> Results:
+    results = Results()
+    rng = random.Random(seed)
+    remaining = total
+
+    async def play(slot: Slot) -> None:
+        nonlocal remaining
+        while remaining > 0:
+            remaining -= 1
+            await one_guess(db, slot, rng, results, time.perf_counter())
+
+    await asyncio.gather(*(play(slot) for slot in slots))
+    return results
+
+
+async def open_loop(db: Database, slots: list[Slot], total: int, rate: float, seed: int) -> Results:
+    results = Results()
+    rng = random.Random(seed)
+    tasks: set[asyncio.Task[None]] = set()
+    start = time.perf_counter()
+    due = start
+    for _ in range(total):
+        due += rng.expovariate(rate)
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        idle = [slot for slot in rng.sample(slots, 8) if not slot.busy]
+        if not idle:
+            idle = [slot for slot in slots if not slot.busy]
+        if not idle:  # every game is waiting for storage: the backlog counts as latency
+            while not idle:
+                await asyncio.sleep(0.0005)
+                idle = [slot for slot in slots if not slot.busy]
+        slot = idle[0]
+        slot.busy = True
+
+        async def run(slot: Slot = slot, due: float = due) -> None:
+            try:
+                await one_guess(db, slot, rng, results, due)
+            finally:
+                slot.busy = False
+
+        task = asyncio.create_task(run())
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+    await asyncio.gather(*tasks)
+    return results
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def report(name: str, results: Results, seconds: float, cpu: float) -> tuple[float, float]:
+    """Print one run; return (guesses per second, p99 latency in ms)."""
+    lat = results.latencies
+    n = len(lat)
+    rate = n / seconds
+    p50, p99 = percentile(lat, 0.50) * 1000, percentile(lat, 0.99) * 1000
+    print(
+        f"{name}: {n} guesses in {seconds:.2f} s = {rate:,.0f} guesses/s; "
+        f"latency p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(lat) * 1000:.1f} ms; "
+        f"{results.games_finished} games finished, {results.conflicts} attempt conflicts retried; "
+        f"process CPU {cpu / n * 1e6:.0f} us per guess (benchmark driver included)"
+    )
+    parts = ", ".join(
+        f"{label} p50 {percentile(values, 0.5) * 1000:.2f} / p99 "
+        f"{percentile(values, 0.99) * 1000:.2f} ms"
+        for label, values in (
+            ("waiting to start", results.lags),
+            ("get_game", results.reads),
+            ("record_guess", results.writes),
+        )
+    )
+    print(f"    of which: {parts}")
+    return rate, p99
+
+
+def peak_rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent active games")
+    parser.add_argument("--guesses", type=int, default=10_000, help="guesses per run")
+    parser.add_argument(
+        "--rate",
+        default="1000,2000",
+        help="open-loop offered rates, guesses/s, comma-separated (default 1000,2000)",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dir", default=None, help="where to put the database file")
+    args = parser.parse_args()
+    rates = [float(r) for r in args.rate.split(",") if r.strip()]
+
+    print(
+        f"python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, "
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; "
+        f"{args.games} concurrent games, {args.guesses:,} guesses per run"
+    )
+    met = []
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix="wordle-bench-") as folder:
+        path = Path(folder) / "bench.sqlite3"
+        async with await Database.open(path) as db:
+            slots = make_slots(args.games)
+            rng = random.Random(args.seed)
+            setup = Results()
+            for slot in slots:
+                await start_game(db, slot, rng, setup)
+
+            for i, rate in enumerate(rates):
+                t0, c0 = time.perf_counter(), time.process_time()
+                opened = await open_loop(db, slots, args.guesses, rate, args.seed + 1 + i)
+                achieved, p99 = report(
+                    f"open loop, offered {rate:,.0f}/s",
+                    opened,
+                    time.perf_counter() - t0,
+                    time.process_time() - c0,
+                )
+                # An open loop cannot go faster than offered; allow for Poisson noise.
+                if rate >= 1000 and achieved >= 0.97 * rate and p99 <= 20:
+                    met.append(f"{rate:,.0f}/s")
+
+            t0, c0 = time.perf_counter(), time.process_time()
+            closed = await closed_loop(db, slots, args.guesses, args.seed + 100)
+            report(
+                "closed loop (saturation)",
+                closed,
+                time.perf_counter() - t0,
+                time.process_time() - c0,
+            )
+
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            rows = conn.execute(
+                "SELECT (SELECT count(*) FROM guesses), (SELECT count(*) FROM games)"
+            ).fetchall()
+        size = sum(p.stat().st_size for p in Path(folder).iterdir()) / 2**20
+        print(f"database: {rows[0][0]:,} guesses, {rows[0][1]:,} games, {size:.1f} MiB on disk")
+    print(f"peak memory (max RSS of the process): {peak_rss_mib():.1f} MiB")
+    verdict = f"met at offered {', '.join(met)}" if met else "NOT met"
+    print(f"target >= 1,000 guesses/s with p99 <= 20 ms: {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(asyncio.run(main()))
