@@ -1,0 +1,79 @@
+"""Another process holding the write lock: we wait without blocking the event loop, and
+give up with a clear error after the busy timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+import bot.storage.database as database_module
+from bot.storage import Database, StorageError
+
+from .helpers import guess, own_game
+
+
+def hold_write_lock(db_path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    return conn
+
+
+async def test_waits_for_another_writer_without_blocking_the_loop(db: Database, db_path: Path):
+    game = await own_game(db, 1)
+    other = hold_write_lock(db_path)
+    try:
+        pending = asyncio.create_task(guess(db, game, "slate"))
+        ticks = 0
+        started = time.monotonic()
+        while time.monotonic() - started < 0.3:
+            await asyncio.sleep(0.01)
+            ticks += 1
+            # Reads still work while the write waits.
+            assert (await db.get_game(game.id)).guesses == ()
+        assert not pending.done()
+        assert ticks >= 15, "the event loop was blocked while waiting for the lock"
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    game = await asyncio.wait_for(pending, 5)
+    assert [g.word for g in game.guesses] == ["slate"]
+
+
+async def test_gives_up_after_the_busy_timeout(db: Database, db_path: Path, monkeypatch):
+    monkeypatch.setattr(database_module, "BUSY_TIMEOUT", 0.2)
+    game = await own_game(db, 1)
+    other = hold_write_lock(db_path)
+    try:
+        with pytest.raises(StorageError, match=r"nothing was saved.*locked"):
+            await guess(db, game, "slate")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert (await db.get_game(game.id)).guesses == ()
+    # And it works again once the lock is free.
+    assert len((await guess(db, game, "slate")).guesses) == 1
+
+
+async def test_a_cancelled_write_that_has_not_run_is_not_saved(db: Database, db_path: Path):
+    first = await own_game(db, 1)
+    second = await own_game(db, 2)
+    other = hold_write_lock(db_path)
+    try:
+        waiting = asyncio.create_task(guess(db, first, "slate"))  # the writer waits on this
+        await asyncio.sleep(0.05)
+        queued = asyncio.create_task(guess(db, second, "slate"))  # queued behind it
+        await asyncio.sleep(0.05)
+        queued.cancel()
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    await asyncio.wait_for(waiting, 5)
+    with pytest.raises(asyncio.CancelledError):
+        await queued
+    await own_game(db, 3)  # a later write goes through the writer after the cancelled one
+    assert len((await db.get_game(first.id)).guesses) == 1
+    assert (await db.get_game(second.id)).guesses == ()
