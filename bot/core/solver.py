@@ -40,7 +40,7 @@ from bot.core.feedback import (
 )
 from bot.core.patterns import MatrixInfo, default_cache_dir, lists_key, pattern_matrix
 from bot.core.solver_hard import OPEN_STATE, HardState, WordTable, legal_mask, state_after
-from bot.core.solver_search import INFEASIBLE, Engine, average_guesses, entropy_bits
+from bot.core.solver_search import Engine, entropy_bits
 from bot.core.solver_strategy import BUILD_WIDTH, Strategy, build_strategy, settings_key
 
 MAX_GUESSES = 6
@@ -239,7 +239,7 @@ class Solver:
             steps.append(Step(word, marks, encode(marks), self._column.get(word)))
         return steps
 
-    def _pattern_row(self, step: Step) -> np.ndarray:
+    def pattern_row(self, step: Step) -> np.ndarray:
         """Feedback of the step's guess against every hidden word."""
         if step.column is not None:
             return self.matrix[:, step.column]
@@ -251,7 +251,7 @@ class Solver:
         mask = np.ones(len(self.answers), dtype=bool)
         for number, step in enumerate(steps, start=1):
             before = int(mask.sum())
-            mask &= self._pattern_row(step) == step.pattern
+            mask &= self.pattern_row(step) == step.pattern
             if not mask.any():
                 raise self._impossible(number, step, before)
         return mask
@@ -437,31 +437,6 @@ class Solver:
         """Information ``word`` is expected to gain on the ``subset`` rows, in bits."""
         counts = self.pattern_counts(subset, word)
         return float(entropy_bits(counts[:, None])[0])
-
-    def expected_guesses(self, subset: np.ndarray, word: str, hard_mode: bool = False) -> float:
-        """Estimated guesses to find the hidden word among ``subset`` when ``word`` is played
-        next (``word`` included): ``1 + sum(p_part * average_guesses(part size))`` over the
-        feedbacks other than GGGGG, with the size estimate of
-        :func:`bot.core.solver_search.average_guesses`."""
-        counts = self.pattern_counts(subset, word)
-        counts[PATTERN_COUNT - 1] = 0
-        n = len(subset)
-        return 1.0 + float((counts * average_guesses(counts, hard_mode)).sum()) / n
-
-    def exact_cost(self, subset: np.ndarray, word: str, depth: int, hard_mode: bool,
-                   steps: list[Step]) -> float | None:
-        """Exact expected guesses (``word`` included) if ``word`` is played and the bounded
-        search plays on; None when it cannot finish within ``depth`` guesses."""
-        column = self.column_of(word)
-        if column is None:
-            return None
-        with self._lock:
-            engine = self._online.get(hard_mode)
-            if engine is None:
-                engine = Engine(self.matrix, self.answer_columns, self.table, hard_mode=hard_mode)
-                self._online[hard_mode] = engine
-            cost = engine.expected_cost(subset, column, depth, self._state(steps, hard_mode))
-        return None if cost >= INFEASIBLE else cost / len(subset)
 
 
 def steps_to_history(steps: list[Step]) -> list[tuple[str, str]]:

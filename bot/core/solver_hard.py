@@ -18,9 +18,12 @@ import numpy as np
 
 from bot.core.feedback import PATTERN_COUNT, WORD_LENGTH, encode, words_to_array
 
-#: ``(greens, minimum_counts)``: greens is a tuple of 5 letter indices (0..25, or -1 for none);
-#: minimum_counts is 26 bytes, the least number of each letter a guess must contain.
+#: ``(greens, minimum_counts)``: greens is a tuple of 5 letter indices (0..25, -1 for none, -2
+#: for two different greens in one place); minimum_counts is 26 bytes, the least number of each
+#: letter a guess must contain.
 HardState = tuple[tuple[int, ...], bytes]
+
+_CONFLICT = -2
 
 #: No rows yet: every word is legal.
 OPEN_STATE: HardState = ((-1,) * WORD_LENGTH, bytes(26))
@@ -64,7 +67,8 @@ def state_after(state: HardState, word_letters: Sequence[int], pattern: int) -> 
     for i, digit in enumerate(PATTERN_DIGITS[pattern]):
         letter = int(word_letters[i])
         if digit == 2:
-            greens[i] = letter
+            # Two different greens in one place (only in impossible feedback): nothing is legal.
+            greens[i] = letter if greens[i] in (-1, letter) else _CONFLICT
         if digit:
             revealed[letter] += 1
     for letter, count in enumerate(revealed):
@@ -85,6 +89,8 @@ def state_from_rows(rows: Iterable[tuple[str, str]]) -> HardState:
 def legal_mask(state: HardState, table: WordTable) -> np.ndarray:
     """Boolean mask over ``table``'s words: True where the word is a legal hard-mode guess."""
     greens, minimum = state
+    if _CONFLICT in greens:
+        return np.zeros(len(table), dtype=bool)
     mask = np.ones(len(table), dtype=bool)
     for i, letter in enumerate(greens):
         if letter >= 0:

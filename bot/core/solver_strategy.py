@@ -22,7 +22,7 @@ import numpy as np
 from bot.core.feedback import PATTERN_COUNT
 from bot.core.patterns import load_array, save_array
 from bot.core.solver_hard import OPEN_STATE
-from bot.core.solver_search import _AVERAGE_POINTS, INFEASIBLE, SOLVED, Engine
+from bot.core.solver_search import _AVERAGE_POINTS, HARD_FACTOR, INFEASIBLE, SOLVED, Engine
 
 STRATEGY_FORMAT = 1
 #: Guesses tried at each node of the build (the best by one-step estimate).
@@ -36,7 +36,7 @@ _HEADER = 8
 
 def settings_key() -> str:
     """A short hash of everything that changes what the build produces."""
-    text = f"{STRATEGY_FORMAT}|{BUILD_WIDTH}|{ROOT_WIDTH}|{DEPTHS}|{_AVERAGE_POINTS}"
+    text = f"{STRATEGY_FORMAT}|{BUILD_WIDTH}|{ROOT_WIDTH}|{DEPTHS}|{_AVERAGE_POINTS}|{HARD_FACTOR}"
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 

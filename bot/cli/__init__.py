@@ -1,0 +1,1 @@
+"""Terminal commands that are not the bot itself (``wordle-bot solve``)."""

@@ -1,0 +1,128 @@
+"""``wordle-bot solve``: the solver assistant in a terminal, for a game played elsewhere.
+
+    wordle-bot solve crane=BYBBG slate=21000 moist=🟩🟨⬛⬛⬛
+    wordle-bot solve --hard crane=BYBBG
+    wordle-bot solve --answers my-answers.txt --allowed my-allowed.txt crane=BYBBG
+
+Each argument is a guess and its feedback, joined by ``=`` (``:`` and ``,`` work too). Feedback
+is letters (G green, Y yellow, B grey), digits (2 green, 1 yellow, 0 grey) or squares
+(🟩 🟨 ⬛ ⬜). With no guesses it prints the best first guess. Prints how many hidden words
+fit, some of them, and the best next guess; exit status 0, or 1 when no word fits the
+feedback, 2 for input that cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import TextIO
+
+_SEPARATOR = re.compile(r"[=:,]")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wordle-bot solve",
+        description="Suggest the next guess for a Wordle game played elsewhere.",
+        epilog="Feedback: G/Y/B letters, 2/1/0 digits, or 🟩🟨⬛ squares. "
+               "Example: wordle-bot solve crane=BYBBG slate=21000",
+    )
+    parser.add_argument("guesses", nargs="*", metavar="WORD=FEEDBACK",
+                        help="a guess played and the feedback it got, in order")
+    parser.add_argument("--hard", action="store_true",
+                        help="hard mode: suggest only guesses that use every revealed hint")
+    parser.add_argument("--answers", type=Path, metavar="FILE",
+                        help="hidden-word list, one word per line (default: the bot's)")
+    parser.add_argument("--allowed", type=Path, metavar="FILE",
+                        help="allowed-guess list, one word per line (default: the bot's)")
+    parser.add_argument("--show", type=int, default=12, metavar="N",
+                        help="how many of the fitting words to list (default 12)")
+    parser.add_argument("--cache-dir", type=Path, metavar="DIR",
+                        help="where the solver keeps its tables (default: "
+                             "$WORDLE_BOT_CACHE_DIR or ~/.cache/wordle-bot)")
+    return parser
+
+
+def parse_pair(text: str) -> tuple[str, str]:
+    """``"crane=BYBBG"`` to ``("crane", "BYBBG")``; raises ``ValueError`` with a message."""
+    from bot.core.solver import parse_feedback
+
+    parts = _SEPARATOR.split(text.strip(), maxsplit=1)
+    if len(parts) != 2 or not parts[0].strip():
+        shown = text if len(text) <= 30 else text[:30] + "…"
+        raise ValueError(f"{shown!r}: write each guess as WORD=FEEDBACK, e.g. crane=BYBBG")
+    word = parts[0].strip().lower()
+    if len(word) != 5 or not (word.isascii() and word.isalpha()):
+        raise ValueError(f"{parts[0].strip()[:30]!r} is not a 5-letter word of A-Z")
+    try:
+        feedback = parse_feedback(parts[1])
+    except ValueError as error:
+        raise ValueError(f"{word.upper()}: {error}") from None
+    return word, feedback
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+         ) -> int:
+    """Run the command with ``argv`` (the arguments after ``solve``); returns the exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+
+    try:
+        history = [parse_pair(text) for text in args.guesses]
+    except ValueError as error:
+        print(f"wordle-bot solve: {error}", file=err)
+        return 2
+    if args.show < 0:
+        print("wordle-bot solve: --show must be 0 or more", file=err)
+        return 2
+
+    from bot.core.solver import Solver
+    from bot.core.words import WordListError, load_word_lists
+
+    try:
+        lists = load_word_lists(args.answers, args.allowed)
+    except WordListError as error:
+        print(f"wordle-bot solve: word list problem: {error}", file=err)
+        return 2
+    solver = Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir)
+    if not solver.strategy_path(args.hard).exists():
+        print("(first run with these word lists: preparing the solver's strategy, "
+              "which can take a minute)", file=err)
+
+    result = solver.assist(history, hard_mode=args.hard, sample=args.show)
+    for number, (word, feedback) in enumerate(history, start=1):
+        print(f"{number}. {word.upper()} {_squares(feedback)}", file=out)
+    if result.problem is not None:
+        print(result.problem, file=out)
+        return 1
+    if result.solved:
+        print(f"Solved: the hidden word is {result.suggestion.upper()}.", file=out)
+        return 0
+    count = result.candidate_count
+    print(f"{count:,} hidden word{'s' if count != 1 else ''} fit"
+          f"{'s' if count == 1 else ''}" + (":" if result.sample else "."), file=out)
+    if result.sample:
+        more = count - len(result.sample)
+        line = " ".join(w.upper() for w in result.sample)
+        print(f"  {line}" + (f" … and {more:,} more" if more > 0 else ""), file=out)
+    mode = " (hard mode)" if args.hard else ""
+    if count == 1:
+        print(f"Play {result.suggestion.upper()}: it is the only word left.", file=out)
+    else:
+        print(f"Best next guess{mode}: {result.suggestion.upper()}", file=out)
+    return 0
+
+
+def _squares(feedback: str) -> str:
+    return "".join({"G": "🟩", "Y": "🟨"}.get(c, "⬛") for c in feedback)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,191 @@
+"""Post-game analysis: what each guess achieved, what the solver would have played, skill and luck.
+
+Per guess (:class:`AnalysisStep`): the candidates before and after it, the bits it gained
+(``log2(before / after)``), the solver's choice in that position and the bits that choice was
+expected to gain, and the expected number of guesses for the whole game with each.
+
+*Expected guesses* for a guess ``w`` played as attempt ``k`` with ``n`` candidates left is
+``(k - 1) + 1 + sum over feedbacks f other than GGGGG of (n_f / n) * A(n_f)``, where ``n_f``
+is how many candidates give feedback ``f`` and ``A(m)`` is the average number of guesses this
+solver needs to find one word among ``m`` (:func:`bot.core.solver_search.average_guesses`, a
+curve measured from its own strategies). It is an estimate, computed the same way for the guess
+played and for the solver's guess, so the two compare fairly.
+
+**Skill** (0-100): for each counted guess, ``100 * max(0, 1 - loss)`` where ``loss`` is the
+expected guesses with the guess played minus with the solver's guess (never below 0): playing
+the solver's move scores 100, a move that costs one whole expected guess or more scores 0.
+The game's skill is the average over counted guesses.
+
+**Luck** (0-100): for each counted guess, how its actual feedback ranks among the feedbacks it
+could have got, each weighted by how many candidates give it: ``100 * (P(more candidates left)
++ P(as many left) / 2)``. Finding the word counts as 0 left. 50 is an ordinary outcome, 100 the
+best possible, 0 the worst. The game's luck is the average over counted guesses.
+
+Counted guesses are those made while more than one word was possible; a guess made when only
+one word was left is also counted for skill if it was not that word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from bot.core.feedback import ALL_GREEN, PATTERN_COUNT, WORD_LENGTH, encode, score
+from bot.core.solver import HistoryError, Solver, bits
+from bot.core.solver_search import average_guesses
+
+_SOLVED = PATTERN_COUNT - 1
+
+
+@dataclass(frozen=True)
+class AnalysisStep:
+    """One guess of a finished game, judged against the solver. Numbers are ``None`` where they
+    do not apply (for instance no candidate from the list was left)."""
+
+    attempt: int
+    guess: str
+    feedback: str
+    candidates_before: int
+    candidates_after: int
+    bits_gained: float | None
+    expected_bits: float | None  # what the guess played was expected to gain
+    best_guess: str | None
+    best_expected_bits: float | None
+    expected_guesses_with_played: float | None
+    expected_guesses_with_best: float | None
+    skill: float | None  # 0-100, None when the guess is not counted
+    luck: float | None  # 0-100, None when the guess is not counted
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """A finished game: its steps, and the game's skill and luck (0-100, see module docs)."""
+
+    answer: str
+    hard_mode: bool
+    solved: bool
+    steps: tuple[AnalysisStep, ...]
+    skill: float
+    luck: float
+
+
+def step_skill(expected_played: float, expected_best: float) -> float:
+    """``100 * max(0, 1 - loss)`` with ``loss = max(0, expected_played - expected_best)``."""
+    loss = max(0.0, expected_played - expected_best)
+    return 100.0 * max(0.0, 1.0 - loss)
+
+
+def step_luck(counts: np.ndarray, actual: int) -> float:
+    """How good feedback ``actual`` was among all feedbacks (``counts[p]`` candidates give
+    ``p``): ``100 * (P(more left) + P(as many left) / 2)``, solving counting as none left."""
+    left = counts.astype(np.float64).copy()
+    left[_SOLVED] = 0.0
+    n = counts.sum()
+    mine = left[actual]
+    worse = counts[left > mine].sum()
+    same = counts[left == mine].sum()
+    return float(100.0 * (worse + same / 2) / n)
+
+
+def analyse(
+    solver: Solver, answer: str, rows: Iterable[Sequence[str]], hard_mode: bool = False
+) -> GameAnalysis:
+    """Analyse a game: ``rows`` are its ``(guess, feedback)`` pairs against ``answer``.
+
+    Raises ``ValueError`` if the hidden word or a row is malformed, or a row's feedback is not
+    what the hidden word gives. A hidden word missing from the solver's answer list still
+    works: it is counted as one more candidate.
+    """
+    word = answer.strip().lower() if isinstance(answer, str) else ""
+    if len(word) != WORD_LENGTH or not (word.isascii() and word.isalpha()):
+        raise ValueError("the hidden word must be 5 letters a-z")
+    history = [(g, f) for g, f in rows]
+    steps_in = solver.parse_history(history)
+    for number, step in enumerate(steps_in, start=1):
+        if step.feedback != score(step.guess, word):
+            raise ValueError(
+                f"row {number}: {step.guess.upper()} against the hidden word gives "
+                f"{score(step.guess, word)}, not {step.feedback}"
+            )
+    extra = word not in solver.answers  # counted by hand as one more candidate
+
+    mask = np.ones(len(solver.answers), dtype=bool)
+    steps: list[AnalysisStep] = []
+    for attempt, step in enumerate(steps_in, start=1):
+        subset = np.flatnonzero(mask)
+        before = len(subset) + extra
+        counts = _counts(solver, subset, step.guess, word if extra else None)
+        mask &= solver.pattern_row(step) == step.pattern
+        after = int(mask.sum()) + extra
+        history_so_far = history[: attempt - 1]
+
+        best = None
+        try:
+            if len(subset):
+                best = solver.suggest(history_so_far, hard_mode)
+        except HistoryError:
+            best = None
+        played_bits = _entropy(counts)
+        best_counts = _counts(solver, subset, best, word if extra else None) if best else None
+        expected_played = attempt - 1 + _expected_guesses(counts, hard_mode)
+        expected_best = (
+            attempt - 1 + _expected_guesses(best_counts, hard_mode)
+            if best_counts is not None
+            else None
+        )
+        counted_luck = before > 1
+        counted_skill = before > 1 or step.guess != word
+        skill = None
+        if counted_skill and expected_best is not None:
+            skill = step_skill(expected_played, expected_best)
+        steps.append(
+            AnalysisStep(
+                attempt=attempt,
+                guess=step.guess,
+                feedback=step.feedback,
+                candidates_before=before,
+                candidates_after=after,
+                bits_gained=bits(before, after) if before and after else None,
+                expected_bits=played_bits,
+                best_guess=best,
+                best_expected_bits=_entropy(best_counts) if best_counts is not None else None,
+                expected_guesses_with_played=expected_played,
+                expected_guesses_with_best=expected_best,
+                skill=skill,
+                luck=step_luck(counts, step.pattern) if counted_luck else None,
+            )
+        )
+    skills = [s.skill for s in steps if s.skill is not None]
+    lucks = [s.luck for s in steps if s.luck is not None]
+    return GameAnalysis(
+        answer=word,
+        hard_mode=hard_mode,
+        solved=bool(steps) and steps[-1].feedback == ALL_GREEN,
+        steps=tuple(steps),
+        skill=float(np.mean(skills)) if skills else 100.0,
+        luck=float(np.mean(lucks)) if lucks else 50.0,
+    )
+
+
+def _counts(solver: Solver, subset: np.ndarray, guess: str, extra: str | None) -> np.ndarray:
+    """Candidates giving each feedback to ``guess`` (the hidden word added if not listed)."""
+    counts = solver.pattern_counts(subset, guess).astype(np.int64)
+    if extra is not None:
+        counts[encode(score(guess, extra))] += 1
+    return counts
+
+
+def _entropy(counts: np.ndarray) -> float:
+    n = counts.sum()
+    p = counts[counts > 0] / n
+    return float(-(p * np.log2(p)).sum())
+
+
+def _expected_guesses(counts: np.ndarray, hard_mode: bool) -> float:
+    """``1 + sum(n_f / n * A(n_f))`` over feedbacks other than GGGGG (see module docs)."""
+    n = counts.sum()
+    rest = counts.copy()
+    rest[_SOLVED] = 0
+    return 1.0 + float((rest * average_guesses(rest, hard_mode)).sum()) / n

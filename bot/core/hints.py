@@ -1,0 +1,112 @@
+"""Hints, as the rules define them. Each reveals exactly what it says and nothing more.
+
+* :func:`letter_hint`: a letter that is in the hidden word and not yet found (not green or
+  yellow on the keyboard), without its position.
+* :func:`position_hint`: a 1-based position that is not green yet, with its letter.
+* :func:`word_hint`: the solver's next guess and how many candidates are left. It depends only
+  on the guesses played so far, never on the hidden word.
+
+Which letter or position: chosen uniformly at random among those that qualify (pass a seeded
+``random.Random`` for a reproducible choice). A fixed order would leak more than the hint says:
+"the first unfound letter of the word" would give away where it sits, and "alphabetically
+first" would say no earlier letter is missing. Letters or positions listed in
+``already_hinted`` are never chosen again; ``None`` means there is nothing left to give.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.core.feedback import GREEN, GREY, WORD_LENGTH, YELLOW
+from bot.core.game import keyboard
+
+if TYPE_CHECKING:
+    from bot.core.solver import Solver
+
+Rows = Iterable[Sequence[str]]
+
+
+@dataclass(frozen=True)
+class WordHint:
+    """The suggested next guess and the number of hidden words still possible."""
+
+    word: str
+    candidates_left: int
+
+
+def _clean_answer(answer: str) -> str:
+    if not isinstance(answer, str):
+        raise ValueError("the hidden word must be a string")
+    word = answer.strip().lower()
+    if len(word) != WORD_LENGTH or not (word.isascii() and word.isalpha()):
+        raise ValueError("the hidden word must be 5 letters a-z")
+    return word
+
+
+def _clean_rows(rows: Rows) -> list[tuple[str, str]]:
+    out = []
+    for number, row in enumerate(rows, start=1):
+        try:
+            word, feedback = row
+        except (TypeError, ValueError):
+            raise ValueError(f"row {number} must be a (word, feedback) pair") from None
+        if not isinstance(word, str) or not isinstance(feedback, str):
+            raise ValueError(f"row {number} must be a (word, feedback) pair of strings")
+        word, feedback = word.strip().lower(), feedback.strip().upper()
+        if len(word) != WORD_LENGTH or not (word.isascii() and word.isalpha()):
+            raise ValueError(f"row {number}: the guess must be 5 letters a-z")
+        if len(feedback) != WORD_LENGTH or set(feedback) - {GREEN, YELLOW, GREY}:
+            raise ValueError(f"row {number}: the feedback must be 5 of G, Y, B")
+        out.append((word, feedback))
+    return out
+
+
+def letter_hint(
+    answer: str,
+    rows: Rows,
+    already_hinted: Collection[str] = (),
+    rng: random.Random | None = None,
+) -> str | None:
+    """A lower-case letter of the hidden word that is neither green nor yellow on the keyboard
+    and was not hinted before, chosen at random among those; ``None`` when none is left."""
+    word = _clean_answer(answer)
+    found = {letter for letter, state in keyboard(_clean_rows(rows)).items() if state != GREY}
+    hinted = {str(h).lower() for h in already_hinted}
+    choices = sorted(set(word) - found - hinted)
+    if not choices:
+        return None
+    return (rng or random.Random()).choice(choices)
+
+
+def position_hint(
+    answer: str,
+    rows: Rows,
+    already_hinted: Collection[int] = (),
+    rng: random.Random | None = None,
+) -> tuple[int, str] | None:
+    """A 1-based position that no guess has made green and that was not hinted before, with
+    the hidden word's letter there, chosen at random among those; ``None`` when none is left."""
+    word = _clean_answer(answer)
+    green = {
+        i + 1 for _, feedback in _clean_rows(rows) for i, s in enumerate(feedback) if s == GREEN
+    }
+    hinted = {int(h) for h in already_hinted}
+    choices = [p for p in range(1, WORD_LENGTH + 1) if p not in green and p not in hinted]
+    if not choices:
+        return None
+    position = (rng or random.Random()).choice(choices)
+    return position, word[position - 1]
+
+
+def word_hint(solver: Solver, rows: Rows, hard_mode: bool = False) -> WordHint:
+    """The solver's best next guess (legal in hard mode) and the candidates left before it.
+
+    Raises :class:`bot.core.solver.HistoryError` (a ``ValueError``) if the rows are malformed
+    or no word in the list fits them.
+    """
+    history = _clean_rows(rows)
+    left = len(solver.candidates(history))
+    return WordHint(solver.suggest(history, hard_mode), left)

@@ -1,0 +1,110 @@
+"""``wordle-bot solve``: the solver assistant in a terminal."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bot.cli.solve import main, parse_pair
+from bot.core.feedback import score
+from bot.core.solver import Solver
+from tests.solver.words import ALLOWED, ANSWERS
+
+
+@pytest.fixture
+def lists(tmp_path: Path) -> list[str]:
+    answers = tmp_path / "answers.txt"
+    allowed = tmp_path / "allowed.txt"
+    answers.write_text("\n".join(ANSWERS) + "\n")
+    allowed.write_text("\n".join(ALLOWED) + "\n")
+    return ["--answers", str(answers), "--allowed", str(allowed),
+            "--cache-dir", str(tmp_path / "cache")]
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_candidates_and_best_guess(lists, session_cache):
+    feedback = score("crane", "sheep")
+    code, out, _ = run([*lists, f"crane={feedback}"])
+    solver = Solver(ANSWERS, ALLOWED, cache_dir=session_cache)
+    history = [("crane", feedback)]
+    count = len(solver.candidates(history))
+    assert code == 0
+    assert f"{count} hidden words fit" in out
+    assert solver.candidates(history)[0].upper() in out
+    assert f"Best next guess: {solver.suggest(history).upper()}" in out
+
+
+def test_letters_digits_and_squares_agree(lists):
+    feedback = score("crane", "sheep")
+    digits = feedback.translate(str.maketrans("GYB", "210"))
+    squares = feedback.translate(str.maketrans({"G": "🟩", "Y": "🟨", "B": "⬛"}))
+    outputs = {run([*lists, f"crane={form}"])[1] for form in (feedback, digits, squares,
+                                                             feedback.lower())}
+    assert len(outputs) == 1
+
+
+def test_hard_mode_flag(lists, session_cache):
+    feedback = score("crane", "sheep")
+    code, out, _ = run([*lists, "--hard", f"crane={feedback}"])
+    solver = Solver(ANSWERS, ALLOWED, cache_dir=session_cache)
+    assert code == 0
+    assert f"(hard mode): {solver.suggest([('crane', feedback)], True).upper()}" in out
+
+
+def test_no_guesses_gives_an_opening(lists, session_cache):
+    code, out, _ = run(lists)
+    assert code == 0
+    assert f"{len(ANSWERS)} hidden words fit" in out
+    opener = Solver(ANSWERS, ALLOWED, cache_dir=session_cache).suggest([])
+    assert f"Best next guess: {opener.upper()}" in out
+
+
+def test_solved_and_single_candidate(lists):
+    code, out, _ = run([*lists, "sheep=GGGGG"])
+    assert code == 0 and "Solved: the hidden word is SHEEP." in out
+    rows = [f"{g}={score(g, 'sheep')}" for g in ("crane", "shelf", "spiel")]
+    code, out, _ = run([*lists, *rows])
+    assert code == 0 and "1 hidden word fits" in out and "Play SHEEP" in out
+
+
+def test_impossible_feedback_says_which_guess(lists):
+    code, out, _ = run([*lists, f"crane={score('crane', 'sheep')}", "sheep=BBBBB"])
+    assert code == 1
+    assert "No word in the list fits" in out and "guess 2, SHEEP BBBBB" in out
+
+
+@pytest.mark.parametrize(
+    "arg",
+    ["crane", "crane=", "=GGGGG", "cran=GGGGG", "crane=GGG", "crane=GGGQG", "crâne=GGGGG",
+     "x" * 1000 + "=GGGGG", "'; DROP TABLE--=GGGGG"],
+)
+def test_unreadable_input_exits_2_with_message(lists, arg):
+    code, out, err = run([*lists, arg])
+    assert code == 2 and out == ""
+    assert err.startswith("wordle-bot solve: ")
+    assert len(err) < 300
+
+
+def test_bad_word_list_file(tmp_path):
+    bad = tmp_path / "answers.txt"
+    bad.write_text("sheep\nsheeps\n")
+    code, _, err = run(["--answers", str(bad), "--allowed", str(bad), "crane=BBBBB"])
+    assert code == 2 and "word list problem" in err and "answers.txt:2" in err
+
+
+def test_help_exits_cleanly(capsys):
+    assert main(["--help"]) == 0
+    assert "WORD=FEEDBACK" in capsys.readouterr().out
+
+
+def test_parse_pair_separators():
+    assert parse_pair("crane=BYBBG") == ("crane", "BYBBG")
+    assert parse_pair("CRANE:01002") == ("crane", "BYBBG")
+    assert parse_pair("crane,⬛🟨⬛⬛🟩") == ("crane", "BYBBG")

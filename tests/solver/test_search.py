@@ -1,0 +1,158 @@
+"""The search: exact where it claims to be, strategies that play every word, and caching."""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.core.feedback import score
+from bot.core.game import hard_mode_problem
+from bot.core.patterns import pattern_matrix
+from bot.core.solver import Solver
+from bot.core.solver_hard import OPEN_STATE, WordTable
+from bot.core.solver_search import INFEASIBLE, Engine
+from bot.core.solver_strategy import Strategy, play_all
+from tests.solver.words import ALLOWED, ANSWERS, TINY_ALLOWED, TINY_ANSWERS
+
+
+def brute_force_cost(answers: tuple[str, ...], guesses: tuple[str, ...], depth: int,
+                     hard: bool) -> int:
+    """Least total guesses over every strategy, by trying every guess at every node."""
+
+    @functools.cache
+    def best(subset: tuple[str, ...], depth: int, rows: tuple[tuple[str, str], ...]) -> float:
+        if len(subset) == 1 and depth >= 1:
+            return 1
+        if depth <= 1:
+            return math.inf
+        result = math.inf
+        for guess in guesses:
+            if hard and hard_mode_problem(rows, guess) is not None:
+                continue
+            parts: dict[str, list[str]] = {}
+            for word in subset:
+                parts.setdefault(score(guess, word), []).append(word)
+            if len(parts) == 1 and guess not in subset:
+                continue  # learns nothing
+            cost = len(subset) + sum(
+                best(tuple(part), depth - 1, (*rows, (guess, fb)) if hard else ())
+                for fb, part in parts.items()
+                if fb != "GGGGG"
+            )
+            result = min(result, cost)
+        return result
+
+    return best(tuple(answers), depth, ())
+
+
+def engine_for(answers, guesses, hard: bool) -> Engine:
+    answers, guesses = tuple(sorted(answers)), tuple(sorted(set(guesses) | set(answers)))
+    matrix, _ = pattern_matrix(answers, guesses, use_cache=False)
+    columns = np.array([guesses.index(w) for w in answers])
+    return Engine(matrix, columns, WordTable(guesses), hard_mode=hard, width=len(guesses))
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("depth", [3, 4, 6])
+def test_full_width_search_is_optimal_on_tiny_lists(hard: bool, depth: int):
+    engine = engine_for(TINY_ANSWERS, TINY_ALLOWED, hard)
+    subset = np.arange(len(TINY_ANSWERS))
+    cost, _ = engine.solve(subset, depth, OPEN_STATE if hard else None)
+    expected = brute_force_cost(tuple(sorted(TINY_ANSWERS)), tuple(sorted(TINY_ALLOWED)),
+                                depth, hard)
+    assert cost == (INFEASIBLE if expected == math.inf else expected)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    answers=st.lists(st.sampled_from(ANSWERS), min_size=3, max_size=7, unique=True),
+    extra=st.lists(st.sampled_from(ALLOWED), min_size=0, max_size=6, unique=True),
+    hard=st.booleans(),
+)
+def test_full_width_search_is_optimal_on_random_small_sets(answers, extra, hard):
+    engine = engine_for(answers, extra, hard)
+    cost, _ = engine.solve(np.arange(len(answers)), 6, OPEN_STATE if hard else None)
+    guesses = tuple(sorted(set(extra) | set(answers)))
+    assert cost == brute_force_cost(tuple(sorted(answers)), guesses, 6, hard)
+
+
+def test_strategy_plays_every_answer_within_limits(solver: Solver):
+    for hard in (False, True):
+        strategy = solver.strategy(hard)
+        lengths = play_all(strategy, solver.matrix, solver.answer_columns)
+        assert lengths.min() >= 1  # every word found
+        assert lengths.max() <= (5 if not hard else 6)
+        assert int(lengths.sum()) == strategy.total
+        # The same through the public API, checked with the reference scorer.
+        for answer in ANSWERS[::7]:
+            history: list[tuple[str, str]] = []
+            while not history or history[-1][1] != "GGGGG":
+                guess = solver.suggest(history, hard_mode=hard)
+                history.append((guess, score(guess, answer)))
+            assert history[-1][0] == answer
+
+
+def test_strategy_beats_or_matches_greedy_on_test_lists(solver: Solver):
+    """Sanity: the built strategy is no worse than always playing the best one-step estimate."""
+    engine = Engine(solver.matrix, solver.answer_columns, solver.table, hard_mode=False)
+    total = 0
+    for a in range(len(solver.answers)):
+        subset = np.arange(len(solver.answers))
+        for attempt in range(1, 12):
+            _, estimate, _, is_candidate = engine.estimates(subset, None)
+            guess = int(engine.ranking(estimate, is_candidate, 1)[0])
+            if guess == solver.answer_columns[a]:
+                total += attempt
+                break
+            subset = subset[solver.matrix[subset, guess] == solver.matrix[a, guess]]
+    assert solver.strategy(False).total <= total
+
+
+def test_strategy_cached_and_reloaded(tmp_path):
+    first = Solver(ANSWERS, ALLOWED, cache_dir=tmp_path)
+    built = first.strategy(True)
+    assert built.source == "built"
+    assert first.strategy_path(True).exists()
+    second = Solver(ANSWERS, ALLOWED, cache_dir=tmp_path)
+    assert second.matrix_info.source == "cache"
+    loaded = second.strategy(True)
+    assert loaded.source == "cache"
+    assert (loaded.node_guess == built.node_guess).all() and loaded.edges == built.edges
+    assert loaded.total == built.total
+
+
+def test_damaged_strategy_file_is_rebuilt(tmp_path):
+    first = Solver(ANSWERS, ALLOWED, cache_dir=tmp_path)
+    expected = first.suggest([("crane", "BBBBB")])
+    first.strategy_path(False).write_bytes(b"not a strategy")
+    again = Solver(ANSWERS, ALLOWED, cache_dir=tmp_path)
+    assert again.suggest([("crane", "BBBBB")]) == expected
+    assert again.strategy(False).source == "built"
+    assert Strategy.load(again.strategy_path(False)) is not None  # written back
+
+
+def test_suggestion_prefers_a_possible_answer_when_it_costs_nothing(solver: Solver):
+    # With two candidates left, guess one of them (never a third word).
+    for answer in ANSWERS[:40]:
+        history = [("crane", score("crane", answer))]
+        left = solver.candidates(history)
+        if len(left) == 2:
+            assert solver.suggest(history) in left
+
+
+def test_off_book_states_get_sensible_guesses(solver: Solver):
+    # Openers the strategy never plays: the online search still finds every word in time.
+    for opener in ("fuzzy", "mamma", "eerie"):
+        worst = 0
+        for answer in ANSWERS[::2]:
+            history = [(opener, score(opener, answer))]
+            while history[-1][1] != "GGGGG":
+                guess = solver.suggest(history)
+                history.append((guess, score(guess, answer)))
+            worst = max(worst, len(history))
+        assert worst <= 6
