@@ -1069,19 +1069,21 @@ def _count(conn: sqlite3.Connection, game: GameRecord, day: int) -> None:
 
 
 def _guild_settings(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
-    row = conn.execute(
+    # fetchall, not fetchone: the statement finishes, so no read snapshot stays open.
+    rows = conn.execute(
         "SELECT timezone, results_channel_id, hints_in_channel_games FROM guild_settings "
         "WHERE guild_id = ?",
         (guild_id,),
-    ).fetchone()
-    if row is None:
+    ).fetchall()
+    if not rows:
         return GuildSettings(guild_id)
-    return GuildSettings(guild_id, row[0], row[1], bool(row[2]))
+    timezone, channel, hints = rows[0]
+    return GuildSettings(guild_id, timezone, channel, bool(hints))
 
 
 def _forget(conn: sqlite3.Connection, player_id: int) -> ForgetReport:
     def count(sql: str, *params: Any) -> int:
-        return int(conn.execute(sql, params).fetchone()[0])
+        return int(conn.execute(sql, params).fetchall()[0][0])
 
     def change(sql: str, *params: Any) -> int:
         return conn.execute(sql, params).rowcount
