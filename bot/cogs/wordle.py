@@ -333,6 +333,7 @@ class WordleCog(commands.Cog):
         if timezone is not None:
             changes["timezone"] = timezone.strip()
         if results_channel is not None:
+            self._check_can_post(interaction, results_channel)
             changes["results_channel_id"] = results_channel.id
         if hints_in_channel_games is not None:
             changes["hints_in_channel_games"] = hints_in_channel_games
@@ -348,6 +349,20 @@ class WordleCog(commands.Cog):
         title = "Settings saved" if changes else "Settings"
         await send(interaction, Reply(embeds=[discord.Embed(title=title, description=text)],
                                       ephemeral=True))
+
+    @staticmethod
+    def _check_can_post(interaction: discord.Interaction, channel: discord.abc.GuildChannel
+                        ) -> None:
+        """Refuse a results channel the bot could not post in (better now than every day)."""
+        guild = interaction.guild
+        me = guild.me if guild is not None else None
+        cached = guild.get_channel(channel.id) if guild is not None else None
+        if me is None or cached is None:
+            return  # not cached (should not happen with the guilds intent): try at post time
+        perms = cached.permissions_for(me)
+        if not (perms.view_channel and perms.send_messages):
+            raise PlayerError(f"I can't post in {cached.mention}: give me the View Channel and "
+                              "Send Messages permissions there first.", code="bad_option")
 
     async def update_results_post(self, interaction: discord.Interaction,
                                   number: int | None) -> None:
