@@ -15,7 +15,7 @@ from bot.core.share import squares
 from bot.render.image import LIGHT, image_size, tile_box
 from bot.service import Scope
 from tests.discord.conftest import ANSWERS, Table
-from tests.fakediscord import FakeChannel, FakeMember
+from tests.fakediscord import CommandNotAvailable, FakeChannel, FakeDiscordError, FakeMember
 from tests.fakediscord.models import FakeMessage
 
 EPHEMERAL = 64
@@ -93,8 +93,18 @@ async def test_commands_are_synced_to_the_dev_guild_only(table: Table) -> None:
         ]
         assert table.fake.command_paths() == []  # no global sync without the owner's flag
         assert table.fake.sync_count(table.guild) == 1
-        start = next(c for c in table.fake.commands(table.guild) if c["name"] == "wordle")
-        assert start["contexts"] in (None, [0]) or 0 in start["contexts"]
+        with pytest.raises(FakeDiscordError, match="not a registered"):
+            await table.fake.invoke(None, table.bob, "guess", {"word": "crane"})  # in a DM
+
+
+async def test_global_sync_only_with_the_flag_and_never_in_dms(table: Table) -> None:
+    async with table.running(sync_global=True):
+        assert table.fake.sync_count() == 1 and table.fake.sync_count(table.guild) == 1
+        assert "wordle start" in table.fake.command_paths()
+        # the commands are guild-only: Discord does not offer them in a DM with the bot
+        for command, options in [("guess", {"word": "crane"}), ("wordle start", {})]:
+            with pytest.raises(CommandNotAvailable):
+                await table.fake.invoke(None, table.bob, command, options)
 
 
 # ------------------------------------------------------------------------------ channel game
@@ -259,6 +269,9 @@ async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
         stats = await table.reply(table.carol, "wordle stats")
         assert stats.embed["title"] == "Daily statistics"
         assert "Played 1 · Win % 100" in stats.embed["description"]
+        theirs = await table.reply(table.carol, "wordle stats", {"player": table.dave})
+        assert theirs.embed["description"].startswith(mention(table.dave))
+        assert "Played 1 · Win % 0" in theirs.embed["description"]
         board = await table.reply(table.bob, "wordle leaderboard")
         assert board.embed["title"] == "Leaderboard · daily · by wins"
         assert mention(table.bob) in board.embed["description"]
@@ -293,6 +306,48 @@ async def test_daily_results_post_in_the_playing_channel_by_default(table: Table
         assert board.ephemeral and share.content.endswith("🟩🟩🟩🟩🟩")
         post = await wait_for_results_post(table, table.daily_number(), table.general)
         assert f"👑 1/6: {mention(table.bob)}" in post.content
+
+
+async def test_two_players_finishing_the_daily_at_once_share_one_results_post(
+        table: Table) -> None:
+    answer = table.daily_answer()
+    async with table.running():
+        for member in (table.bob, table.carol, table.dave):
+            await table.reply(member, "wordle start", {"kind": "daily"})
+        # all three winning guesses in flight together
+        inters = [await table.invoke(m, "guess", {"word": answer})
+                  for m in (table.bob, table.carol, table.dave)]
+        for inter in inters:
+            await inter.wait_for_messages(2)
+        await table.fake.settle(quiet=0.1)
+        posts = [m for m in table.fake.channel_messages(table.general) if m.via == "channel"]
+        assert len(posts) == 1
+        for member in (table.bob, table.carol, table.dave):
+            assert mention(member) in posts[0].content
+        assert posts[0].content.count("1/6") == 1  # one line: everyone solved it in one
+
+
+async def test_results_post_without_permission_does_not_spoil_the_finish(
+        table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    answer = table.daily_answer()
+    async with table.running():
+        await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
+        # later someone takes the bot's right to post there away
+        table.fake.set_overwrite(table.results, table.fake.bot_member(table.guild),
+                                 deny={"send_messages": True})
+        await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        inter = await table.invoke(table.bob, "guess", {"word": answer})
+        board, share = await inter.wait_for_messages(2)
+        assert board.ephemeral and not share.ephemeral
+        await table.fake.wait_for(
+            lambda: any("results post" in r.getMessage() for r in caplog.records),
+            what="the warning about the results post")
+        assert table.fake.channel_messages(table.results) == []
+        warning = next(r for r in caplog.records if "results post" in r.getMessage())
+        assert warning.levelno == logging.WARNING and str(table.guild.id) in warning.getMessage()
+        # the bot carries on
+        stats = await table.reply(table.bob, "wordle stats", {"player": table.bob})
+        assert "Played 1" in stats.embed["description"]
 
 
 # ------------------------------------------------------------------------------ challenge
@@ -436,13 +491,17 @@ async def test_invalid_guesses_are_refused_privately_and_change_nothing(
 
 async def test_bad_input_to_other_commands(table: Table) -> None:
     async with table.running():
-        for raw in ["", "x" * 1000, "🍎", "'); DROP TABLE games;--"]:
+        for raw, reason in [
+            ("", "Type a 5-letter word"),
+            ("x" * 1000, "A guess must have 5 letters"),
+            ("🍎", "Use only the letters A to Z"),
+            ("'); DROP TABLE games;--", "Use only the letters A to Z"),
+        ]:
             text = await refused(table, table.alice, "wordle challenge", {"word": raw})
-            assert "letter" in text.lower() or "word" in text.lower()
-        text = await refused(table, table.alice, "wordle settings",
-                             {"timezone": "'); DROP TABLE guild_settings;--"})
-        assert "time zone" in text.lower() or "timezone" in text.lower()
-        text = await refused(table, table.alice, "wordle settings", {"timezone": "Mars/Olympus"})
+            assert text.startswith(reason) and len(text) < 300
+        for timezone in ["'); DROP TABLE guild_settings;--", "Mars/Olympus", "x" * 3000]:
+            text = await refused(table, table.alice, "wordle settings", {"timezone": timezone})
+            assert "time zone" in text and "Europe/Paris" in text and len(text) < 300
         settings = await table.service.settings(table.guild.id)
         assert settings.timezone == "UTC"
         assert table.fake.channel_messages(table.general) == []
@@ -455,7 +514,7 @@ async def test_hard_mode_breach_is_refused_with_the_reason(table: Table) -> None
         assert started.embed["title"] == "Wordle practice · hard mode"
         await table.reply(table.bob, "guess", {"word": "slate"})  # A and E are green
         text = await refused(table, table.bob, "guess", {"word": "lemon"})
-        assert text.endswith("3rd letter must be A") or "must" in text, text
+        assert text == "Hard mode: 3rd letter must be A."
         view = await table.service.board(table.place(), table.bob.id)
         assert [r.word for r in view.rows] == ["slate"]
         ok = await table.reply(table.bob, "guess", {"word": "crane"})
@@ -496,6 +555,15 @@ async def test_settings_need_manage_server(table: Table) -> None:
         assert "Hints in channel games: **off**" in saved.embed["description"]
         settings = await table.service.settings(table.guild.id)
         assert settings.timezone == "Europe/Paris" and not settings.hints_in_channel_games
+
+        # a results channel the bot cannot post in is refused (at once, not every day)
+        quiet = table.fake.add_text_channel(table.guild, "quiet")
+        table.fake.set_overwrite(quiet, table.fake.bot_member(table.guild),
+                                 deny={"send_messages": True})
+        text = await refused(table, table.alice, "wordle settings", {"results_channel": quiet})
+        assert text == (f"I can't post in <#{quiet.id}>: give me the View Channel and "
+                         "Send Messages permissions there first.")
+        assert (await table.service.settings(table.guild.id)).results_channel_id is None
 
         shown = await table.reply(table.alice, "wordle settings")
         assert shown.ephemeral and shown.embed["title"] == "Settings"
@@ -623,3 +691,22 @@ async def test_analyse_and_forget_me(table: Table) -> None:
         assert resp.message.buttons() == []
         stats = await table.service.stats(table.guild.id, table.bob.id, "practice")
         assert stats.played == 0
+
+
+async def test_failing_forget_me_button_apologises(table: Table,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    async with table.running() as run:
+        _, resp = await table.ask(table.bob, "wordle forgetme")
+
+        async def broken(player_id: int):
+            raise RuntimeError("disk full")
+
+        monkeypatch.setattr(run.service, "forget_me", broken)
+        click = await table.fake.click(resp.message, table.bob, label="Yes, forget me")
+        answer = await click.first_response()
+        assert answer.ephemeral and answer.content == APOLOGY
+        assert any(r.levelno == logging.ERROR and r.exc_info for r in caplog.records)
+        cancel = await table.fake.click(resp.message, table.bob, label="Cancel")
+        await cancel.first_response()
+        assert resp.message.content == "Nothing was deleted."
