@@ -18,6 +18,7 @@ from pathlib import Path
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+import bot.storage.database as database_module
 from bot.core.feedback import ALL_GREEN, score
 from bot.storage import Database
 
@@ -70,6 +71,8 @@ async def slot(db: Database, round_: int, index: int) -> None:
 
 
 async def main(path: str, round_: int) -> None:
+    # Checkpoint far more often than usual, so that kills also land in the middle of one.
+    database_module.CHECKPOINT_COMMITS = 8
     db = await Database.open(path)  # never closed: the process is killed
     await asyncio.gather(*(slot(db, round_, i) for i in range(SLOTS)))
 
