@@ -243,17 +243,23 @@ async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
 
         # dave gives up: X/6, edited once more
         await table.reply(table.dave, "wordle start", {"kind": "daily"})
+        await table.reply(table.dave, "guess", {"word": others[3]})
+        # asking for a practice game while the daily runs here hands back the daily: privately
+        resumed = await table.reply(table.dave, "wordle start")
+        assert resumed.ephemeral and resumed.content.startswith("You already have this game")
+        assert_board(resumed, answer, [others[3]])
         out = await table.invoke(table.dave, "wordle giveup")
         over, dave_share = await out.wait_for_messages(2)
         assert over.ephemeral and not dave_share.ephemeral
         assert dave_share.content.splitlines()[1] == f"Wordle {number:,} X/6"
+        assert dave_share.content.endswith(squares(score(others[3], answer)))
         await table.fake.wait_for(lambda: post.edit_count == 2, what="the second edit")
         assert f"X/6: {mention(table.dave)}" in post.content.splitlines()
         assert len(table.fake.channel_messages(table.results)) == 1
 
         # nobody could read the word, or any guess, in the channel
         everything = public_text(table) + public_text(table, table.results)
-        for word in [answer, *others[:3]]:
+        for word in [answer, *others[:4]]:
             assert word.upper() not in everything.upper().replace(" ", "")
         assert "`" not in everything
 
