@@ -364,7 +364,8 @@ def board_png(
     """
     image = board_image(rows, keyboard, max_attempts, hard_mode=hard_mode, title=title, theme=theme)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    # Default compression: optimize=True took ~37 of ~50 ms per board for 8% smaller files.
+    image.save(buffer, format="PNG")
     return buffer.getvalue()
 
 
