@@ -1,15 +1,15 @@
 """Storage benchmark: many concurrent games writing guesses to a real SQLite file.
 
-    uv run python benchmarks/storage.py [--games 200] [--guesses 10000] [--rate 1000]
+    uv run python benchmarks/storage.py [--games 200] [--guesses 10000] [--rate 1000,2000]
 
 Each guess goes the way the service will do it: read the game, work out the next attempt,
 ``record_guess`` (retrying on ``AttemptConflict`` for channel games shared by several
 players); a finished game is replaced by a new one, so ``--games`` games are always active
 (a mix of own practice games, dailies and channel games with several players).
 
-Two runs, each of at least ``--guesses`` guesses:
+Runs of ``--guesses`` guesses each, on one database file:
 
-* open loop: guesses arrive at ``--rate`` per second (Poisson arrivals) spread over the
+* open loop, once per rate in ``--rate``: guesses arrive at that rate (Poisson arrivals) spread over the
   games, like players typing; latency is measured from the moment a guess was due, so a
   backlog shows up in it. This is the run the target (>= 1,000 guesses/s, p99 <= 20 ms)
   is about.
@@ -17,7 +17,10 @@ Two runs, each of at least ``--guesses`` guesses:
   ``--games`` writers busy all the time): the most the storage can take. Latency here is
   mostly queueing behind the other games' guesses (Little's law: games / throughput).
 
-Printed: guesses per second, latency p50/p99 (ms) and peak memory (RSS) of the process.
+Printed: guesses per second, latency p50/p99 (ms, and split into the driver's own delay,
+``get_game`` and ``record_guess``), process CPU per guess, and peak memory (max RSS) of the
+process. The figures depend on what else the machine is doing: the load average is printed
+first.
 """
 
 from __future__ import annotations
