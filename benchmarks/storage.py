@@ -10,9 +10,9 @@ players); a finished game is replaced by a new one, so ``--games`` games are alw
 Runs of ``--guesses`` guesses each, on one database file:
 
 * open loop, once per rate in ``--rate``: guesses arrive at that rate (Poisson arrivals),
-  spread over the games, like players typing; latency is measured from the moment a guess was due, so a
-  backlog shows up in it. This is the run the target (>= 1,000 guesses/s, p99 <= 20 ms)
-  is about.
+  spread over the games, like players typing; latency is measured from the moment a guess
+  was due, so a backlog shows up in it. This is the run the target (>= 1,000 guesses/s,
+  p99 <= 20 ms) is about.
 * closed loop: every game guesses again as soon as its last guess was accepted (all
   ``--games`` writers busy all the time): the most the storage can take. Latency here is
   mostly queueing behind the other games' guesses (Little's law: games / throughput).
