@@ -29,6 +29,7 @@ from bot.core.feedback import score_matrix
 #: Bump when the on-disk layout or meaning of anything cached changes.
 CACHE_FORMAT = 1
 CACHE_ENV = "WORDLE_BOT_CACHE_DIR"
+_GUESS_BLOCK = 2048
 
 
 def default_cache_dir() -> Path:
@@ -110,7 +111,10 @@ def pattern_matrix(
         cached = load_array(path, shape, np.uint8)
         if cached is not None:
             return cached, MatrixInfo("cache", time.perf_counter() - start, path)
-    matrix = np.ascontiguousarray(score_matrix(guesses, answers).T)
+    matrix = np.empty(shape, dtype=np.uint8)
+    for start in range(0, len(guesses), _GUESS_BLOCK):  # transposed a block at a time
+        block = guesses[start : start + _GUESS_BLOCK]
+        matrix[:, start : start + len(block)] = score_matrix(block, answers).T
     if path is not None and not save_array(path, matrix):
         path = None
     return matrix, MatrixInfo("built", time.perf_counter() - start, path)

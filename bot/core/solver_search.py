@@ -38,6 +38,8 @@ INFEASIBLE = 10**9
 _HOPELESS = INFEASIBLE // 2
 #: How far down the ranking an infeasible node may look, in multiples of the width.
 _WIDEST = 16
+#: Entries per block when histogramming feedbacks (bounds temporary memory).
+_BLOCK = 2_000_000
 #: Sets up to this size are ranked by sorting (cheaper than a 243-bin histogram per guess).
 _SMALL = 40
 
@@ -111,6 +113,7 @@ class Engine:
         self.guess_count = matrix.shape[1]
         self.costs = cost_table(max(matrix.shape[0], 2), hard_mode)
         self.memo: dict[tuple[bytes, int, HardState | None], tuple[int, int, bool]] = {}
+        self.key_type = np.uint16 if matrix.shape[0] < 2**16 else np.uint32
         self.deadline: float | None = None
         #: ``(above, keep)``: for sets larger than ``above`` only ``keep`` guesses are ranked.
         self.shortlist_above, self.shortlist_keep = shortlist or (None, 0)
@@ -202,13 +205,21 @@ class Engine:
             largest = np.zeros(width, dtype=np.int64)
             np.maximum.at(largest, owner, lengths)
         else:
-            flat = sub.astype(np.intp)
-            flat *= width
-            flat += np.arange(width)
-            counts = np.bincount(flat.ravel(), minlength=PATTERN_COUNT * width)
-            counts = counts.reshape(PATTERN_COUNT, width)
-            estimate = self.costs[counts].sum(axis=0)
-            largest = counts.max(axis=0)
+            estimate = np.empty(width)
+            largest = np.empty(width, dtype=np.int64)
+            # Per-guess histograms of the 243 feedbacks, a block of guesses at a time so the
+            # temporaries stay around 16 MB whatever the size of the set.
+            step = max(1, min(_BLOCK // n, _BLOCK // PATTERN_COUNT))
+            for start in range(0, width, step):
+                block = sub[:, start : start + step]
+                cols = block.shape[1]
+                flat = block.astype(np.intp)
+                flat *= cols
+                flat += np.arange(cols)
+                counts = np.bincount(flat.ravel(), minlength=PATTERN_COUNT * cols)
+                counts = counts.reshape(PATTERN_COUNT, cols)
+                estimate[start : start + cols] = self.costs[counts].sum(axis=0)
+                largest[start : start + cols] = counts.max(axis=0)
         # A candidate guess solves its own word: that part costs nothing more.
         estimate[is_candidate] -= self.costs[1]
         return columns, estimate, largest, is_candidate
@@ -247,7 +258,7 @@ class Engine:
             return INFEASIBLE, -1
         if n == 2:
             return 3, int(self.answer_columns[subset[0]])
-        key = (subset.tobytes(), depth, state)
+        key = (subset.astype(self.key_type).tobytes(), depth, state)
         known = self.memo.get(key)
         if known is not None and (known[2] or known[0] >= beta):
             return known[0], known[1]
@@ -384,9 +395,13 @@ class Engine:
 
 
 def entropy_bits(counts: np.ndarray) -> np.ndarray:
-    """Shannon entropy in bits of each column of part sizes (``counts[pattern, guess]``)."""
-    totals = counts.sum(axis=0, keepdims=True).astype(np.float64)
+    """Shannon entropy in bits of each column of part sizes (``counts[pattern, guess]``):
+    ``log2(n) - sum(c * log2(c)) / n`` for parts of sizes ``c`` adding up to ``n``."""
+    counts = np.asarray(counts)
+    totals = counts.sum(axis=0)
+    top = int(counts.max(initial=0))
+    c_log_c = np.zeros(top + 1)
+    c_log_c[1:] = np.arange(1, top + 1) * np.log2(np.arange(1, top + 1))
     with np.errstate(divide="ignore", invalid="ignore"):
-        p = counts / totals
-        terms = np.where(counts > 0, -p * np.log2(np.where(counts > 0, p, 1.0)), 0.0)
-    return terms.sum(axis=0)
+        result = np.log2(totals) - c_log_c[counts].sum(axis=0) / totals
+    return np.where(totals > 0, result, 0.0)
