@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import gc
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -301,6 +302,8 @@ def bench_lists(label: str, answers: list[str], allowed: list[str], args: argpar
     log(f"[{label}] serving process peak {setup.serving_peak_mb:.0f} MB")
     del solver
     gc.collect()
+    if not args.keep_cache:
+        shutil.rmtree(cache, ignore_errors=True)
     return setup, results
 
 

@@ -112,9 +112,9 @@ def pattern_matrix(
         if cached is not None:
             return cached, MatrixInfo("cache", time.perf_counter() - start, path)
     matrix = np.empty(shape, dtype=np.uint8)
-    for start in range(0, len(guesses), _GUESS_BLOCK):  # transposed a block at a time
-        block = guesses[start : start + _GUESS_BLOCK]
-        matrix[:, start : start + len(block)] = score_matrix(block, answers).T
+    for first in range(0, len(guesses), _GUESS_BLOCK):  # transposed a block at a time
+        block = guesses[first : first + _GUESS_BLOCK]
+        matrix[:, first : first + len(block)] = score_matrix(block, answers).T
     if path is not None and not save_array(path, matrix):
         path = None
     return matrix, MatrixInfo("built", time.perf_counter() - start, path)

@@ -38,7 +38,7 @@ from bot.core.feedback import (
     encode,
     score_matrix,
 )
-from bot.core.patterns import MatrixInfo, default_cache_dir, lists_key, pattern_matrix
+from bot.core.patterns import default_cache_dir, lists_key, pattern_matrix
 from bot.core.solver_hard import OPEN_STATE, HardState, WordTable, legal_mask, state_after
 from bot.core.solver_search import Engine, entropy_bits
 from bot.core.solver_strategy import BUILD_WIDTH, Strategy, build_strategy, settings_key
@@ -197,11 +197,11 @@ class Solver:
         guess_list = sorted({_check_word(w, "allowed") for w in allowed} | set(answer_list))
         self.answers: tuple[str, ...] = tuple(answer_list)
         self.guesses: tuple[str, ...] = tuple(guess_list)
-        self._answer_set = frozenset(self.answers)
         self._column = {w: i for i, w in enumerate(self.guesses)}
         self.answer_columns = np.array([self._column[w] for w in self.answers], dtype=np.int64)
         self.cache_dir = Path(cache_dir) if cache_dir is not None else default_cache_dir()
         self.use_cache = use_cache
+        self.lists_key = lists_key(self.answers, self.guesses)
         self.matrix, self.matrix_info = pattern_matrix(
             self.answers, self.guesses, self.cache_dir, use_cache=use_cache
         )
@@ -305,9 +305,9 @@ class Solver:
     # -- strategies --------------------------------------------------------------------------
 
     def strategy_path(self, hard_mode: bool) -> Path:
+        """Where the strategy for a mode is cached (it may not exist yet)."""
         mode = "hard" if hard_mode else "normal"
-        key = lists_key(self.answers, self.guesses)
-        return self.cache_dir / f"strategy-{key}-{mode}-{settings_key()}.npy"
+        return self.cache_dir / f"strategy-{self.lists_key}-{mode}-{settings_key()}.npy"
 
     def strategy(self, hard_mode: bool = False) -> Strategy:
         """The precomputed strategy for a mode: from memory, the disk cache, or built now
@@ -319,7 +319,7 @@ class Solver:
             start = time.perf_counter()
             path = self.strategy_path(hard_mode)
             strategy = Strategy.load(path) if self.use_cache else None
-            if strategy is not None and strategy.answer_count != len(self.answers):
+            if strategy is not None and not strategy.fits(len(self.answers), len(self.guesses)):
                 strategy = None
             if strategy is not None:
                 strategy.build_seconds = time.perf_counter() - start
@@ -350,10 +350,6 @@ class Solver:
                 )
             )
         return infos
-
-    @property
-    def matrix_source(self) -> MatrixInfo:
-        return self.matrix_info
 
     # -- suggestions -------------------------------------------------------------------------
 

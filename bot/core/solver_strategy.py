@@ -56,6 +56,14 @@ class Strategy:
     def average(self) -> float:
         return self.total / self.answer_count
 
+    def fits(self, answer_count: int, guess_count: int) -> bool:
+        """Whether this tree can belong to lists of these sizes (a check on a loaded file)."""
+        if self.answer_count != answer_count or len(self.node_guess) == 0:
+            return False
+        if int(self.node_guess.min()) < 0 or int(self.node_guess.max()) >= guess_count:
+            return False
+        return all(0 < child < len(self.node_guess) for child in self.edges.values())
+
     def walk(self, steps: Sequence[tuple[int, int]]) -> int | None:
         """The node reached by ``(guess column, pattern)`` steps, or ``None`` if they leave the
         tree (a different guess was played, or a feedback the strategy never meets)."""
