@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,39 +26,11 @@ from bot.storage import Database
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember
 from tests.fakediscord.fixtures import fake_discord  # noqa: F401
 from tests.fakediscord.models import FakeInteraction, FakeResponse
+from tests.support import ANSWERS, EXTRA, Clock, Picker
 
-ANSWERS = [
-    "slate", "crane", "trace", "crate", "react", "spine", "spite", "lemon", "melon", "abbey",
-    "kebab", "speed", "erase", "geese", "those", "three", "there", "sassy", "hello", "world",
-]
-EXTRA = ["soare", "roate", "salet", "tares", "qajaq", "lolly", "bobby", "eerie", "pious"]
 SALT = "discord-test-salt"
 
 _REPORT_KEY = pytest.StashKey[list[str]]()
-
-
-class Clock:
-    """A settable clock (dailies and statistics depend on the day)."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **kwargs: float) -> None:
-        self.now += timedelta(**kwargs)
-
-
-class Picker:
-    """The hidden word of random games: the next word queued, else ``default``."""
-
-    def __init__(self, default: str = "crane") -> None:
-        self.queue: list[str] = []
-        self.default = default
-
-    def __call__(self, answers: tuple[str, ...]) -> str:
-        return self.queue.pop(0) if self.queue else self.default
 
 
 @dataclass
@@ -165,7 +136,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def picker() -> Picker:
-    return Picker()
+    return Picker(default="crane")
 
 
 @pytest.fixture

@@ -14,9 +14,10 @@ from bot.core.feedback import score
 from bot.core.share import squares
 from bot.render.image import LIGHT, image_size, tile_box
 from bot.service import Scope
-from tests.discord.conftest import ANSWERS, Table
+from tests.discord.conftest import Table
 from tests.fakediscord import CommandNotAvailable, FakeChannel, FakeDiscordError, FakeMember
 from tests.fakediscord.models import FakeMessage
+from tests.support import ANSWERS
 
 EPHEMERAL = 64
 EMPTY_ROW = "⬜⬜⬜⬜⬜"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.service.conftest import ANSWERS, EXTRA
+from tests.support import ANSWERS, EXTRA
 
 ROOT = Path(__file__).resolve().parents[2]
 
