@@ -208,7 +208,8 @@ class Solver:
         self.table = WordTable(self.guesses)
         self._strategies: dict[bool, Strategy] = {}
         self._online: dict[bool, Engine] = {}
-        self._lock = threading.RLock()
+        self._strategy_lock = threading.Lock()
+        self._search_lock = threading.Lock()
 
     # -- history -----------------------------------------------------------------------------
 
@@ -312,7 +313,7 @@ class Solver:
     def strategy(self, hard_mode: bool = False) -> Strategy:
         """The precomputed strategy for a mode: from memory, the disk cache, or built now
         (seconds for small lists, a minute or two for the full NYT-sized lists)."""
-        with self._lock:
+        with self._strategy_lock:
             found = self._strategies.get(hard_mode)
             if found is not None:
                 return found
@@ -384,7 +385,7 @@ class Solver:
         """Off-book suggestion: a time-boxed exact search, else the best estimate."""
         depth = max(MAX_GUESSES - len(steps), 1)
         state = self._state(steps, hard_mode)
-        with self._lock:
+        with self._search_lock:
             engine = self._online.get(hard_mode)
             if engine is None or len(engine.memo) > _MEMO_LIMIT:
                 engine = Engine(

@@ -126,20 +126,23 @@ class Strategy:
 def build_strategy(engine: Engine, *, root_width: int = ROOT_WIDTH) -> Strategy:
     """Search the whole answer list and record the resulting tree.
 
-    Raises ``RuntimeError`` if no strategy finishes every word within 6 guesses (only possible
-    for pathological lists), and checks the tree by playing every hidden word through it.
+    Normal mode aims at every word within 5 guesses, then 6; hard mode within 6. Lists where
+    that is impossible still get a strategy, with longer games. The tree is checked by playing
+    every hidden word through it (``RuntimeError`` if that disagrees with the search).
     """
     start = time.perf_counter()
     answer_count = engine.matrix.shape[0]
     everything = np.arange(answer_count)
     root_state = OPEN_STATE if engine.hard_mode else None
     cost, depth = INFEASIBLE, 0
-    for depth in DEPTHS[engine.hard_mode]:
+    # Last resort for odd lists (say eleven words that differ in one letter only): no limit
+    # that matters, so the game still gets suggestions, just not within six guesses.
+    for depth in (*DEPTHS[engine.hard_mode], max(7, answer_count)):
         cost, _ = engine.solve(everything, depth, root_state, width=root_width)
         if cost < INFEASIBLE:
             break
     if cost >= INFEASIBLE:
-        raise RuntimeError("no strategy finds every hidden word within 6 guesses")
+        raise RuntimeError("the search found no strategy for these word lists")
 
     node_guess: list[int] = []
     edges: dict[int, int] = {}
@@ -184,7 +187,7 @@ def play_all(strategy: Strategy, matrix: np.ndarray, answer_columns: np.ndarray)
     lengths = np.zeros(len(answer_columns), dtype=np.int64)
     for answer, column in enumerate(answer_columns):
         node = 0
-        for attempt in range(1, 20):
+        for attempt in range(1, len(strategy.node_guess) + 2):
             guess = int(strategy.node_guess[node])
             if guess == column:
                 lengths[answer] = attempt

@@ -156,3 +156,20 @@ def test_off_book_states_get_sensible_guesses(solver: Solver):
                 history.append((guess, score(guess, answer)))
             worst = max(worst, len(history))
         assert worst <= 6
+
+
+def test_lists_that_cannot_be_done_in_six_still_get_suggestions(tmp_path):
+    # Eleven words that differ only in the first letter, and no other guesses: one word per
+    # guess is all anyone can do, so some take more than six.
+    ills = ("bills", "dills", "fills", "gills", "hills", "kills", "mills", "pills", "sills",
+            "tills", "wills")
+    solver = Solver(ills, ills, cache_dir=tmp_path)
+    for hard in (False, True):
+        strategy = solver.strategy(hard)
+        lengths = play_all(strategy, solver.matrix, solver.answer_columns)
+        assert lengths.min() >= 1 and lengths.max() == len(ills)
+        history: list[tuple[str, str]] = []
+        while not history or history[-1][1] != "GGGGG":
+            guess = solver.suggest(history, hard_mode=hard)
+            history.append((guess, score(guess, "wills")))
+        assert history[-1][0] == "wills"
