@@ -367,7 +367,7 @@ class Solver:
             return self.answers[subset[0]]
         if all(s.column is not None for s in steps):
             strategy = self.strategy(hard_mode)
-            node = strategy.walk([(s.column, s.pattern) for s in steps])  # type: ignore[misc]
+            node = strategy.walk([(s.column, s.pattern) for s in steps if s.column is not None])
             if node is not None:
                 return self.guesses[int(strategy.node_guess[node])]
         return self.guesses[self._search(subset, steps, hard_mode)]
