@@ -84,7 +84,11 @@ def game_view(record: GameRecord) -> GameView:
         setter_id=record.setter_id,
         solved_by=record.solved_by,
         answer=record.answer if over else None,
-        label=puzzle_label(record.puzzle_number, kind.value),
+        # A chosen word is a "challenge" when a player set it for the channel; an own game
+        # with a chosen word (the terminal's --word) is practice.
+        label=puzzle_label(record.puzzle_number,
+                           "random" if kind is Kind.CUSTOM and record.scope == Scope.OWN
+                           else kind.value),
     )
 
 

@@ -60,6 +60,14 @@ async def test_bad_start_options(service):
         await service.start(HERE, ALICE, word="'; DROP TABLE games; --")
 
 
+async def test_own_game_with_chosen_word_is_practice(service):
+    started = await service.start(HERE, ALICE, word="LEMON")
+    assert started.game.kind is Kind.CUSTOM and started.game.label == "Wordle practice"
+    result = await service.guess(HERE, ALICE, "lemon")
+    assert result.finish.share_text.startswith("Wordle practice 1/6")
+    assert (await service.stats(HERE.guild_id, ALICE, "practice")).wins == 1
+
+
 # --- guessing ------------------------------------------------------------------------------
 
 async def test_guess_result_and_win(service, picker):
@@ -165,6 +173,7 @@ async def test_challenge_setter_cannot_guess(service, db):
     assert (await db.get_game(started.game.id)).guesses == ()
     result = await service.guess(HERE, BOB, "melon")
     assert result.row.feedback == "YGYGG"
+    assert result.game.label == "Wordle challenge"
     assert (await service.guess(HERE, CAROL, "lemon")).finish.status == "won"
     # A word outside the dictionary, or junk, is refused.
     with pytest.raises(InvalidGuess):
