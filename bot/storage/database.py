@@ -12,37 +12,48 @@ or ``async with await Database.open(path) as db: ...`` (closes on exit).
 
 How it works
 ------------
+* All SQLite work goes through aiosqlite: each connection has its own thread, and every call
+  (``execute``, ``execute_fetchall``, ``executemany``, ``commit``, ...) is a hop to that
+  thread and back. The event-loop thread never runs a statement, never waits for a lock and
+  never fsyncs.
 * The file is in WAL mode with ``foreign_keys=ON`` and ``synchronous=FULL``. Opening applies
   the numbered migrations (:mod:`bot.storage.schema`) and refuses a file written by a newer
   release (:class:`SchemaTooNew`).
-* Two connections: a *writer* and a read-only *reader*. WAL lets the reader see the last
-  committed state while a write is in progress, so a read never sees half a transaction.
-* Writes are jobs (plain functions of the writer connection) queued to one writer task,
-  which runs them in ``BEGIN IMMEDIATE`` ... ``COMMIT`` transactions strictly one after the
-  other. Nothing else touches the writer connection, so coroutines can never interleave
-  inside a transaction (this is the "lock" serialising writes). ``BEGIN IMMEDIATE`` takes the
-  file's write lock up front, so another *process* on the same file (the bot and
-  ``wordle-bot play``) makes us wait, never fail half-way.
-* Group commit: jobs that queue up while a transaction commits run together in the next
-  one (a job that fails leaves no trace: see :meth:`Database._transaction`). One fsync then
-  covers many guesses, which is what makes ``synchronous=FULL`` affordable.
-* Where the work runs: everything on the event-loop thread, except what can take long.
-  Statements and reads are short CPU-bound SQLite calls that never wait for a lock
-  (``busy_timeout`` is 0; waiting for another process's lock is an ``asyncio.sleep``
-  back-off). ``COMMIT`` fsyncs the WAL, once per batch: typically 0.1-2 ms here, and on a
-  slow disk it only slows the batch, not the bot's gateway (heartbeats are tens of seconds
-  apart). WAL checkpoints (copying pages into the main file, which costs more I/O) are not
-  run at commit time but every so many commits by a worker thread, and so are opening and
-  closing the file. Measured alternatives on this 2-core box: every statement in a thread
-  (the aiosqlite model) was 2-5x slower, because each statement hands the GIL over between
-  threads and a hand-over can wait for the 5 ms switch interval; ``COMMIT`` alone in a
-  thread doubled to quadrupled the p99 latency under CPU contention (two thread wake-ups per
-  batch).
-* A caller is answered only after ``COMMIT`` returned. With WAL and ``synchronous=FULL`` the
-  commit has been written *and fsynced* to the WAL by then: an acknowledged guess survives a
-  killed process and also an OS crash or power cut. (``NORMAL`` would survive a killed
-  process too, since the WAL write is in the OS page cache, but could lose the last
+* Two connections (two threads): a *writer* and a read-only *reader*; a third one is opened
+  for WAL checkpoints. WAL lets the reader see the last committed state while a write is in
+  progress. Every read is one statement (a game comes with its guesses folded into JSON),
+  so it sees one consistent snapshot, and it is finished at once (no snapshot is left open).
+* Writes are jobs queued to one writer task, which runs them in transactions strictly one
+  after the other. Nothing else touches the writer connection, so coroutines never
+  interleave inside a transaction. The writer connection has ``isolation_level="IMMEDIATE"``:
+  the first INSERT/UPDATE/DELETE of a transaction starts it with ``BEGIN IMMEDIATE`` in the
+  same hop, taking the file's write lock up front, so another *process* on the same file
+  (the bot and ``wordle-bot play``) makes us wait, never fail half-way. That wait is SQLite's
+  busy handler (``busy_timeout``), in the writer's thread: the event loop stays free.
+* Group commit: jobs that queue up while a transaction runs go together into the next one,
+  committed with one ``COMMIT`` (one fsync for many guesses). A job that fails before
+  writing (every expected failure: conflicts, a finished game) leaves no trace; one that
+  fails after writing has the transaction rolled back and the others run again without it
+  (:meth:`Database._transaction`).
+* Few hops per write, because under load each hop can wait for the GIL (see the benchmark,
+  ``benchmarks/storage.py``). Guesses that arrive together are saved by ONE statement, an
+  ``INSERT ... SELECT`` over a ``VALUES`` list that only inserts a guess whose game is
+  active, whose player may guess and whose attempt is the next one, and RETURNs each
+  inserted guess's game (with its guesses, as JSON). Only when a guess is refused is its
+  game read, to name the reason (:class:`GameNotActive`, :class:`AttemptConflict`, ...).
+  The games those guesses finish are ended by one ``UPDATE ... FROM (VALUES ...)`` and
+  counted by UPSERTs (``executemany``; a daily streak is worked out in SQL from the
+  player's finished dailies), queued back to back to the writer thread. So a batch is
+  typically 2-4 hops plus ``COMMIT``, whatever its size.
+* Durability: a caller is answered only after ``COMMIT`` returned. With WAL and
+  ``synchronous=FULL`` the commit has been written *and fsynced* to the WAL by then (in the
+  writer's thread): an acknowledged guess survives a killed process and also an OS crash or
+  power cut. (``NORMAL`` would survive a killed process too, but could lose the last
   transactions on power loss; group commit makes FULL cheap enough.)
+* WAL checkpoints (copying pages into the main file) are not run at commit time
+  (``wal_autocheckpoint=0``) but every so many commits, PASSIVE, on the checkpoint
+  connection in its own thread, so they never hold up a commit or a read. Closing the last
+  connection checkpoints the rest and removes the WAL.
 """
 
 from __future__ import annotations
@@ -51,14 +62,16 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import aiosqlite
 
 from bot.core.feedback import ALL_GREEN, score
 
@@ -86,27 +99,22 @@ from .models import (
     Leaderboard,
     Stats,
 )
-from .stats import (
-    MAX_ATTEMPTS,
-    StatsRow,
-    consecutive_days,
-    rank,
-    record_daily_result,
-    record_result,
-    to_stats,
-)
+from .stats import MAX_ATTEMPTS, StatsRow, consecutive_days, rank, to_stats
 
-T = TypeVar("T")
-Job = Callable[[sqlite3.Connection], Any]
+#: A write job: runs inside the writer's open transaction, on the writer connection.
+Job = Callable[[aiosqlite.Connection], Awaitable[Any]]
 
 #: Most jobs run in one transaction (bounds the wait of the first job in a batch).
 MAX_BATCH: Final = 64
 _MAX_ID: Final = 2**63 - 1
-#: Seconds to wait for another process's write lock before giving up.
-BUSY_TIMEOUT: Final = 10.0
+#: Seconds a connection waits for another process's write lock before giving up (SQLite's
+#: busy handler, in the connection's thread). Read when a connection is opened.
+BUSY_TIMEOUT = 10.0
 #: A WAL checkpoint is started after this many commits or changed rows, whichever first.
-CHECKPOINT_COMMITS: Final = 256
-CHECKPOINT_CHANGES: Final = 2000
+CHECKPOINT_COMMITS = 256
+CHECKPOINT_CHANGES = 2000
+#: Prepared statements kept per connection (the grouped statements vary with the group size).
+_CACHED_STATEMENTS: Final = 512
 _MAX_HINT_VALUE: Final = 64
 _MAX_TIMEZONE: Final = 64
 _LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -120,20 +128,137 @@ class _Unset:
 
 UNSET: Final = _Unset()
 
-_GAME_COLUMNS = (
-    "g.id, g.guild_id, g.channel_id, g.owner_id, g.scope, g.kind, g.puzzle_number, g.answer, "
-    "g.hard_mode, g.status, g.setter_id, g.solved_by, g.created_at, g.finished_at"
-)
-# One row per game, its guesses folded into a JSON array: a game is read in a single step
-# (one consistent snapshot, and few round trips through the sqlite3 module).
-_GAMES_WITH_GUESSES = (
-    f"SELECT {_GAME_COLUMNS}, (SELECT json_group_array(json_array(q.attempt, q.player_id, "
-    "q.word, q.feedback, q.created_at)) FROM guesses q WHERE q.game_id = g.id) "
-    "FROM games g WHERE {where} ORDER BY g.id"
-)
-_STATS_COLUMNS = (
+
+def _game_json(table: str) -> str:
+    """SQL for one game row of ``table`` as a JSON array, its guesses folded in (a game is
+    read, or returned by a write, in a single statement: one consistent snapshot)."""
+    columns = ", ".join(
+        f"{table}.{column}"
+        for column in (
+            "id",
+            "guild_id",
+            "channel_id",
+            "owner_id",
+            "scope",
+            "kind",
+            "puzzle_number",
+            "answer",
+            "hard_mode",
+            "status",
+            "setter_id",
+            "solved_by",
+            "created_at",
+            "finished_at",
+        )
+    )
+    return (
+        f"json_array({columns}, json((SELECT json_group_array(json_array(q.attempt, "
+        f"q.player_id, q.word, q.feedback, q.created_at)) FROM guesses q "
+        f"WHERE q.game_id = {table}.id)))"
+    )
+
+
+_SELECT_GAMES: Final = f"SELECT {_game_json('g')} FROM games g WHERE {{where}} ORDER BY g.id"
+_STATS_COLUMNS: Final = (
     "played, wins, dist_1, dist_2, dist_3, dist_4, dist_5, dist_6, "
     "current_streak, max_streak, last_win_day, last_played_day"
+)
+
+
+@cache
+def _insert_guesses_sql(rows: int) -> str:
+    """Save up to ``rows`` guesses in one statement.
+
+    A guess is inserted only if its game is active, the player may guess in it and the
+    attempt is the next one. Rows are taken in queue order (``ORDER BY`` the position);
+    a group holds at most one attempt number per game, so of several guesses racing for the
+    same attempt exactly one is inserted (the others fail the count or, if SQLite counted
+    before inserting, hit the primary key: ``DO NOTHING``). Each inserted guess returns its
+    game as it is right after the insert.
+    """
+    values = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * rows)
+    return (
+        "INSERT INTO guesses (game_id, attempt, player_id, word, feedback, created_at) "
+        "SELECT v.column2, v.column3, v.column4, v.column5, v.column6, v.column7 "
+        f"FROM (VALUES {values}) AS v JOIN games g ON g.id = v.column2 "
+        "WHERE g.status = 'active' "
+        "AND (g.scope = 'channel' OR g.owner_id = v.column4) "
+        "AND (g.setter_id IS NULL OR g.setter_id <> v.column4) "
+        "AND (SELECT count(*) FROM guesses c WHERE c.game_id = g.id) = v.column3 - 1 "
+        "ORDER BY v.column1 "
+        "ON CONFLICT DO NOTHING "
+        "RETURNING guesses.player_id, guesses.word, guesses.feedback, guesses.created_at, "
+        f"(SELECT {_game_json('x')} FROM games x WHERE x.id = guesses.game_id)"
+    )
+
+
+_GAME_INSERT_COLUMNS: Final = (
+    "guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer, hard_mode, "
+    "setter_id, created_at"
+)
+
+
+@cache
+def _insert_games_sql(rows: int) -> str:
+    """Start up to ``rows`` games in one statement, in queue order; a game the unique
+    indexes refuse is left out (``DO NOTHING``). Returns each new game's id and row."""
+    values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * rows)
+    return (
+        f"INSERT INTO games ({_GAME_INSERT_COLUMNS}) "
+        "SELECT v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, "
+        f"v.column9, v.column10, v.column11 FROM (VALUES {values}) AS v "
+        "WHERE true ORDER BY v.column1 ON CONFLICT DO NOTHING "
+        f"RETURNING id, {_GAME_INSERT_COLUMNS}"
+    )
+
+
+@cache
+def _end_games_sql(rows: int) -> str:
+    values = ", ".join(["(?, ?, ?, ?)"] * rows)
+    return (
+        "UPDATE games SET status = v.column2, solved_by = v.column3, finished_at = v.column4 "
+        f"FROM (VALUES {values}) AS v WHERE games.id = v.column1 AND games.status = 'active'"
+    )
+
+
+_DIST: Final = ", ".join(f":won AND :attempts = {n}" for n in range(1, MAX_ATTEMPTS + 1))
+_ADD_DIST: Final = ", ".join(
+    f"dist_{n} = dist_{n} + excluded.dist_{n}" for n in range(1, MAX_ATTEMPTS + 1)
+)
+#: One more finished practice or channel game for a player (``stats.record_result`` in SQL:
+#: the streak is consecutive wins). In ``DO UPDATE`` bare column names are the old values.
+_COUNT_RESULT: Final = (
+    f"INSERT INTO player_stats (guild_id, player_id, mode, {_STATS_COLUMNS}) "
+    f"VALUES (:guild, :player, :mode, 1, :won, {_DIST}, :won, :won, "
+    "CASE WHEN :won THEN :day END, :day) "
+    "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET "
+    f"played = played + 1, wins = wins + excluded.wins, {_ADD_DIST}, "
+    "current_streak = CASE WHEN excluded.wins THEN current_streak + 1 ELSE 0 END, "
+    "max_streak = max(max_streak, CASE WHEN excluded.wins THEN current_streak + 1 ELSE 0 END), "
+    "last_win_day = CASE WHEN excluded.wins THEN excluded.last_win_day ELSE last_win_day END, "
+    "last_played_day = excluded.last_played_day"
+)
+#: One more finished daily (``stats.record_daily_result`` in SQL). The streaks are worked
+#: out from the player's finished dailies, the one just ended included: runs of consecutive
+#: won days (day minus its rank among won days is constant along a run); the current streak
+#: is the run ending on the latest finished day (none if that day was not won).
+_COUNT_DAILY: Final = (
+    f"INSERT INTO player_stats (guild_id, player_id, mode, {_STATS_COLUMNS}) "
+    "WITH finished (day, won) AS ("
+    "SELECT puzzle_number, status = 'won' FROM games WHERE guild_id = :guild "
+    "AND owner_id = :player AND kind = 'daily' AND status <> 'active'), "
+    "runs (length, last) AS (SELECT count(*), max(day) FROM (SELECT day, "
+    "day - row_number() OVER (ORDER BY day) AS island FROM finished WHERE won) "
+    "GROUP BY island), "
+    "latest (length, last) AS (SELECT length, last FROM runs "
+    "WHERE last = (SELECT max(day) FROM finished)) "
+    f"SELECT :guild, :player, 'daily', 1, :won, {_DIST}, "
+    "coalesce((SELECT length FROM latest), 0), coalesce((SELECT max(length) FROM runs), 0), "
+    "(SELECT last FROM latest), :day WHERE true "
+    "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET "
+    f"played = played + 1, wins = wins + excluded.wins, {_ADD_DIST}, "
+    "current_streak = excluded.current_streak, max_streak = excluded.max_streak, "
+    "last_win_day = excluded.last_win_day, last_played_day = excluded.last_played_day"
 )
 
 
@@ -156,35 +281,43 @@ def _now(now: datetime | None) -> datetime:
     return now.astimezone(UTC)
 
 
-def _games_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
-    return [_game(row, _guesses(row[14])) for row in rows]
-
-
-def _guesses(folded: str) -> tuple[GuessRecord, ...]:
-    items = sorted(json.loads(folded))
-    return tuple(
-        GuessRecord(attempt, player, word, feedback, _dt(created))
-        for attempt, player, word, feedback, created in items
-    )
-
-
-def _game(row: Sequence[Any], guesses: tuple[GuessRecord, ...]) -> GameRecord:
+def _game_from_json(text: str) -> GameRecord:
+    (
+        game_id,
+        guild_id,
+        channel_id,
+        owner_id,
+        scope,
+        kind,
+        puzzle_number,
+        answer,
+        hard_mode,
+        status,
+        setter_id,
+        solved_by,
+        created_at,
+        finished_at,
+        guesses,
+    ) = json.loads(text)
     return GameRecord(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        owner_id=row[3],
-        scope=row[4],
-        kind=row[5],
-        puzzle_number=row[6],
-        answer=row[7],
-        hard_mode=bool(row[8]),
-        status=row[9],
-        setter_id=row[10],
-        solved_by=row[11],
-        created_at=_dt(row[12]),
-        finished_at=None if row[13] is None else _dt(row[13]),
-        guesses=guesses,
+        id=game_id,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        owner_id=owner_id,
+        scope=scope,
+        kind=kind,
+        puzzle_number=puzzle_number,
+        answer=answer,
+        hard_mode=bool(hard_mode),
+        status=status,
+        setter_id=setter_id,
+        solved_by=solved_by,
+        created_at=_dt(created_at),
+        finished_at=None if finished_at is None else _dt(finished_at),
+        guesses=tuple(
+            GuessRecord(attempt, player, word, feedback, _dt(created))
+            for attempt, player, word, feedback, created in sorted(guesses)
+        ),
     )
 
 
@@ -250,28 +383,95 @@ def validate_timezone(name: object) -> str:
 # --------------------------------------------------------------------------- the database
 
 
+@dataclass(frozen=True, slots=True)
+class _Guess:
+    """A :meth:`Database.record_guess` waiting for the writer (saved in groups)."""
+
+    game_id: int
+    attempt: int
+    player_id: int
+    word: str
+    feedback: str
+    finish: str | None
+    day: int
+    created: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Create:
+    """A :meth:`Database.create_game` waiting for the writer (saved in groups)."""
+
+    guild_id: int
+    channel_id: int
+    owner_id: int | None
+    scope: str
+    kind: str
+    puzzle_number: int | None
+    answer: str
+    hard_mode: bool
+    setter_id: int | None
+    created: str
+
+    @property
+    def row(self) -> tuple[Any, ...]:
+        return (
+            self.guild_id,
+            self.channel_id,
+            self.owner_id,
+            self.scope,
+            self.kind,
+            self.puzzle_number,
+            self.answer,
+            int(self.hard_mode),
+            self.setter_id,
+            self.created,
+        )
+
+    def record(self, game_id: int) -> GameRecord:
+        return GameRecord(
+            id=game_id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            owner_id=self.owner_id,
+            scope=self.scope,
+            kind=self.kind,
+            puzzle_number=self.puzzle_number,
+            answer=self.answer,
+            hard_mode=self.hard_mode,
+            status="active",
+            setter_id=self.setter_id,
+            solved_by=None,
+            created_at=_dt(self.created),
+            finished_at=None,
+            guesses=(),
+        )
+
+
+WriteJob = Job | _Guess | _Create
+
+
 class Database:
     """All persistent state of the bot. Make one with :meth:`open`; close it with :meth:`close`."""
 
     def __init__(
         self,
         path: str,
-        writer: sqlite3.Connection,
-        reader: sqlite3.Connection,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
         version: int,
-        pool: ThreadPoolExecutor,
     ) -> None:
         # Private: use ``await Database.open(path)``.
         self.path = path
         self._writer = writer
         self._reader = reader
         self._version = version
-        self._pool = pool
         self._commits = 0
         self._changes_at_checkpoint = 0
-        self._checkpointer: sqlite3.Connection | None = None
-        self._checkpointing: asyncio.Future[None] | None = None
-        self._queue: asyncio.Queue[tuple[Job, asyncio.Future[Any]] | None] = asyncio.Queue()
+        self._checkpointer: aiosqlite.Connection | None = None
+        self._checkpointing: asyncio.Task[None] | None = None
+        self._queue: asyncio.Queue[tuple[WriteJob, asyncio.Future[Any]] | None] = asyncio.Queue()
+        self._wanted_games: dict[int, list[asyncio.Future[GameRecord | None]]] = {}
+        self._game_reads: asyncio.Task[None] | None = None
         self._closed = False
         self._pump = asyncio.get_running_loop().create_task(
             self._write_loop(), name="wordle-bot storage writer"
@@ -289,20 +489,15 @@ class Database:
         text = str(path)
         if not text or text == ":memory:" or text.startswith("file:"):
             raise ValueError("Database.open needs the path of a database file")
-        version = await asyncio.to_thread(schema.prepare_file, text)
-        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wordle-db")
-        loop = asyncio.get_running_loop()
-        writer = reader = None
+        version = await schema.prepare_file(text)
+        opened: list[aiosqlite.Connection] = []
         try:
-            writer = await loop.run_in_executor(pool, _connect, text, False)
-            reader = await loop.run_in_executor(pool, _connect, text, True)
+            opened.append(await _connect(text, "writer"))
+            opened.append(await _connect(text, "reader"))
         except BaseException:
-            for conn in (writer, reader):
-                if conn is not None:
-                    conn.close()
-            pool.shutdown(wait=False)
+            await _close_all(opened)
             raise
-        return cls(text, writer, reader, version, pool)
+        return cls(text, opened[0], opened[1], version)
 
     @property
     def schema_version(self) -> int:
@@ -318,21 +513,15 @@ class Database:
             return
         self._closed = True
         self._queue.put_nowait(None)
-        loop = asyncio.get_running_loop()
         try:
             await self._pump
         finally:
-            try:
-                if self._checkpointing is not None:
+            for task in (self._checkpointing, self._game_reads):
+                if task is not None:
                     with contextlib.suppress(Exception):
-                        await self._checkpointing
-                # Closing the last connection checkpoints the WAL: file I/O, so in the thread.
-                await loop.run_in_executor(self._pool, self._reader.close)
-                await loop.run_in_executor(self._pool, self._writer.close)
-                if self._checkpointer is not None:
-                    await loop.run_in_executor(self._pool, self._checkpointer.close)
-            finally:
-                self._pool.shutdown(wait=False)
+                        await task
+            # The writer last: closing the last connection checkpoints the WAL and removes it.
+            await _close_all([self._checkpointer, self._reader, self._writer])
 
     async def __aenter__(self) -> Database:
         return self
@@ -347,8 +536,8 @@ class Database:
 
     # ----------------------------------------------------------------- plumbing
 
-    async def _write(self, job: Job) -> Any:
-        """Queue ``job(conn)`` for a write transaction; return its result once committed."""
+    async def _write(self, job: WriteJob) -> Any:
+        """Queue a job for a write transaction; return its result once committed."""
         if self._closed:
             raise StorageError("the database is closed")
         if self._pump.done():  # only after a bug; never leave a caller waiting forever
@@ -357,18 +546,22 @@ class Database:
         self._queue.put_nowait((job, future))
         return await future
 
-    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(reader, *args)``: one statement on the read-only connection (see module doc)."""
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """One statement on the read-only connection, all its rows (see module doc)."""
         if self._closed:
             raise StorageError("the database is closed")
-        waited = 0.0
-        while True:
-            try:
-                return fn(self._reader, *args)
-            except sqlite3.OperationalError as exc:
-                if not _is_busy(exc) or waited >= BUSY_TIMEOUT:
-                    raise _public_error(exc) from exc
-            waited += await _back_off(waited)
+        return await self._query(sql, params)
+
+    async def _query(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        # (A read handed in before close() still runs: the reader is closed after it.)
+        try:
+            return list(await self._reader.execute_fetchall(sql, params))
+        except sqlite3.Error as exc:
+            raise _public_error(exc) from exc
+
+    async def _read_game(self, where: str, params: Sequence[Any]) -> GameRecord | None:
+        rows = await self._read(_SELECT_GAMES.format(where=where), params)
+        return _game_from_json(rows[-1][0]) if rows else None
 
     async def _write_loop(self) -> None:
         stop = False
@@ -401,42 +594,48 @@ class Database:
             for (_, future), (result, exc) in zip(batch, outcomes, strict=True):
                 _settle(future, result=result, error=exc)
 
-    async def _transaction(self, jobs: list[Job]) -> list[tuple[Any, Exception | None]]:
+    async def _transaction(self, jobs: list[WriteJob]) -> list[tuple[Any, Exception | None]]:
         """Run ``jobs`` in one transaction; ``(result, None)`` or ``(None, error)`` each.
 
         Returns after ``COMMIT``. A job that fails before writing anything (every expected
-        failure: conflicts, a finished game, bad feedback) simply leaves no trace. One that
-        fails after writing (an unexpected database error) has the whole transaction rolled
-        back and the other jobs run again without it, so it leaves no trace either. If the
-        transaction itself fails it is rolled back and the error raised: nothing was saved.
+        failure: conflicts, a finished game) simply leaves no trace. One that fails after
+        writing (a feedback that does not match the hidden word, an unexpected database
+        error) has the whole transaction rolled back and the other jobs run again without
+        it, so it leaves no trace either; if it was saved in a group of guesses, the jobs
+        are run again one at a time to find it. If the transaction itself fails (the write
+        lock cannot be had, ``COMMIT`` fails) it is rolled back and the error raised:
+        nothing was saved.
         """
         conn = self._writer
         outcomes: dict[int, tuple[Any, Exception | None]] = {}
         pending = list(enumerate(jobs))
+        grouped = True
         while pending:
-            await self._begin()
-            # From here to COMMIT nothing awaits: the transaction runs in one go.
             try:
-                done, failed = _run_jobs(conn, pending)
+                done, failed = await _run_jobs(conn, pending, grouped=grouped)
                 if failed is None:
-                    conn.execute("COMMIT")  # writes and fsyncs the WAL (see module doc)
+                    if conn.in_transaction:
+                        await conn.commit()  # writes and fsyncs the WAL, in the writer thread
                     outcomes.update(done)
                     self._after_commit()
                     break
-                conn.execute("ROLLBACK")
+                await conn.rollback()
             except BaseException:
                 if conn.in_transaction:
-                    with contextlib.suppress(sqlite3.Error):
-                        conn.execute("ROLLBACK")
+                    with contextlib.suppress(sqlite3.Error, ValueError):
+                        await conn.rollback()
                 raise
             index, exc = failed
+            if index is None:
+                grouped = False
+                continue
             outcomes[index] = (None, _public_error(exc))
             pending = [(i, job) for i, job in pending if i != index]
         return [outcomes[i] for i in range(len(jobs))]
 
     def _after_commit(self) -> None:
-        """Every so many commits, checkpoint the WAL into the database file, in the thread
-        (the writer has automatic checkpoints off, so they never block the event loop)."""
+        """Every so many commits, checkpoint the WAL into the database file on the checkpoint
+        connection (the writer has automatic checkpoints off, so commits never wait for one)."""
         self._commits += 1
         changes = self._writer.total_changes - self._changes_at_checkpoint
         if self._commits < CHECKPOINT_COMMITS and changes < CHECKPOINT_CHANGES:
@@ -445,33 +644,20 @@ class Database:
             return
         self._commits = 0
         self._changes_at_checkpoint = self._writer.total_changes
-        self._checkpointing = asyncio.get_running_loop().run_in_executor(
-            self._pool, self._checkpoint
+        self._checkpointing = asyncio.get_running_loop().create_task(
+            self._checkpoint(), name="wordle-bot storage checkpoint"
         )
 
-    def _checkpoint(self) -> None:
-        """Copy committed pages from the WAL to the file (runs in the worker thread). PASSIVE
-        never waits for or blocks readers and writers; what it cannot copy now waits for the
-        next one. It only moves data that is already durable, so its failure loses nothing."""
+    async def _checkpoint(self) -> None:
+        """Copy committed pages from the WAL to the file. PASSIVE never waits for or blocks
+        readers and writers; what it cannot copy now waits for the next one. It only moves
+        data that is already durable, so its failure loses nothing."""
         try:
             if self._checkpointer is None:
-                self._checkpointer = _connect(self.path, read_only=False)
-            self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                self._checkpointer = await _connect(self.path, "checkpointer")
+            await self._checkpointer.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
         except sqlite3.Error:
             pass
-
-    async def _begin(self) -> None:
-        """``BEGIN IMMEDIATE``: take the file's write lock, waiting (without blocking the
-        event loop) while another process holds it."""
-        waited = 0.0
-        while True:
-            try:
-                self._writer.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if not _is_busy(exc) or waited >= BUSY_TIMEOUT:
-                    raise StorageError(f"could not start a write transaction: {exc}") from exc
-            waited += await _back_off(waited)
 
     # ----------------------------------------------------------------- games
 
@@ -511,51 +697,52 @@ class Database:
             raise ValueError("only a custom game has a setter")
         if setter_id is not None and setter_id == owner_id:
             raise ValueError("the setter of a challenge cannot be the one playing it")
-        created = _ts(_now(now))
-        key = (guild_id, channel_id, owner_id, scope, kind, puzzle_number)
-
-        def job(conn: sqlite3.Connection) -> GameRecord:
-            existing = _conflicting_game(conn, *key)
-            if existing is not None:
-                raise GameExists(existing)
-            try:
-                cursor = conn.execute(
-                    "INSERT INTO games (guild_id, channel_id, owner_id, scope, kind, "
-                    "puzzle_number, answer, hard_mode, setter_id, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (*key, answer, int(hard_mode), setter_id, created),
-                )
-            except sqlite3.IntegrityError:
-                # Unreachable while the checks above hold (we hold the write lock), but the
-                # unique indexes are the rule: report whatever they caught as a conflict.
-                existing = _conflicting_game(conn, *key)
-                if existing is None:
-                    raise
-                raise GameExists(existing) from None
-            assert cursor.lastrowid is not None
-            return GameRecord(
-                id=cursor.lastrowid,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                owner_id=owner_id,
-                scope=scope,
-                kind=kind,
-                puzzle_number=puzzle_number,
-                answer=answer,
-                hard_mode=hard_mode,
-                status="active",
-                setter_id=setter_id,
-                solved_by=None,
-                created_at=_dt(created),
-                finished_at=None,
-                guesses=(),
+        return await self._write(
+            _Create(
+                guild_id,
+                channel_id,
+                owner_id,
+                scope,
+                kind,
+                puzzle_number,
+                answer,
+                hard_mode,
+                setter_id,
+                _ts(_now(now)),
             )
-
-        return await self._write(job)
+        )
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         _check_id("game_id", game_id)
-        return await self._read(_one_game, "g.id = ?", (game_id,))
+        if self._closed:
+            raise StorageError("the database is closed")
+        # Games asked for while another such read is in flight are read together by the
+        # next one (one statement, one hop), like guesses share a commit.
+        future: asyncio.Future[GameRecord | None] = asyncio.get_running_loop().create_future()
+        self._wanted_games.setdefault(game_id, []).append(future)
+        if self._game_reads is None or self._game_reads.done():
+            self._game_reads = asyncio.get_running_loop().create_task(
+                self._read_wanted_games(), name="wordle-bot storage game reads"
+            )
+        return await future
+
+    async def _read_wanted_games(self) -> None:
+        while self._wanted_games:
+            wanted, self._wanted_games = self._wanted_games, {}
+            try:
+                rows = await self._query(
+                    _SELECT_GAMES.format(where="g.id IN (SELECT value FROM json_each(?))"),
+                    (json.dumps(list(wanted)),),
+                )
+            except Exception as exc:
+                for futures in wanted.values():
+                    for future in futures:
+                        _settle(future, error=exc)
+                continue
+            found = {game.id: game for game in map(_game_from_json, (row[0] for row in rows))}
+            for game_id, futures in wanted.items():
+                for future in futures:
+                    _settle(future, result=found.get(game_id))
 
     async def active_own_game(
         self, guild_id: int, channel_id: int, owner_id: int
@@ -563,12 +750,12 @@ class Database:
         _check_id("guild_id", guild_id)
         _check_id("channel_id", channel_id)
         _check_id("owner_id", owner_id)
-        return await self._read(_one_game, _ACTIVE_OWN, (guild_id, channel_id, owner_id))
+        return await self._read_game(_ACTIVE_OWN, (guild_id, channel_id, owner_id))
 
     async def active_channel_game(self, guild_id: int, channel_id: int) -> GameRecord | None:
         _check_id("guild_id", guild_id)
         _check_id("channel_id", channel_id)
-        return await self._read(_one_game, _ACTIVE_CHANNEL, (guild_id, channel_id))
+        return await self._read_game(_ACTIVE_CHANNEL, (guild_id, channel_id))
 
     async def daily_game(
         self, guild_id: int, owner_id: int, puzzle_number: int
@@ -576,7 +763,7 @@ class Database:
         _check_id("guild_id", guild_id)
         _check_id("owner_id", owner_id)
         _check_day("puzzle_number", puzzle_number)
-        return await self._read(_one_game, _DAILY, (guild_id, owner_id, puzzle_number))
+        return await self._read_game(_DAILY, (guild_id, owner_id, puzzle_number))
 
     async def last_finished_game(
         self, guild_id: int, channel_id: int, player_id: int
@@ -585,8 +772,7 @@ class Database:
         _check_id("guild_id", guild_id)
         _check_id("channel_id", channel_id)
         _check_id("player_id", player_id)
-        return await self._read(
-            _one_game,
+        return await self._read_game(
             "g.id = (SELECT x.id FROM games x WHERE x.guild_id = ? AND x.channel_id = ? "
             "AND x.status <> 'active' AND (x.owner_id = ? OR EXISTS "
             "(SELECT 1 FROM guesses y WHERE y.game_id = x.id AND y.player_id = ?)) "
@@ -638,27 +824,9 @@ class Database:
         if attempt == MAX_ATTEMPTS and finish is None:
             raise ValueError(f"attempt {MAX_ATTEMPTS} always finishes the game")
         created = _ts(_now(now))
-
-        def job(conn: sqlite3.Connection) -> GameRecord:
-            game = _load_active(conn, game_id)
-            _check_player(game, player_id)
-            if attempt != len(game.guesses) + 1:
-                raise AttemptConflict(game, attempt)
-            if score(word, game.answer) != feedback:
-                raise ValueError("feedback does not match the guess and the hidden word")
-            conn.execute(
-                "INSERT INTO guesses (game_id, attempt, player_id, word, feedback, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, attempt, player_id, word, feedback, created),
-            )
-            guess = GuessRecord(attempt, player_id, word, feedback, _dt(created))
-            game = replace(game, guesses=(*game.guesses, guess))
-            if finish is None:
-                return game
-            solver = player_id if finish == "won" else None
-            return _finish(conn, game, finish, solved_by=solver, day=day, finished=created)
-
-        return await self._write(job)
+        return await self._write(
+            _Guess(game_id, attempt, player_id, word, feedback, finish, day, created)
+        )
 
     async def give_up(
         self, game_id: int, *, player_id: int, day: int, now: datetime | None = None
@@ -671,11 +839,23 @@ class Database:
         _check_day("day", day)
         finished = _ts(_now(now))
 
-        def job(conn: sqlite3.Connection) -> GameRecord:
-            game = _load_active(conn, game_id)
-            if game.scope == "own" and player_id != game.owner_id:
+        async def job(conn: aiosqlite.Connection) -> GameRecord:
+            rows = await conn.execute_fetchall(
+                "UPDATE games SET status = 'given_up', finished_at = ? WHERE id = ? "
+                "AND status = 'active' AND (scope = 'channel' OR owner_id = ?) "
+                f"RETURNING {_game_json('games')}",
+                (finished, game_id, player_id),
+            )
+            if not rows:
+                game = await _game_in_transaction(conn, game_id)
+                if game is None:
+                    raise GameNotFound(game_id)
+                if game.status != "active":
+                    raise GameNotActive(game)
                 raise PlayerNotAllowed(f"player {player_id} does not own game {game_id}")
-            return _finish(conn, game, "given_up", solved_by=None, day=day, finished=finished)
+            game = _game_from_json(next(iter(rows))[0])
+            await _count(conn, [(game, day)])
+            return game
 
         return await self._write(job)
 
@@ -698,13 +878,23 @@ class Database:
             raise ValueError(f"hint value must be 1 to {_MAX_HINT_VALUE} characters")
         created = _ts(_now(now))
 
-        def job(conn: sqlite3.Connection) -> None:
-            game = _load_active(conn, game_id)
-            _check_player(game, player_id)
-            conn.execute(
+        async def job(conn: aiosqlite.Connection) -> None:
+            cursor = await conn.execute(
                 "INSERT INTO hints (game_id, player_id, kind, value, created_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game_id, player_id, kind, value, created),
+                "SELECT g.id, ?, ?, ?, ? FROM games g WHERE g.id = ? AND g.status = 'active' "
+                "AND (g.scope = 'channel' OR g.owner_id = ?) "
+                "AND (g.setter_id IS NULL OR g.setter_id <> ?)",
+                (player_id, kind, value, created, game_id, player_id, player_id),
+            )
+            if cursor.rowcount == 1:
+                return
+            game = await _game_in_transaction(conn, game_id)
+            if game is None:
+                raise GameNotFound(game_id)
+            if game.status != "active":
+                raise GameNotActive(game)
+            raise _player_problem(game, player_id) or StorageError(
+                f"hint for game {game_id} was not saved"
             )
 
         await self._write(job)
@@ -712,7 +902,6 @@ class Database:
     async def hints_for_game(self, game_id: int) -> list[HintRecord]:
         _check_id("game_id", game_id)
         rows = await self._read(
-            _fetch,
             "SELECT player_id, kind, value, created_at FROM hints WHERE game_id = ? ORDER BY id",
             (game_id,),
         )
@@ -731,7 +920,6 @@ class Database:
         _check_choice("mode", mode, STATS_MODES)
         _check_day("today", today, optional=True)
         rows = await self._read(
-            _fetch,
             f"SELECT {_STATS_COLUMNS} FROM player_stats "
             "WHERE guild_id = ? AND player_id = ? AND mode = ?",
             (guild_id, player_id, mode),
@@ -762,7 +950,6 @@ class Database:
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
             raise ValueError(f"limit must be 1 to 1000, got {limit!r:.20}")
         rows = await self._read(
-            _fetch,
             f"SELECT player_id, {_STATS_COLUMNS} FROM player_stats "
             "WHERE guild_id = ? AND mode = ? AND played > 0",
             (guild_id, mode),
@@ -777,7 +964,12 @@ class Database:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         _check_id("guild_id", guild_id)
-        return await self._read(_guild_settings, guild_id)
+        rows = await self._read(
+            "SELECT timezone, results_channel_id, hints_in_channel_games FROM guild_settings "
+            "WHERE guild_id = ?",
+            (guild_id,),
+        )
+        return _guild_settings(guild_id, rows[0]) if rows else GuildSettings(guild_id)
 
     async def update_guild_settings(
         self,
@@ -801,15 +993,20 @@ class Database:
             _check_bool("hints_in_channel_games", hints_in_channel_games)
             changes["hints_in_channel_games"] = hints_in_channel_games
 
-        def job(conn: sqlite3.Connection) -> GuildSettings:
-            new = replace(_guild_settings(conn, guild_id), **changes)
-            conn.execute(
-                "INSERT OR REPLACE INTO guild_settings "
-                "(guild_id, timezone, results_channel_id, hints_in_channel_games) "
-                "VALUES (?, ?, ?, ?)",
-                (guild_id, new.timezone, new.results_channel_id, int(new.hints_in_channel_games)),
-            )
-            return new
+        # Only the columns given are written (an UPSERT that returns the row as it is after).
+        columns = list(changes)
+        values = [int(v) if isinstance(v, bool) else v for v in changes.values()]
+        assignments = ", ".join(f"{c} = excluded.{c}" for c in columns) or "guild_id = guild_id"
+        sql = (
+            f"INSERT INTO guild_settings ({', '.join(['guild_id', *columns])}) "
+            f"VALUES ({', '.join('?' * (len(columns) + 1))}) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {assignments} "
+            "RETURNING timezone, results_channel_id, hints_in_channel_games"
+        )
+
+        async def job(conn: aiosqlite.Connection) -> GuildSettings:
+            rows = await conn.execute_fetchall(sql, (guild_id, *values))
+            return _guild_settings(guild_id, next(iter(rows)))
 
         return await self._write(job)
 
@@ -820,7 +1017,6 @@ class Database:
         _check_id("guild_id", guild_id)
         _check_day("puzzle_number", puzzle_number)
         rows = await self._read(
-            _fetch,
             "SELECT g.owner_id, g.status, "
             "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at "
             "FROM games g WHERE g.guild_id = ? AND g.puzzle_number = ? AND g.kind = 'daily' "
@@ -834,7 +1030,6 @@ class Database:
         _check_id("guild_id", guild_id)
         _check_day("puzzle_number", puzzle_number)
         rows = await self._read(
-            _fetch,
             "SELECT channel_id, message_id FROM daily_posts "
             "WHERE guild_id = ? AND puzzle_number = ?",
             (guild_id, puzzle_number),
@@ -849,8 +1044,8 @@ class Database:
         _check_id("channel_id", channel_id)
         _check_id("message_id", message_id)
 
-        def job(conn: sqlite3.Connection) -> None:
-            conn.execute(
+        async def job(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
                 "INSERT OR REPLACE INTO daily_posts (guild_id, puzzle_number, channel_id, "
                 "message_id) VALUES (?, ?, ?, ?)",
                 (guild_id, puzzle_number, channel_id, message_id),
@@ -864,7 +1059,6 @@ class Database:
         _check_id("guild_id", guild_id)
         _check_day("today", today)
         rows = await self._read(
-            _fetch,
             "SELECT DISTINCT puzzle_number FROM games WHERE guild_id = ? AND kind = 'daily' "
             "AND status = 'won' AND puzzle_number <= ?",
             (guild_id, today),
@@ -885,81 +1079,321 @@ class Database:
         return await self._write(lambda conn: _forget(conn, player_id))
 
 
-# --------------------------------------------------------------------------- transactions
+# --------------------------------------------------------------------------- connections
 
 
-def _connect(path: str, read_only: bool) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+async def _connect(path: str, role: str) -> aiosqlite.Connection:
+    """An aiosqlite connection (a thread of its own) set up for ``role``: ``writer``,
+    ``reader`` or ``checkpointer``.
+
+    The writer begins a transaction with ``BEGIN IMMEDIATE`` by itself before its first
+    INSERT/UPDATE/DELETE (``isolation_level``), saving a hop per transaction; it is ended
+    with ``commit()``/``rollback()``. The others run each statement on its own (autocommit).
+    """
+    conn = await aiosqlite.connect(
+        path,
+        isolation_level="IMMEDIATE" if role == "writer" else None,
+        cached_statements=_CACHED_STATEMENTS,
+    )
     try:
-        schema.configure(conn)
-        # Waiting for another process's lock is done by Database (asyncio.sleep), never
-        # inside SQLite, which would block the event loop.
-        conn.execute("PRAGMA busy_timeout = 0")
-        # Checkpoints are run by Database in its worker thread, not at commit time.
-        conn.execute("PRAGMA wal_autocheckpoint = 0")
-        if read_only:
-            conn.execute("PRAGMA query_only = ON")
+        await schema.configure(conn, busy_timeout_ms=round(BUSY_TIMEOUT * 1000))
+        # Checkpoints are run by Database on the checkpoint connection, not at commit time.
+        await conn.executescript(
+            "PRAGMA wal_autocheckpoint = 0;"
+            + (" PRAGMA query_only = ON;" if role == "reader" else "")
+        )
     except BaseException:
-        conn.close()
+        await conn.close()
         raise
     return conn
 
 
-def _is_busy(exc: sqlite3.OperationalError) -> bool:
+async def _close_all(connections: Sequence[aiosqlite.Connection | None]) -> None:
+    """Close each connection (in order), even if closing an earlier one failed."""
+    error: BaseException | None = None
+    for conn in connections:
+        if conn is None:
+            continue
+        try:
+            await conn.close()
+        except BaseException as exc:  # closed anyway (its thread is stopped)
+            error = error or exc
+    if error is not None:
+        raise error
+
+
+def _is_busy(exc: BaseException) -> bool:
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
     return "locked" in str(exc) or "busy" in str(exc)
 
 
-async def _back_off(waited: float) -> float:
-    """Sleep a little longer each time (1 ms up to 50 ms); return the time slept."""
-    delay = min(0.05, 0.001 + waited / 4)
-    await asyncio.sleep(delay)
-    return delay
+class _LockNotTaken(Exception):
+    """The write lock could not be had within the busy timeout: the batch fails as a whole."""
 
 
-def _run_jobs(
-    conn: sqlite3.Connection, pending: list[tuple[int, Job]]
-) -> tuple[dict[int, tuple[Any, Exception | None]], tuple[int, Exception] | None]:
-    """Run jobs inside the open transaction until one fails *after* writing something."""
+async def _pipeline(*steps: Awaitable[Any]) -> list[Any]:
+    """Await statements for one connection together: they are queued to its thread back to
+    back (in this order, which asyncio keeps), so they cost one round trip, not one each."""
+    if len(steps) == 1:
+        return [await steps[0]]
+    results = await asyncio.gather(*steps, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+    return results
+
+
+# --------------------------------------------------------------------------- transactions
+
+
+async def _run_jobs(
+    conn: aiosqlite.Connection, pending: list[tuple[int, WriteJob]], *, grouped: bool
+) -> tuple[dict[int, tuple[Any, Exception | None]], tuple[int | None, Exception] | None]:
+    """Run jobs in one transaction (the writer connection begins it at the first write)
+    until one fails *after* writing something: ``(done, None)`` or ``(done, (index, error))``
+    where ``index`` is None if the failure was in a group (whose culprit is then found by
+    running the jobs again one at a time, ``grouped=False``).
+
+    Grouped, the guesses are saved first, in as few statements as possible, then the new
+    games (one statement), then the other jobs in queue order. The jobs of one batch were
+    all handed in before any of them was answered, so any order among them is a valid one.
+    """
     done: dict[int, tuple[Any, Exception | None]] = {}
-    for index, job in pending:
-        before = conn.total_changes
+    for unit in _units(pending) if grouped else [[item] for item in pending]:
+        before, began = conn.total_changes, conn.in_transaction
         try:
-            done[index] = (job(conn), None)
+            first = unit[0][1]
+            if isinstance(first, _Guess):
+                done.update(await _save_guesses(conn, unit))  # type: ignore[arg-type]
+            elif isinstance(first, _Create):
+                done.update(await _save_games(conn, unit))  # type: ignore[arg-type]
+            else:
+                done[unit[0][0]] = (await first(conn), None)
         except Exception as exc:
-            if conn.total_changes != before or not conn.in_transaction:
+            if _is_busy(exc) and not conn.in_transaction:
+                raise _LockNotTaken(f"could not start a write transaction: {exc}") from exc
+            if len(unit) > 1:
+                return done, (None, exc)
+            index = unit[0][0]
+            if conn.total_changes != before or (began and not conn.in_transaction):
                 return done, (index, exc)
             done[index] = (None, _public_error(exc))
     return done, None
 
 
-def _fetch(conn: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-    return conn.execute(sql, params).fetchall()
+def _units(pending: list[tuple[int, WriteJob]]) -> list[list[tuple[int, WriteJob]]]:
+    """Split a batch into what is saved together: layers of guesses (one statement each),
+    the new games (one statement), then every other job on its own.
+
+    A layer holds one attempt number per game (the first asked for), so that guesses racing
+    for the same attempt are decided inside one statement and a guess never depends on
+    another of the same statement; the rare guess for another attempt of the same game goes
+    into the next layer.
+    """
+    guesses = [item for item in pending if isinstance(item[1], _Guess)]
+    creates = [item for item in pending if isinstance(item[1], _Create)]
+    others = [item for item in pending if not isinstance(item[1], _Guess | _Create)]
+    units: list[list[tuple[int, WriteJob]]] = []
+    while guesses:
+        attempts: dict[int, int] = {}
+        layer: list[tuple[int, WriteJob]] = []
+        later: list[tuple[int, WriteJob]] = []
+        for item in guesses:
+            game_id, attempt = item[1].game_id, item[1].attempt  # type: ignore[union-attr]
+            (layer if attempts.setdefault(game_id, attempt) == attempt else later).append(item)
+        units.append(layer)
+        guesses = later
+    if creates:
+        units.append(creates)
+    units.extend([item] for item in others)
+    return units
 
 
-def _games(conn: sqlite3.Connection, where: str, params: Sequence[Any]) -> list[GameRecord]:
-    return _games_from_rows(conn.execute(_GAMES_WITH_GUESSES.format(where=where), params))
+async def _save_games(
+    conn: aiosqlite.Connection, run: list[tuple[int, _Create]]
+) -> dict[int, tuple[Any, Exception | None]]:
+    """Start a group of games with one INSERT. The partial unique indexes are the rule (one
+    active own game per player and channel, one active channel game per channel, one daily
+    per player and day): a game they refuse is not inserted (``DO NOTHING``), and only then
+    is the game in its way looked up, for :class:`GameExists`."""
+    params: list[Any] = []
+    for position, (_, create) in enumerate(run):
+        params += (position, *create.row)
+    rows = await conn.execute_fetchall(_insert_games_sql(len(run)), params)
+    saved: dict[int, GameRecord] = {}
+    for game_id, *row in rows:
+        position = next(p for p, (_, c) in enumerate(run) if p not in saved and c.row == tuple(row))
+        saved[position] = run[position][1].record(game_id)
+    outcomes: dict[int, tuple[Any, Exception | None]] = {}
+    for position, (index, create) in enumerate(run):
+        if position in saved:
+            outcomes[index] = (saved[position], None)
+            continue
+        existing = await _conflicting_game(
+            conn,
+            create.guild_id,
+            create.channel_id,
+            create.owner_id,
+            create.scope,
+            create.kind,
+            create.puzzle_number,
+        )
+        error = (
+            GameExists(existing)
+            if existing is not None
+            else StorageError("the game could not be started (a database rule refused it)")
+        )
+        outcomes[index] = (None, error)
+    return outcomes
 
 
-def _one_game(conn: sqlite3.Connection, where: str, params: Sequence[Any]) -> GameRecord | None:
-    games = _games(conn, where, params)
-    return games[-1] if games else None
+async def _save_guesses(
+    conn: aiosqlite.Connection, run: list[tuple[int, _Guess]]
+) -> dict[int, tuple[Any, Exception | None]]:
+    """Save a group of guesses: one INSERT for all, then (if some finish their game) one
+    UPDATE and the statistics UPSERTs, then (only if some were refused) one read of the
+    games concerned to tell each refused caller why. Returns each job's outcome."""
+    params: list[Any] = []
+    for position, (_, g) in enumerate(run):
+        params += (position, g.game_id, g.attempt, g.player_id, g.word, g.feedback, g.created)
+    rows = await conn.execute_fetchall(_insert_guesses_sql(len(run)), params)
+    saved: dict[int, GameRecord] = {}  # position in the run -> the game after that guess
+    for player, word, feedback, created, game_json in rows:
+        game = _game_from_json(game_json)
+        position = next(
+            p
+            for p, (_, g) in enumerate(run)
+            if p not in saved
+            and (g.game_id, g.player_id, g.word, g.feedback, g.created)
+            == (game.id, player, word, feedback, created)
+        )
+        if score(word, game.answer) != feedback:
+            # Already written: the transaction is redone without this job (see _transaction).
+            raise ValueError("feedback does not match the guess and the hidden word")
+        saved[position] = game
+    ending: list[tuple[GameRecord, int]] = []
+    for position, game in saved.items():
+        g = run[position][1]
+        if g.finish is not None:
+            solver = g.player_id if g.finish == "won" else None
+            game = replace(game, status=g.finish, solved_by=solver, finished_at=_dt(g.created))
+            saved[position] = game
+            ending.append((game, g.day))
+    if ending:
+        await _count(conn, ending, end=True)
+    after = {game.id: game for game in saved.values()}
+    refused = sorted({g.game_id for _, g in run if g.game_id not in after})
+    if refused:
+        after.update((game.id, game) for game in await _games_in_transaction(conn, refused))
+    outcomes: dict[int, tuple[Any, Exception | None]] = {}
+    for position, (index, g) in enumerate(run):
+        if position in saved:
+            outcomes[index] = (saved[position], None)
+        else:
+            error = _guess_error(after.get(g.game_id), g) or StorageError(
+                f"guess for game {g.game_id} was not saved (the stored guesses do not add up)"
+            )
+            outcomes[index] = (None, error)
+    return outcomes
 
 
-_ACTIVE_OWN = (
+def _guess_error(game: GameRecord | None, g: _Guess) -> Exception | None:
+    """Why ``g`` cannot be saved to ``game`` (as stored now), checked in this order."""
+    if game is None:
+        return GameNotFound(g.game_id)
+    if game.status != "active":
+        return GameNotActive(game)
+    problem = _player_problem(game, g.player_id)
+    if problem is not None:
+        return problem
+    if g.attempt != len(game.guesses) + 1:
+        return AttemptConflict(game, g.attempt)
+    if score(g.word, game.answer) != g.feedback:
+        return ValueError("feedback does not match the guess and the hidden word")
+    return None
+
+
+def _player_problem(game: GameRecord, player_id: int) -> PlayerNotAllowed | None:
+    if game.scope == "own" and player_id != game.owner_id:
+        return PlayerNotAllowed(f"player {player_id} does not own game {game.id}")
+    if game.setter_id is not None and player_id == game.setter_id:
+        return PlayerNotAllowed(f"player {player_id} set the word of game {game.id}")
+    return None
+
+
+async def _count(
+    conn: aiosqlite.Connection, finished: list[tuple[GameRecord, int]], *, end: bool = False
+) -> None:
+    """Count finished games (as they are after finishing, with ``day``) in the statistics of
+    everyone they count for; with ``end``, also mark them finished in ``games`` first. The
+    statements are queued together (one round trip)."""
+    results: list[dict[str, Any]] = []
+    dailies: list[dict[str, Any]] = []
+    for game, day in finished:
+        if game.scope == "own":
+            assert game.owner_id is not None
+            players = [game.owner_id]
+        else:
+            players = sorted(game.participants - {game.setter_id})
+        mode = game.stats_mode
+        for player in players:
+            row = {
+                "guild": game.guild_id,
+                "player": player,
+                "mode": mode,
+                "won": int(game.status == "won"),
+                "attempts": len(game.guesses),
+                "day": day,
+            }
+            (dailies if mode == "daily" else results).append(row)
+    steps: list[Awaitable[Any]] = []
+    if end:
+        params = [
+            value
+            for game, _ in finished
+            for value in (game.id, game.status, game.solved_by, _ts(game.finished_at))  # type: ignore[arg-type]
+        ]
+        steps.append(conn.execute(_end_games_sql(len(finished)), params))
+    if results:
+        steps.append(conn.executemany(_COUNT_RESULT, results))
+    if dailies:
+        steps.append(conn.executemany(_COUNT_DAILY, dailies))
+    if not steps:
+        return
+    outcome = await _pipeline(*steps)
+    if end and outcome[0].rowcount != len(finished):
+        raise StorageError("a game changed while the write lock was held")  # cannot happen
+
+
+async def _games_in_transaction(
+    conn: aiosqlite.Connection, game_ids: Sequence[int]
+) -> list[GameRecord]:
+    marks = ", ".join("?" * len(game_ids))
+    rows = await conn.execute_fetchall(_SELECT_GAMES.format(where=f"g.id IN ({marks})"), game_ids)
+    return [_game_from_json(row[0]) for row in rows]
+
+
+async def _game_in_transaction(conn: aiosqlite.Connection, game_id: int) -> GameRecord | None:
+    games = await _games_in_transaction(conn, [game_id])
+    return games[0] if games else None
+
+
+_ACTIVE_OWN: Final = (
     "g.guild_id = ? AND g.channel_id = ? AND g.owner_id = ? "
     "AND g.scope = 'own' AND g.status = 'active'"
 )
-_ACTIVE_CHANNEL = (
+_ACTIVE_CHANNEL: Final = (
     "g.guild_id = ? AND g.channel_id = ? AND g.scope = 'channel' AND g.status = 'active'"
 )
-_DAILY = "g.guild_id = ? AND g.owner_id = ? AND g.puzzle_number = ? AND g.kind = 'daily'"
+_DAILY: Final = "g.guild_id = ? AND g.owner_id = ? AND g.puzzle_number = ? AND g.kind = 'daily'"
 
 
-def _conflicting_game(
-    conn: sqlite3.Connection,
+async def _conflicting_game(
+    conn: aiosqlite.Connection,
     guild_id: int,
     channel_id: int,
     owner_id: int | None,
@@ -967,146 +1401,58 @@ def _conflicting_game(
     kind: str,
     puzzle_number: int | None,
 ) -> GameRecord | None:
-    """The game a new one would clash with under the uniqueness rules, if any."""
+    """The game a new one clashes with under the uniqueness rules, if any (daily first)."""
+    checks: list[tuple[str, tuple[Any, ...]]] = []
     if kind == "daily":
-        daily = _one_game(conn, _DAILY, (guild_id, owner_id, puzzle_number))
-        if daily is not None:
-            return daily
+        checks.append((_DAILY, (guild_id, owner_id, puzzle_number)))
     if scope == "own":
-        return _one_game(conn, _ACTIVE_OWN, (guild_id, channel_id, owner_id))
-    return _one_game(conn, _ACTIVE_CHANNEL, (guild_id, channel_id))
-
-
-def _load_active(conn: sqlite3.Connection, game_id: int) -> GameRecord:
-    game = _one_game(conn, "g.id = ?", (game_id,))
-    if game is None:
-        raise GameNotFound(game_id)
-    if game.status != "active":
-        raise GameNotActive(game)
-    return game
-
-
-def _finish(
-    conn: sqlite3.Connection,
-    game: GameRecord,
-    status: str,
-    *,
-    solved_by: int | None,
-    day: int,
-    finished: str,
-) -> GameRecord:
-    """End ``game`` and count it in the statistics, inside the caller's transaction.
-
-    The ``status = 'active'`` condition plus the write lock make this happen once per game.
-    """
-    cursor = conn.execute(
-        "UPDATE games SET status = ?, solved_by = ?, finished_at = ? "
-        "WHERE id = ? AND status = 'active'",
-        (status, solved_by, finished, game.id),
-    )
-    if cursor.rowcount != 1:
-        raise StorageError(f"game {game.id} changed while locked")  # cannot happen
-    game = replace(game, status=status, solved_by=solved_by, finished_at=_dt(finished))
-    _count(conn, game, day)
-    return game
-
-
-def _count(conn: sqlite3.Connection, game: GameRecord, day: int) -> None:
-    """Add a finished game to the statistics of everyone it counts for."""
-    mode = game.stats_mode
-    if game.scope == "own":
-        assert game.owner_id is not None
-        players = [game.owner_id]
+        checks.append((_ACTIVE_OWN, (guild_id, channel_id, owner_id)))
     else:
-        players = sorted(game.participants - {game.setter_id})
-    if not players:
-        return
-    won = game.status == "won"
-    attempts = len(game.guesses)
-    marks = ", ".join("?" * len(players))
-    rows = conn.execute(
-        f"SELECT player_id, {_STATS_COLUMNS} FROM player_stats "
-        f"WHERE guild_id = ? AND mode = ? AND player_id IN ({marks})",
-        (game.guild_id, mode, *players),
-    ).fetchall()
-    before = {row[0]: _stats_row(row[1:]) for row in rows}
-    updated: list[tuple[Any, ...]] = []
-    for player in players:
-        if mode == "daily":
-            history = conn.execute(
-                "SELECT puzzle_number, status = 'won' FROM games WHERE guild_id = ? "
-                "AND owner_id = ? AND kind = 'daily' AND status <> 'active'",
-                (game.guild_id, player),
-            ).fetchall()
-            after = record_daily_result(
-                before.get(player),
-                won=won,
-                attempts=attempts,
-                day=day,
-                history=[(number, bool(flag)) for number, flag in history],
-            )
-        else:
-            after = record_result(before.get(player), won=won, attempts=attempts, day=day)
-        updated.append(
-            (
-                game.guild_id,
-                player,
-                mode,
-                after.played,
-                after.wins,
-                *after.distribution,
-                after.current_streak,
-                after.max_streak,
-                after.last_win_day,
-                after.last_played_day,
-            )
-        )
-    conn.executemany(
-        f"INSERT OR REPLACE INTO player_stats (guild_id, player_id, mode, {_STATS_COLUMNS}) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        updated,
-    )
+        checks.append((_ACTIVE_CHANNEL, (guild_id, channel_id)))
+    for where, params in checks:
+        rows = await conn.execute_fetchall(_SELECT_GAMES.format(where=where), params)
+        if rows:
+            return _game_from_json(list(rows)[-1][0])
+    return None
 
 
-def _guild_settings(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
-    # fetchall, not fetchone: the statement finishes, so no read snapshot stays open.
-    rows = conn.execute(
-        "SELECT timezone, results_channel_id, hints_in_channel_games FROM guild_settings "
-        "WHERE guild_id = ?",
-        (guild_id,),
-    ).fetchall()
-    if not rows:
-        return GuildSettings(guild_id)
-    timezone, channel, hints = rows[0]
+def _guild_settings(guild_id: int, row: Sequence[Any]) -> GuildSettings:
+    timezone, channel, hints = row
     return GuildSettings(guild_id, timezone, channel, bool(hints))
 
 
-def _forget(conn: sqlite3.Connection, player_id: int) -> ForgetReport:
-    def count(sql: str, *params: Any) -> int:
-        return int(conn.execute(sql, params).fetchall()[0][0])
+async def _forget(conn: aiosqlite.Connection, player_id: int) -> ForgetReport:
+    if not conn.in_transaction:
+        # It counts before it deletes: take the write lock before the first count.
+        await conn.execute("BEGIN IMMEDIATE")
 
-    def change(sql: str, *params: Any) -> int:
-        return conn.execute(sql, params).rowcount
+    async def count(sql: str, *params: Any) -> int:
+        return int(next(iter(await conn.execute_fetchall(sql, params)))[0])
+
+    async def change(sql: str, *params: Any) -> int:
+        return (await conn.execute(sql, params)).rowcount
 
     own = "SELECT id FROM games WHERE owner_id = ?"
     # Counted before deleting: rows removed by ON DELETE CASCADE are not in rowcount.
-    guesses_deleted = count(f"SELECT count(*) FROM guesses WHERE game_id IN ({own})", player_id)
-    hints_deleted = count(
+    guesses_deleted = await count(
+        f"SELECT count(*) FROM guesses WHERE game_id IN ({own})", player_id
+    )
+    hints_deleted = await count(
         f"SELECT count(*) FROM hints WHERE player_id = ? OR game_id IN ({own})",
         player_id,
         player_id,
     )
-    change("DELETE FROM hints WHERE player_id = ?", player_id)
-    games_deleted = change("DELETE FROM games WHERE owner_id = ?", player_id)
-    anonymised = change("UPDATE guesses SET player_id = NULL WHERE player_id = ?", player_id)
-    games_anonymised = change(
+    await change("DELETE FROM hints WHERE player_id = ?", player_id)
+    games_deleted = await change("DELETE FROM games WHERE owner_id = ?", player_id)
+    anonymised = await change("UPDATE guesses SET player_id = NULL WHERE player_id = ?", player_id)
+    games_anonymised = await change(
         "UPDATE games SET "
         "solved_by = CASE WHEN solved_by = ?1 THEN NULL ELSE solved_by END, "
         "setter_id = CASE WHEN setter_id = ?1 THEN NULL ELSE setter_id END "
         "WHERE solved_by = ?1 OR setter_id = ?1",
         player_id,
     )
-    stats_deleted = change("DELETE FROM player_stats WHERE player_id = ?", player_id)
+    stats_deleted = await change("DELETE FROM player_stats WHERE player_id = ?", player_id)
     return ForgetReport(
         games_deleted=games_deleted,
         guesses_deleted=guesses_deleted,
@@ -1115,13 +1461,6 @@ def _forget(conn: sqlite3.Connection, player_id: int) -> ForgetReport:
         hints_deleted=hints_deleted,
         stats_deleted=stats_deleted,
     )
-
-
-def _check_player(game: GameRecord, player_id: int) -> None:
-    if game.scope == "own" and player_id != game.owner_id:
-        raise PlayerNotAllowed(f"player {player_id} does not own game {game.id}")
-    if game.setter_id is not None and player_id == game.setter_id:
-        raise PlayerNotAllowed(f"player {player_id} set the word of game {game.id}")
 
 
 def _settle(

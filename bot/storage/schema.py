@@ -1,6 +1,8 @@
 """Numbered migrations: ``migrations/NNNN_name.sql``, applied in order, version in the file.
 
-The schema version is SQLite's ``PRAGMA user_version``. Each migration runs in its own
+The schema version is SQLite's ``PRAGMA user_version``. Like everything in this package the
+migrations run through aiosqlite (``sqlite3`` is imported for its error classes and
+``complete_statement`` only). Each migration runs in its own
 ``BEGIN IMMEDIATE`` transaction together with the version bump, so a database is always at
 exactly one version, and two processes opening the same new file at once cannot both apply a
 migration (the second one waits, re-reads the version and finds nothing left to do).
@@ -14,11 +16,14 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+import aiosqlite
+
 from .errors import MigrationError, SchemaTooNew
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
-#: Seconds a connection waits for another connection's write lock before giving up.
+#: Milliseconds a connection waits for another connection's write lock before giving up
+#: (SQLite's busy handler, so the waiting happens in the connection's aiosqlite thread).
 BUSY_TIMEOUT_MS = 10_000
 
 
@@ -78,20 +83,23 @@ def latest_version() -> int:
     return load_migrations()[-1].version
 
 
-def user_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+async def user_version(conn: aiosqlite.Connection) -> int:
+    rows = await conn.execute_fetchall("PRAGMA user_version")
+    return int(next(iter(rows))[0])
 
 
-def configure(conn: sqlite3.Connection) -> None:
-    """Per-connection settings every connection to the file uses."""
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA foreign_keys = ON")
+async def configure(conn: aiosqlite.Connection, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
+    """Per-connection settings every connection to the file uses (one round trip)."""
     # FULL: the WAL is fsynced at every commit, so an acknowledged guess survives not only a
     # killed process (NORMAL would do for that) but also an OS crash or power cut.
-    conn.execute("PRAGMA synchronous = FULL")
+    await conn.executescript(
+        f"PRAGMA busy_timeout = {int(busy_timeout_ms)}; "
+        "PRAGMA foreign_keys = ON; "
+        "PRAGMA synchronous = FULL;"
+    )
 
 
-def migrate(conn: sqlite3.Connection, path: str, target: int | None = None) -> int:
+async def migrate(conn: aiosqlite.Connection, path: str, target: int | None = None) -> int:
     """Bring the database up to ``target`` (default: the newest), one transaction each.
 
     ``conn`` must be in autocommit mode (``isolation_level=None``). Returns the version
@@ -104,52 +112,57 @@ def migrate(conn: sqlite3.Connection, path: str, target: int | None = None) -> i
     if not 0 <= target <= known:
         raise ValueError(f"target version must be between 0 and {known}, got {target}")
     while True:
-        conn.execute("BEGIN IMMEDIATE")
+        version = 0
+        await conn.execute("BEGIN IMMEDIATE")
         try:
-            version = user_version(conn)
+            version = await user_version(conn)
             if version > known:
                 raise SchemaTooNew(path, version, known)
             if version >= target:
-                conn.execute("COMMIT")
+                await conn.execute("COMMIT")
                 return version
             migration = migrations[version]  # the one numbered version + 1
             for statement in migration.statements:
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {migration.version}")
-            conn.execute("COMMIT")
+                await conn.execute(statement)
+            await conn.execute(f"PRAGMA user_version = {migration.version}")
+            await conn.execute("COMMIT")
         except SchemaTooNew:
-            conn.execute("ROLLBACK")
+            await conn.execute("ROLLBACK")
             raise
         except sqlite3.Error as exc:
             if conn.in_transaction:
-                conn.execute("ROLLBACK")
+                await conn.execute("ROLLBACK")
             raise MigrationError(
                 f"could not bring database {path!r} to version {version + 1} "
                 f"({migrations[version].name if version < known else '?'}): {exc}"
             ) from exc
 
 
-def prepare_file(path: str, target: int | None = None) -> int:
+async def prepare_file(path: str, target: int | None = None) -> int:
     """Open ``path`` (creating it), switch it to WAL and migrate it; return its version.
 
-    Synchronous: :meth:`Database.open` runs it in a worker thread before opening the
-    connections it keeps.
+    Runs on its own short-lived aiosqlite connection (its thread does the file I/O), before
+    :meth:`Database.open` opens the connections it keeps.
     """
-    conn = sqlite3.connect(path, isolation_level=None)
     try:
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise MigrationError(f"cannot open database {path!r}: {exc}") from exc
+    try:
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         # Check the version before anything writes to the file (journal_mode=WAL writes the
         # header), so a database from a newer release is left exactly as it was.
-        found = user_version(conn)
+        found = await user_version(conn)
         known = latest_version()
         if found > known:
             raise SchemaTooNew(path, found, known)
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        rows = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
+        mode = next(iter(rows))[0]
         if str(mode).lower() != "wal":
             raise MigrationError(f"database {path!r} could not be switched to WAL (got {mode!r})")
-        configure(conn)
-        return migrate(conn, path, target)
+        await configure(conn)
+        return await migrate(conn, path, target)
     except sqlite3.DatabaseError as exc:
         raise MigrationError(f"cannot open database {path!r}: {exc}") from exc
     finally:
-        conn.close()
+        await conn.close()

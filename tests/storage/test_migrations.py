@@ -16,9 +16,9 @@ T0 = "2026-01-05T10:00:00.000000+00:00"
 T1 = "2026-01-05T10:01:00.000000+00:00"
 
 
-def build(path: Path, version: int) -> None:
+async def build(path: Path, version: int) -> None:
     """A database file at ``version`` (migrations 1..version applied), with data in it."""
-    assert schema.prepare_file(str(path), target=version) == version
+    assert await schema.prepare_file(str(path), target=version) == version
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         if version >= 1:
@@ -74,7 +74,7 @@ async def test_from_an_empty_file(tmp_path: Path):
 @pytest.mark.parametrize("version", range(LATEST))
 async def test_from_every_earlier_version(tmp_path: Path, version: int):
     path = tmp_path / f"v{version}.sqlite3"
-    build(path, version)
+    await build(path, version)
     async with await Database.open(path) as db:
         assert db.schema_version == LATEST
         if version >= 1:
@@ -120,7 +120,7 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
 
 async def test_newer_database_refuses_to_start_and_is_left_alone(tmp_path: Path):
     path = tmp_path / "future.sqlite3"
-    build(path, LATEST)
+    await build(path, LATEST)
     conn = sqlite3.connect(path)
     conn.execute(f"PRAGMA user_version = {LATEST + 1}")
     conn.close()
@@ -137,7 +137,7 @@ async def test_newer_database_refuses_to_start_and_is_left_alone(tmp_path: Path)
 
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, monkeypatch):
     path = tmp_path / "db.sqlite3"
-    build(path, LATEST)
+    await build(path, LATEST)
     broken = Migration(
         LATEST + 1,
         f"{LATEST + 1:04d}_broken.sql",
