@@ -1,0 +1,249 @@
+"""Writes handed in together are saved together (guesses in one statement, new games in
+another, one commit) and each caller still gets exactly its own answer; reads of games asked
+for together share a statement; no SQLite work ever runs on the event-loop thread."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from bot.core.feedback import score
+from bot.storage import (
+    AttemptConflict,
+    Database,
+    GameExists,
+    GameNotActive,
+    GameNotFound,
+    PlayerNotAllowed,
+    StorageError,
+)
+
+from .helpers import GUILD, WRONG, channel_game, guess, own_game, play
+
+
+def stored_guesses(path: Path) -> list[tuple]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(
+            "SELECT game_id, attempt, player_id, word FROM guesses ORDER BY game_id, attempt"
+        ).fetchall()
+    finally:
+        conn.close()
+
+
+async def outcome(awaitable) -> object:
+    try:
+        return await awaitable
+    except Exception as exc:
+        return exc
+
+
+async def test_one_batch_of_mixed_guesses(db: Database, db_path: Path):
+    """Everything below is handed in at once, so the writer takes it as one batch."""
+    owners = list(range(100, 130))
+    games = [await own_game(db, p, channel_id=p) for p in owners]
+    table = await channel_game(db)
+    over = await play(db, await own_game(db, 99, channel_id=99), ["crane"])
+    challenge = await channel_game(db, kind="custom", setter_id=7, channel_id=7)
+    racers = list(range(200, 210))
+    calls = [guess(db, game, "slate") for game in games[:20]]  # plain guesses
+    calls += [guess(db, game, "crane") for game in games[20:]]  # each wins its game
+    calls += [guess(db, table, WRONG[i % 6], player_id=p) for i, p in enumerate(racers)]
+    calls += [
+        db.record_guess(
+            987654, attempt=1, player_id=1, word="slate", feedback="BBBBB", finish=None, day=1
+        ),
+        guess(db, over, "slate"),  # finished game
+        guess(db, games[1], "pious", player_id=555),  # not the owner
+        guess(db, challenge, "pious", player_id=7),  # the setter
+    ]
+    statements: list[str] = []
+    await db._writer.set_trace_callback(statements.append)
+    results = await asyncio.gather(*(outcome(call) for call in calls))
+    await db._writer.set_trace_callback(None)
+    # One batch: one INSERT for all the guesses, one UPDATE ending the games won, their
+    # statistics (one executemany: a row each), one read of the refused guesses' games.
+    kinds = [" ".join(s.split()[:3]) for s in statements]
+    assert kinds == [
+        "BEGIN IMMEDIATE",
+        "INSERT INTO guesses",
+        "UPDATE games SET",
+        *["INSERT INTO player_stats"] * 10,
+        "SELECT json_array(g.id, g.guild_id,",
+        "COMMIT",
+    ]
+
+    plain, won = results[:20], results[20:30]
+    assert all(r.status == "active" and [g.word for g in r.guesses] == ["slate"] for r in plain)
+    assert all(r.status == "won" and r.solved_by == r.owner_id for r in won)
+    raced = results[30:40]
+    accepted = [r for r in raced if not isinstance(r, Exception)]
+    assert len(accepted) == 1 and accepted[0].guesses[0].player_id in racers
+    conflicts = [r for r in raced if isinstance(r, Exception)]
+    assert all(isinstance(c, AttemptConflict) and len(c.game.guesses) == 1 for c in conflicts)
+    missing, finished, stranger, setter = results[40:]
+    assert isinstance(missing, GameNotFound)
+    assert isinstance(finished, GameNotActive) and finished.game.status == "won"
+    assert isinstance(stranger, PlayerNotAllowed)
+    assert isinstance(setter, PlayerNotAllowed)
+
+    # Stored: exactly what was acknowledged, and the wins counted once each.
+    expected = [(g.id, 1, g.owner_id, "slate") for g in games[:20]]
+    expected += [(g.id, 1, g.owner_id, "crane") for g in games[20:]]
+    expected += [(table.id, 1, accepted[0].guesses[0].player_id, accepted[0].guesses[0].word)]
+    expected += [(over.id, 1, 99, "crane")]
+    assert sorted(stored_guesses(db_path)) == sorted(expected)
+    for game in games[20:]:
+        stats = await db.stats(GUILD, game.owner_id, "practice")
+        assert (stats.played, stats.wins, stats.distribution[0]) == (1, 1, 1)
+    assert (await db.stats(GUILD, 100, "practice")).played == 0
+
+
+async def test_a_winning_and_a_late_guess_for_one_game_together(db: Database):
+    """Racing for the last attempts: the first one decides; a guess for an attempt after
+    it is told the game is over, never saved into a finished game."""
+    game = await play(db, await channel_game(db), WRONG[:4], player_id=1)
+    fifth, sixth = await asyncio.gather(
+        outcome(guess(db, game, "crane", player_id=2)),  # attempt 5, wins
+        outcome(
+            db.record_guess(
+                game.id,
+                attempt=6,
+                player_id=3,
+                word="slate",
+                feedback=score("slate", "crane"),
+                finish="lost",
+                day=1,
+            )
+        ),
+    )
+    assert fifth.status == "won" and len(fifth.guesses) == 5
+    assert isinstance(sixth, GameNotActive)
+    assert await db.get_game(game.id) == fifth
+
+
+async def test_next_attempts_handed_in_together_are_both_saved(db: Database):
+    game = await own_game(db, 1)
+    first, second = await asyncio.gather(
+        db.record_guess(
+            game.id, attempt=1, player_id=1, word="slate", feedback="BBGBG", finish=None, day=1
+        ),
+        db.record_guess(
+            game.id, attempt=2, player_id=1, word="pious", feedback="BBBBB", finish=None, day=1
+        ),
+    )
+    assert [g.word for g in first.guesses] == ["slate"]
+    assert [g.word for g in second.guesses] == ["slate", "pious"]
+    # The other way round the later attempt is refused, as if it had come first.
+    game = await own_game(db, 2)
+    late, early = await asyncio.gather(
+        outcome(
+            db.record_guess(
+                game.id, attempt=2, player_id=2, word="pious", feedback="BBBBB", finish=None, day=1
+            )
+        ),
+        outcome(
+            db.record_guess(
+                game.id, attempt=1, player_id=2, word="slate", feedback="BBGBG", finish=None, day=1
+            )
+        ),
+    )
+    assert isinstance(late, AttemptConflict)
+    assert [g.word for g in early.guesses] == ["slate"]
+
+
+async def test_games_started_together(db: Database):
+    results = await asyncio.gather(
+        *(outcome(own_game(db, p, channel_id=5)) for p in (1, 2, 3, 1, 2)),
+        *(outcome(channel_game(db, channel_id=6)) for _ in range(3)),
+        outcome(own_game(db, 4, kind="daily", puzzle_number=9, channel_id=7)),
+        outcome(own_game(db, 4, kind="daily", puzzle_number=9, channel_id=8)),
+    )
+    own, tables, dailies = results[:5], results[5:8], results[8:]
+    assert [r.owner_id for r in own[:3]] == [1, 2, 3]
+    assert [r.existing.id for r in own[3:]] == [own[0].id, own[1].id]
+    started = [r for r in tables if not isinstance(r, Exception)]
+    assert len(started) == 1
+    assert all(
+        isinstance(r, GameExists) and r.existing.id == started[0].id
+        for r in tables
+        if r is not started[0]
+    )
+    assert dailies[0].puzzle_number == 9
+    assert isinstance(dailies[1], GameExists) and dailies[1].existing.id == dailies[0].id
+    for record in [*own[:3], started[0], dailies[0]]:
+        assert await db.get_game(record.id) == record
+
+
+async def test_a_failing_job_in_a_group_leaves_the_others(db: Database, db_path: Path):
+    """A guess whose feedback is wrong is found after its group was written: the
+    transaction is redone without it, and everybody else's guess is still saved once."""
+    games = [await own_game(db, p, channel_id=p) for p in range(1, 11)]
+    calls = [guess(db, g, "slate") for g in games]
+    calls.insert(
+        5,
+        db.record_guess(
+            games[5].id,
+            attempt=1,
+            player_id=6,
+            word="pious",
+            feedback="GGGGB",
+            finish=None,
+            day=1,
+        ),
+    )
+    results = await asyncio.gather(*(outcome(c) for c in calls))
+    assert isinstance(results[5], ValueError)
+    assert sum(not isinstance(r, Exception) for r in results) == 10
+    assert sorted(stored_guesses(db_path)) == sorted((g.id, 1, g.owner_id, "slate") for g in games)
+
+
+async def test_games_read_together(db: Database):
+    games = [await own_game(db, p, channel_id=p) for p in range(1, 6)]
+    games[0] = await guess(db, games[0], "slate")
+    ids = [g.id for g in games] * 3 + [424242, 424243]
+    found = await asyncio.gather(*(db.get_game(i) for i in ids))
+    assert found == games * 3 + [None, None]
+    with pytest.raises(ValueError):
+        await db.get_game(-1)
+
+
+async def test_a_read_after_a_write_sees_it(db: Database):
+    """Reads asked for while an earlier read is in flight wait for the next statement, so
+    a read never misses a write acknowledged before it was asked for."""
+    game = await own_game(db, 1)
+    for word in WRONG[:5]:
+        reader = asyncio.ensure_future(db.get_game(game.id))  # in flight during the write
+        game = await guess(db, game, word)
+        assert await db.get_game(game.id) == game
+        await reader
+
+
+async def test_no_sqlite_work_on_the_event_loop_thread(db_path: Path):
+    threads: set[int] = set()
+    async with await Database.open(db_path) as db:
+        for conn in (db._writer, db._reader):  # every statement they run is traced
+            await conn.set_trace_callback(lambda _sql: threads.add(threading.get_ident()))
+        game = await own_game(db, 1)
+        await asyncio.gather(
+            guess(db, game, "slate"), db.get_game(game.id), db.stats(GUILD, 1, "practice")
+        )
+        await db.give_up(game.id, player_id=1, day=1)
+        await db.forget_player(1)
+    assert len(threads) == 2  # the writer's thread and the reader's
+    assert threading.get_ident() not in threads
+
+
+async def test_reads_handed_in_before_close_are_answered(db_path: Path):
+    db = await Database.open(db_path)
+    game = await own_game(db, 1)
+    pending = [asyncio.ensure_future(db.get_game(game.id)) for _ in range(5)]
+    await asyncio.sleep(0)  # handed in
+    await db.close()
+    assert await asyncio.gather(*pending) == [game] * 5
+    with pytest.raises(StorageError, match="closed"):
+        await db.get_game(game.id)
