@@ -62,7 +62,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import cache
@@ -212,53 +212,96 @@ def _insert_games_sql(rows: int) -> str:
     )
 
 
-@cache
-def _end_games_sql(rows: int) -> str:
-    values = ", ".join(["(?, ?, ?, ?)"] * rows)
+#: The games that end now, one row per ending (``:ends``, a JSON array of objects with
+#: game, finish, created, day and, for a guess, attempt, player, word; for a give-up,
+#: player and no attempt), in order.
+_ENDING: Final = (
+    "SELECT key AS position, json_extract(value, '$.game') AS game, "
+    "json_extract(value, '$.finish') AS finish, json_extract(value, '$.created') AS created, "
+    "json_extract(value, '$.day') AS day, json_extract(value, '$.attempt') AS attempt, "
+    "json_extract(value, '$.player') AS player, json_extract(value, '$.word') AS word "
+    "FROM json_each(:ends)"
+)
+
+
+def _ends(t: str) -> str:
+    """Whether ending ``e`` applies to game ``t``: the game is still active and either the
+    very guess that ends it is in it (inserted just before, in the same batch: only that
+    batch can see the game active with it) or, for a give-up (no attempt), the player may
+    end it. Statistics are counted *before* the game is marked finished, under the same
+    condition, so each ending is counted exactly once."""
     return (
-        "UPDATE games SET status = v.column2, solved_by = v.column3, finished_at = v.column4 "
-        f"FROM (VALUES {values}) AS v WHERE games.id = v.column1 AND games.status = 'active'"
+        f"{t}.id = e.game AND {t}.status = 'active' AND CASE WHEN e.attempt IS NULL "
+        f"THEN {t}.scope = 'channel' OR {t}.owner_id = e.player "
+        f"ELSE EXISTS (SELECT 1 FROM guesses q WHERE q.game_id = {t}.id "
+        "AND q.attempt = e.attempt AND q.player_id = e.player AND q.word = e.word "
+        "AND q.created_at = e.created) END"
     )
 
 
-_DIST: Final = ", ".join(f":won AND :attempts = {n}" for n in range(1, MAX_ATTEMPTS + 1))
+_DIST: Final = ", ".join(f"won AND attempts = {n} AS d{n}" for n in range(1, MAX_ATTEMPTS + 1))
 _ADD_DIST: Final = ", ".join(
     f"dist_{n} = dist_{n} + excluded.dist_{n}" for n in range(1, MAX_ATTEMPTS + 1)
 )
-#: One more finished practice or channel game for a player (``stats.record_result`` in SQL:
-#: the streak is consecutive wins). In ``DO UPDATE`` bare column names are the old values.
-_COUNT_RESULT: Final = (
+#: Count the games ending now in the statistics, in one statement (``stats.record_result``
+#: and ``stats.record_daily_result`` in SQL). A practice or channel game counts for its
+#: owner, or for everyone (not forgotten, not the setter) who guessed in it; its streak is
+#: consecutive wins. A daily's streaks are worked out from the player's finished dailies
+#: plus those ending now: runs of consecutive won days (day minus its rank among won days is
+#: constant along a run); the current streak is the run ending on the latest finished day
+#: (none if that day was not won). Rows go in ending order; in ``DO UPDATE`` bare column
+#: names are the old values.
+_COUNT: Final = (
     f"INSERT INTO player_stats (guild_id, player_id, mode, {_STATS_COLUMNS}) "
-    f"VALUES (:guild, :player, :mode, 1, :won, {_DIST}, :won, :won, "
-    "CASE WHEN :won THEN :day END, :day) "
+    f"WITH e AS ({_ENDING}), "
+    "ended AS (SELECT e.position, e.day, g.id, g.guild_id, g.owner_id, g.scope, g.kind, "
+    "g.setter_id, g.puzzle_number, e.finish = 'won' AS won, "
+    "(SELECT count(*) FROM guesses c WHERE c.game_id = g.id) AS attempts "
+    f"FROM e JOIN games g ON {_ends('g')}), "
+    "results AS (SELECT DISTINCT x.position, x.guild_id AS guild, "
+    "coalesce(p.player_id, x.owner_id) AS player, "
+    "CASE x.scope WHEN 'own' THEN 'practice' ELSE 'channel' END AS mode, x.won, x.attempts, "
+    "x.day FROM ended x LEFT JOIN guesses p ON p.game_id = x.id AND x.scope = 'channel' "
+    "AND p.player_id IS NOT NULL AND p.player_id IS NOT x.setter_id "
+    "WHERE x.kind <> 'daily' AND (x.scope = 'own' OR p.player_id IS NOT NULL)), "
+    "dailies AS (SELECT position, guild_id AS guild, owner_id AS player, puzzle_number AS "
+    "number, won, attempts, day FROM ended WHERE kind = 'daily'), "
+    "finished (guild, player, number, won) AS (SELECT d.guild_id, d.owner_id, "
+    "d.puzzle_number, d.status = 'won' FROM games d "
+    "WHERE d.kind = 'daily' AND d.status <> 'active' "
+    "AND (d.guild_id, d.owner_id) IN (SELECT guild, player FROM dailies) "
+    "UNION ALL SELECT guild, player, number, won FROM dailies), "
+    "runs (guild, player, length, last) AS (SELECT guild, player, count(*), max(number) "
+    "FROM (SELECT guild, player, number, number - row_number() OVER "
+    "(PARTITION BY guild, player ORDER BY number) AS island FROM finished WHERE won) "
+    "GROUP BY guild, player, island), "
+    "streaks (guild, player, current, best, last_win) AS (SELECT l.guild, l.player, "
+    "coalesce(r.length, 0), (SELECT coalesce(max(b.length), 0) FROM runs b "
+    "WHERE b.guild = l.guild AND b.player = l.player), r.last "
+    "FROM (SELECT guild, player, max(number) AS latest FROM finished GROUP BY guild, player) l "
+    "LEFT JOIN runs r ON r.guild = l.guild AND r.player = l.player AND r.last = l.latest) "
+    f", out AS (SELECT position, guild, player, mode, won, {_DIST}, won AS current, "
+    "won AS best, CASE WHEN won THEN day END AS last_win, day FROM results UNION ALL "
+    f"SELECT a.position, a.guild, a.player, 'daily', a.won, {_DIST}, s.current, s.best, "
+    "s.last_win, a.day FROM dailies a JOIN streaks s "
+    "ON s.guild = a.guild AND s.player = a.player) "
+    "SELECT guild, player, mode, 1, won, d1, d2, d3, d4, d5, d6, current, best, last_win, "
+    "day FROM out WHERE true ORDER BY position "
     "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET "
     f"played = played + 1, wins = wins + excluded.wins, {_ADD_DIST}, "
-    "current_streak = CASE WHEN excluded.wins THEN current_streak + 1 ELSE 0 END, "
-    "max_streak = max(max_streak, CASE WHEN excluded.wins THEN current_streak + 1 ELSE 0 END), "
-    "last_win_day = CASE WHEN excluded.wins THEN excluded.last_win_day ELSE last_win_day END, "
+    "current_streak = CASE WHEN excluded.mode = 'daily' THEN excluded.current_streak "
+    "WHEN excluded.wins THEN current_streak + 1 ELSE 0 END, "
+    "max_streak = CASE WHEN excluded.mode = 'daily' THEN excluded.max_streak "
+    "ELSE max(max_streak, CASE WHEN excluded.wins THEN current_streak + 1 ELSE 0 END) END, "
+    "last_win_day = CASE WHEN excluded.mode = 'daily' OR excluded.wins "
+    "THEN excluded.last_win_day ELSE last_win_day END, "
     "last_played_day = excluded.last_played_day"
 )
-#: One more finished daily (``stats.record_daily_result`` in SQL). The streaks are worked
-#: out from the player's finished dailies, the one just ended included: runs of consecutive
-#: won days (day minus its rank among won days is constant along a run); the current streak
-#: is the run ending on the latest finished day (none if that day was not won).
-_COUNT_DAILY: Final = (
-    f"INSERT INTO player_stats (guild_id, player_id, mode, {_STATS_COLUMNS}) "
-    "WITH finished (day, won) AS ("
-    "SELECT puzzle_number, status = 'won' FROM games WHERE guild_id = :guild "
-    "AND owner_id = :player AND kind = 'daily' AND status <> 'active'), "
-    "runs (length, last) AS (SELECT count(*), max(day) FROM (SELECT day, "
-    "day - row_number() OVER (ORDER BY day) AS island FROM finished WHERE won) "
-    "GROUP BY island), "
-    "latest (length, last) AS (SELECT length, last FROM runs "
-    "WHERE last = (SELECT max(day) FROM finished)) "
-    f"SELECT :guild, :player, 'daily', 1, :won, {_DIST}, "
-    "coalesce((SELECT length FROM latest), 0), coalesce((SELECT max(length) FROM runs), 0), "
-    "(SELECT last FROM latest), :day WHERE true "
-    "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET "
-    f"played = played + 1, wins = wins + excluded.wins, {_ADD_DIST}, "
-    "current_streak = excluded.current_streak, max_streak = excluded.max_streak, "
-    "last_win_day = excluded.last_win_day, last_played_day = excluded.last_played_day"
+#: Then the games are marked finished (same condition).
+_END_GAMES: Final = (
+    "UPDATE games SET status = e.finish, finished_at = e.created, "
+    f"solved_by = CASE WHEN e.finish = 'won' THEN e.player END FROM ({_ENDING}) AS e "
+    f"WHERE {_ends('games')}"
 )
 
 
@@ -839,14 +882,27 @@ class Database:
         _check_day("day", day)
         finished = _ts(_now(now))
 
-        async def job(conn: aiosqlite.Connection) -> GameRecord:
-            rows = await conn.execute_fetchall(
-                "UPDATE games SET status = 'given_up', finished_at = ? WHERE id = ? "
-                "AND status = 'active' AND (scope = 'channel' OR owner_id = ?) "
-                f"RETURNING {_game_json('games')}",
-                (finished, game_id, player_id),
+        ending = {
+            "ends": json.dumps(
+                [
+                    _end_params(
+                        game=game_id, finish="given_up", created=finished, player=player_id, day=day
+                    )
+                ]
             )
+        }
+
+        async def job(conn: aiosqlite.Connection) -> GameRecord:
+            # Counted, then ended, in one round trip: the statements apply only while the
+            # game is active and the player may end it (see _ENDS).
+            counted_cursor, rows = await _pipeline(
+                conn.execute(_COUNT, ending),
+                conn.execute_fetchall(f"{_END_GAMES} RETURNING {_game_json('games')}", ending),
+            )
+            counted = counted_cursor.rowcount
             if not rows:
+                if counted:
+                    raise StorageError("statistics counted for a game not ended")  # cannot be
                 game = await _game_in_transaction(conn, game_id)
                 if game is None:
                     raise GameNotFound(game_id)
@@ -854,7 +910,8 @@ class Database:
                     raise GameNotActive(game)
                 raise PlayerNotAllowed(f"player {player_id} does not own game {game_id}")
             game = _game_from_json(next(iter(rows))[0])
-            await _count(conn, [(game, day)])
+            if counted != len(_counted_players(game)):
+                raise StorageError("the statistics of the game do not add up")  # cannot be
             return game
 
         return await self._write(job)
@@ -1167,12 +1224,10 @@ async def _run_jobs(
         before, began = conn.total_changes, conn.in_transaction
         try:
             first = unit[0][1]
-            if isinstance(first, _Guess):
-                done.update(await _save_guesses(conn, unit))  # type: ignore[arg-type]
-            elif isinstance(first, _Create):
-                done.update(await _save_games(conn, unit))  # type: ignore[arg-type]
+            if isinstance(first, _Guess | _Create):
+                done.update(await _save_group(conn, unit))
             else:
-                done[unit[0][0]] = (await first(conn), None)
+                done[unit[0][0]] = (await first(conn), None)  # type: ignore[operator]
         except Exception as exc:
             if _is_busy(exc) and not conn.in_transaction:
                 raise _LockNotTaken(f"could not start a write transaction: {exc}") from exc
@@ -1186,8 +1241,8 @@ async def _run_jobs(
 
 
 def _units(pending: list[tuple[int, WriteJob]]) -> list[list[tuple[int, WriteJob]]]:
-    """Split a batch into what is saved together: layers of guesses (one statement each),
-    the new games (one statement), then every other job on its own.
+    """Split a batch into what is saved together: the guesses (one layer) and the new games,
+    then the other layers of guesses, then every other job on its own.
 
     A layer holds one attempt number per game (the first asked for), so that guesses racing
     for the same attempt are decided inside one statement and a guess never depends on
@@ -1197,7 +1252,7 @@ def _units(pending: list[tuple[int, WriteJob]]) -> list[list[tuple[int, WriteJob
     guesses = [item for item in pending if isinstance(item[1], _Guess)]
     creates = [item for item in pending if isinstance(item[1], _Create)]
     others = [item for item in pending if not isinstance(item[1], _Guess | _Create)]
-    units: list[list[tuple[int, WriteJob]]] = []
+    layers: list[list[tuple[int, WriteJob]]] = []
     while guesses:
         attempts: dict[int, int] = {}
         layer: list[tuple[int, WriteJob]] = []
@@ -1205,31 +1260,149 @@ def _units(pending: list[tuple[int, WriteJob]]) -> list[list[tuple[int, WriteJob
         for item in guesses:
             game_id, attempt = item[1].game_id, item[1].attempt  # type: ignore[union-attr]
             (layer if attempts.setdefault(game_id, attempt) == attempt else later).append(item)
-        units.append(layer)
+        layers.append(layer)
         guesses = later
-    if creates:
-        units.append(creates)
+    units = [layers[0] + creates] if layers else [creates] if creates else []
+    units += layers[1:]
     units.extend([item] for item in others)
     return units
 
 
-async def _save_games(
-    conn: aiosqlite.Connection, run: list[tuple[int, _Create]]
+async def _save_group(
+    conn: aiosqlite.Connection, unit: list[tuple[int, WriteJob]]
 ) -> dict[int, tuple[Any, Exception | None]]:
-    """Start a group of games with one INSERT. The partial unique indexes are the rule (one
-    active own game per player and channel, one active channel game per channel, one daily
-    per player and day): a game they refuse is not inserted (``DO NOTHING``), and only then
-    is the game in its way looked up, for :class:`GameExists`."""
-    params: list[Any] = []
-    for position, (_, create) in enumerate(run):
-        params += (position, *create.row)
-    rows = await conn.execute_fetchall(_insert_games_sql(len(run)), params)
-    saved: dict[int, GameRecord] = {}
-    for game_id, *row in rows:
-        position = next(p for p, (_, c) in enumerate(run) if p not in saved and c.row == tuple(row))
-        saved[position] = run[position][1].record(game_id)
+    """Save guesses (at most one attempt number per game) and start games, queueing all the
+    statements to the writer thread together (one round trip):
+
+    1. one INSERT for all the guesses (see :func:`_insert_guesses_sql`), returning the game
+       of each one saved;
+    2. for the guesses that would end their game: one UPSERT counting them in the
+       statistics, then one UPDATE ending the games; both apply only where that very guess
+       was just saved (:func:`_ends`);
+    3. one INSERT for the new games (see :func:`_insert_games_sql`), after the games ended
+       above (a channel game won in this batch makes room for the next one).
+
+    Then, only if some were refused, the games concerned are read to tell each caller why.
+    Returns each job's outcome; raises (the group is then redone one job at a time) if a
+    saved guess has a feedback that does not match, or the counts do not add up.
+    """
+    guesses = [(i, job) for i, job in unit if isinstance(job, _Guess)]
+    creates = [(i, job) for i, job in unit if isinstance(job, _Create)]
+    steps: list[Awaitable[Any]] = []
+    if guesses:
+        params: list[Any] = []
+        for position, (_, g) in enumerate(guesses):
+            params += (position, g.game_id, g.attempt, g.player_id, g.word, g.feedback, g.created)
+        steps.append(conn.execute_fetchall(_insert_guesses_sql(len(guesses)), params))
+    # Exact repeats of one request cannot both be saved: end (and count) the game once.
+    ends = {
+        (g.game_id, g.attempt, g.player_id, g.word, g.created): _end_params(g)
+        for _, g in guesses
+        if g.finish is not None
+    }
+    if ends:
+        ending = {"ends": json.dumps(list(ends.values()))}
+        steps += [conn.execute(_COUNT, ending), conn.execute(_END_GAMES, ending)]
+    if creates:
+        params = []
+        for position, (_, create) in enumerate(creates):
+            params += (position, *create.row)
+        steps.append(conn.execute_fetchall(_insert_games_sql(len(creates)), params))
+    results = iter(await _pipeline(*steps))
+
     outcomes: dict[int, tuple[Any, Exception | None]] = {}
-    for position, (index, create) in enumerate(run):
+    if guesses:
+        outcomes.update(await _guess_outcomes(conn, guesses, next(results), ends, results))
+    if creates:
+        outcomes.update(await _create_outcomes(conn, creates, next(results)))
+    return outcomes
+
+
+def _end_params(g: _Guess | None = None, **given_up: Any) -> dict[str, Any]:
+    """One ending for :data:`_COUNT` and :data:`_END_GAMES`."""
+    if g is None:
+        return {"attempt": None, "word": None, **given_up}
+    return {
+        "game": g.game_id,
+        "finish": g.finish,
+        "created": g.created,
+        "attempt": g.attempt,
+        "player": g.player_id,
+        "word": g.word,
+        "day": g.day,
+    }
+
+
+def _counted_players(game: GameRecord) -> list[int]:
+    """Whose statistics a finished game counts in: its owner, or (channel game) everyone
+    who guessed in it, not forgotten, not the setter."""
+    if game.scope == "own":
+        assert game.owner_id is not None
+        return [game.owner_id]
+    return sorted(game.participants - {game.setter_id})
+
+
+async def _guess_outcomes(
+    conn: aiosqlite.Connection,
+    guesses: list[tuple[int, _Guess]],
+    rows: Iterable[Any],
+    ends: dict[tuple[Any, ...], dict[str, Any]],
+    results: Iterator[Any],
+) -> dict[int, tuple[Any, Exception | None]]:
+    saved: dict[int, GameRecord] = {}  # position in ``guesses`` -> the game after that guess
+    positions: dict[tuple[Any, ...], list[int]] = {}
+    for p, (_, g) in reversed(list(enumerate(guesses))):
+        positions.setdefault((g.game_id, g.player_id, g.word, g.feedback, g.created), []).append(p)
+    for player, word, feedback, created, game_json in rows:
+        game = _game_from_json(game_json)
+        # The first of identical requests (same game, player, word and time) is the one saved.
+        position = positions[(game.id, player, word, feedback, created)].pop()
+        if score(word, game.answer) != feedback:
+            # Already written: the transaction is redone without this job (see _transaction).
+            raise ValueError("feedback does not match the guess and the hidden word")
+        g = guesses[position][1]
+        if g.finish is not None:
+            solver = g.player_id if g.finish == "won" else None
+            game = replace(game, status=g.finish, solved_by=solver, finished_at=_dt(g.created))
+        saved[position] = game
+    if ends:
+        counted, ended = next(results), next(results)
+        finished = [game for game in saved.values() if game.status != "active"]
+        if ended.rowcount != len(finished) or counted.rowcount != sum(
+            len(_counted_players(game)) for game in finished
+        ):
+            raise StorageError("the games ended do not add up (nothing was saved)")
+    after = {game.id: game for game in saved.values()}
+    refused = sorted({g.game_id for _, g in guesses if g.game_id not in after})
+    if refused:
+        after.update((game.id, game) for game in await _games_in_transaction(conn, refused))
+    outcomes: dict[int, tuple[Any, Exception | None]] = {}
+    for position, (index, g) in enumerate(guesses):
+        if position in saved:
+            outcomes[index] = (saved[position], None)
+        else:
+            error = _guess_error(after.get(g.game_id), g) or StorageError(
+                f"guess for game {g.game_id} was not saved (the stored guesses do not add up)"
+            )
+            outcomes[index] = (None, error)
+    return outcomes
+
+
+async def _create_outcomes(
+    conn: aiosqlite.Connection, creates: list[tuple[int, _Create]], rows: Iterable[Any]
+) -> dict[int, tuple[Any, Exception | None]]:
+    """The partial unique indexes are the rule (one active own game per player and channel,
+    one active channel game per channel, one daily per player and day): a game they refused
+    was not inserted (``DO NOTHING``); only then is the game in its way looked up."""
+    saved: dict[int, GameRecord] = {}
+    positions: dict[tuple[Any, ...], list[int]] = {}
+    for p, (_, c) in reversed(list(enumerate(creates))):
+        positions.setdefault(c.row, []).append(p)
+    for game_id, *row in rows:
+        position = positions[tuple(row)].pop()
+        saved[position] = creates[position][1].record(game_id)
+    outcomes: dict[int, tuple[Any, Exception | None]] = {}
+    for position, (index, create) in enumerate(creates):
         if position in saved:
             outcomes[index] = (saved[position], None)
             continue
@@ -1248,56 +1421,6 @@ async def _save_games(
             else StorageError("the game could not be started (a database rule refused it)")
         )
         outcomes[index] = (None, error)
-    return outcomes
-
-
-async def _save_guesses(
-    conn: aiosqlite.Connection, run: list[tuple[int, _Guess]]
-) -> dict[int, tuple[Any, Exception | None]]:
-    """Save a group of guesses: one INSERT for all, then (if some finish their game) one
-    UPDATE and the statistics UPSERTs, then (only if some were refused) one read of the
-    games concerned to tell each refused caller why. Returns each job's outcome."""
-    params: list[Any] = []
-    for position, (_, g) in enumerate(run):
-        params += (position, g.game_id, g.attempt, g.player_id, g.word, g.feedback, g.created)
-    rows = await conn.execute_fetchall(_insert_guesses_sql(len(run)), params)
-    saved: dict[int, GameRecord] = {}  # position in the run -> the game after that guess
-    for player, word, feedback, created, game_json in rows:
-        game = _game_from_json(game_json)
-        position = next(
-            p
-            for p, (_, g) in enumerate(run)
-            if p not in saved
-            and (g.game_id, g.player_id, g.word, g.feedback, g.created)
-            == (game.id, player, word, feedback, created)
-        )
-        if score(word, game.answer) != feedback:
-            # Already written: the transaction is redone without this job (see _transaction).
-            raise ValueError("feedback does not match the guess and the hidden word")
-        saved[position] = game
-    ending: list[tuple[GameRecord, int]] = []
-    for position, game in saved.items():
-        g = run[position][1]
-        if g.finish is not None:
-            solver = g.player_id if g.finish == "won" else None
-            game = replace(game, status=g.finish, solved_by=solver, finished_at=_dt(g.created))
-            saved[position] = game
-            ending.append((game, g.day))
-    if ending:
-        await _count(conn, ending, end=True)
-    after = {game.id: game for game in saved.values()}
-    refused = sorted({g.game_id for _, g in run if g.game_id not in after})
-    if refused:
-        after.update((game.id, game) for game in await _games_in_transaction(conn, refused))
-    outcomes: dict[int, tuple[Any, Exception | None]] = {}
-    for position, (index, g) in enumerate(run):
-        if position in saved:
-            outcomes[index] = (saved[position], None)
-        else:
-            error = _guess_error(after.get(g.game_id), g) or StorageError(
-                f"guess for game {g.game_id} was not saved (the stored guesses do not add up)"
-            )
-            outcomes[index] = (None, error)
     return outcomes
 
 
@@ -1323,50 +1446,6 @@ def _player_problem(game: GameRecord, player_id: int) -> PlayerNotAllowed | None
     if game.setter_id is not None and player_id == game.setter_id:
         return PlayerNotAllowed(f"player {player_id} set the word of game {game.id}")
     return None
-
-
-async def _count(
-    conn: aiosqlite.Connection, finished: list[tuple[GameRecord, int]], *, end: bool = False
-) -> None:
-    """Count finished games (as they are after finishing, with ``day``) in the statistics of
-    everyone they count for; with ``end``, also mark them finished in ``games`` first. The
-    statements are queued together (one round trip)."""
-    results: list[dict[str, Any]] = []
-    dailies: list[dict[str, Any]] = []
-    for game, day in finished:
-        if game.scope == "own":
-            assert game.owner_id is not None
-            players = [game.owner_id]
-        else:
-            players = sorted(game.participants - {game.setter_id})
-        mode = game.stats_mode
-        for player in players:
-            row = {
-                "guild": game.guild_id,
-                "player": player,
-                "mode": mode,
-                "won": int(game.status == "won"),
-                "attempts": len(game.guesses),
-                "day": day,
-            }
-            (dailies if mode == "daily" else results).append(row)
-    steps: list[Awaitable[Any]] = []
-    if end:
-        params = [
-            value
-            for game, _ in finished
-            for value in (game.id, game.status, game.solved_by, _ts(game.finished_at))  # type: ignore[arg-type]
-        ]
-        steps.append(conn.execute(_end_games_sql(len(finished)), params))
-    if results:
-        steps.append(conn.executemany(_COUNT_RESULT, results))
-    if dailies:
-        steps.append(conn.executemany(_COUNT_DAILY, dailies))
-    if not steps:
-        return
-    outcome = await _pipeline(*steps)
-    if end and outcome[0].rowcount != len(finished):
-        raise StorageError("a game changed while the write lock was held")  # cannot happen
 
 
 async def _games_in_transaction(

@@ -65,14 +65,14 @@ async def test_one_batch_of_mixed_guesses(db: Database, db_path: Path):
     await db._writer.set_trace_callback(statements.append)
     results = await asyncio.gather(*(outcome(call) for call in calls))
     await db._writer.set_trace_callback(None)
-    # One batch: one INSERT for all the guesses, one UPDATE ending the games won, their
-    # statistics (one executemany: a row each), one read of the refused guesses' games.
+    # One batch: one INSERT for all the guesses; for the ten that end their game, one UPSERT
+    # counting them and one UPDATE ending them; one read of the refused guesses' games.
     kinds = [" ".join(s.split()[:3]) for s in statements]
     assert kinds == [
         "BEGIN IMMEDIATE",
         "INSERT INTO guesses",
+        "INSERT INTO player_stats",
         "UPDATE games SET",
-        *["INSERT INTO player_stats"] * 10,
         "SELECT json_array(g.id, g.guild_id,",
         "COMMIT",
     ]
@@ -247,3 +247,24 @@ async def test_reads_handed_in_before_close_are_answered(db_path: Path):
     assert await asyncio.gather(*pending) == [game] * 5
     with pytest.raises(StorageError, match="closed"):
         await db.get_game(game.id)
+
+
+async def test_a_repeated_winning_request_counts_once(db: Database, clock):
+    """The same request twice (same player, word, attempt and time, e.g. a frozen clock):
+    saved once, and the game counted once, whether the repeat comes with it or later."""
+    now = clock()
+    game = await own_game(db, 1)
+    table = await guess(db, await channel_game(db), "slate", player_id=2)
+
+    def win(g, player):
+        return outcome(guess(db, g, "crane", player_id=player, now=now))
+
+    first, again = await asyncio.gather(win(game, 1), win(game, 1))
+    assert first.status == "won" and isinstance(again, AttemptConflict | GameNotActive)
+    assert isinstance(await win(game, 1), GameNotActive)
+    first, again = await asyncio.gather(win(table, 3), win(table, 3))
+    assert first.status == "won" and isinstance(again, AttemptConflict | GameNotActive)
+    assert isinstance(await win(table, 3), GameNotActive)
+    assert (await db.stats(GUILD, 1, "practice")).played == 1
+    for player in (2, 3):
+        assert (await db.stats(GUILD, player, "channel")).played == 1
