@@ -79,8 +79,18 @@ class WordleBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d commands globally (can take a while to show up)", len(synced))
         if self.warm_solver:
-            # Build the solver in the background so the first word hint is quick.
-            self._warm_task = asyncio.create_task(self.service.solver())
+            # Build the solver and its strategies in the background so the first word hint is
+            # quick (the first start with new word lists takes a few minutes; later starts load
+            # them from the cache in a fraction of a second).
+            self._warm_task = asyncio.create_task(self._warm())
+
+    async def _warm(self) -> None:
+        try:
+            solver = await self.service.solver()
+            await asyncio.to_thread(solver.prepare)
+            log.info("solver ready")
+        except Exception:
+            log.exception("could not prepare the solver; word hints will build it on demand")
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (id %s) in %d servers", self.user,

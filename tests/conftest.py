@@ -1,0 +1,15 @@
+"""Settings for the whole test run."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _solver_cache_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Solvers built by tests keep their pattern matrices and strategies in a temporary folder,
+    never in the user's ~/.cache/wordle-bot (tests that care set their own folder)."""
+    if "WORDLE_BOT_CACHE_DIR" not in os.environ:
+        os.environ["WORDLE_BOT_CACHE_DIR"] = str(tmp_path_factory.mktemp("solver-cache"))
