@@ -62,6 +62,8 @@ import asyncio
 import contextlib
 import json
 import sqlite3
+import threading
+import weakref
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -1152,6 +1154,7 @@ async def _connect(path: str, role: str) -> aiosqlite.Connection:
         isolation_level="IMMEDIATE" if role == "writer" else None,
         cached_statements=_CACHED_STATEMENTS,
     )
+    _stop_at_exit(conn)
     try:
         await schema.configure(conn, busy_timeout_ms=round(BUSY_TIMEOUT * 1000))
         # Checkpoints are run by Database on the checkpoint connection, not at commit time.
@@ -1160,9 +1163,35 @@ async def _connect(path: str, role: str) -> aiosqlite.Connection:
             + (" PRAGMA query_only = ON;" if role == "reader" else "")
         )
     except BaseException:
-        await conn.close()
+        await _close_all([conn])
         raise
     return conn
+
+
+# aiosqlite's threads are not daemon threads, so a Database never closed would keep the
+# interpreter from exiting (it waits for them before exiting). As a safety net, a daemon
+# thread stops the threads of connections still open once the main thread has finished
+# (the event loop is gone by then: an open transaction is just rolled back).
+_open_connections: weakref.WeakSet[aiosqlite.Connection] = weakref.WeakSet()
+_exit_guard_lock = threading.Lock()
+_exit_guard: threading.Thread | None = None
+
+
+def _stop_at_exit(conn: aiosqlite.Connection) -> None:
+    global _exit_guard
+    _open_connections.add(conn)
+    with _exit_guard_lock:
+        if _exit_guard is None:
+            _exit_guard = threading.Thread(
+                target=_stop_open_connections, name="wordle-bot storage exit", daemon=True
+            )
+            _exit_guard.start()
+
+
+def _stop_open_connections() -> None:
+    threading.main_thread().join()
+    for conn in list(_open_connections):
+        conn.stop()
 
 
 async def _close_all(connections: Sequence[aiosqlite.Connection | None]) -> None:
@@ -1171,6 +1200,7 @@ async def _close_all(connections: Sequence[aiosqlite.Connection | None]) -> None
     for conn in connections:
         if conn is None:
             continue
+        _open_connections.discard(conn)
         try:
             await conn.close()
         except BaseException as exc:  # closed anyway (its thread is stopped)

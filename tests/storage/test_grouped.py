@@ -5,7 +5,10 @@ for together share a statement; no SQLite work ever runs on the event-loop threa
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -268,3 +271,36 @@ async def test_a_repeated_winning_request_counts_once(db: Database, clock):
     assert (await db.stats(GUILD, 1, "practice")).played == 1
     for player in (2, 3):
         assert (await db.stats(GUILD, player, "channel")).played == 1
+
+
+def test_a_program_that_never_closes_the_database_still_exits(tmp_path: Path):
+    """aiosqlite's threads are not daemon threads; the storage stops them once the main
+    thread is done, so forgetting close() cannot keep the process alive."""
+    script = tmp_path / "forgetful.py"
+    script.write_text(
+        "import asyncio, sys\n"
+        "from bot.storage import Database\n"
+        "async def main():\n"
+        "    db = await Database.open(sys.argv[1])\n"
+        "    await db.create_game(guild_id=1, channel_id=1, owner_id=1, scope='own',\n"
+        "                         kind='random', answer='crane', hard_mode=False)\n"
+        "    return db\n"
+        "kept = asyncio.run(main())\n"
+        "print('done', flush=True)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    proc = subprocess.Popen(
+        [sys.executable, str(script), str(tmp_path / "db.sqlite3")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        out, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise AssertionError("the process did not exit") from None
+    assert proc.returncode == 0, err
+    assert out.strip() == "done"
