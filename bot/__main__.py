@@ -14,7 +14,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, quiet_library_loggers
 from bot.core.words import WordListError, WordLists, load_word_lists
 
 log = logging.getLogger("bot")
@@ -57,6 +57,7 @@ def _setup_logging(level: str, *, quiet: bool = False) -> None:
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    quiet_library_loggers()
 
 
 def _load_words(config: Config) -> WordLists:

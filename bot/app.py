@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.cogs.messages import APOLOGY, Reply
 from bot.cogs.wordle import NO_PINGS, WordleCog, send
-from bot.config import Config
+from bot.config import Config, quiet_library_loggers
 from bot.core.words import WordLists
 from bot.service import GameService, PlayerError
 from bot.storage import Database, StorageError
@@ -42,21 +42,10 @@ Get a new one: https://discord.com/developers/applications -> your application -
 Reset Token, put it in .env as DISCORD_TOKEN=..., and run `uv run wordle-bot` again."""
 
 
-def quiet_discord_debug() -> None:
-    """Keep discord.py's own loggers at INFO or above, whatever LOG_LEVEL says.
-
-    Its DEBUG lines carry whole gateway events and request bodies: every guess, and the word
-    a challenge's setter typed while the game is still running. Hidden words never go to logs.
-    """
-    library = logging.getLogger("discord")
-    if library.level < logging.INFO:  # NOTSET (inherit) counts as below
-        library.setLevel(logging.INFO)
-
-
 class WordleBot(commands.Bot):
     def __init__(self, service: GameService, *, dev_guild_id: int | None = None,
                  sync_global: bool = False, warm_solver: bool = True) -> None:
-        quiet_discord_debug()
+        quiet_library_loggers()
         intents = discord.Intents.none()
         intents.guilds = True  # channels and the server's own data; nothing privileged
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,

@@ -29,6 +29,21 @@ DEFAULT_DB = Path("data") / "wordle-bot.sqlite3"
 SALT_FILE = "daily-salt"
 
 
+#: Libraries whose DEBUG lines carry game data: discord.py logs whole gateway events and request
+#: bodies (every guess, a challenge's word as its setter typed it), aiosqlite every statement
+#: with its parameters (hidden words included).
+CHATTY_LIBRARIES = ("discord", "aiosqlite")
+
+
+def quiet_library_loggers() -> None:
+    """Keep the loggers of :data:`CHATTY_LIBRARIES` at INFO or above, whatever ``LOG_LEVEL``
+    says: hidden words never go to logs."""
+    for name in CHATTY_LIBRARIES:
+        library = logging.getLogger(name)
+        if library.level < logging.INFO:  # NOTSET (inherit) counts as below
+            library.setLevel(logging.INFO)
+
+
 class ConfigError(Exception):
     """A setting that is missing or wrong, with a message for the person running the bot."""
 
