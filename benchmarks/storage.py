@@ -18,9 +18,11 @@ Runs of ``--guesses`` guesses each, on one database file:
   mostly queueing behind the other games' guesses (Little's law: games / throughput).
 
 Printed: guesses per second, latency p50/p99 (ms, and split into the driver's own delay,
-``get_game`` and ``record_guess``), process CPU per guess, and peak memory (max RSS) of the
-process. The figures depend on what else the machine is doing: the load average is printed
-first.
+``get_game`` and ``record_guess``), process CPU per guess, how that CPU splits between the
+event-loop thread and the threads aiosqlite runs SQLite in (Linux; each call hands the GIL
+over to such a thread and back, which costs CPU and waiting), and peak memory (max RSS) of
+the process. The figures depend on what else the machine is doing: the load average is
+printed first (and after each run).
 """
 
 from __future__ import annotations
@@ -35,9 +37,12 @@ import sqlite3
 import string
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import aiosqlite
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -241,6 +246,35 @@ def report(name: str, results: Results, seconds: float, cpu: float) -> tuple[flo
     return rate, p99
 
 
+def thread_cpu() -> dict[str, float] | None:
+    """CPU seconds used so far by each thread of this process (Linux only, else None)."""
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        used = {}
+        for tid in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{tid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            used[tid] = (int(fields[11]) + int(fields[12])) / ticks
+        return used
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def report_threads(before: dict[str, float] | None, seconds: float) -> None:
+    after = thread_cpu()
+    if before is None or after is None:
+        return
+    loop_thread = str(threading.get_native_id())
+    spent = {tid: cpu - before.get(tid, 0.0) for tid, cpu in after.items()}
+    on_loop = spent.pop(loop_thread, 0.0)
+    others = sorted((cpu for cpu in spent.values() if cpu > 0), reverse=True)
+    print(
+        f"    CPU by thread: event loop {on_loop / seconds:.0%} of a core, aiosqlite threads "
+        + (", ".join(f"{cpu / seconds:.0%}" for cpu in others) or "none")
+        + f"; load average {os.getloadavg()[0]:.2f}"
+    )
+
+
 def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
@@ -261,6 +295,7 @@ async def main() -> int:
 
     print(
         f"python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, "
+        f"aiosqlite {aiosqlite.__version__}, "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; "
         f"{args.games} concurrent games, {args.guesses:,} guesses per run"
     )
@@ -275,7 +310,7 @@ async def main() -> int:
                 await start_game(db, slot, rng, setup)
 
             for i, rate in enumerate(rates):
-                t0, c0 = time.perf_counter(), time.process_time()
+                t0, c0, threads = time.perf_counter(), time.process_time(), thread_cpu()
                 opened = await open_loop(db, slots, args.guesses, rate, args.seed + 1 + i)
                 achieved, p99 = report(
                     f"open loop, offered {rate:,.0f}/s",
@@ -283,11 +318,12 @@ async def main() -> int:
                     time.perf_counter() - t0,
                     time.process_time() - c0,
                 )
+                report_threads(threads, time.perf_counter() - t0)
                 # An open loop cannot go faster than offered; allow for Poisson noise.
                 if rate >= 1000 and achieved >= 0.97 * rate and p99 <= 20:
                     met.append(f"{rate:,.0f}/s")
 
-            t0, c0 = time.perf_counter(), time.process_time()
+            t0, c0, threads = time.perf_counter(), time.process_time(), thread_cpu()
             closed = await closed_loop(db, slots, args.guesses, args.seed + 100)
             report(
                 "closed loop (saturation)",
@@ -295,6 +331,7 @@ async def main() -> int:
                 time.perf_counter() - t0,
                 time.process_time() - c0,
             )
+            report_threads(threads, time.perf_counter() - t0)
 
         with contextlib.closing(sqlite3.connect(path)) as conn:
             rows = conn.execute(

@@ -13,38 +13,43 @@ or ``async with await Database.open(path) as db: ...`` (closes on exit).
 How it works
 ------------
 * All SQLite work goes through aiosqlite: each connection has its own thread, and every call
-  (``execute``, ``execute_fetchall``, ``executemany``, ``commit``, ...) is a hop to that
-  thread and back. The event-loop thread never runs a statement, never waits for a lock and
-  never fsyncs.
+  (``execute``, ``execute_fetchall``, ``commit``, ...) is a hop to that thread and back. The
+  event-loop thread never runs a statement, never waits for a lock and never fsyncs.
 * The file is in WAL mode with ``foreign_keys=ON`` and ``synchronous=FULL``. Opening applies
   the numbered migrations (:mod:`bot.storage.schema`) and refuses a file written by a newer
   release (:class:`SchemaTooNew`).
-* Two connections (two threads): a *writer* and a read-only *reader*; a third one is opened
-  for WAL checkpoints. WAL lets the reader see the last committed state while a write is in
-  progress. Every read is one statement (a game comes with its guesses folded into JSON),
-  so it sees one consistent snapshot, and it is finished at once (no snapshot is left open).
+* Connections: a *writer*, a read-only *reader* (WAL lets it see the last committed state
+  while a write is in progress) and one for WAL checkpoints. Every read is one statement (a
+  game comes with its guesses folded into JSON), so it sees one consistent snapshot, and it
+  is finished at once (no snapshot is left open). ``get_game`` calls made while such a read
+  is in flight are answered together by the next one (one statement for all).
 * Writes are jobs queued to one writer task, which runs them in transactions strictly one
-  after the other. Nothing else touches the writer connection, so coroutines never
+  after the other; nothing else touches the writer connection, so coroutines never
   interleave inside a transaction. The writer connection has ``isolation_level="IMMEDIATE"``:
-  the first INSERT/UPDATE/DELETE of a transaction starts it with ``BEGIN IMMEDIATE`` in the
-  same hop, taking the file's write lock up front, so another *process* on the same file
-  (the bot and ``wordle-bot play``) makes us wait, never fail half-way. That wait is SQLite's
-  busy handler (``busy_timeout``), in the writer's thread: the event loop stays free.
+  the first INSERT/UPDATE of a transaction starts it with ``BEGIN IMMEDIATE`` in the same
+  hop, taking the file's write lock up front, so another *process* on the same file (the bot
+  and ``wordle-bot play``) makes us wait, never fail half-way. That wait is SQLite's busy
+  handler (``busy_timeout``) in the writer's thread: the event loop stays free.
 * Group commit: jobs that queue up while a transaction runs go together into the next one,
-  committed with one ``COMMIT`` (one fsync for many guesses). A job that fails before
-  writing (every expected failure: conflicts, a finished game) leaves no trace; one that
-  fails after writing has the transaction rolled back and the others run again without it
+  committed by one ``COMMIT`` (one fsync for many guesses). They were all handed in before
+  any of them was answered, so the writer may order them as it likes: guesses first, then
+  new games, then the rest. A job that fails before writing (every expected failure:
+  conflicts, a finished game) leaves no trace; one that fails after writing has the
+  transaction rolled back and the others run again without it
   (:meth:`Database._transaction`).
-* Few hops per write, because under load each hop can wait for the GIL (see the benchmark,
-  ``benchmarks/storage.py``). Guesses that arrive together are saved by ONE statement, an
-  ``INSERT ... SELECT`` over a ``VALUES`` list that only inserts a guess whose game is
-  active, whose player may guess and whose attempt is the next one, and RETURNs each
-  inserted guess's game (with its guesses, as JSON). Only when a guess is refused is its
-  game read, to name the reason (:class:`GameNotActive`, :class:`AttemptConflict`, ...).
-  The games those guesses finish are ended by one ``UPDATE ... FROM (VALUES ...)`` and
-  counted by UPSERTs (``executemany``; a daily streak is worked out in SQL from the
-  player's finished dailies), queued back to back to the writer thread. So a batch is
-  typically 2-4 hops plus ``COMMIT``, whatever its size.
+* Few hops per batch, because under load each hop waits for the GIL (the event loop holds
+  it while it runs Python; ``benchmarks/storage.py`` prints the CPU of each thread). The
+  guesses of a batch are saved by ONE statement, an ``INSERT ... SELECT`` over a ``VALUES``
+  list that only inserts a guess whose game is active, whose player may guess and whose
+  attempt is the next one, and RETURNs each saved guess's game (with its guesses, as JSON).
+  Queued right behind it, in the same round trip: one UPSERT counting the games those
+  guesses end in the statistics (daily streaks worked out in SQL from the player's
+  finished dailies), one ``UPDATE ... FROM`` ending them (both apply only where the very
+  guess that ends the game was just saved, so an ending is counted once), and one
+  ``INSERT ... ON CONFLICT DO NOTHING`` for new games (the unique indexes are the rule).
+  Only when something is refused is a game read, to name the reason
+  (:class:`GameNotActive`, :class:`AttemptConflict`, :class:`GameExists`, ...). A typical
+  batch is one round trip plus ``COMMIT``, whatever its size.
 * Durability: a caller is answered only after ``COMMIT`` returned. With WAL and
   ``synchronous=FULL`` the commit has been written *and fsynced* to the WAL by then (in the
   writer's thread): an acknowledged guess survives a killed process and also an OS crash or
@@ -54,6 +59,8 @@ How it works
   (``wal_autocheckpoint=0``) but every so many commits, PASSIVE, on the checkpoint
   connection in its own thread, so they never hold up a commit or a read. Closing the last
   connection checkpoints the rest and removes the WAL.
+* aiosqlite's threads are not daemon threads: if a program ends without ``close()``, the
+  threads still open are stopped once the main thread is done, so it can exit.
 """
 
 from __future__ import annotations

@@ -27,19 +27,27 @@ async def test_waits_for_another_writer_without_blocking_the_loop(db: Database, 
     other = hold_write_lock(db_path)
     try:
         pending = asyncio.create_task(guess(db, game, "slate"))
+        reads = []
+
+        async def read_meanwhile() -> None:
+            while not pending.done():
+                reads.append(await db.get_game(game.id))
+
+        reader = asyncio.create_task(read_meanwhile())
         ticks = 0
         started = time.monotonic()
         while time.monotonic() - started < 0.3:
             await asyncio.sleep(0.01)
             ticks += 1
-            # Reads still work while the write waits.
-            assert (await db.get_game(game.id)).guesses == ()
         assert not pending.done()
         assert ticks >= 15, "the event loop was blocked while waiting for the lock"
+        # Reads still work (on their own thread) while the write waits.
+        assert reads and all(read.guesses == () for read in reads)
     finally:
         other.execute("ROLLBACK")
         other.close()
     game = await asyncio.wait_for(pending, 5)
+    await reader
     assert [g.word for g in game.guesses] == ["slate"]
 
 
