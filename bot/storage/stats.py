@@ -1,7 +1,11 @@
 """Statistics arithmetic, kept free of SQL so it can be tested on its own.
 
 A stats row per (server, player, bucket) holds counters that are updated once, in the
-transaction that finishes a game. Rules, like the real game:
+transaction that finishes a game. The database does that update in SQL (one UPSERT per
+batch, see ``database._COUNT``); :func:`record_result` and :func:`record_daily_result` are
+the reference the SQL is checked against (``tests/storage/test_stats_sql.py``). Reading,
+ranking and streak expiry (:func:`to_stats`, :func:`rank`) happen here. Rules, like the real
+game:
 
 * played / wins / distribution (attempts of each won game, 1..6);
 * win % = wins / played, rounded half up to a whole number;
