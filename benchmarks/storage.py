@@ -22,7 +22,8 @@ Printed: guesses per second, latency p50/p99 (ms, and split into the driver's ow
 event-loop thread and the threads aiosqlite runs SQLite in (Linux; each call hands the GIL
 over to such a thread and back, which costs CPU and waiting), and peak memory (max RSS) of
 the process. The figures depend on what else the machine is doing: the load average is
-printed first (and after each run).
+printed first, and after each run with the share of CPU time the hypervisor gave to other
+guests (steal), which the load average does not show.
 """
 
 from __future__ import annotations
@@ -246,6 +247,16 @@ def report(name: str, results: Results, seconds: float, cpu: float) -> tuple[flo
     return rate, p99
 
 
+def cpu_times() -> list[int] | None:
+    """The machine's CPU time counters (Linux /proc/stat: user, nice, system, idle, iowait,
+    irq, softirq, steal), or None."""
+    try:
+        with open("/proc/stat") as stat:
+            return [int(x) for x in stat.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+
+
 def thread_cpu() -> dict[str, float] | None:
     """CPU seconds used so far by each thread of this process (Linux only, else None)."""
     try:
@@ -260,8 +271,16 @@ def thread_cpu() -> dict[str, float] | None:
         return None
 
 
-def report_threads(before: dict[str, float] | None, seconds: float) -> None:
-    after = thread_cpu()
+def report_threads(
+    before: dict[str, float] | None, machine: list[int] | None, seconds: float
+) -> None:
+    after, machine_after = thread_cpu(), cpu_times()
+    steal = ""
+    if machine is not None and machine_after is not None and len(machine) == 8:
+        spent = [b - a for a, b in zip(machine, machine_after, strict=True)]
+        # On a virtual machine the hypervisor may run other guests on our CPUs ("steal"):
+        # the event loop then stalls although nothing else shows in this machine's load.
+        steal = f", CPU steal {spent[7] / max(1, sum(spent)):.0%}"
     if before is None or after is None:
         return
     loop_thread = str(threading.get_native_id())
@@ -271,7 +290,7 @@ def report_threads(before: dict[str, float] | None, seconds: float) -> None:
     print(
         f"    CPU by thread: event loop {on_loop / seconds:.0%} of a core, aiosqlite threads "
         + (", ".join(f"{cpu / seconds:.0%}" for cpu in others) or "none")
-        + f"; load average {os.getloadavg()[0]:.2f}"
+        + f"; load average {os.getloadavg()[0]:.2f}{steal}"
     )
 
 
@@ -310,7 +329,12 @@ async def main() -> int:
                 await start_game(db, slot, rng, setup)
 
             for i, rate in enumerate(rates):
-                t0, c0, threads = time.perf_counter(), time.process_time(), thread_cpu()
+                t0, c0, threads, machine = (
+                    time.perf_counter(),
+                    time.process_time(),
+                    thread_cpu(),
+                    cpu_times(),
+                )
                 opened = await open_loop(db, slots, args.guesses, rate, args.seed + 1 + i)
                 achieved, p99 = report(
                     f"open loop, offered {rate:,.0f}/s",
@@ -318,12 +342,17 @@ async def main() -> int:
                     time.perf_counter() - t0,
                     time.process_time() - c0,
                 )
-                report_threads(threads, time.perf_counter() - t0)
+                report_threads(threads, machine, time.perf_counter() - t0)
                 # An open loop cannot go faster than offered; allow for Poisson noise.
                 if rate >= 1000 and achieved >= 0.97 * rate and p99 <= 20:
                     met.append(f"{rate:,.0f}/s")
 
-            t0, c0, threads = time.perf_counter(), time.process_time(), thread_cpu()
+            t0, c0, threads, machine = (
+                time.perf_counter(),
+                time.process_time(),
+                thread_cpu(),
+                cpu_times(),
+            )
             closed = await closed_loop(db, slots, args.guesses, args.seed + 100)
             report(
                 "closed loop (saturation)",
@@ -331,7 +360,7 @@ async def main() -> int:
                 time.perf_counter() - t0,
                 time.process_time() - c0,
             )
-            report_threads(threads, time.perf_counter() - t0)
+            report_threads(threads, machine, time.perf_counter() - t0)
 
         with contextlib.closing(sqlite3.connect(path)) as conn:
             rows = conn.execute(
