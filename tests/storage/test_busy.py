@@ -89,3 +89,40 @@ async def test_a_cancelled_write_that_has_not_run_is_not_saved(db: Database, db_
     await own_game(db, 3)  # a later write goes through the writer after the cancelled one
     assert len((await db.get_game(first.id)).guesses) == 1
     assert (await db.get_game(second.id)).guesses == ()
+
+
+async def test_a_whole_batch_waiting_for_the_lock_saves_nothing_or_everything(
+    db_path: Path, monkeypatch
+):
+    """Guesses that end games and new games, handed in together while another process holds
+    the write lock: their statements are queued together, so each one waits for the lock in
+    turn; if it never comes, nothing of the batch is saved, and once it is free, all is."""
+    monkeypatch.setattr(database_module, "BUSY_TIMEOUT", 0.2)
+    async with await Database.open(db_path) as db:
+        games = [await own_game(db, p, channel_id=p) for p in (1, 2)]
+        other = hold_write_lock(db_path)
+        try:
+            results = await asyncio.gather(
+                guess(db, games[0], "crane"),
+                guess(db, games[1], "slate"),
+                own_game(db, 3, channel_id=3),
+                return_exceptions=True,
+            )
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert all(isinstance(r, StorageError) and "nothing was saved" in str(r) for r in results)
+        assert [(await db.get_game(g.id)).guesses for g in games] == [(), ()]
+        assert await db.active_own_game(games[0].guild_id, 3, 3) is None
+        assert (await db.stats(games[0].guild_id, 1, "practice")).played == 0
+        # The lock released half-way through the queued statements: all saved, once.
+        other = hold_write_lock(db_path)
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.3, lambda: (other.execute("ROLLBACK"), other.close()))
+        won, played, started = await asyncio.gather(
+            guess(db, games[0], "crane"),
+            guess(db, games[1], "slate"),
+            own_game(db, 3, channel_id=3),
+        )
+        assert won.status == "won" and len(played.guesses) == 1 and started.owner_id == 3
+        assert (await db.stats(games[0].guild_id, 1, "practice")).played == 1
