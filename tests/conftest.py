@@ -6,6 +6,9 @@ import os
 
 import pytest
 
+from bot.core.words import WordLists
+from tests.support import ANSWERS, EXTRA, Clock
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _solver_cache_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -13,3 +16,14 @@ def _solver_cache_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> None:
     never in the user's ~/.cache/wordle-bot (tests that care set their own folder)."""
     if "WORDLE_BOT_CACHE_DIR" not in os.environ:
         os.environ["WORDLE_BOT_CACHE_DIR"] = str(tmp_path_factory.mktemp("solver-cache"))
+
+
+@pytest.fixture
+def words() -> WordLists:
+    """The small word lists of tests/support.py."""
+    return WordLists.from_words(ANSWERS, EXTRA)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()

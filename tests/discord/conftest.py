@@ -26,7 +26,7 @@ from bot.storage import Database
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember
 from tests.fakediscord.fixtures import fake_discord  # noqa: F401
 from tests.fakediscord.models import FakeInteraction, FakeResponse
-from tests.support import ANSWERS, EXTRA, Clock, Picker
+from tests.support import Clock, Picker
 
 SALT = "discord-test-salt"
 
@@ -122,16 +122,6 @@ class Table:
 
     def daily_answer(self, timezone: str = "UTC") -> str:
         return daily_word(self.daily_number(timezone), self.words.answers, SALT)
-
-
-@pytest.fixture
-def words() -> WordLists:
-    return WordLists.from_words(ANSWERS, EXTRA)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

@@ -2,20 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.words import WordLists
 from bot.service import GameService
 from bot.storage import Database
-from tests.support import ANSWERS, EXTRA, Clock, Picker
-
-
-@pytest.fixture
-def words() -> WordLists:
-    return WordLists.from_words(ANSWERS, EXTRA)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
+from tests.support import Picker
 
 
 @pytest.fixture
