@@ -8,7 +8,6 @@ than in the middle of somebody's game.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,15 +50,6 @@ class WordLists:
 
     def is_allowed(self, word: str) -> bool:
         return word.lower() in self.allowed
-
-    @property
-    def fingerprint(self) -> str:
-        """A short hash of both lists: the same lists give the same fingerprint everywhere."""
-        digest = hashlib.sha256()
-        digest.update("\n".join(self.answers).encode())
-        digest.update(b"\0")
-        digest.update("\n".join(self.allowed_sorted).encode())
-        return digest.hexdigest()[:16]
 
     @classmethod
     def from_words(cls, answers: list[str] | tuple[str, ...], allowed: list[str] | tuple[str, ...]
