@@ -10,6 +10,7 @@ migration (the second one waits, re-reads the version and finds nothing left to 
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -138,6 +139,32 @@ async def migrate(conn: aiosqlite.Connection, path: str, target: int | None = No
             ) from exc
 
 
+#: How long opening keeps trying to switch a file to WAL while other connections hold it.
+_WAL_SWITCH_SECONDS = 10.0
+
+
+async def _switch_to_wal(conn: aiosqlite.Connection, path: str) -> None:
+    """Put the file in WAL mode. Changing the journal mode needs the file to itself, and SQLite
+    does not always wait for that through the busy handler: when several processes (or
+    connections) open a new file at once, one can be told "database is locked", or get the old
+    mode back. Try again for a while before calling it an error."""
+    deadline = asyncio.get_running_loop().time() + _WAL_SWITCH_SECONDS
+    mode: object = None
+    while True:
+        try:
+            rows = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
+            mode = next(iter(rows))[0]
+            if str(mode).lower() == "wal":
+                return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            mode = str(exc)
+        if asyncio.get_running_loop().time() > deadline:
+            raise MigrationError(f"database {path!r} could not be switched to WAL (got {mode!r})")
+        await asyncio.sleep(0.02)
+
+
 async def prepare_file(path: str, target: int | None = None) -> int:
     """Open ``path`` (creating it), switch it to WAL and migrate it; return its version.
 
@@ -156,10 +183,7 @@ async def prepare_file(path: str, target: int | None = None) -> int:
         known = latest_version()
         if found > known:
             raise SchemaTooNew(path, found, known)
-        rows = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
-        mode = next(iter(rows))[0]
-        if str(mode).lower() != "wal":
-            raise MigrationError(f"database {path!r} could not be switched to WAL (got {mode!r})")
+        await _switch_to_wal(conn, path)
         await configure(conn)
         return await migrate(conn, path, target)
     except sqlite3.DatabaseError as exc:
