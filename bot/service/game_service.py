@@ -57,6 +57,7 @@ from bot.storage import (
     GameNotActive,
     GameRecord,
 )
+from bot.storage.models import LEADERBOARD_BY
 
 log = logging.getLogger(__name__)
 
@@ -65,9 +66,21 @@ log = logging.getLogger(__name__)
 _GUESS_RETRIES = 12
 
 
+def _rows(record: GameRecord) -> tuple[Row, ...]:
+    return tuple(Row(g.word, g.feedback) for g in record.guesses)
+
+
+def _share(view: GameView, hints_used: int = 0) -> str:
+    """The spoiler-free share grid, with a note of the hints used (if any)."""
+    text = share_text(view.rows, label=view.label, won=view.won, hard_mode=view.hard_mode)
+    if hints_used:
+        text += f"\n💡 {hints_used} hint{'s' if hints_used != 1 else ''} used"
+    return text
+
+
 def game_view(record: GameRecord) -> GameView:
     """A record as plain data for front ends; the hidden word only once the game is over."""
-    rows = tuple(Row(g.word, g.feedback) for g in record.guesses)
+    rows = _rows(record)
     over = record.status != Status.ACTIVE
     kind = Kind(record.kind)
     return GameView(
@@ -78,6 +91,7 @@ def game_view(record: GameRecord) -> GameView:
         hard_mode=record.hard_mode,
         status=record.status,
         rows=rows,
+        stats_mode=StatsMode(record.stats_mode),
         players=tuple(g.player_id for g in record.guesses),
         keyboard=keyboard(rows),
         owner_id=record.owner_id,
@@ -96,7 +110,7 @@ def _core_game(record: GameRecord) -> Game:
     return Game(
         answer=record.answer,
         hard_mode=record.hard_mode,
-        rows=[Row(g.word, g.feedback) for g in record.guesses],
+        rows=list(_rows(record)),
         status=Status(record.status),
     )
 
@@ -157,19 +171,16 @@ class GameService:
             return channel
         raise NoGame("There's no game here for you. Start one with /wordle start.")
 
-    async def _finish(self, record: GameRecord, player_id: int) -> Finish:
-        view = game_view(record)
+    async def _finish(self, record: GameRecord, player_id: int, today: int) -> Finish:
+        """How the game ended, for the player who ended it (``today``: the server's day)."""
         hints = await self.db.hints_for_game(record.id)
-        text = share_text(view.rows, label=view.label, won=view.won, hard_mode=view.hard_mode)
-        if hints:
-            text += f"\n💡 {len(hints)} hint{'s' if len(hints) != 1 else ''} used"
-        today = await self.today(record.guild_id)
         stats = None
         counted = record.scope == Scope.CHANNEL or player_id == record.owner_id
-        if player_id is not None and counted:
-            stats = await self.db.stats(record.guild_id, player_id, view.stats_mode.value,
+        if counted:
+            stats = await self.db.stats(record.guild_id, player_id, record.stats_mode,
                                         today=today)
-        return Finish(status=record.status, answer=record.answer, share_text=text, stats=stats,
+        return Finish(status=record.status, answer=record.answer,
+                      share_text=_share(game_view(record), len(hints)), stats=stats,
                       hints_used=len(hints))
 
     # -- start ----------------------------------------------------------------------------
@@ -236,8 +247,7 @@ class GameService:
                         f"Your Wordle {number:,} is in progress in <#{existing.channel_id}>; "
                         "carry on there.")
                 return StartResult(game_view(existing), resumed=True)
-            view = game_view(existing)
-            text = share_text(view.rows, label=view.label, won=view.won, hard_mode=view.hard_mode)
+            text = _share(game_view(existing))
             raise DailyAlreadyPlayed(
                 f"You've already played Wordle {number:,} today. "
                 f"A new one comes tomorrow.\n\n{text}"
@@ -287,7 +297,6 @@ class GameService:
         may have ended, or hard mode may now ask for more) and retried.
         """
         record = await self._target_game(place, player_id)
-        day = await self.today(record.guild_id)
         for _ in range(_GUESS_RETRIES):
             self._check_may_play(record, player_id)
             game = _core_game(record)
@@ -301,6 +310,8 @@ class GameService:
             elif game.status is Status.LOST:
                 finish = "lost"
             attempt = len(record.guesses) + 1
+            # The server's day matters only to a guess that ends the game (streaks).
+            day = await self.today(record.guild_id) if finish else None
             try:
                 record = await self.db.record_guess(
                     record.id, attempt=attempt, player_id=player_id, word=row.word,
@@ -313,7 +324,7 @@ class GameService:
                     raise NoGame("That game no longer exists.") from None
                 record = fresh
                 continue
-            result_finish = await self._finish(record, player_id) if finish else None
+            result_finish = await self._finish(record, player_id, day) if day is not None else None
             return GuessResult(game_view(record), row, attempt, player_id, result_finish)
         raise PlayerError("That game is very busy right now; try your guess again.",
                           code="busy")
@@ -341,7 +352,8 @@ class GameService:
             settings = await self.db.guild_settings(place.guild_id)
             if not settings.hints_in_channel_games:
                 raise HintsNotAllowed("Hints are turned off for channel games on this server.")
-        rows = [Row(g.word, g.feedback) for g in record.guesses]
+        rows = list(_rows(record))
+        view = game_view(record)
         earlier = [h for h in await self.db.hints_for_game(record.id) if h.kind == kind.value]
         result: HintResult
         if kind is HintKind.LETTER:
@@ -349,7 +361,7 @@ class GameService:
                                             already_hinted=[h.value for h in earlier])
             if letter is None:
                 raise NoHintLeft("Every letter of the hidden word is already on your board.")
-            result = HintResult(game_view(record), kind, letter=letter)
+            result = HintResult(view, kind, letter=letter)
             value = letter
         elif kind is HintKind.POSITION:
             done = [int(h.value.split(":")[0]) for h in earlier]
@@ -357,12 +369,12 @@ class GameService:
             if found is None:
                 raise NoHintLeft("Every position is already green or hinted.")
             position, letter = found
-            result = HintResult(game_view(record), kind, letter=letter, position=position)
+            result = HintResult(view, kind, letter=letter, position=position)
             value = f"{position}:{letter}"
         else:
             solver = await self.solver()
             hint = await asyncio.to_thread(core_hints.word_hint, solver, rows, record.hard_mode)
-            result = HintResult(game_view(record), kind, word=hint.word,
+            result = HintResult(view, kind, word=hint.word,
                                 candidates_left=hint.candidates_left)
             value = hint.word
         await self.db.record_hint(record.id, player_id=player_id, kind=kind.value, value=value,
@@ -382,12 +394,13 @@ class GameService:
             allowed = {g.player_id for g in record.guesses} | {record.setter_id}
             if player_id not in allowed:
                 raise NotYourGame("Only players who have guessed in this game can give it up.")
+        day = await self.today(place.guild_id)
         try:
-            record = await self.db.give_up(record.id, player_id=player_id,
-                                           day=await self.today(place.guild_id), now=self.now())
+            record = await self.db.give_up(record.id, player_id=player_id, day=day,
+                                           now=self.now())
         except GameNotActive:
             raise NoGame("That game has already ended.") from None
-        return GiveUpResult(game_view(record), await self._finish(record, player_id))
+        return GiveUpResult(game_view(record), await self._finish(record, player_id, day))
 
     async def board(self, place: Place, player_id: int) -> GameView:
         """The game a guess from this player would go to, as it stands."""
@@ -404,9 +417,6 @@ class GameService:
         return await self.db.stats(guild_id, player_id, mode.value,
                                    today=await self.today(guild_id))
 
-    async def all_stats(self, guild_id: int, player_id: int) -> dict[StatsMode, Any]:
-        return {mode: await self.stats(guild_id, player_id, mode) for mode in StatsMode}
-
     async def leaderboard(self, guild_id: int, player_id: int | None = None, *,
                           mode: StatsMode | str = StatsMode.DAILY, by: str = "wins",
                           limit: int = 10) -> Any:
@@ -414,7 +424,7 @@ class GameService:
             mode = StatsMode(mode)
         except ValueError:
             raise BadOption("Leaderboards are for daily, practice or channel games.") from None
-        if by not in {"wins", "win_percent", "average", "current_streak", "max_streak"}:
+        if by not in LEADERBOARD_BY:
             raise BadOption("Rank by wins, win_percent, average, current_streak or max_streak.")
         if not 1 <= limit <= 50:
             raise BadOption("Show between 1 and 50 players.")
@@ -429,7 +439,7 @@ class GameService:
         if record is None:
             raise NoGame("You have no finished game in this channel to analyse yet.")
         solver = await self.solver()
-        rows = [Row(g.word, g.feedback) for g in record.guesses]
+        rows = list(_rows(record))
         result = await asyncio.to_thread(analyse, solver, record.answer, rows, record.hard_mode)
         return AnalysisResult(game_view(record), result)
 

@@ -56,6 +56,8 @@ class GameView:
     hard_mode: bool
     status: str
     rows: tuple[Row, ...]
+    #: Where the game counts in statistics (storage's rule: dailies, own practice, channel).
+    stats_mode: StatsMode
     #: Who played each row (None once a player asked to be forgotten).
     players: tuple[int | None, ...]
     keyboard: dict[str, str]
@@ -79,13 +81,6 @@ class GameView:
     def won(self) -> bool:
         return self.status == "won"
 
-    @property
-    def stats_mode(self) -> StatsMode:
-        if self.kind is Kind.DAILY:
-            return StatsMode.DAILY
-        if self.scope is Scope.CHANNEL:
-            return StatsMode.CHANNEL
-        return StatsMode.PRACTICE
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ import sqlite3
 import threading
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -82,7 +82,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import aiosqlite
 
-from bot.core.feedback import ALL_GREEN, score
+from bot.core.feedback import ALL_GREEN, WORD_LENGTH, score
 
 from . import schema
 from .errors import (
@@ -118,7 +118,7 @@ MAX_BATCH: Final = 64
 _MAX_ID: Final = 2**63 - 1
 #: Seconds a connection waits for another process's write lock before giving up (SQLite's
 #: busy handler, in the connection's thread). Read when a connection is opened.
-BUSY_TIMEOUT = 10.0
+BUSY_TIMEOUT = schema.BUSY_TIMEOUT_MS / 1000
 #: A WAL checkpoint is started after this many commits or changed rows, whichever first.
 CHECKPOINT_COMMITS = 256
 CHECKPOINT_CHANGES = 2000
@@ -445,7 +445,7 @@ class _Guess:
     word: str
     feedback: str
     finish: str | None
-    day: int
+    day: int | None
     created: str
 
 
@@ -459,7 +459,7 @@ class _Create:
     scope: str
     kind: str
     puzzle_number: int | None
-    answer: str
+    answer: str = field(repr=False)  # never in a log line or an exception's text
     hard_mode: bool
     setter_id: int | None
     created: str
@@ -843,7 +843,7 @@ class Database:
         word: str,
         feedback: str,
         finish: str | None,
-        day: int,
+        day: int | None = None,
         now: datetime | None = None,
     ) -> GameRecord:
         """Save one guess, atomically, and return the game as it is afterwards.
@@ -851,21 +851,22 @@ class Database:
         ``attempt`` must be the next attempt number (else :class:`AttemptConflict`: someone
         else guessed first; re-read the game and retry). ``finish`` is ``"won"`` for an
         all-green guess, ``"lost"`` for a wrong 6th guess, otherwise ``None``; when set, the
-        game ends and statistics are counted, in the same transaction. ``day`` is the
-        server-local day number, kept as the players' last-played day. Returns only once
-        the guess is committed (durable).
+        game ends and statistics are counted, in the same transaction. ``day`` (needed only
+        with ``finish``) is the server-local day number, kept as the players' last-played
+        day. Returns only once the guess is committed (durable).
         """
         _check_id("game_id", game_id)
         _check_id("player_id", player_id)
         _check_word("word", word)
-        _check_day("day", day)
+        _check_day("day", day, optional=finish is None)
         if (
             isinstance(attempt, bool)
             or not isinstance(attempt, int)
             or not 1 <= attempt <= MAX_ATTEMPTS
         ):
             raise ValueError(f"attempt must be 1 to {MAX_ATTEMPTS}, got {attempt!r:.20}")
-        if not isinstance(feedback, str) or len(feedback) != 5 or not set(feedback) <= _FEEDBACK:
+        if (not isinstance(feedback, str) or len(feedback) != WORD_LENGTH
+                or not set(feedback) <= _FEEDBACK):
             raise ValueError("feedback must be 5 letters from G, Y, B")
         if finish not in (None, "won", "lost"):
             raise ValueError(f"finish must be 'won', 'lost' or None, got {finish!r:.20}")
@@ -1216,15 +1217,6 @@ async def _close_all(connections: Sequence[aiosqlite.Connection | None]) -> None
         raise error
 
 
-def _is_busy(exc: BaseException) -> bool:
-    if not isinstance(exc, sqlite3.OperationalError):
-        return False
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-    return "locked" in str(exc) or "busy" in str(exc)
-
-
 class _LockNotTaken(Exception):
     """The write lock could not be had within the busy timeout: the batch fails as a whole."""
 
@@ -1266,7 +1258,7 @@ async def _run_jobs(
             else:
                 done[unit[0][0]] = (await first(conn), None)  # type: ignore[operator]
         except Exception as exc:
-            if _is_busy(exc) and not conn.in_transaction:
+            if schema.is_busy(exc) and not conn.in_transaction:
                 raise _LockNotTaken(f"could not start a write transaction: {exc}") from exc
             if len(unit) > 1:
                 return done, (None, exc)
@@ -1436,7 +1428,11 @@ async def _create_outcomes(
     for p, (_, c) in reversed(list(enumerate(creates))):
         positions.setdefault(c.row, []).append(p)
     for game_id, *row in rows:
-        position = positions[tuple(row)].pop()
+        matching = positions.get(tuple(row))
+        if not matching:
+            # (A KeyError here would carry the row, hidden word included, into the logs.)
+            raise StorageError("a newly saved game did not match the one asked for")
+        position = matching.pop()
         saved[position] = creates[position][1].record(game_id)
     outcomes: dict[int, tuple[Any, Exception | None]] = {}
     for position, (index, create) in enumerate(creates):

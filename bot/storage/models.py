@@ -59,10 +59,6 @@ class GameRecord:
     guesses: tuple[GuessRecord, ...] = ()
 
     @property
-    def is_active(self) -> bool:
-        return self.status == "active"
-
-    @property
     def attempts_used(self) -> int:
         return len(self.guesses)
 

@@ -139,6 +139,16 @@ async def migrate(conn: aiosqlite.Connection, path: str, target: int | None = No
             ) from exc
 
 
+def is_busy(exc: BaseException) -> bool:
+    """Whether an error means another connection holds the lock (try again later)."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
 #: How long opening keeps trying to switch a file to WAL while other connections hold it.
 _WAL_SWITCH_SECONDS = 10.0
 
@@ -157,7 +167,7 @@ async def _switch_to_wal(conn: aiosqlite.Connection, path: str) -> None:
             if str(mode).lower() == "wal":
                 return
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
+            if not is_busy(exc):
                 raise
             mode = str(exc)
         if asyncio.get_running_loop().time() > deadline:

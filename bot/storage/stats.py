@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .models import LeaderboardRow, Stats
+from bot.core.game import MAX_ATTEMPTS
 
-MAX_ATTEMPTS = 6
+from .models import LeaderboardRow, Stats
 
 
 @dataclass(frozen=True, slots=True)
