@@ -43,7 +43,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.core.feedback import PATTERN_COUNT, decode  # noqa: E402
+from bot.core.feedback import ALL_GREEN_CODE, PATTERN_COUNT, decode  # noqa: E402
 from bot.core.game import hard_mode_problem  # noqa: E402
 from bot.core.patterns import pattern_matrix  # noqa: E402
 from bot.core.solver import Solver  # noqa: E402
@@ -51,7 +51,7 @@ from bot.core.solver_hard import OPEN_STATE, legal_mask, state_after  # noqa: E4
 from bot.core.solver_search import entropy_bits  # noqa: E402
 
 REFERENCE = ROOT.parent / "shared" / "reference"
-SOLVED = PATTERN_COUNT - 1
+SOLVED = ALL_GREEN_CODE
 MAX_PLAY = 20
 
 

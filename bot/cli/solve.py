@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from bot.core.share import squares
+
 _SEPARATOR = re.compile(r"[=:,]")
 
 
@@ -98,7 +100,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
     result = solver.assist(history, hard_mode=args.hard, sample=args.show)
     for number, (word, feedback) in enumerate(history, start=1):
-        print(f"{number}. {word.upper()} {_squares(feedback)}", file=out)
+        print(f"{number}. {word.upper()} {squares(feedback)}", file=out)
     if result.problem is not None:
         print(result.problem, file=out)
         return 1
@@ -118,10 +120,6 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     else:
         print(f"Best next guess{mode}: {result.suggestion.upper()}", file=out)
     return 0
-
-
-def _squares(feedback: str) -> str:
-    return "".join({"G": "🟩", "Y": "🟨"}.get(c, "⬛") for c in feedback)
 
 
 if __name__ == "__main__":

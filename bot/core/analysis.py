@@ -32,11 +32,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bot.core.feedback import ALL_GREEN, PATTERN_COUNT, WORD_LENGTH, encode, score
+from bot.core.feedback import ALL_GREEN, ALL_GREEN_CODE, WORD_LENGTH, encode, score
 from bot.core.solver import HistoryError, Solver, bits
 from bot.core.solver_search import average_guesses
 
-_SOLVED = PATTERN_COUNT - 1
+_SOLVED = ALL_GREEN_CODE
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,8 @@ from bot.core.feedback import (
     score_matrix,
 )
 from bot.core.patterns import default_cache_dir, lists_key, pattern_matrix
-from bot.core.solver_hard import OPEN_STATE, HardState, WordTable, legal_mask, state_after
-from bot.core.solver_search import Engine, entropy_bits
+from bot.core.solver_hard import HardState, WordTable, legal_mask, state_from_rows
+from bot.core.solver_search import Engine
 from bot.core.solver_strategy import BUILD_WIDTH, Strategy, build_strategy, settings_key
 
 MAX_GUESSES = 6
@@ -375,11 +375,7 @@ class Solver:
     def _state(self, steps: list[Step], hard_mode: bool) -> HardState | None:
         if not hard_mode:
             return None
-        state = OPEN_STATE
-        for step in steps:
-            letters = [ord(c) - ord("a") for c in step.guess]
-            state = state_after(state, letters, step.pattern)
-        return state
+        return state_from_rows((step.guess, step.feedback) for step in steps)
 
     def _search(self, subset: np.ndarray, steps: list[Step], hard_mode: bool) -> int:
         """Off-book suggestion: a time-boxed exact search, else the best estimate."""
@@ -398,7 +394,7 @@ class Solver:
     def legal_guesses(self, history: History) -> np.ndarray:
         """Boolean mask over :attr:`guesses`: the legal hard-mode guesses after ``history``."""
         steps = self.parse_history(history)
-        return legal_mask(self._state(steps, True) or OPEN_STATE, self.table)
+        return legal_mask(self._state(steps, True), self.table)
 
     def assist(self, history: History, hard_mode: bool = False, sample: int = 10) -> Assistance:
         """The solver assistant: candidates (count and up to ``sample`` of them) and the next
@@ -429,11 +425,6 @@ class Solver:
         else:
             patterns = score_matrix([word.lower()], [self.answers[i] for i in subset])[0]
         return np.bincount(patterns, minlength=PATTERN_COUNT)
-
-    def expected_bits(self, subset: np.ndarray, word: str) -> float:
-        """Information ``word`` is expected to gain on the ``subset`` rows, in bits."""
-        counts = self.pattern_counts(subset, word)
-        return float(entropy_bits(counts[:, None])[0])
 
 
 def steps_to_history(steps: list[Step]) -> list[tuple[str, str]]:

@@ -27,11 +27,11 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from bot.core.feedback import PATTERN_COUNT, WORD_LENGTH
+from bot.core.feedback import ALL_GREEN_CODE, PATTERN_COUNT, WORD_LENGTH
 from bot.core.solver_hard import HardState, WordTable, is_open, legal_mask, state_after
 
 #: Encoded GGGGG.
-SOLVED = PATTERN_COUNT - 1
+SOLVED = ALL_GREEN_CODE  # the pattern of a guess that is the hidden word
 #: Cost of a set that cannot be solved within its depth budget.
 INFEASIBLE = 10**9
 #: Any cost this large means "cannot finish in time" (real costs are far smaller).
@@ -350,12 +350,6 @@ class Engine:
             if total + remaining >= limit:
                 return limit, True
         return total, False
-
-    def expected_cost(self, subset: np.ndarray, guess: int, depth: int, state: HardState | None
-                      ) -> int:
-        """Exact total cost of playing ``guess`` on ``subset`` and then following the search."""
-        cost, _ = self._evaluate(subset, guess, depth, state, INFEASIBLE + 1)
-        return cost
 
     def anytime(
         self,

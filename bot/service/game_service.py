@@ -372,6 +372,12 @@ class GameService:
             result = HintResult(view, kind, letter=letter, position=position)
             value = f"{position}:{letter}"
         else:
+            if record.kind == Kind.CUSTOM:
+                # A chosen word may be outside the answer list the solver knows: its
+                # suggestion could be wrong or fail, and refusing only then would give the
+                # word away. So a chosen word never gets word hints.
+                raise NoHintLeft("Word hints aren't available when a player chose the word; "
+                                 "try a letter or position hint.")
             solver = await self.solver()
             hint = await asyncio.to_thread(core_hints.word_hint, solver, rows, record.hard_mode)
             result = HintResult(view, kind, word=hint.word,

@@ -14,6 +14,7 @@ from bot.service import (
     InvalidGuess,
     Kind,
     NoGame,
+    NoHintLeft,
     NotYourGame,
     Place,
     Scope,
@@ -280,6 +281,16 @@ async def test_hints_are_recorded_and_reveal_what_they_say(service, db, picker):
         await service.hint(HERE, ALICE, "everything")
     result = await service.guess(HERE, ALICE, "slate")
     assert "3 hints used" in result.finish.share_text
+
+
+async def test_no_word_hint_when_a_player_chose_the_word(service):
+    # "qajaq" is allowed but not an answer: the solver's candidates would not contain it.
+    await service.challenge(HERE, ALICE, "qajaq")
+    await service.guess(HERE, BOB, "crane")
+    with pytest.raises(NoHintLeft, match="chose the word"):
+        await service.hint(HERE, BOB, "word")
+    # Letter and position hints still work.
+    assert (await service.hint(HERE, BOB, "letter")).letter in set("qj")
 
 
 async def test_hints_can_be_turned_off_in_channel_games(service):

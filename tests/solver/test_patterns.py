@@ -61,8 +61,3 @@ def test_cache_dir_from_environment(monkeypatch, tmp_path):
     assert default_cache_dir().parts[-2:] == (".cache", "wordle-bot")
 
 
-def test_build_time_is_reported(tmp_path):
-    _, info = pattern_matrix(ANSWERS, ALLOWED, tmp_path)
-    assert info.source == "built" and info.seconds >= 0
-    _, info = pattern_matrix(ANSWERS, ALLOWED, tmp_path)
-    assert info.source == "cache" and info.seconds >= 0
