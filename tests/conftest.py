@@ -7,6 +7,7 @@ import os
 import pytest
 
 from bot.core.words import WordLists
+from tests.pg import pg_cluster, pg_dsn  # noqa: F401  (throwaway PostgreSQL, see tests/pg.py)
 from tests.support import ANSWERS, EXTRA, Clock
 
 

@@ -1,0 +1,269 @@
+"""A throwaway PostgreSQL for tests: fixtures ``pg_cluster`` (session) and ``pg_dsn`` (test).
+
+``pg_cluster`` starts one cluster for the whole run with ``initdb`` and ``pg_ctl`` in a fresh
+temporary folder, listening on a free 127.0.0.1 port (no Unix socket), and stops it and
+removes the folder at the end. As root (``initdb`` refuses to run as root) the server runs as
+the ``postgres`` user through ``runuser``, its folder owned by that user.
+``WORDLE_TEST_PG_DSN=postgresql://user@host:port/db`` uses an existing server instead (the
+user must be allowed to create databases).
+
+``pg_dsn`` is the DSN of a new, empty database made for one test and dropped after it.
+
+Where no server binaries are found (PATH, ``pg_config --bindir``,
+``/usr/lib/postgresql/*/bin``) and no DSN is given, tests using these fixtures are skipped
+with the reason; with ``WORDLE_REQUIRE_PG=1`` (CI) they fail instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import uuid
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+ENV_DSN = "WORDLE_TEST_PG_DSN"
+ENV_REQUIRE = "WORDLE_REQUIRE_PG"
+_SERVER_BINARIES = ("initdb", "pg_ctl", "postgres")
+_T = TypeVar("_T")
+
+
+class PgUnavailable(Exception):
+    """No PostgreSQL server to test against (the message says why)."""
+
+
+def _has_server(folder: str | os.PathLike[str]) -> bool:
+    return all(os.access(Path(folder, name), os.X_OK) for name in _SERVER_BINARIES)
+
+
+def find_bindir() -> Path:
+    """The folder holding initdb, pg_ctl and postgres, or :class:`PgUnavailable`."""
+    candidates: list[Path] = []
+    on_path = shutil.which("initdb")
+    if on_path:
+        candidates.append(Path(os.path.realpath(on_path)).parent)
+    pg_config = shutil.which("pg_config")
+    if pg_config:
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            out = subprocess.run(
+                [pg_config, "--bindir"], capture_output=True, text=True, timeout=10, check=True
+            )
+            candidates.append(Path(out.stdout.strip()))
+
+    def version(folder: str) -> tuple[int, ...]:
+        digits = Path(folder).parent.name
+        return tuple(int(p) for p in digits.split(".") if p.isdigit()) or (0,)
+
+    candidates += [
+        Path(f) for f in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=version, reverse=True)
+    ]
+    for folder in candidates:
+        if _has_server(folder):
+            return folder
+    raise PgUnavailable(
+        "no PostgreSQL server binaries (initdb, pg_ctl, postgres) on PATH, in "
+        "`pg_config --bindir` or /usr/lib/postgresql/*/bin; install PostgreSQL "
+        f"(Debian: apt-get install postgresql) or set {ENV_DSN}"
+    )
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def run_sync(make: Callable[[], Awaitable[_T]]) -> _T:
+    """Run a coroutine to the end on a fresh event loop in another thread (callable from sync
+    code whether or not an event loop is running in this thread)."""
+    box: dict[str, Any] = {}
+
+    def main() -> None:
+        try:
+            box["result"] = asyncio.run(make())  # type: ignore[arg-type]
+        except BaseException as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=main, name="pg-fixture")
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]  # type: ignore[no-any-return]
+
+
+@dataclass
+class PgCluster:
+    """A running PostgreSQL server: ``admin_dsn`` may create and drop databases."""
+
+    admin_dsn: str
+    host: str
+    port: int
+    user: str
+    folder: Path | None = None  # our own cluster's folder (None for WORDLE_TEST_PG_DSN)
+    bindir: Path | None = None
+    as_user: str | None = None
+
+    def dsn(self, database: str) -> str:
+        return f"postgresql://{self.user}@{self.host}:{self.port}/{database}"
+
+    def create_database(self) -> tuple[str, str]:
+        """A new empty database: ``(name, dsn)``."""
+        name = f"wordle_test_{uuid.uuid4().hex[:16]}"
+        run_sync(lambda: _admin(self.admin_dsn, f'CREATE DATABASE "{name}"'))
+        return name, self.dsn(name)
+
+    def drop_database(self, name: str) -> None:
+        run_sync(lambda: _admin(self.admin_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+    def stop(self) -> None:
+        if self.folder is None or self.bindir is None:
+            return
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
+            _run(
+                [str(self.bindir / "pg_ctl"), "stop", "-m", "immediate", "-w",
+                 "-D", str(self.folder / "data")],
+                self.as_user,
+                timeout=60,
+            )
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+async def _admin(dsn: str, sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(dsn, timeout=30)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+def _run(args: list[str], as_user: str | None, *, timeout: float) -> str:
+    command = ["runuser", "-u", as_user, "--", *args] if as_user else args
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=timeout, check=False,
+        env={**os.environ, "LC_ALL": "C"},
+    )
+    if done.returncode != 0:
+        raise subprocess.SubprocessError(
+            f"{' '.join(args[:2])} failed ({done.returncode}): {done.stdout}{done.stderr}"
+        )
+    return done.stdout
+
+
+def start_cluster() -> PgCluster:
+    """initdb + pg_ctl start in a new temporary folder on a free port (see module doc)."""
+    bindir = find_bindir()
+    as_user: str | None = None
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        as_user = "postgres"
+        if shutil.which("runuser") is None:
+            raise PgUnavailable("running as root, and `runuser` is missing to drop to postgres")
+    # Not under pytest's tmp folder: as root that is 0700 and the postgres user could not
+    # reach it.
+    folder = Path(tempfile.mkdtemp(prefix="wordle-pg-"))
+    if as_user:
+        shutil.chown(folder, user=as_user, group=None)
+    data = folder / "data"
+    try:
+        _run(
+            [str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
+             "-E", "UTF8", "--no-locale", "--no-sync"],
+            as_user,
+            timeout=120,
+        )
+        settings = (
+            "listen_addresses = '127.0.0.1'\n"
+            "unix_socket_directories = ''\n"
+            "max_connections = 300\n"
+            "shared_buffers = 64MB\n"
+            # A test server: nothing here must survive an OS crash.
+            "fsync = off\nfull_page_writes = off\n"
+        )
+        with open(data / "postgresql.conf", "a", encoding="utf-8") as conf:
+            conf.write(settings)
+        last: Exception | None = None
+        for _ in range(5):  # another program may take the free port first
+            port = _free_port()
+            try:
+                _run(
+                    [str(bindir / "pg_ctl"), "start", "-w", "-t", "60", "-D", str(data),
+                     "-l", str(folder / "server.log"), "-o", f"-p {port}"],
+                    as_user,
+                    timeout=90,
+                )
+            except subprocess.SubprocessError as exc:
+                last = exc
+                continue
+            return PgCluster(
+                admin_dsn=f"postgresql://postgres@127.0.0.1:{port}/postgres",
+                host="127.0.0.1",
+                port=port,
+                user="postgres",
+                folder=folder,
+                bindir=bindir,
+                as_user=as_user,
+            )
+        log = (folder / "server.log").read_text(errors="replace")[-2000:]
+        raise RuntimeError(f"PostgreSQL did not start: {last}\n{log}")
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+
+
+def existing_cluster(dsn: str) -> PgCluster:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(dsn)
+    user = parts.username or "postgres"
+    if parts.password:
+        user = f"{user}:{parts.password}"
+    return PgCluster(
+        admin_dsn=dsn, host=parts.hostname or "127.0.0.1", port=parts.port or 5432, user=user
+    )
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get(ENV_REQUIRE) == "1":
+        pytest.fail(f"PostgreSQL is required ({ENV_REQUIRE}=1) but unavailable: {reason}")
+    pytest.skip(f"no PostgreSQL: {reason}")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    """A PostgreSQL server for the whole test run (see module doc)."""
+    dsn = os.environ.get(ENV_DSN)
+    if dsn:
+        yield existing_cluster(dsn)
+        return
+    try:
+        cluster = start_cluster()
+    except PgUnavailable as exc:
+        _unavailable(str(exc))
+        raise  # not reached
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_dsn(pg_cluster: PgCluster) -> Iterator[str]:
+    """The DSN of a fresh, empty database for this test (dropped afterwards)."""
+    name, dsn = pg_cluster.create_database()
+    try:
+        yield dsn
+    finally:
+        pg_cluster.drop_database(name)
