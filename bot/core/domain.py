@@ -1,0 +1,341 @@
+"""The game's vocabulary and rules, once: every other layer imports them from here.
+
+Vocabulary: enums whose values are the strings the database stores (so no data migration).
+Rules: small pure functions over plain data (:class:`GameFacts`), and one table of game
+modes (:data:`MODES`). A word typed by a person is checked by :func:`normalise_word`; a played
+row is a :class:`Row`, checked once by :func:`parse_row`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import NamedTuple
+
+#: Letters in a word, and guesses in a game.
+WORD_LENGTH = 5
+MAX_ATTEMPTS = 6
+
+#: Feedback per letter: right place, elsewhere in the word, not in the word (or no more of it).
+GREEN, YELLOW, GREY = "G", "Y", "B"
+FEEDBACK_STATES = (GREEN, YELLOW, GREY)
+#: Feedback meaning the guess was the hidden word.
+ALL_GREEN = GREEN * WORD_LENGTH
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+# -- vocabulary ---------------------------------------------------------------------------
+
+
+class Scope(StrEnum):
+    """Who plays a game: its owner alone, or everyone in the channel."""
+
+    OWN = "own"
+    CHANNEL = "channel"
+
+
+class Kind(StrEnum):
+    """Where a game's hidden word comes from."""
+
+    DAILY = "daily"
+    #: Drawn at random from the answer list.
+    RANDOM = "random"
+    #: Chosen by a player (a channel challenge, or the terminal's ``--word``).
+    CHOSEN = "custom"
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    WON = "won"
+    LOST = "lost"
+    GIVEN_UP = "given_up"
+
+    @property
+    def is_over(self) -> bool:
+        return self is not Status.ACTIVE
+
+
+class StatsBucket(StrEnum):
+    """Statistics are kept apart for dailies, own practice games and channel games."""
+
+    DAILY = "daily"
+    PRACTICE = "practice"
+    CHANNEL = "channel"
+
+
+class HintKind(StrEnum):
+    LETTER = "letter"
+    POSITION = "position"
+    WORD = "word"
+
+
+class LeaderboardOrder(StrEnum):
+    WINS = "wins"
+    WIN_PERCENT = "win_percent"
+    AVERAGE = "average"
+    CURRENT_STREAK = "current_streak"
+    MAX_STREAK = "max_streak"
+
+
+class Players(Enum):
+    """Who may play a game: its owner, or anyone in the channel."""
+
+    OWNER = "owner"
+    CHANNEL = "channel"
+
+
+class HintPolicy(Enum):
+    ALWAYS = "always"
+    #: Follows the server's ``hints_in_channel_games`` setting.
+    SERVER_SETTING = "server_setting"
+
+
+# -- game modes ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mode:
+    """What sets one kind of game apart. A new mode (an archive daily, a race) is one entry
+    in :data:`MODES` plus its use case."""
+
+    name: str
+    scope: Scope
+    kind: Kind
+    players: Players
+    #: Played in messages only the player sees (so nobody spoils the word).
+    private: bool
+    bucket: StatsBucket
+    #: The label after "Wordle" (a daily shows its puzzle number instead).
+    label: str
+    hints: HintPolicy
+    #: The solver's suggestion: only where the hidden word is from the answer list it knows.
+    word_hints: bool
+
+
+DAILY = Mode("daily", Scope.OWN, Kind.DAILY, Players.OWNER, True, StatsBucket.DAILY,
+             "daily", HintPolicy.ALWAYS, True)
+PRACTICE = Mode("practice", Scope.OWN, Kind.RANDOM, Players.OWNER, False,
+                StatsBucket.PRACTICE, "practice", HintPolicy.ALWAYS, True)
+#: An own game with a word the player chose (the terminal's ``--word``): practice.
+CHOSEN_PRACTICE = Mode("chosen practice", Scope.OWN, Kind.CHOSEN, Players.OWNER, False,
+                       StatsBucket.PRACTICE, "practice", HintPolicy.ALWAYS, False)
+CHANNEL_GAME = Mode("channel game", Scope.CHANNEL, Kind.RANDOM, Players.CHANNEL, False,
+                    StatsBucket.CHANNEL, "practice", HintPolicy.SERVER_SETTING, True)
+CHALLENGE = Mode("challenge", Scope.CHANNEL, Kind.CHOSEN, Players.CHANNEL, False,
+                 StatsBucket.CHANNEL, "challenge", HintPolicy.SERVER_SETTING, False)
+
+MODES: dict[tuple[Scope, Kind], Mode] = {
+    (m.scope, m.kind): m for m in (DAILY, PRACTICE, CHOSEN_PRACTICE, CHANNEL_GAME, CHALLENGE)
+}
+
+
+def mode_of(scope: Scope | str, kind: Kind | str) -> Mode:
+    """The mode of a game; ``ValueError`` for a combination no mode has (a channel daily)."""
+    try:
+        return MODES[Scope(scope), Kind(kind)]
+    except KeyError:
+        raise ValueError(f"no game mode is {scope} + {kind}") from None
+
+
+# -- rules over plain data ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What the rules below read about a game: plain data, from any store."""
+
+    scope: Scope
+    kind: Kind
+    status: Status
+    owner_id: int | None
+    setter_id: int | None
+    #: Players (not forgotten) who have guessed in the game.
+    guessers: frozenset[int] = frozenset()
+
+    @property
+    def mode(self) -> Mode:
+        return mode_of(self.scope, self.kind)
+
+
+class Refusal(StrEnum):
+    """Why a player may not act on a game."""
+
+    GAME_OVER = "game_over"
+    NOT_YOUR_GAME = "not_your_game"
+    #: The player set the challenge's word.
+    SETTER = "setter"
+    #: A channel game that has started: only its guessers and its setter may give it up.
+    NOT_A_PLAYER = "not_a_player"
+
+
+def _seat_refusal(game: GameFacts, player_id: int) -> Refusal | None:
+    if game.status.is_over:
+        return Refusal.GAME_OVER
+    if game.mode.players is Players.OWNER and game.owner_id != player_id:
+        return Refusal.NOT_YOUR_GAME
+    return None
+
+
+def guess_refusal(game: GameFacts, player_id: int) -> Refusal | None:
+    """Why ``player_id`` may not guess in ``game``, or ``None``: an own game is its owner's;
+    anyone in the channel guesses in a channel game except the challenge's setter."""
+    refusal = _seat_refusal(game, player_id)
+    if refusal is None and game.setter_id is not None and game.setter_id == player_id:
+        return Refusal.SETTER
+    return refusal
+
+
+def hint_refusal(game: GameFacts, player_id: int) -> Refusal | None:
+    """Why ``player_id`` may not take a hint in ``game``: whoever may guess may take a hint."""
+    return guess_refusal(game, player_id)
+
+
+def give_up_refusal(game: GameFacts, player_id: int) -> Refusal | None:
+    """Why ``player_id`` may not give ``game`` up, or ``None``. An own game: its owner. A
+    channel game: before the first guess anyone in the channel; after it, a player who has
+    guessed in it or the challenge's setter."""
+    refusal = _seat_refusal(game, player_id)
+    if refusal is not None or game.mode.players is Players.OWNER or not game.guessers:
+        return refusal
+    if player_id in game.guessers or (game.setter_id is not None
+                                      and player_id == game.setter_id):
+        return None
+    return Refusal.NOT_A_PLAYER
+
+
+def counted_players(game: GameFacts) -> frozenset[int]:
+    """Whose statistics a finished game counts for: the owner of an own game, every player
+    who guessed in a channel game (never a challenge's setter, who cannot guess)."""
+    if game.mode.players is Players.OWNER:
+        return frozenset() if game.owner_id is None else frozenset({game.owner_id})
+    return game.guessers
+
+
+def stats_bucket(scope: Scope | str, kind: Kind | str) -> StatsBucket:
+    """The statistics bucket a game counts in."""
+    return mode_of(scope, kind).bucket
+
+
+def status_after(feedback: str, attempts_used: int, max_attempts: int = MAX_ATTEMPTS) -> Status:
+    """A game's status after a guess with ``feedback`` as attempt ``attempts_used``: won on
+    all green, lost when the attempts are used up, else still active."""
+    if feedback.upper() == ALL_GREEN:
+        return Status.WON
+    if attempts_used >= max_attempts:
+        return Status.LOST
+    return Status.ACTIVE
+
+
+def game_label(scope: Scope | str, kind: Kind | str, puzzle_number: int | None) -> str:
+    """``Wordle 1,234`` for a daily; ``Wordle practice`` or ``Wordle challenge`` otherwise."""
+    mode = mode_of(scope, kind)
+    if mode.kind is Kind.DAILY and puzzle_number is not None:
+        return f"Wordle {puzzle_number:,}"
+    return f"Wordle {mode.label}"
+
+
+# -- words and rows -----------------------------------------------------------------------
+
+
+class WordProblem(StrEnum):
+    EMPTY = "empty"
+    CHARACTERS = "characters"
+    LENGTH = "length"
+
+
+#: Longest input echoed back in a message; anything longer is cut with an ellipsis.
+_ECHO_LIMIT = 20
+
+
+class BadWord(ValueError):
+    """A word that is not :data:`WORD_LENGTH` letters A-Z; ``message`` says why, for people."""
+
+    def __init__(self, problem: WordProblem, text: str) -> None:
+        self.problem = problem
+        self.text = text
+        self.message = _word_message(problem, text)
+        super().__init__(self.message)
+
+
+def _echo(text: str) -> str:
+    """A short, printable rendering of user input for use inside a message."""
+    shown = "".join(c if c.isprintable() else "\N{REPLACEMENT CHARACTER}" for c in text)
+    return shown if len(shown) <= _ECHO_LIMIT else shown[:_ECHO_LIMIT] + "…"
+
+
+def describe_character(c: str) -> str:
+    """A character that is not A-Z, named so a person can find it in what they typed."""
+    if c.isspace():
+        return "a space"
+    if c.isdigit():
+        return f"the digit {c}"
+    category = unicodedata.category(c)
+    if category == "Cs":
+        # A byte the terminal's encoding could not decode (Python keeps it as a surrogate).
+        return "a character that is not A-Z"
+    if not c.isprintable() or category in ("Cf", "Mn", "Me"):
+        return f"an invisible character (U+{ord(c):04X})"
+    return f"'{c}'"
+
+
+def _word_message(problem: WordProblem, text: str) -> str:
+    if problem is WordProblem.EMPTY:
+        return f"Type a {WORD_LENGTH}-letter word."
+    if problem is WordProblem.CHARACTERS:
+        bad: list[str] = []
+        for c in text:
+            if c not in _ASCII_LETTERS and c not in bad:
+                bad.append(c)
+        if not bad:
+            return f"A word must be text: {WORD_LENGTH} letters A to Z."
+        names = ", ".join(describe_character(c) for c in bad[:3])
+        more = " and more" if len(bad) > 3 else ""
+        return f"Use only the letters A to Z: {names}{more} can't be used."
+    return f"A word must have {WORD_LENGTH} letters; {_echo(text).upper()} has {len(text)}."
+
+
+def normalise_word(raw: object) -> str:
+    """The one word check: ``raw`` as a lower-case word of :data:`WORD_LENGTH` letters A-Z.
+
+    Surrounding whitespace is ignored and case does not matter, but the characters are checked
+    before the case is changed, so a look-alike (KELVIN SIGN, which lower-cases to ``k``) is
+    refused. Raises :class:`BadWord` for anything else.
+    """
+    if raw is None:
+        raise BadWord(WordProblem.EMPTY, "")
+    if not isinstance(raw, str):
+        raise BadWord(WordProblem.CHARACTERS, "")
+    text = raw.strip()
+    if not text:
+        raise BadWord(WordProblem.EMPTY, text)
+    if any(c not in _ASCII_LETTERS for c in text):
+        raise BadWord(WordProblem.CHARACTERS, text)
+    if len(text) != WORD_LENGTH:
+        raise BadWord(WordProblem.LENGTH, text)
+    return text.lower()
+
+
+class Row(NamedTuple):
+    """A guess that was played, with its feedback (``("crane", "BYGBB")``)."""
+
+    word: str
+    feedback: str
+
+
+def normalise_feedback(raw: object) -> str:
+    """``raw`` as :data:`WORD_LENGTH` upper-case feedback states, else ``ValueError``."""
+    if not isinstance(raw, str):
+        raise ValueError(f"feedback must be {WORD_LENGTH} of G, Y, B")
+    feedback = raw.strip().upper()
+    if len(feedback) != WORD_LENGTH or any(c not in FEEDBACK_STATES for c in feedback):
+        raise ValueError(f"feedback must be {WORD_LENGTH} of G, Y, B: {_echo(raw)!r}")
+    return feedback
+
+
+def parse_row(raw: object) -> Row:
+    """A ``(word, feedback)`` pair as a checked :class:`Row`, else ``ValueError``."""
+    pair: tuple[object, ...] = tuple(raw) if isinstance(raw, (tuple, list)) else ()
+    if len(pair) != 2:
+        raise ValueError("a row must be a (word, feedback) pair")
+    return Row(normalise_word(pair[0]), normalise_feedback(pair[1]))

@@ -1,0 +1,171 @@
+"""The rules in bot.core.domain, each on its own."""
+
+import pytest
+
+from bot.core.domain import (
+    ALL_GREEN,
+    CHALLENGE,
+    CHANNEL_GAME,
+    DAILY,
+    MAX_ATTEMPTS,
+    MODES,
+    PRACTICE,
+    BadWord,
+    GameFacts,
+    HintKind,
+    HintPolicy,
+    Kind,
+    LeaderboardOrder,
+    Players,
+    Refusal,
+    Row,
+    Scope,
+    StatsBucket,
+    Status,
+    WordProblem,
+    counted_players,
+    describe_character,
+    game_label,
+    give_up_refusal,
+    guess_refusal,
+    hint_refusal,
+    mode_of,
+    normalise_feedback,
+    normalise_word,
+    parse_row,
+    stats_bucket,
+    status_after,
+)
+
+OWNER, SETTER, GUESSER, OTHER = 1, 2, 3, 4
+
+
+def own(status=Status.ACTIVE, kind=Kind.RANDOM):
+    return GameFacts(Scope.OWN, kind, status, owner_id=OWNER, setter_id=None)
+
+
+def channel(guessers=(), setter=None, status=Status.ACTIVE):
+    kind = Kind.CHOSEN if setter else Kind.RANDOM
+    return GameFacts(Scope.CHANNEL, kind, status, owner_id=None, setter_id=setter,
+                     guessers=frozenset(guessers))
+
+
+def test_stored_values_are_the_database_strings():
+    assert [s.value for s in Scope] == ["own", "channel"]
+    assert [k.value for k in Kind] == ["daily", "random", "custom"]
+    assert [s.value for s in Status] == ["active", "won", "lost", "given_up"]
+    assert [b.value for b in StatsBucket] == ["daily", "practice", "channel"]
+    assert [h.value for h in HintKind] == ["letter", "position", "word"]
+    assert [o.value for o in LeaderboardOrder] == [
+        "wins", "win_percent", "average", "current_streak", "max_streak"]
+
+
+def test_mode_table():
+    assert mode_of("own", "daily") is DAILY and DAILY.private
+    assert mode_of(Scope.OWN, Kind.RANDOM) is PRACTICE and not PRACTICE.private
+    assert mode_of("channel", "random") is CHANNEL_GAME
+    assert mode_of("channel", "custom") is CHALLENGE
+    assert CHALLENGE.players is Players.CHANNEL and PRACTICE.players is Players.OWNER
+    assert CHALLENGE.hints is HintPolicy.SERVER_SETTING and DAILY.hints is HintPolicy.ALWAYS
+    assert not CHALLENGE.word_hints and not mode_of("own", "custom").word_hints
+    assert len(MODES) == 5
+    with pytest.raises(ValueError, match="no game mode"):
+        mode_of("channel", "daily")
+
+
+def test_guess_refusal():
+    assert guess_refusal(own(), OWNER) is None
+    assert guess_refusal(own(), OTHER) is Refusal.NOT_YOUR_GAME
+    assert guess_refusal(own(Status.WON), OWNER) is Refusal.GAME_OVER
+    assert guess_refusal(channel(), OTHER) is None
+    assert guess_refusal(channel(setter=SETTER), SETTER) is Refusal.SETTER
+    assert guess_refusal(channel(setter=SETTER), OTHER) is None
+
+
+def test_hint_refusal():
+    assert hint_refusal(own(), OWNER) is None
+    assert hint_refusal(own(), OTHER) is Refusal.NOT_YOUR_GAME
+    assert hint_refusal(channel(setter=SETTER), SETTER) is Refusal.SETTER
+    assert hint_refusal(channel(status=Status.GIVEN_UP), OTHER) is Refusal.GAME_OVER
+
+
+def test_give_up_refusal():
+    assert give_up_refusal(own(), OWNER) is None
+    assert give_up_refusal(own(), OTHER) is Refusal.NOT_YOUR_GAME
+    assert give_up_refusal(own(Status.LOST), OWNER) is Refusal.GAME_OVER
+    # Before the first guess anyone in the channel may give a channel game up.
+    assert give_up_refusal(channel(), OTHER) is None
+    # After it: the players who guessed, and the challenge's setter.
+    started = channel(guessers={GUESSER}, setter=SETTER)
+    assert give_up_refusal(started, GUESSER) is None
+    assert give_up_refusal(started, SETTER) is None
+    assert give_up_refusal(started, OTHER) is Refusal.NOT_A_PLAYER
+
+
+def test_counted_players():
+    assert counted_players(own()) == {OWNER}
+    assert counted_players(channel(guessers={GUESSER, OTHER}, setter=SETTER)) == {GUESSER, OTHER}
+    assert counted_players(channel()) == frozenset()
+
+
+def test_stats_bucket():
+    assert stats_bucket("own", "daily") is StatsBucket.DAILY
+    assert stats_bucket("own", "random") is StatsBucket.PRACTICE
+    assert stats_bucket("own", "custom") is StatsBucket.PRACTICE
+    assert stats_bucket("channel", "random") is StatsBucket.CHANNEL
+    assert stats_bucket("channel", "custom") is StatsBucket.CHANNEL
+
+
+def test_status_after():
+    assert status_after(ALL_GREEN, 1) is Status.WON
+    assert status_after("ggggg", MAX_ATTEMPTS) is Status.WON
+    assert status_after("GGGGY", MAX_ATTEMPTS - 1) is Status.ACTIVE
+    assert status_after("GGGGY", MAX_ATTEMPTS) is Status.LOST
+    assert Status.GIVEN_UP.is_over and not Status.ACTIVE.is_over
+
+
+def test_game_label():
+    assert game_label("own", "daily", 1234) == "Wordle 1,234"
+    assert game_label("own", "random", None) == "Wordle practice"
+    assert game_label("own", "custom", None) == "Wordle practice"
+    assert game_label("channel", "random", None) == "Wordle practice"
+    assert game_label("channel", "custom", None) == "Wordle challenge"
+
+
+@pytest.mark.parametrize(
+    ("raw", "problem"),
+    [(None, WordProblem.EMPTY), ("  ", WordProblem.EMPTY), ("cran", WordProblem.LENGTH),
+     ("cr4ne", WordProblem.CHARACTERS), ("crané", WordProblem.CHARACTERS),
+     (12345, WordProblem.CHARACTERS), ("\u212aebab", WordProblem.CHARACTERS),
+     ("ｃｒａｎｅ", WordProblem.CHARACTERS), ("cra\udce9e", WordProblem.CHARACTERS)],
+)
+def test_normalise_word_refuses(raw, problem):
+    with pytest.raises(BadWord) as caught:
+        normalise_word(raw)
+    assert caught.value.problem is problem
+    assert caught.value.message
+
+
+def test_normalise_word_checks_before_changing_case():
+    # KELVIN SIGN lower-cases to an ASCII k: it must be refused, not read as KEBAB.
+    assert "\u212aebab".lower() == "kebab"
+    with pytest.raises(BadWord, match="A to Z"):
+        normalise_word("\u212aebab")
+    assert normalise_word("  KeBaB\n") == "kebab"
+
+
+def test_describe_character():
+    assert describe_character(" ") == "a space"
+    assert describe_character("4") == "the digit 4"
+    assert describe_character("\u200b") == "an invisible character (U+200B)"
+    # A byte a Latin-1 terminal sent that is not UTF-8 arrives as a lone surrogate.
+    assert describe_character("\udce9") == "a character that is not A-Z"
+    assert describe_character("é") == "'é'"
+
+
+def test_parse_row():
+    assert parse_row(("CRANE", "gybbb")) == Row("crane", "GYBBB")
+    for bad in [("crane",), ("crane", "GYBB"), ("cr4ne", "GGGGG"), ("crane", "GYBBX"), 5]:
+        with pytest.raises(ValueError):
+            parse_row(bad)
+    assert normalise_feedback(" bbbbb ") == "BBBBB"
