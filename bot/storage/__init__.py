@@ -1,8 +1,9 @@
-"""Persistent state: games, guesses, hints, statistics, server settings (SQLite).
+"""Persistent state: games, guesses, hints, statistics, server settings.
 
-The only package with SQL. Make one :class:`Database` in ``main()`` with
-``await Database.open(path)`` and pass it to whatever needs it; ``await db.close()`` at the
-end (or ``async with await Database.open(path) as db:``).
+The only package with SQL. The service depends on :class:`Store` (``port.py``) alone; a
+backend implements it. Make one store in ``main()`` (SQLite: ``await Database.open(path)``)
+and pass it to whatever needs it; ``await store.close()`` at the end (or
+``async with await Database.open(path) as store:``).
 """
 
 from .database import UNSET, Database, validate_timezone
@@ -15,6 +16,7 @@ from .errors import (
     PlayerNotAllowed,
     SchemaTooNew,
     StorageError,
+    StorageFull,
 )
 from .models import (
     DailyResult,
@@ -27,6 +29,7 @@ from .models import (
     LeaderboardRow,
     Stats,
 )
+from .port import Store
 from .schema import latest_version
 
 __all__ = [
@@ -49,6 +52,8 @@ __all__ = [
     "SchemaTooNew",
     "Stats",
     "StorageError",
+    "StorageFull",
+    "Store",
     "latest_version",
     "validate_timezone",
 ]

@@ -107,7 +107,10 @@ from .models import (
     HintRecord,
     Leaderboard,
     Stats,
+    Unset,
 )
+from .models import UNSET as UNSET
+from .models import Unset as _Unset  # noqa: F401  (old name, until the move to sqlite/)
 from .stats import MAX_ATTEMPTS, StatsRow, consecutive_days, rank, to_stats
 
 #: A write job: runs inside the writer's open transaction, on the writer connection.
@@ -128,14 +131,6 @@ _MAX_HINT_VALUE: Final = 64
 _MAX_TIMEZONE: Final = 64
 _LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
 _FEEDBACK: Final = frozenset("GYB")
-
-
-class _Unset:
-    def __repr__(self) -> str:
-        return "UNSET"
-
-
-UNSET: Final = _Unset()
 
 
 def _game_json(table: str) -> str:
@@ -1042,21 +1037,21 @@ class Database:
         self,
         guild_id: int,
         *,
-        timezone: str | _Unset = UNSET,
-        results_channel_id: int | _Unset | None = UNSET,
-        hints_in_channel_games: bool | _Unset = UNSET,
+        timezone: str | Unset = UNSET,
+        results_channel_id: int | Unset | None = UNSET,
+        hints_in_channel_games: bool | Unset = UNSET,
     ) -> GuildSettings:
         """Change only the settings given; returns all of them afterwards.
 
         Raises ``ValueError`` (changing nothing) for an unknown time zone name."""
         _check_id("guild_id", guild_id)
         changes: dict[str, Any] = {}
-        if not isinstance(timezone, _Unset):
+        if not isinstance(timezone, Unset):
             changes["timezone"] = validate_timezone(timezone)
-        if not isinstance(results_channel_id, _Unset):
+        if not isinstance(results_channel_id, Unset):
             _check_id("results_channel_id", results_channel_id, optional=True)
             changes["results_channel_id"] = results_channel_id
-        if not isinstance(hints_in_channel_games, _Unset):
+        if not isinstance(hints_in_channel_games, Unset):
             _check_bool("hints_in_channel_games", hints_in_channel_games)
             changes["hints_in_channel_games"] = hints_in_channel_games
 

@@ -23,6 +23,11 @@ class SchemaTooNew(StorageError):
         )
 
 
+class StorageFull(StorageError):
+    """The disk holding the database is full: nothing was saved. Writes work again by
+    themselves once there is room (no restart needed)."""
+
+
 class MigrationError(StorageError):
     """A migration file could not be applied (the database is left at the previous version)."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
+from typing import Final, Literal
 
 Scope = Literal["own", "channel"]
 Kind = Literal["daily", "random", "custom"]
@@ -28,6 +28,16 @@ HINT_KINDS: frozenset[str] = frozenset({"letter", "position", "word"})
 LEADERBOARD_BY: frozenset[str] = frozenset(
     {"wins", "win_percent", "average", "current_streak", "max_streak"}
 )
+
+
+class Unset:
+    """The type of :data:`UNSET`: "leave this setting as it is"."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Final = Unset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,236 @@
+"""The storage port: what the service asks of a store, whatever database is behind it.
+
+:class:`Store` is a :class:`typing.Protocol`: the SQLite store (``bot.storage.sqlite``) and the
+PostgreSQL store implement it without inheriting from it, and the service depends on it alone.
+
+Contract shared by every call:
+
+* Arguments that no stored state could make valid (a negative id, a word that is not five
+  letters a-z, an unknown scope, a naive datetime) raise ``ValueError`` before anything is
+  read or written.
+* Every write is atomic: it is applied entirely or not at all, and it returns only once it is
+  durable. A refused write (any :class:`~bot.storage.errors.StorageError` below) leaves no
+  trace. Writes take effect in the order the store acknowledges them.
+* Every read sees one consistent, committed snapshot.
+* Times are timezone-aware; records carry UTC. ``now`` arguments exist for tests and default
+  to the current time.
+* Failures of the database itself raise :class:`~bot.storage.errors.StorageError` (a full
+  disk: :class:`~bot.storage.errors.StorageFull`); no error text contains a hidden word.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import TracebackType
+from typing import Protocol, Self
+
+from .models import (
+    UNSET,
+    DailyResult,
+    ForgetReport,
+    GameRecord,
+    GuildSettings,
+    HintRecord,
+    Leaderboard,
+    Stats,
+    Unset,
+)
+
+
+class Store(Protocol):
+    """All persistent state of the bot. Made by the backend's ``open``; closed by :meth:`close`."""
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Finish every write already handed in, then release the database. Idempotent.
+        Any call after it raises ``StorageError``."""
+        ...
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+    # -- games --------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        owner_id: int | None,
+        scope: str,
+        kind: str,
+        answer: str,
+        hard_mode: bool,
+        puzzle_number: int | None = None,
+        setter_id: int | None = None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Start a game and return it (active, no guesses).
+
+        ``GameExists`` (carrying the game in the way) when the player already has an active
+        own game in this channel, the channel has an active channel game, or the player
+        already has, or had, this day's daily (a daily is never played twice, not even
+        after "forget me")."""
+        ...
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game with its guesses, or ``None``."""
+        ...
+
+    async def active_own_game(
+        self, guild_id: int, channel_id: int, owner_id: int
+    ) -> GameRecord | None:
+        """The player's active own game in this channel, if any."""
+        ...
+
+    async def active_channel_game(self, guild_id: int, channel_id: int) -> GameRecord | None:
+        """The channel's active channel game, if any."""
+        ...
+
+    async def daily_game(
+        self, guild_id: int, owner_id: int, puzzle_number: int
+    ) -> GameRecord | None:
+        """The player's daily of that day in this server, active or finished, if any."""
+        ...
+
+    async def last_finished_game(
+        self, guild_id: int, channel_id: int, player_id: int
+    ) -> GameRecord | None:
+        """The latest finished game in this channel that the player owned or guessed in."""
+        ...
+
+    # -- playing ------------------------------------------------------------------------
+
+    async def record_guess(
+        self,
+        game_id: int,
+        *,
+        attempt: int,
+        player_id: int,
+        word: str,
+        feedback: str,
+        finish: str | None,
+        day: int | None = None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Save one guess and return the game as it is right after it.
+
+        ``finish`` is ``"won"`` with (and only with) an all-green feedback, ``"lost"`` for a
+        wrong guess on the last attempt, else ``None``; with it the game ends and the
+        statistics of :func:`counted players <bot.core.domain.counted_players>` are
+        counted, in the same transaction (``day``, the server-local day number, is then
+        required). The guess's time is taken when it is applied, never after the game's end.
+
+        Raises ``GameNotFound``; ``GameNotActive`` (the game is over); ``PlayerNotAllowed``
+        (not the owner of an own game, or the challenge's setter, forgotten or not);
+        ``AttemptConflict`` (``attempt`` is not the next one: someone guessed first; re-read
+        and retry); ``ValueError`` if ``feedback`` does not match the hidden word.
+        """
+        ...
+
+    async def give_up(
+        self, game_id: int, *, player_id: int, day: int, now: datetime | None = None
+    ) -> GameRecord:
+        """End an active game as given up (played and lost for the counted players).
+
+        Who may: the owner of an own game; in a channel game, anyone before the first guess,
+        after it a player who has guessed or the challenge's setter. Raises ``GameNotFound``,
+        ``GameNotActive`` or ``PlayerNotAllowed``."""
+        ...
+
+    async def record_hint(
+        self,
+        game_id: int,
+        *,
+        player_id: int,
+        kind: str,
+        value: str,
+        now: datetime | None = None,
+    ) -> None:
+        """Remember a hint given in an active game, to a player who may guess in it.
+        Raises ``GameNotFound``, ``GameNotActive`` or ``PlayerNotAllowed``."""
+        ...
+
+    async def hints_for_game(self, game_id: int) -> list[HintRecord]:
+        """The hints given in a game, oldest first (empty for an unknown game)."""
+        ...
+
+    # -- statistics ---------------------------------------------------------------------
+
+    async def stats(
+        self, guild_id: int, player_id: int, mode: str, *, today: int | None = None
+    ) -> Stats:
+        """A player's statistics in one server and bucket (``daily``, ``practice``,
+        ``channel``); all zero if none. For ``daily`` pass ``today`` (the server's puzzle
+        number) so that a streak not continued yesterday or today reads 0."""
+        ...
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        mode: str = "daily",
+        by: str = "wins",
+        limit: int = 10,
+        player_id: int | None = None,
+        today: int | None = None,
+    ) -> Leaderboard:
+        """The top ``limit`` (1-1000) players of a server by ``by``, plus ``player_id``'s row
+        if ranked. Equal values share a rank (1, 2, 2, 4); ``average`` ranks attempts per
+        win, lower first, leaving out players without a win."""
+        ...
+
+    # -- server settings and daily posts ------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings (the defaults if it never changed any)."""
+        ...
+
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        timezone: str | Unset = UNSET,
+        results_channel_id: int | Unset | None = UNSET,
+        hints_in_channel_games: bool | Unset = UNSET,
+    ) -> GuildSettings:
+        """Change only the settings given and return all of them afterwards. ``ValueError``
+        (nothing changed) for an unknown time zone name."""
+        ...
+
+    async def daily_results(self, guild_id: int, puzzle_number: int) -> list[DailyResult]:
+        """The finished dailies of one day in a server, in the order they finished."""
+        ...
+
+    async def daily_post(self, guild_id: int, puzzle_number: int) -> tuple[int, int] | None:
+        """``(channel_id, message_id)`` of the post showing that day's results, if any."""
+        ...
+
+    async def set_daily_post(
+        self, guild_id: int, puzzle_number: int, channel_id: int, message_id: int
+    ) -> None:
+        """Remember (replacing any earlier one) the post showing that day's results."""
+        ...
+
+    async def server_streak(self, guild_id: int, today: int) -> int:
+        """Days in a row, up to today (or yesterday while nobody has solved today's yet), on
+        which at least one player of the server solved the daily."""
+        ...
+
+    # -- privacy ------------------------------------------------------------------------
+
+    async def forget_player(self, player_id: int) -> ForgetReport:
+        """Delete everything about a player, in every server, in one transaction.
+
+        Their own games, hints and statistics go; their guesses in channel games stay with
+        no player, so those games still read right for everyone else, whose statistics do
+        not change. What is kept is anonymous and only enforces the rules: a forgotten
+        challenge setter still cannot play that game, and a finished daily stays played."""
+        ...

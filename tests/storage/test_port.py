@@ -1,0 +1,56 @@
+"""The SQLite store implements the storage port exactly (what the service may call)."""
+
+from __future__ import annotations
+
+import inspect
+
+from bot.storage import Database, Store
+
+
+def _port_methods() -> dict[str, inspect.Signature]:
+    return {
+        name: inspect.signature(member)
+        for name, member in vars(Store).items()
+        if callable(member) and (not name.startswith("_") or name in ("__aenter__", "__aexit__"))
+    }
+
+
+def test_the_port_lists_the_calls_the_service_makes() -> None:
+    assert {
+        "close",
+        "create_game",
+        "get_game",
+        "active_own_game",
+        "active_channel_game",
+        "daily_game",
+        "last_finished_game",
+        "record_guess",
+        "give_up",
+        "record_hint",
+        "hints_for_game",
+        "stats",
+        "leaderboard",
+        "guild_settings",
+        "update_guild_settings",
+        "daily_results",
+        "daily_post",
+        "set_daily_post",
+        "server_streak",
+        "forget_player",
+    } <= set(_port_methods())
+
+
+def test_sqlite_store_has_every_port_call_with_the_same_parameters() -> None:
+    for name, wanted in _port_methods().items():
+        method = getattr(Database, name)
+        assert inspect.iscoroutinefunction(method), name
+        got = inspect.signature(method)
+        assert [(p.name, p.kind, p.default) for p in got.parameters.values()] == [
+            (p.name, p.kind, p.default) for p in wanted.parameters.values()
+        ], name
+
+
+async def test_an_open_sqlite_store_is_a_store(db: Database) -> None:
+    store: Store = db  # mypy checks the types; this checks it at run time too
+    assert isinstance(store, Database)
+    assert await store.get_game(1) is None
