@@ -32,7 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bot.core.feedback import ALL_GREEN, ALL_GREEN_CODE, WORD_LENGTH, encode, score
+from bot.core.domain import normalise_word
+from bot.core.feedback import ALL_GREEN, ALL_GREEN_CODE, encode, score
 from bot.core.solver import HistoryError, Solver, bits
 from bot.core.solver_search import average_guesses
 
@@ -98,9 +99,7 @@ def analyse(
     what the hidden word gives. A hidden word missing from the solver's answer list still
     works: it is counted as one more candidate.
     """
-    word = answer.strip().lower() if isinstance(answer, str) else ""
-    if len(word) != WORD_LENGTH or not (word.isascii() and word.isalpha()):
-        raise ValueError("the hidden word must be 5 letters a-z")
+    word = normalise_word(answer)
     history = [(g, f) for g, f in rows]
     steps_in = solver.parse_history(history)
     for number, step in enumerate(steps_in, start=1):

@@ -23,10 +23,18 @@ from collections.abc import Sequence
 
 import numpy as np
 
-WORD_LENGTH = 5
-GREEN, YELLOW, GREY = "G", "Y", "B"
-#: Feedback meaning the guess was the hidden word.
-ALL_GREEN = GREEN * WORD_LENGTH
+from bot.core.domain import (
+    ALL_GREEN,
+    GREEN,
+    GREY,
+    WORD_LENGTH,
+    YELLOW,
+    normalise_feedback,
+)
+
+__all__ = ["ALL_GREEN", "ALL_GREEN_CODE", "GREEN", "GREY", "PATTERN_COUNT", "WORD_LENGTH",
+           "YELLOW", "decode", "encode", "score", "score_matrix", "words_to_array"]
+
 #: Number of distinct feedback patterns (3 states per letter); encoded patterns are 0..242.
 PATTERN_COUNT = 3**WORD_LENGTH
 
@@ -65,11 +73,8 @@ def score(guess: str, answer: str) -> str:
 
 def encode(feedback: str) -> int:
     """Feedback string (``"GYBBG"``) to its pattern number 0..242 (position 1 most significant)."""
-    feedback = feedback.upper()
-    if len(feedback) != WORD_LENGTH or any(c not in _DIGIT for c in feedback):
-        raise ValueError(f"feedback must be {WORD_LENGTH} of G, Y, B: {feedback!r}")
     value = 0
-    for c in feedback:
+    for c in normalise_feedback(feedback):
         value = value * 3 + _DIGIT[c]
     return value
 
@@ -91,7 +96,7 @@ def words_to_array(words: Sequence[str]) -> np.ndarray:
         return np.zeros((0, WORD_LENGTH), dtype=np.uint8)
     raw = np.frombuffer("".join(words).lower().encode("ascii"), dtype=np.uint8)
     if raw.size != len(words) * WORD_LENGTH:
-        raise ValueError("every word must have 5 ASCII letters")
+        raise ValueError(f"every word must have {WORD_LENGTH} ASCII letters")
     letters = raw.reshape(len(words), WORD_LENGTH) - ord("a")
     if letters.max(initial=0) > 25:
         raise ValueError("words must contain only the letters a-z")

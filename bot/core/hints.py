@@ -20,7 +20,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.core.feedback import GREEN, GREY, WORD_LENGTH, YELLOW
+from bot.core.domain import GREEN, GREY, WORD_LENGTH, BadWord, Row, normalise_word, parse_row
 from bot.core.game import keyboard
 
 if TYPE_CHECKING:
@@ -37,30 +37,20 @@ class WordHint:
     candidates_left: int
 
 
-def _clean_answer(answer: str) -> str:
-    if not isinstance(answer, str):
-        raise ValueError("the hidden word must be a string")
-    word = answer.strip().lower()
-    if len(word) != WORD_LENGTH or not (word.isascii() and word.isalpha()):
-        raise ValueError("the hidden word must be 5 letters a-z")
-    return word
+def _clean_answer(answer: object) -> str:
+    try:
+        return normalise_word(answer)
+    except BadWord as bad:
+        raise ValueError(f"the hidden word: {bad.message}") from None
 
 
-def _clean_rows(rows: Rows) -> list[tuple[str, str]]:
+def _clean_rows(rows: Rows) -> list[Row]:
     out = []
     for number, row in enumerate(rows, start=1):
         try:
-            word, feedback = row
-        except (TypeError, ValueError):
-            raise ValueError(f"row {number} must be a (word, feedback) pair") from None
-        if not isinstance(word, str) or not isinstance(feedback, str):
-            raise ValueError(f"row {number} must be a (word, feedback) pair of strings")
-        word, feedback = word.strip().lower(), feedback.strip().upper()
-        if len(word) != WORD_LENGTH or not (word.isascii() and word.isalpha()):
-            raise ValueError(f"row {number}: the guess must be 5 letters a-z")
-        if len(feedback) != WORD_LENGTH or set(feedback) - {GREEN, YELLOW, GREY}:
-            raise ValueError(f"row {number}: the feedback must be 5 of G, Y, B")
-        out.append((word, feedback))
+            out.append(parse_row(row))
+        except ValueError as exc:
+            raise ValueError(f"row {number}: {exc}") from None
     return out
 
 

@@ -14,28 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.core.game import MAX_ATTEMPTS
+from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, YELLOW, normalise_feedback
 
-SQUARES = {"G": "\N{LARGE GREEN SQUARE}", "Y": "\N{LARGE YELLOW SQUARE}",
-           "B": "\N{BLACK LARGE SQUARE}"}
+SQUARES = {GREEN: "\N{LARGE GREEN SQUARE}", YELLOW: "\N{LARGE YELLOW SQUARE}",
+           GREY: "\N{BLACK LARGE SQUARE}"}
 
 
 def squares(feedback: str) -> str:
     """``"GYBBB"`` as ``🟩🟨⬛⬛⬛``."""
-    return "".join(SQUARES[c] for c in feedback.upper())
+    return "".join(SQUARES[c] for c in normalise_feedback(feedback))
 
 
 def share_title(label: str, rows_played: int, won: bool, hard_mode: bool,
                 max_attempts: int = MAX_ATTEMPTS) -> str:
     score = str(rows_played) if won else "X"
     return f"{label} {score}/{max_attempts}{'*' if hard_mode else ''}"
-
-
-def puzzle_label(number: int | None, kind: str = "daily") -> str:
-    """``Wordle 1,234`` for a daily; ``Wordle practice`` / ``Wordle challenge`` otherwise."""
-    if number is not None and kind == "daily":
-        return f"Wordle {number:,}"
-    return f"Wordle {'challenge' if kind == 'custom' else 'practice'}"
 
 
 def share_text(rows: Iterable[Sequence[str]], *, label: str, won: bool, hard_mode: bool,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.core.feedback import WORD_LENGTH
+from bot.core.domain import BadWord, normalise_word
 
 ANSWERS_FILE = "answers.txt"
 ALLOWED_FILE = "allowed.txt"
@@ -49,7 +49,10 @@ class WordLists:
         object.__setattr__(self, "allowed", frozenset(self.allowed_sorted))
 
     def is_allowed(self, word: str) -> bool:
-        return word.lower() in self.allowed
+        try:
+            return normalise_word(word) in self.allowed
+        except BadWord:
+            return False
 
     @classmethod
     def from_words(cls, answers: list[str] | tuple[str, ...], allowed: list[str] | tuple[str, ...]
@@ -64,8 +67,7 @@ def _check_words(words: list[str] | tuple[str, ...], source: str) -> list[str]:
     seen: set[str] = set()
     out = []
     for number, raw in enumerate(words, start=1):
-        word = raw.strip().lower()
-        _check_word(word, raw, source, number)
+        word = _check_word(raw, source, number)
         if word in seen:
             raise WordListError(source, number, f"duplicate word {word!r}")
         seen.add(word)
@@ -73,11 +75,11 @@ def _check_words(words: list[str] | tuple[str, ...], source: str) -> list[str]:
     return out
 
 
-def _check_word(word: str, raw: str, source: str | Path, number: int) -> None:
-    if len(word) != WORD_LENGTH:
-        raise WordListError(source, number, f"{raw!r} is not {WORD_LENGTH} letters long")
-    if not (word.isascii() and word.isalpha()):
-        raise WordListError(source, number, f"{raw!r} has characters other than a-z")
+def _check_word(raw: str, source: str | Path, number: int) -> str:
+    try:
+        return normalise_word(raw)
+    except BadWord as bad:
+        raise WordListError(source, number, f"{raw!r}: {bad.message}") from None
 
 
 def read_word_file(path: Path | str) -> list[str]:
@@ -99,8 +101,7 @@ def read_word_file(path: Path | str) -> list[str]:
         raw = line.strip()
         if not raw or raw.startswith("#"):
             continue
-        word = raw.lower()
-        _check_word(word, raw, path, number)
+        word = _check_word(raw, path, number)
         if word in seen:
             first = seen[word]
             raise WordListError(path, number, f"duplicate word {word!r} (first on line {first})")

@@ -1,5 +1,5 @@
-from bot.core.game import Row
-from bot.core.share import puzzle_label, share_text, squares
+from bot.core.domain import Row, game_label
+from bot.core.share import share_text, squares
 
 
 def test_squares():
@@ -9,7 +9,7 @@ def test_squares():
 
 def test_share_grid_win_hard_mode():
     rows = [Row("crane", "BYBBB"), Row("slate", "GGGGG")]
-    text = share_text(rows, label=puzzle_label(1234), won=True, hard_mode=True)
+    text = share_text(rows, label=game_label("own", "daily", 1234), won=True, hard_mode=True)
     assert text == "Wordle 1,234 2/6*\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩"
     # No letters of any guess leak into the grid.
     assert "CRANE" not in text.upper().replace("WORDLE", "")
@@ -17,11 +17,6 @@ def test_share_grid_win_hard_mode():
 
 def test_share_grid_loss():
     rows = [Row("crane", "BBBBB")] * 6
-    text = share_text(rows, label=puzzle_label(7), won=False, hard_mode=False)
+    text = share_text(rows, label=game_label("own", "daily", 7), won=False, hard_mode=False)
     assert text.splitlines()[0] == "Wordle 7 X/6"
     assert len(text.splitlines()) == 8
-
-
-def test_labels():
-    assert puzzle_label(None, "random") == "Wordle practice"
-    assert puzzle_label(None, "custom") == "Wordle challenge"
