@@ -1,11 +1,12 @@
 """Interaction latency of the real bot: from the interaction being sent to its first answer.
 
-    uv run python benchmarks/discord_latency.py [--guesses 100] [--concurrency 1 10]
+    uv run python benchmarks/discord_latency.py [--guesses 200] [--concurrency 1 10 20]
 
 The real WordleBot (discord.py client, cogs, GameService, a SQLite file in a temporary
-directory, the shipped word lists) runs against the fake Discord of ``tests/fakediscord`` on
-127.0.0.1. Players each start a game (half of them today's daily, half a random practice
-game) and play it to the end: four wrong guesses, then the word, so every fifth guess
+directory, the shipped word lists) runs in a CHILD PROCESS (this script with ``--serve``)
+against the fake Discord of ``tests/fakediscord`` on 127.0.0.1 in this process, so the bot's
+CPU time and peak memory are its own. Players each start a game (half of them today's daily,
+half a random practice game) and play it to the end: four wrong guesses, then the word, so every fifth guess
 finishes a game (statistics, share grid; for a daily also the public grid and the server's
 results post). Five guesses per player stay within the bot's /guess cooldown (5 per 10 s).
 
@@ -15,8 +16,13 @@ being written to the gateway socket to the bot's interaction callback arriving o
 service and its SQLite reads and write, rendering the PNG (in a worker thread) and the upload.
 
 ``--concurrency 1`` sends one guess at a time (the figure quoted in the README); higher values
-keep that many guesses in flight at once (different players), which shows queueing on this
-machine's cores. Printed: p50, p90, p99 and max in milliseconds for each concurrency.
+keep that many guesses in flight at once (different players): a closed loop, a new guess
+goes out as soon as one is answered, which shows queueing on this machine's cores. Printed
+for each concurrency: p50, p90, p99 and max in milliseconds, guesses answered per second
+(closed loop) and the serving process's CPU milliseconds per guess (user + system, all its
+threads, from ``/proc``). Then the median time to draw one board PNG (a 3-row board, in this
+process), and the serving process's peak memory (max RSS; ``--solver`` loads the solver and
+its strategies in the bot before it connects, as a serving bot with word hints would).
 ``tests/discord/test_bot_latency.py`` runs :func:`measure` on small word lists in CI.
 """
 
@@ -24,10 +30,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,11 +45,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.app import WordleBot
 from bot.core.daily import daily_word, today_puzzle_number
 from bot.core.words import WordLists, load_word_lists
-from bot.service import GameService
-from bot.storage import Database
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMember
 
 GUESSES_PER_PLAYER = 5  # four wrong guesses, then the word (within the 5-per-10-s cooldown)
@@ -72,10 +79,12 @@ def make_plans(players: Sequence[FakeMember], words: WordLists, daily_answer: st
 
 
 async def measure(fake: FakeDiscord, channel: FakeChannel, plans: Sequence[Plan], *,
-                  concurrency: int = 1, limit: int | None = None) -> list[float]:
-    """Start every plan's game, then play the guesses, ``concurrency`` at a time (never two
-    for the same player at once). Returns the latency in seconds of each guess."""
-    for plan in plans:
+                  concurrency: int = 1, limit: int | None = None,
+                  start_games: bool = True) -> list[float]:
+    """Start every plan's game (unless ``start_games`` is false), then play the guesses,
+    ``concurrency`` at a time (never two for the same player at once). Returns the latency in
+    seconds of each guess."""
+    for plan in plans if start_games else ():
         start = await fake.invoke(channel, plan.player, "wordle start", {"kind": plan.kind})
         await start.wait_for_messages(1)
     # Round-robin over players: guess 1 of everyone, then guess 2, ... like a busy server.
@@ -127,8 +136,69 @@ def summary(latencies: Sequence[float], label: str) -> str:
             f"mean {statistics.fmean(ms):.1f})")
 
 
+
+
+# --------------------------------------------------------------------------------------------
+# The serving process (``--serve``): the bot alone, pointed at the parent's fake Discord.
+
+
+async def serve(config: dict) -> int:
+    """Run the real bot against the fake at ``config["port"]`` until stdin closes."""
+    import yarl
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    from bot.app import WordleBot
+    from bot.service import GameService
+    from bot.storage import Database
+
+    Route.BASE = f"http://127.0.0.1:{config['port']}/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{config['port']}/gateway/")
+    words = load_word_lists()
+    picks: list[str] = list(config["picks"])
+    now = datetime.fromisoformat(config["now"])
+    picker: Callable[[tuple[str, ...]], str] = lambda _answers: picks.pop(0)  # noqa: E731
+    db = await Database.open(Path(config["db"]))
+    try:
+        service = GameService(db, words, daily_salt=SALT, clock=lambda: now, choose=picker)
+        if config["solver"]:
+            solver = await service.solver()
+            await asyncio.to_thread(solver.prepare)
+        bot = WordleBot(service, dev_guild_id=config["guild"], warm_solver=False)
+        task = asyncio.create_task(bot.start(config["token"]))
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, sys.stdin.read)  # until the parent closes it
+        await bot.close()
+        await asyncio.wait([task], timeout=5)
+    finally:
+        await db.close()
+    return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (all its threads), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+@dataclass
+class Run:
+    concurrency: int
+    latencies: list[float]
+    seconds: float  # wall time of the guesses
+    cpu: float  # serving process CPU seconds during the guesses
+    peak_mb: float
+
+
 async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
-                   db_dir: Path) -> list[float]:
+                   db_dir: Path, solver: bool) -> Run:
     rng = random.Random(seed)
     players_needed = -(-guesses // GUESSES_PER_PLAYER)
     now = datetime.now(UTC)
@@ -138,36 +208,89 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
         players = [fake.add_member(guild, f"player{i}") for i in range(players_needed)]
         answer = daily_word(today_puzzle_number(now, "UTC"), words.answers, SALT)
         plans, picks = make_plans(players, words, answer, rng)
-        picker: Callable[[tuple[str, ...]], str] = lambda _answers: picks.pop(0)  # noqa: E731
-        db = await Database.open(db_dir / f"latency-{concurrency}.sqlite3")
+        config = {"port": fake.port, "token": fake.token, "guild": guild.id, "picks": picks,
+                  "now": now.isoformat(), "solver": solver,
+                  "db": str(db_dir / f"latency-{concurrency}.sqlite3")}
+        child = subprocess.Popen(
+            [sys.executable, __file__, "--serve", json.dumps(config)],
+            stdin=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent,
+        )
         try:
-            service = GameService(db, words, daily_salt=SALT, clock=lambda: now, choose=picker)
-            bot = WordleBot(service, dev_guild_id=guild.id, warm_solver=False)
-            async with fake.run_bot(bot):
-                return await measure(fake, channel, plans, concurrency=concurrency,
-                                     limit=guesses)
+            await fake.wait_for(lambda: fake.identify_count > 0 and fake.ready, 120,
+                                "the bot process to log in")
+            # start every game first (measure() does), then time the guesses alone
+            for plan in plans:
+                start = await fake.invoke(channel, plan.player, "wordle start",
+                                          {"kind": plan.kind})
+                await start.wait_for_messages(1)
+            cpu0, wall0 = _cpu_seconds(child.pid), time.perf_counter()
+            latencies = await measure(fake, channel, plans, concurrency=concurrency,
+                                      limit=guesses, start_games=False)
+            seconds = time.perf_counter() - wall0
+            cpu = _cpu_seconds(child.pid) - cpu0
+            peak = _peak_rss_mb(child.pid)
         finally:
-            await db.close()
+            assert child.stdin is not None
+            child.stdin.close()
+            try:
+                await asyncio.to_thread(child.wait, 10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+    return Run(concurrency, latencies, seconds, cpu, peak)
+
+
+def board_median_ms(repeats: int = 300) -> tuple[float, int]:
+    """Median milliseconds to draw a typical 3-row board PNG, and its size in bytes."""
+    from bot.render.image import board_png
+
+    rows = [("crane", "BYBBG"), ("sloth", "BBYBB"), ("adore", "YBGBG")]
+    board_png(rows)  # warm up (fonts, caches)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        data = board_png(rows)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000, len(data)
 
 
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--guesses", type=int, default=100)
-    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 10])
+    parser.add_argument("--guesses", type=int, default=200)
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 10, 20])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--solver", action="store_true",
+                        help="load the solver and its strategies in the bot before it connects")
     args = parser.parse_args()
     if args.guesses < 1 or any(c < 1 for c in args.concurrency):
         parser.error("--guesses and --concurrency must be at least 1")
     words = load_word_lists()
     print(f"word lists: {len(words.answers):,} answers, {len(words.allowed):,} allowed; "
-          f"Python {sys.version.split()[0]}")
+          f"Python {sys.version.split()[0]}; {os.cpu_count()} CPUs; "
+          f"load average {os.getloadavg()[0]:.2f}")
+    runs = []
     with tempfile.TemporaryDirectory() as tmp:
         for concurrency in args.concurrency:
-            latencies = await run_once(words, args.guesses, concurrency, args.seed, Path(tmp))
-            print(summary(latencies, f"discord interaction latency over {len(latencies)} "
-                                     f"guesses, {concurrency} in flight"))
+            run = await run_once(words, args.guesses, concurrency, args.seed, Path(tmp),
+                                 args.solver)
+            runs.append(run)
+            count = len(run.latencies)
+            print(summary(run.latencies, f"discord interaction latency over {count} "
+                                         f"guesses, {concurrency} in flight")
+                  + f"; {count / run.seconds:.0f} guesses/s, "
+                    f"{run.cpu * 1000 / count:.1f} ms CPU per guess")
+    last = runs[-1]
+    count = len(last.latencies)
+    print(f"closed loop ({last.concurrency} in flight): {count / last.seconds:.0f} guesses/s, "
+          f"{last.cpu * 1000 / count:.1f} ms CPU per guess in the serving process")
+    median, size = board_median_ms()
+    print(f"board PNG (3 rows): median {median:.2f} ms, {size:,} bytes")
+    print(f"serving process peak memory (max RSS): {max(r.peak_mb for r in runs):.0f} MB"
+          + (" with the solver loaded" if args.solver else " (solver not loaded; --solver)"))
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--serve"]:
+        raise SystemExit(asyncio.run(serve(json.loads(sys.argv[2]))))
     raise SystemExit(asyncio.run(main()))
