@@ -6,9 +6,10 @@ The real WordleBot (discord.py client, cogs, GameService, a SQLite file in a tem
 directory, the shipped word lists) runs in a CHILD PROCESS (this script with ``--serve``)
 against the fake Discord of ``tests/fakediscord`` on 127.0.0.1 in this process, so the bot's
 CPU time and peak memory are its own. Players each start a game (half of them today's daily,
-half a random practice game) and play it to the end: four wrong guesses, then the word, so every fifth guess
-finishes a game (statistics, share grid; for a daily also the public grid and the server's
-results post). Five guesses per player stay within the bot's /guess cooldown (5 per 10 s).
+half a random practice game) and play it to the end: four wrong guesses, then the word, so
+every fifth guess finishes a game (statistics, share grid; for a daily also the public grid
+and the server's results post). Five guesses per player stay within the bot's /guess
+cooldown (5 per 10 s).
 
 The latency of each ``/guess`` is what the fake measures: from the INTERACTION_CREATE frame
 being written to the gateway socket to the bot's interaction callback arriving over REST
