@@ -1,0 +1,49 @@
+"""Forget-me on PostgreSQL: everything about one player, in every server, in one transaction.
+
+Their own games (with guesses and hints), their statistics and hints go. In channel games their
+guesses stay, anonymised (player NULL), and they are removed as solver or setter.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..models import ForgetReport
+
+
+async def forget(conn: Any, player_id: int) -> ForgetReport:
+    own = "SELECT id FROM games WHERE owner_id = $1"
+    # Lock the player's games first (id order), like every other writer.
+    await conn.execute(
+        "SELECT id FROM games WHERE owner_id = $1 OR solved_by = $1 OR setter_id = $1 "
+        "ORDER BY id FOR UPDATE",
+        player_id,
+    )
+    guesses_deleted = await conn.fetchval(
+        f"SELECT count(*) FROM guesses WHERE game_id IN ({own})", player_id
+    )
+    hints_deleted = await conn.fetchval(
+        f"SELECT count(*) FROM hints WHERE player_id = $1 OR game_id IN ({own})", player_id
+    )
+
+    async def change(sql: str) -> int:
+        return int((await conn.execute(sql, player_id)).split()[-1])
+
+    await change("DELETE FROM hints WHERE player_id = $1")
+    games_deleted = await change("DELETE FROM games WHERE owner_id = $1")
+    anonymised = await change("UPDATE guesses SET player_id = NULL WHERE player_id = $1")
+    games_anonymised = await change(
+        "UPDATE games SET "
+        "solved_by = CASE WHEN solved_by = $1 THEN NULL ELSE solved_by END, "
+        "setter_id = CASE WHEN setter_id = $1 THEN NULL ELSE setter_id END "
+        "WHERE solved_by = $1 OR setter_id = $1"
+    )
+    stats_deleted = await change("DELETE FROM player_stats WHERE player_id = $1")
+    return ForgetReport(
+        games_deleted=games_deleted,
+        guesses_deleted=int(guesses_deleted),
+        guesses_anonymised=anonymised,
+        games_anonymised=games_anonymised,
+        hints_deleted=int(hints_deleted),
+        stats_deleted=stats_deleted,
+    )

@@ -1,0 +1,126 @@
+"""PostgreSQL migrations: ``bot/storage/migrations/postgres/NNNN_name.sql``, applied in order.
+
+The version is kept in the one-row table ``wordle_schema``. Each migration runs in one
+transaction together with the version bump, under ``pg_advisory_xact_lock``: several processes
+starting at once queue on the lock, and each one re-reads the version once it holds it, so
+every migration is applied exactly once. A database at a newer version than this code knows is
+refused (:class:`SchemaTooNew`) before anything is written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from ..errors import MigrationError, SchemaTooNew
+
+_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+#: Key of the advisory lock migrations hold ("wordle" in ASCII).
+MIGRATION_LOCK = 0x776F72646C65
+
+_VERSION_TABLE = (
+    "CREATE TABLE IF NOT EXISTS wordle_schema ("
+    "one BOOLEAN PRIMARY KEY DEFAULT true CHECK (one), version INTEGER NOT NULL)"
+)
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+@cache
+def load_migrations() -> tuple[Migration, ...]:
+    """The PostgreSQL migrations shipped with the package, numbered 1, 2, 3, ... ."""
+    folder = resources.files("bot.storage").joinpath("migrations").joinpath("postgres")
+    found = sorted(
+        (
+            Migration(int(match.group(1)), entry.name, entry.read_text(encoding="utf-8"))
+            for entry in folder.iterdir()
+            if (match := _NAME.match(entry.name)) is not None
+        ),
+        key=lambda m: m.version,
+    )
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise MigrationError(
+                f"migrations must be numbered 0001, 0002, ... without gaps or repeats; "
+                f"expected {expected:04d}, found {migration.name}"
+            )
+    if not found:
+        raise MigrationError("no migration files found in bot/storage/migrations/postgres")
+    return tuple(found)
+
+
+def latest_version() -> int:
+    return load_migrations()[-1].version
+
+
+def redact(dsn: str) -> str:
+    """The DSN without its password (for messages and logs)."""
+    try:
+        parts = urlsplit(dsn)
+    except ValueError:
+        return "postgresql://?"
+    if parts.password is None:
+        return dsn
+    netloc = parts.netloc.rsplit("@", 1)[-1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
+
+async def schema_version(conn: Any) -> int:
+    """The version recorded in the database (0 when no migration ran yet); no writes."""
+    if await conn.fetchval("SELECT to_regclass('wordle_schema')") is None:
+        return 0
+    return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM wordle_schema"))
+
+
+async def migrate(conn: Any, dsn: str, target: int | None = None) -> int:
+    """Bring the database up to ``target`` (default: the newest), one transaction each.
+
+    Returns the version reached. Raises :class:`SchemaTooNew` for a database newer than this
+    code and :class:`MigrationError` (left at the last good version) when a migration fails.
+    """
+    migrations = load_migrations()
+    known = migrations[-1].version
+    target = known if target is None else target
+    if not 0 <= target <= known:
+        raise ValueError(f"target version must be between 0 and {known}, got {target}")
+    # Checked before taking any lock or writing anything.
+    found = await schema_version(conn)
+    if found > known:
+        raise SchemaTooNew(redact(dsn), found, known)
+    while True:
+        version = 0
+        try:
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await conn.execute(_VERSION_TABLE)
+                version = await schema_version(conn)
+                if version > known:
+                    raise SchemaTooNew(redact(dsn), version, known)
+                if version >= target:
+                    return version
+                migration = migrations[version]  # the one numbered version + 1
+                await conn.execute(migration.sql)
+                await conn.execute(
+                    "INSERT INTO wordle_schema (one, version) VALUES (true, $1) "
+                    "ON CONFLICT (one) DO UPDATE SET version = excluded.version",
+                    migration.version,
+                )
+        except (SchemaTooNew, ValueError):
+            raise
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            name = migrations[version].name if version < known else "?"
+            raise MigrationError(
+                f"could not bring database {redact(dsn)} to version {version + 1} ({name}): {exc}"
+            ) from exc

@@ -1,0 +1,490 @@
+"""The PostgreSQL store: the same calls, results and errors as the SQLite ``Database``.
+
+Usage: ``store = await PostgresStore.open("postgresql://user@host/db")`` ... ``await
+store.close()`` (or ``async with await PostgresStore.open(dsn) as store:``).
+
+* An asyncpg pool (``pool_size`` connections). Opening applies the migrations first
+  (:mod:`.schema`: one transaction each under an advisory lock) and refuses a newer schema.
+* Reads are single statements on any pool connection (a game with its guesses is one
+  statement, so one snapshot).
+* Guesses and new games are queued and saved in groups: each group is one transaction, up to
+  ``writers`` of them at once, and the queue fills while they run, so under load many guesses
+  share one commit (:mod:`.writes` says how they lock and decide). A caller is answered only
+  after its group committed. A group that fails unexpectedly is rolled back and its jobs are
+  run again one per transaction, so only the culprit fails.
+* Other writes (give up, hints, settings, posts, forget-me) are one transaction each.
+* Deadlocks and serialisation failures (another process won a lock race) are retried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Final, TypeVar
+
+import asyncpg
+
+from ..errors import GameNotActive, GameNotFound, StorageError
+from ..models import (
+    DailyResult,
+    ForgetReport,
+    GameRecord,
+    GuildSettings,
+    HintRecord,
+    Leaderboard,
+    Stats,
+)
+from ..stats import consecutive_days, rank, to_stats
+from . import posts, rows, schema, writes
+from .batching import GroupCommit, Outcome
+from .forget import forget
+from .shared import (
+    HINT_KINDS,
+    LEADERBOARD_BY,
+    MAX_HINT_VALUE,
+    STATS_MODES,
+    UNSET,
+    Create,
+    Guess,
+    Unset,
+    check_bool,
+    check_choice,
+    check_day,
+    check_guess,
+    check_id,
+    check_new_game,
+    now_utc,
+    player_problem,
+    to_text,
+    validate_timezone,
+)
+
+_T = TypeVar("_T")
+#: Tries of a transaction that lost a deadlock or serialisation race.
+_RETRIES: Final = 20
+_RETRYABLE: Final = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
+_STATS_SELECT: Final = ", ".join(rows.STATS_COLUMNS)
+
+
+class PostgresStore(posts.DailyPosts):
+    """All persistent state of the bot in PostgreSQL. Make one with :meth:`open`."""
+
+    def __init__(self, dsn: str, pool: Any, version: int, writers: int) -> None:
+        # Private: use ``await PostgresStore.open(dsn)``.
+        self.dsn = schema.redact(dsn)
+        self._pool = pool
+        self._version = version
+        self._closed = False
+        self._commits: GroupCommit[Guess | Create] = GroupCommit(self._save_group, writers)
+
+    # ----------------------------------------------------------------- life cycle
+
+    @classmethod
+    async def open(
+        cls, dsn: str, *, pool_size: int = 10, writers: int | None = None
+    ) -> PostgresStore:
+        """Connect, migrate (see :mod:`.schema`) and make the pool.
+
+        Raises :class:`SchemaTooNew` for a database written by a newer release and
+        :class:`MigrationError` if it cannot be brought up to date."""
+        if not isinstance(pool_size, int) or pool_size < 1:
+            raise ValueError("pool_size must be at least 1")
+        settings = {"timezone": "UTC", "application_name": "wordle-bot"}
+        try:
+            conn = await asyncpg.connect(dsn, server_settings=settings)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageError(f"cannot connect to {schema.redact(dsn)}: {exc}") from exc
+        try:
+            version = await schema.migrate(conn, dsn)
+        finally:
+            await conn.close()
+        pool = await asyncpg.create_pool(
+            dsn, min_size=1, max_size=pool_size, server_settings=settings
+        )
+        return cls(dsn, pool, version, writers or max(1, min(4, pool_size // 2)))
+
+    @property
+    def schema_version(self) -> int:
+        return self._version
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    async def close(self) -> None:
+        """Finish every write already handed in, then close the pool. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            await self._commits.close()
+        finally:
+            await self._pool.close()
+
+    async def __aenter__(self) -> PostgresStore:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # ----------------------------------------------------------------- plumbing
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StorageError("the database is closed")
+
+    async def _fetch(self, sql: str, *params: Any) -> list[Any]:
+        self._check_open()
+        try:
+            return list(await self._pool.fetch(sql, *params))
+        except asyncpg.PostgresError as exc:
+            raise _public_error(exc) from exc
+
+    async def _read_game(self, where: str, *params: Any) -> GameRecord | None:
+        self._check_open()
+        try:
+            async with self._pool.acquire() as conn:
+                games = await rows.read_games(conn, where, *params)
+        except asyncpg.PostgresError as exc:
+            raise _public_error(exc) from exc
+        return games[-1] if games else None
+
+    async def _transaction(self, work: Callable[[Any], Awaitable[_T]]) -> _T:
+        """Run ``work(conn)`` in one transaction, retried when it loses a lock race."""
+        self._check_open()
+        for attempt in range(_RETRIES):
+            try:
+                async with self._pool.acquire() as conn, conn.transaction():
+                    return await work(conn)
+            except _RETRYABLE:
+                if attempt == _RETRIES - 1:
+                    raise StorageError(
+                        "write failed after many retries, nothing was saved"
+                    ) from None
+                await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+            except asyncpg.PostgresError as exc:
+                raise _public_error(exc) from exc
+        raise AssertionError("not reached")
+
+    async def _write(self, job: Guess | Create) -> Any:
+        self._check_open()
+        return await self._commits.submit(job)
+
+    async def _save_group(self, jobs: Sequence[Guess | Create]) -> list[Outcome]:
+        return await self._transaction(lambda conn: writes.save_batch(conn, jobs))
+
+    # ----------------------------------------------------------------- games
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        owner_id: int | None,
+        scope: str,
+        kind: str,
+        answer: str,
+        hard_mode: bool,
+        puzzle_number: int | None = None,
+        setter_id: int | None = None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Start a game; :class:`GameExists` (with the game in the way) if a rule forbids."""
+        check_new_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            owner_id=owner_id,
+            scope=scope,
+            kind=kind,
+            answer=answer,
+            hard_mode=hard_mode,
+            puzzle_number=puzzle_number,
+            setter_id=setter_id,
+        )
+        created = to_text(now_utc(now))
+        return await self._write(
+            Create(guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer,
+                   hard_mode, setter_id, created)
+        )  # fmt: skip
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        check_id("game_id", game_id)
+        return await self._read_game("g.id = $1", game_id)
+
+    async def active_own_game(
+        self, guild_id: int, channel_id: int, owner_id: int
+    ) -> GameRecord | None:
+        check_id("guild_id", guild_id)
+        check_id("channel_id", channel_id)
+        check_id("owner_id", owner_id)
+        return await self._read_game(rows.ACTIVE_OWN, guild_id, channel_id, owner_id)
+
+    async def active_channel_game(self, guild_id: int, channel_id: int) -> GameRecord | None:
+        check_id("guild_id", guild_id)
+        check_id("channel_id", channel_id)
+        return await self._read_game(rows.ACTIVE_CHANNEL, guild_id, channel_id)
+
+    async def daily_game(
+        self, guild_id: int, owner_id: int, puzzle_number: int
+    ) -> GameRecord | None:
+        check_id("guild_id", guild_id)
+        check_id("owner_id", owner_id)
+        check_day("puzzle_number", puzzle_number)
+        return await self._read_game(rows.DAILY, guild_id, owner_id, puzzle_number)
+
+    async def last_finished_game(
+        self, guild_id: int, channel_id: int, player_id: int
+    ) -> GameRecord | None:
+        """The latest finished game in this channel that the player owned or guessed in."""
+        check_id("guild_id", guild_id)
+        check_id("channel_id", channel_id)
+        check_id("player_id", player_id)
+        return await self._read_game(
+            "g.id = (SELECT x.id FROM games x WHERE x.guild_id = $1 AND x.channel_id = $2 "
+            "AND x.status <> 'active' AND (x.owner_id = $3 OR EXISTS "
+            "(SELECT 1 FROM guesses y WHERE y.game_id = x.id AND y.player_id = $3)) "
+            "ORDER BY x.finished_at DESC, x.id DESC LIMIT 1)",
+            guild_id,
+            channel_id,
+            player_id,
+        )
+
+    # ----------------------------------------------------------------- guesses
+
+    async def record_guess(
+        self,
+        game_id: int,
+        *,
+        attempt: int,
+        player_id: int,
+        word: str,
+        feedback: str,
+        finish: str | None,
+        day: int | None = None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Save one guess atomically (ending the game and counting statistics if ``finish``);
+        returns the game afterwards, once committed. Same rules and errors as SQLite's."""
+        check_guess(
+            game_id=game_id,
+            attempt=attempt,
+            player_id=player_id,
+            word=word,
+            feedback=feedback,
+            finish=finish,
+            day=day,
+        )
+        created = to_text(now_utc(now))
+        return await self._write(
+            Guess(game_id, attempt, player_id, word, feedback, finish, day, created)
+        )
+
+    async def give_up(
+        self, game_id: int, *, player_id: int, day: int, now: datetime | None = None
+    ) -> GameRecord:
+        """End an active game as given up; counts as played and lost (streak broken)."""
+        check_id("game_id", game_id)
+        check_id("player_id", player_id)
+        check_day("day", day)
+        finished = now_utc(now)
+        return await self._transaction(
+            lambda conn: writes.give_up(conn, game_id, player_id, day, finished)
+        )
+
+    # ----------------------------------------------------------------- hints
+
+    async def record_hint(
+        self,
+        game_id: int,
+        *,
+        player_id: int,
+        kind: str,
+        value: str,
+        now: datetime | None = None,
+    ) -> None:
+        """Remember that a player used a hint in an active game."""
+        check_id("game_id", game_id)
+        check_id("player_id", player_id)
+        check_choice("kind", kind, HINT_KINDS)
+        if not isinstance(value, str) or not value or len(value) > MAX_HINT_VALUE:
+            raise ValueError(f"hint value must be 1 to {MAX_HINT_VALUE} characters")
+        created = now_utc(now)
+
+        async def work(conn: Any) -> None:
+            game = (await writes.lock_games(conn, [game_id])).get(game_id)
+            if game is None:
+                raise GameNotFound(game_id)
+            if game.status != "active":
+                raise GameNotActive(game)
+            problem = player_problem(game, player_id)
+            if problem is not None:
+                raise problem
+            await conn.execute(
+                "INSERT INTO hints (game_id, player_id, kind, value, created_at) "
+                "VALUES ($1, $2, $3, $4, $5)",
+                game_id,
+                player_id,
+                kind,
+                value,
+                created,
+            )
+
+        await self._transaction(work)
+
+    async def hints_for_game(self, game_id: int) -> list[HintRecord]:
+        check_id("game_id", game_id)
+        found = await self._fetch(
+            "SELECT player_id, kind, value, created_at FROM hints WHERE game_id = $1 ORDER BY id",
+            game_id,
+        )
+        return [HintRecord(r[0], r[1], r[2], r[3]) for r in found]
+
+    # ----------------------------------------------------------------- statistics
+
+    async def stats(
+        self, guild_id: int, player_id: int, mode: str, *, today: int | None = None
+    ) -> Stats:
+        """A player's statistics in one server and bucket; ``today`` expires daily streaks."""
+        check_id("guild_id", guild_id)
+        check_id("player_id", player_id)
+        check_choice("mode", mode, STATS_MODES)
+        check_day("today", today, optional=True)
+        found = await self._fetch(
+            f"SELECT {_STATS_SELECT} FROM player_stats "
+            "WHERE guild_id = $1 AND player_id = $2 AND mode = $3",
+            guild_id,
+            player_id,
+            mode,
+        )
+        return to_stats(rows.stats_row(found[0]) if found else None, mode, today)
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        mode: str = "daily",
+        by: str = "wins",
+        limit: int = 10,
+        player_id: int | None = None,
+        today: int | None = None,
+    ) -> Leaderboard:
+        """The top ``limit`` players of a server, plus ``player_id``'s own row if ranked."""
+        check_id("guild_id", guild_id)
+        check_choice("mode", mode, STATS_MODES)
+        check_choice("by", by, LEADERBOARD_BY)
+        check_id("player_id", player_id, optional=True)
+        check_day("today", today, optional=True)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
+            raise ValueError(f"limit must be 1 to 1000, got {limit!r:.20}")
+        found = await self._fetch(
+            f"SELECT player_id, {_STATS_SELECT} FROM player_stats "
+            "WHERE guild_id = $1 AND mode = $2 AND played > 0",
+            guild_id,
+            mode,
+        )
+        ranked = rank(
+            ((r[0], rows.stats_row(list(r)[1:])) for r in found), mode=mode, by=by, today=today
+        )
+        mine = next((row for row in ranked if row.player_id == player_id), None)
+        return Leaderboard(rows=ranked[:limit], player_row=mine)
+
+    # ----------------------------------------------------------------- settings
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        check_id("guild_id", guild_id)
+        found = await self._fetch(
+            "SELECT timezone, results_channel_id, hints_in_channel_games FROM guild_settings "
+            "WHERE guild_id = $1",
+            guild_id,
+        )
+        return rows.guild_settings(guild_id, found[0]) if found else GuildSettings(guild_id)
+
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        timezone: str | Unset = UNSET,
+        results_channel_id: int | Unset | None = UNSET,
+        hints_in_channel_games: bool | Unset = UNSET,
+    ) -> GuildSettings:
+        """Change only the settings given; returns all of them afterwards."""
+        check_id("guild_id", guild_id)
+        changes: dict[str, Any] = {}
+        if not isinstance(timezone, Unset):
+            changes["timezone"] = validate_timezone(timezone)
+        if not isinstance(results_channel_id, Unset):
+            check_id("results_channel_id", results_channel_id, optional=True)
+            changes["results_channel_id"] = results_channel_id
+        if not isinstance(hints_in_channel_games, Unset):
+            check_bool("hints_in_channel_games", hints_in_channel_games)
+            changes["hints_in_channel_games"] = hints_in_channel_games
+        columns = list(changes)  # only these fixed names: never text from outside
+        assignments = ", ".join(f"{c} = excluded.{c}" for c in columns)
+        sql = (
+            f"INSERT INTO guild_settings ({', '.join(['guild_id', *columns])}) "
+            f"VALUES ({', '.join(f'${n}' for n in range(1, len(columns) + 2))}) "
+            + (f"ON CONFLICT (guild_id) DO UPDATE SET {assignments} " if columns else
+               "ON CONFLICT (guild_id) DO UPDATE SET guild_id = excluded.guild_id ")
+            + "RETURNING timezone, results_channel_id, hints_in_channel_games"
+        )  # fmt: skip
+
+        async def work(conn: Any) -> GuildSettings:
+            found = await conn.fetchrow(sql, guild_id, *changes.values())
+            return rows.guild_settings(guild_id, found)
+
+        return await self._transaction(work)
+
+    # ----------------------------------------------------------------- dailies
+
+    async def daily_results(self, guild_id: int, puzzle_number: int) -> list[DailyResult]:
+        """Finished dailies of one day in a server, in the order they finished."""
+        check_id("guild_id", guild_id)
+        check_day("puzzle_number", puzzle_number)
+        found = await self._fetch(
+            "SELECT g.owner_id, g.status, "
+            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at "
+            "FROM games g WHERE g.guild_id = $1 AND g.puzzle_number = $2 AND g.kind = 'daily' "
+            "AND g.status <> 'active' ORDER BY g.finished_at, g.id",
+            guild_id,
+            puzzle_number,
+        )
+        return [DailyResult(r[0], r[1], int(r[2]), bool(r[3]), r[4]) for r in found]
+
+    async def server_streak(self, guild_id: int, today: int) -> int:
+        """Days in a row, up to today (or yesterday while nobody has solved today's yet),
+        on which at least one player of the server solved the daily."""
+        check_id("guild_id", guild_id)
+        check_day("today", today)
+        found = await self._fetch(
+            "SELECT DISTINCT puzzle_number FROM games WHERE guild_id = $1 AND kind = 'daily' "
+            "AND status = 'won' AND puzzle_number <= $2",
+            guild_id,
+            today,
+        )
+        return consecutive_days((r[0] for r in found), today)
+
+    # ----------------------------------------------------------------- forget me
+
+    async def forget_player(self, player_id: int) -> ForgetReport:
+        """Delete everything about a player, in every server, in one transaction (see the
+        SQLite store: channel-game guesses stay, anonymised; nobody else's stats change)."""
+        check_id("player_id", player_id)
+        return await self._transaction(lambda conn: forget(conn, player_id))
+
+
+def _public_error(exc: Exception) -> Exception:
+    """A database error as a :class:`StorageError` (its message only: asyncpg keeps the
+    failing row, which may hold a hidden word, in ``detail``, left out here)."""
+    if isinstance(exc, StorageError | ValueError):
+        return exc
+    wrapped = StorageError(f"database error: {type(exc).__name__}: {exc}")
+    wrapped.__cause__ = exc
+    return wrapped

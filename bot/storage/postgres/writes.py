@@ -1,0 +1,292 @@
+"""The write transactions of the PostgreSQL store.
+
+PostgreSQL runs many writers at once (other processes included), so a transaction first locks
+what it will change, always in one order: the game rows it touches (``SELECT ... FOR UPDATE``
+ordered by id), then the statistics rows (ordered by server, player, bucket). Once the games
+are locked, their guesses are read in a new statement (READ COMMITTED: it sees every commit
+made before the lock was granted) and every rule is decided in Python on that state, in queue
+order: status, who may guess, the next attempt number, truthful feedback
+(:func:`shared.guess_error`), and the statistics (``stats.record_result`` /
+``record_daily_result``, the same reference the SQLite SQL is tested against). Then one
+statement each saves the guesses, ends the games, updates the statistics and starts the new
+games, each taking any batch size through ``unnest`` of arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, Final
+
+from ..errors import GameExists, GameNotActive, GameNotFound, PlayerNotAllowed, StorageError
+from ..models import GameRecord, GuessRecord
+from ..stats import StatsRow, record_daily_result, record_result
+from . import rows
+from .shared import Create, Guess, counted_players, from_text, guess_error, stats_mode_for
+
+Outcome = tuple[Any, Exception | None]
+
+_LOCK_GAMES: Final = "SELECT id FROM games WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE"
+_INSERT_GUESSES: Final = (
+    "INSERT INTO guesses (game_id, attempt, player_id, word, feedback, created_at) "
+    "SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[], $4::text[], $5::text[], "
+    "$6::timestamptz[])"
+)
+_END_GAMES: Final = (
+    "UPDATE games SET status = e.status, finished_at = e.at, solved_by = e.solver "
+    "FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::bigint[]) "
+    "AS e(id, status, at, solver) WHERE games.id = e.id AND games.status = 'active'"
+)
+_NEW_COLUMNS: Final = (
+    "guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer, hard_mode, "
+    "setter_id, created_at"
+)
+_INSERT_GAMES: Final = (
+    f"INSERT INTO games ({_NEW_COLUMNS}) SELECT {_NEW_COLUMNS} FROM unnest("
+    "$1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::integer[], "
+    "$7::text[], $8::boolean[], $9::bigint[], $10::timestamptz[]) WITH ORDINALITY "
+    f"AS v({_NEW_COLUMNS}, position) ORDER BY position ON CONFLICT DO NOTHING "
+    f"RETURNING id, {_NEW_COLUMNS}"
+)
+_KEYS: Final = "unnest($1::bigint[], $2::bigint[], $3::text[]) AS k(guild, player, mode)"
+_ENSURE_STATS: Final = (
+    "INSERT INTO player_stats (guild_id, player_id, mode) "
+    f"SELECT guild, player, mode FROM {_KEYS} ORDER BY guild, player, mode "
+    "ON CONFLICT DO NOTHING"
+)
+_LOCK_STATS: Final = (
+    f"SELECT s.guild_id, s.player_id, s.mode, {', '.join('s.' + c for c in rows.STATS_COLUMNS)} "
+    f"FROM player_stats s JOIN {_KEYS} ON s.guild_id = k.guild AND s.player_id = k.player "
+    "AND s.mode = k.mode ORDER BY s.guild_id, s.player_id, s.mode FOR UPDATE OF s"
+)
+_DAILY_HISTORY: Final = (
+    "SELECT g.guild_id, g.owner_id, g.puzzle_number, g.status = 'won' FROM games g "
+    "JOIN unnest($1::bigint[], $2::bigint[]) AS k(guild, player) "
+    "ON g.guild_id = k.guild AND g.owner_id = k.player "
+    "WHERE g.kind = 'daily' AND g.status <> 'active'"
+)
+_STATS_TYPES: Final = ("integer",) * 12
+_UPDATE_STATS: Final = (
+    f"UPDATE player_stats s SET {', '.join(f'{c} = v.{c}' for c in rows.STATS_COLUMNS)} "
+    "FROM unnest($1::bigint[], $2::bigint[], $3::text[], "
+    + ", ".join(f"${n}::{t}[]" for n, t in enumerate(_STATS_TYPES, start=4))
+    + f") AS v(guild, player, mode, {', '.join(rows.STATS_COLUMNS)}) "
+    "WHERE s.guild_id = v.guild AND s.player_id = v.player AND s.mode = v.mode"
+)
+
+#: One finished game to count: the game as it is after its end, and the server's day.
+Ending = tuple[GameRecord, int | None]
+
+
+async def lock_games(conn: Any, game_ids: Sequence[int]) -> dict[int, GameRecord]:
+    """Lock the games (in id order) and read them as they are now, guesses included."""
+    ids = sorted(set(game_ids))
+    await conn.execute(_LOCK_GAMES, ids)
+    games = await rows.read_games(conn, "g.id = ANY($1::bigint[])", ids)
+    return {game.id: game for game in games}
+
+
+async def save_batch(conn: Any, jobs: Sequence[Guess | Create]) -> list[Outcome]:
+    """Guesses, then new games, in one transaction (the caller's); one outcome per job.
+
+    A refused job (an expected failure) writes nothing; everything decided is written with a
+    few statements, whatever the batch size.
+    """
+    outcomes: list[Outcome] = [(None, None)] * len(jobs)
+    guesses = [(i, job) for i, job in enumerate(jobs) if isinstance(job, Guess)]
+    creates = [(i, job) for i, job in enumerate(jobs) if isinstance(job, Create)]
+    if guesses:
+        games = await lock_games(conn, [g.game_id for _, g in guesses])
+        saved: list[Guess] = []
+        endings: list[Ending] = []
+        for index, g in guesses:
+            game = games.get(g.game_id)
+            error = guess_error(game, g)
+            if error is not None or game is None:
+                outcomes[index] = (None, error or GameNotFound(g.game_id))
+                continue
+            game = _after(game, g)
+            games[game.id] = game
+            saved.append(g)
+            if g.finish is not None:
+                endings.append((game, g.day))
+            outcomes[index] = (game, None)
+        if saved:
+            await conn.execute(
+                _INSERT_GUESSES,
+                [g.game_id for g in saved],
+                [g.attempt for g in saved],
+                [g.player_id for g in saved],
+                [g.word for g in saved],
+                [g.feedback for g in saved],
+                [from_text(g.created) for g in saved],
+            )
+        await finish_games(conn, endings)
+    if creates:
+        for index, outcome in zip(
+            (i for i, _ in creates), await _create(conn, [c for _, c in creates]), strict=True
+        ):
+            outcomes[index] = outcome
+    return outcomes
+
+
+def _after(game: GameRecord, g: Guess) -> GameRecord:
+    """``game`` with guess ``g`` added (and ended, if ``g`` ends it)."""
+    guess = GuessRecord(g.attempt, g.player_id, g.word, g.feedback, from_text(g.created))
+    game = replace(game, guesses=(*game.guesses, guess))
+    if g.finish is None:
+        return game
+    return replace(
+        game,
+        status=g.finish,
+        solved_by=g.player_id if g.finish == "won" else None,
+        finished_at=from_text(g.created),
+    )
+
+
+async def finish_games(conn: Any, endings: Sequence[Ending]) -> None:
+    """Mark the games ended and count them in the statistics (their rows already locked)."""
+    if not endings:
+        return
+    done = await conn.execute(
+        _END_GAMES,
+        [game.id for game, _ in endings],
+        [game.status for game, _ in endings],
+        [game.finished_at for game, _ in endings],
+        [game.solved_by for game, _ in endings],
+    )
+    if int(done.split()[-1]) != len(endings):
+        raise StorageError("the games ended do not add up (nothing was saved)")
+    await count_stats(conn, endings)
+
+
+async def count_stats(conn: Any, endings: Sequence[Ending]) -> None:
+    """Count finished games for every player they count for (``shared.counted_players``),
+    with the reference arithmetic of :mod:`bot.storage.stats`."""
+    results: list[tuple[tuple[int, int, str], GameRecord, int | None]] = []
+    for game, day in endings:
+        mode = stats_mode_for(game.scope, game.kind)
+        results += [((game.guild_id, p, mode), game, day) for p in counted_players(game)]
+    if not results:
+        return
+    keys = sorted({key for key, _, _ in results})
+    columns: list[list[Any]] = [[k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys]]
+    await conn.execute(_ENSURE_STATS, *columns)
+    locked = await conn.fetch(_LOCK_STATS, *columns)
+    current: dict[tuple[int, int, str], StatsRow] = {
+        (r[0], r[1], r[2]): rows.stats_row(list(r)[3:]) for r in locked
+    }
+    # Dailies: the streak comes from the player's finished dailies, read once their row is
+    # locked (a daily finishing elsewhere for the same player waits for that lock), and
+    # including the games ended just now in this transaction.
+    daily = sorted({(k[0], k[1]) for k in keys if k[2] == "daily"})
+    history: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+    if daily:
+        found = await conn.fetch(_DAILY_HISTORY, [d[0] for d in daily], [d[1] for d in daily])
+        for guild, player, number, won in found:
+            history.setdefault((guild, player), []).append((number, won))
+    for key, game, day in results:
+        won, attempts = game.status == "won", len(game.guesses)
+        if key[2] == "daily":
+            current[key] = record_daily_result(
+                current.get(key),
+                won=won,
+                attempts=attempts,
+                day=day,
+                history=history.get((key[0], key[1]), []),
+            )
+        else:
+            current[key] = record_result(current.get(key), won=won, attempts=attempts, day=day)
+    values: list[list[Any]] = [*columns, *([] for _ in rows.STATS_COLUMNS)]
+    for key in keys:
+        row = current[key]
+        fields = (
+            row.played,
+            row.wins,
+            *row.distribution,
+            row.current_streak,
+            row.max_streak,
+            row.last_win_day,
+            row.last_played_day,
+        )
+        for column, value in zip(values[3:], fields, strict=True):
+            column.append(value)
+    await conn.execute(_UPDATE_STATS, *values)
+
+
+async def _create(conn: Any, creates: Sequence[Create]) -> list[Outcome]:
+    """Start games; the partial unique indexes are the rule (``ON CONFLICT DO NOTHING``).
+    Only for a game they refused is the game in its way looked up."""
+    created = await conn.fetch(
+        _INSERT_GAMES,
+        [c.guild_id for c in creates],
+        [c.channel_id for c in creates],
+        [c.owner_id for c in creates],
+        [c.scope for c in creates],
+        [c.kind for c in creates],
+        [c.puzzle_number for c in creates],
+        [c.answer for c in creates],
+        [c.hard_mode for c in creates],
+        [c.setter_id for c in creates],
+        [from_text(c.created) for c in creates],
+    )
+    positions: dict[tuple[Any, ...], list[int]] = {}
+    for p, c in reversed(list(enumerate(creates))):
+        positions.setdefault(_create_key(c.row[:9], from_text(c.created)), []).append(p)
+    saved: dict[int, GameRecord] = {}
+    for row in created:
+        matching = positions.get(_create_key(tuple(row)[1:10], row["created_at"]))
+        if not matching:
+            # (A KeyError here would carry the row, hidden word included, into the logs.)
+            raise StorageError("a newly saved game did not match the one asked for")
+        position = matching.pop()
+        saved[position] = creates[position].record(row["id"])
+    outcomes: list[Outcome] = []
+    for position, c in enumerate(creates):
+        if position in saved:
+            outcomes.append((saved[position], None))
+            continue
+        existing = await conflicting_game(conn, c)
+        outcomes.append(
+            (None, GameExists(existing))
+            if existing is not None
+            else (None, StorageError("the game could not be started (a database rule refused it)"))
+        )
+    return outcomes
+
+
+def _create_key(values: Sequence[Any], created: datetime) -> tuple[Any, ...]:
+    return (*(bool(v) if i == 7 else v for i, v in enumerate(values)), created)
+
+
+async def conflicting_game(conn: Any, c: Create) -> GameRecord | None:
+    """The game a new one clashes with under the uniqueness rules, if any (daily first)."""
+    checks: list[tuple[str, tuple[Any, ...]]] = []
+    if c.kind == "daily":
+        checks.append((rows.DAILY, (c.guild_id, c.owner_id, c.puzzle_number)))
+    if c.scope == "own":
+        checks.append((rows.ACTIVE_OWN, (c.guild_id, c.channel_id, c.owner_id)))
+    else:
+        checks.append((rows.ACTIVE_CHANNEL, (c.guild_id, c.channel_id)))
+    for where, params in checks:
+        found = await rows.read_games(conn, where, *params)
+        if found:
+            return found[-1]
+    return None
+
+
+async def give_up(
+    conn: Any, game_id: int, player_id: int, day: int, finished: datetime
+) -> GameRecord:
+    """End an active game as given up (own game: its owner; channel game: anyone)."""
+    game = (await lock_games(conn, [game_id])).get(game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    if game.status != "active":
+        raise GameNotActive(game)
+    if game.scope == "own" and game.owner_id != player_id:
+        raise PlayerNotAllowed(f"player {player_id} does not own game {game_id}")
+    game = replace(game, status="given_up", finished_at=finished, solved_by=None)
+    await finish_games(conn, [(game, day)])
+    return game
