@@ -10,9 +10,7 @@ from tests.pg import PgCluster
 async def test_each_test_gets_a_fresh_empty_database(pg_dsn: str, pg_cluster: PgCluster):
     conn = await asyncpg.connect(pg_dsn)
     try:
-        tables = await conn.fetchval(
-            "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
-        )
+        tables = await conn.fetchval("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")
         assert tables == 0
         await conn.execute("CREATE TABLE scratch (x int)")
         name = await conn.fetchval("SELECT current_database()")

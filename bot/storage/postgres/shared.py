@@ -4,34 +4,42 @@ Validation, records, the queued-write records and the rules that name a refusal 
 SQLite store's module today; this file is the one seam to re-point when they move to shared
 modules (the storage port work). The two argument checks below are the ones
 ``Database.create_game`` and ``Database.record_guess`` make inline, as functions both stores
-can call.
+can call. Who may act and whose statistics count are the rules of :mod:`bot.core.domain`;
+the functions here turn their refusals into the storage errors of the port.
 """
 
 from __future__ import annotations
 
-from bot.core.feedback import ALL_GREEN, WORD_LENGTH
+from bot.core import domain
+from bot.core.feedback import ALL_GREEN, WORD_LENGTH, score
 
 from ..database import (
     _FEEDBACK,
     _MAX_HINT_VALUE,
-    UNSET,
     _check_bool,
     _check_choice,
     _check_day,
     _check_id,
     _check_word,
-    _counted_players,
     _Create,
     _dt,
     _Guess,
-    _guess_error,
     _now,
-    _player_problem,
     _ts,
-    _Unset,
     validate_timezone,
 )
-from ..models import HINT_KINDS, KINDS, LEADERBOARD_BY, SCOPES, STATS_MODES, stats_mode_for
+from ..errors import AttemptConflict, GameNotActive, GameNotFound, PlayerNotAllowed
+from ..models import (
+    HINT_KINDS,
+    KINDS,
+    LEADERBOARD_BY,
+    SCOPES,
+    STATS_MODES,
+    UNSET,
+    GameRecord,
+    Unset,
+    stats_mode_for,
+)
 from ..stats import MAX_ATTEMPTS
 
 __all__ = [
@@ -52,9 +60,10 @@ __all__ = [
     "check_new_game",
     "counted_players",
     "from_text",
+    "give_up_error",
     "guess_error",
+    "hint_error",
     "now_utc",
-    "player_problem",
     "stats_mode_for",
     "to_text",
     "validate_timezone",
@@ -62,15 +71,11 @@ __all__ = [
 
 Guess = _Guess
 Create = _Create
-Unset = _Unset
 MAX_HINT_VALUE = _MAX_HINT_VALUE
 check_id = _check_id
 check_day = _check_day
 check_bool = _check_bool
 check_choice = _check_choice
-counted_players = _counted_players
-guess_error = _guess_error
-player_problem = _player_problem
 now_utc = _now
 to_text = _ts
 from_text = _dt
@@ -145,3 +150,58 @@ def check_guess(
         raise ValueError(f"a game is lost only on attempt {MAX_ATTEMPTS}")
     if attempt == MAX_ATTEMPTS and finish is None:
         raise ValueError(f"attempt {MAX_ATTEMPTS} always finishes the game")
+
+
+def facts(game: GameRecord) -> domain.GameFacts:
+    """What the domain rules read about a stored game."""
+    return domain.GameFacts(
+        scope=domain.Scope(game.scope),
+        kind=domain.Kind(game.kind),
+        status=domain.Status(game.status),
+        owner_id=game.owner_id,
+        setter_id=game.setter_id,
+        guessers=game.participants,
+    )
+
+
+def _refusal_error(game: GameRecord, refusal: domain.Refusal, player_id: int) -> Exception:
+    if refusal is domain.Refusal.GAME_OVER:
+        return GameNotActive(game)
+    if refusal is domain.Refusal.NOT_YOUR_GAME:
+        return PlayerNotAllowed(f"player {player_id} does not own game {game.id}")
+    if refusal is domain.Refusal.SETTER:
+        return PlayerNotAllowed(f"player {player_id} set the word of game {game.id}")
+    return PlayerNotAllowed(f"player {player_id} has not played in game {game.id}")
+
+
+def guess_error(game: GameRecord | None, g: _Guess) -> Exception | None:
+    """Why guess ``g`` cannot be saved to ``game`` as stored now, or ``None``."""
+    if game is None:
+        return GameNotFound(g.game_id)
+    refusal = domain.guess_refusal(facts(game), g.player_id)
+    if refusal is not None:
+        return _refusal_error(game, refusal, g.player_id)
+    if g.attempt != len(game.guesses) + 1:
+        return AttemptConflict(game, g.attempt)
+    if score(g.word, game.answer) != g.feedback:
+        return ValueError("feedback does not match the guess and the hidden word")
+    return None
+
+
+def hint_error(game: GameRecord | None, game_id: int, player_id: int) -> Exception | None:
+    if game is None:
+        return GameNotFound(game_id)
+    refusal = domain.hint_refusal(facts(game), player_id)
+    return None if refusal is None else _refusal_error(game, refusal, player_id)
+
+
+def give_up_error(game: GameRecord | None, game_id: int, player_id: int) -> Exception | None:
+    if game is None:
+        return GameNotFound(game_id)
+    refusal = domain.give_up_refusal(facts(game), player_id)
+    return None if refusal is None else _refusal_error(game, refusal, player_id)
+
+
+def counted_players(game: GameRecord) -> list[int]:
+    """Whose statistics a finished game counts in (the domain rule), in id order."""
+    return sorted(domain.counted_players(facts(game)))

@@ -27,7 +27,7 @@ from typing import Any, Final, TypeVar
 
 import asyncpg
 
-from ..errors import GameNotActive, GameNotFound, StorageError
+from ..errors import StorageError
 from ..models import (
     DailyResult,
     ForgetReport,
@@ -37,6 +37,7 @@ from ..models import (
     Leaderboard,
     Stats,
 )
+from ..port import Store
 from ..stats import consecutive_days, rank, to_stats
 from . import posts, rows, schema, writes
 from .batching import GroupCommit, Outcome
@@ -56,8 +57,8 @@ from .shared import (
     check_guess,
     check_id,
     check_new_game,
+    hint_error,
     now_utc,
-    player_problem,
     to_text,
     validate_timezone,
 )
@@ -320,11 +321,7 @@ class PostgresStore(posts.DailyPosts):
 
         async def work(conn: Any) -> None:
             game = (await writes.lock_games(conn, [game_id])).get(game_id)
-            if game is None:
-                raise GameNotFound(game_id)
-            if game.status != "active":
-                raise GameNotActive(game)
-            problem = player_problem(game, player_id)
+            problem = hint_error(game, game_id, player_id)
             if problem is not None:
                 raise problem
             await conn.execute(
@@ -488,3 +485,7 @@ def _public_error(exc: Exception) -> Exception:
     wrapped = StorageError(f"database error: {type(exc).__name__}: {exc}")
     wrapped.__cause__ = exc
     return wrapped
+
+
+def _implements_the_port(store: PostgresStore) -> Store:
+    return store  # mypy checks that PostgresStore is a Store

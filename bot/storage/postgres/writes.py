@@ -19,11 +19,19 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
 
-from ..errors import GameExists, GameNotActive, GameNotFound, PlayerNotAllowed, StorageError
+from ..errors import GameExists, GameNotFound, StorageError
 from ..models import GameRecord, GuessRecord
 from ..stats import StatsRow, record_daily_result, record_result
 from . import rows
-from .shared import Create, Guess, counted_players, from_text, guess_error, stats_mode_for
+from .shared import (
+    Create,
+    Guess,
+    counted_players,
+    from_text,
+    give_up_error,
+    guess_error,
+    stats_mode_for,
+)
 
 Outcome = tuple[Any, Exception | None]
 
@@ -279,14 +287,11 @@ async def conflicting_game(conn: Any, c: Create) -> GameRecord | None:
 async def give_up(
     conn: Any, game_id: int, player_id: int, day: int, finished: datetime
 ) -> GameRecord:
-    """End an active game as given up (own game: its owner; channel game: anyone)."""
+    """End an active game as given up (who may: ``domain.give_up_refusal``)."""
     game = (await lock_games(conn, [game_id])).get(game_id)
-    if game is None:
-        raise GameNotFound(game_id)
-    if game.status != "active":
-        raise GameNotActive(game)
-    if game.scope == "own" and game.owner_id != player_id:
-        raise PlayerNotAllowed(f"player {player_id} does not own game {game_id}")
+    error = give_up_error(game, game_id, player_id)
+    if error is not None or game is None:
+        raise error or GameNotFound(game_id)
     game = replace(game, status="given_up", finished_at=finished, solved_by=None)
     await finish_games(conn, [(game, day)])
     return game
