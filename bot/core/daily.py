@@ -1,9 +1,15 @@
-"""The daily word: the same hidden word for everyone with the same salt, list and date.
+"""The daily word: the same hidden word for everyone on a server on the same day.
 
 Day ``EPOCH`` is puzzle 1 and every later calendar day adds one. The words are dealt from a
 shuffle of the whole answer list, so no word repeats until every answer has been used once;
 then a fresh shuffle starts the next cycle. The shuffle is keyed by a secret salt from
 configuration, so reading the public source and word list does not tell anyone tomorrow's word.
+
+Each server has its own order (:func:`server_daily_word`): the shuffle is keyed by the salt
+and the server id, so the server whose day begins first (``Etc/GMT-14``) cannot read the word
+of a server whose day has not begun. Servers that played before per-server orders existed keep
+the shared order (:func:`daily_word`) until their cutover puzzle number; from there on their own
+order deals the rest of that cycle's words, so no word repeats before the whole list is used.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ import hmac
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from functools import lru_cache
-from zoneinfo import ZoneInfo
+
+from bot.core.timezones import zone
 
 #: The day of puzzle number 1.
 EPOCH = date(2026, 1, 1)
@@ -33,7 +40,7 @@ def local_day(moment: datetime, timezone: str) -> date:
     """The calendar day at ``moment`` (an aware datetime) in the named IANA time zone."""
     if moment.tzinfo is None:
         raise ValueError("moment must be timezone-aware")
-    return moment.astimezone(ZoneInfo(timezone)).date()
+    return moment.astimezone(zone(timezone)).date()
 
 
 def today_puzzle_number(moment: datetime, timezone: str) -> int:
@@ -41,22 +48,70 @@ def today_puzzle_number(moment: datetime, timezone: str) -> int:
     return puzzle_number(local_day(moment, timezone))
 
 
+def _ranked(words: tuple[str, ...], key: bytes, label: str) -> tuple[str, ...]:
+    def rank(word: str) -> bytes:
+        return hmac.new(key, f"{label}:{word}".encode(), hashlib.sha256).digest()
+
+    return tuple(sorted(words, key=rank))
+
+
 @lru_cache(maxsize=8)
 def _cycle_order(answers: tuple[str, ...], salt: str, cycle: int) -> tuple[str, ...]:
-    key = salt.encode()
-
-    def rank(word: str) -> bytes:
-        return hmac.new(key, f"{cycle}:{word}".encode(), hashlib.sha256).digest()
-
-    return tuple(sorted(answers, key=rank))
+    return _ranked(answers, salt.encode(), str(cycle))
 
 
-def daily_word(number: int, answers: Sequence[str], salt: str) -> str:
-    """The hidden word of puzzle ``number`` for this answer list and secret ``salt``."""
+def _server_key(salt: str, guild_id: int) -> bytes:
+    """The secret of one server's order: from the salt and the server id (never the salt
+    alone, so one server's words say nothing about another's)."""
+    return hmac.new(salt.encode(), f"daily-order/server/{guild_id}".encode(),
+                    hashlib.sha256).digest()
+
+
+@lru_cache(maxsize=64)
+def _server_cycle_order(answers: tuple[str, ...], salt: str, guild_id: int, cycle: int,
+                        order_from: int) -> tuple[str, ...]:
+    """One cycle of a server's order. In the cycle of the cutover, the places before it keep
+    the shared order's words, and the server's own order deals the words not used yet."""
+    key = _server_key(salt, guild_id)
+    first = cycle * len(answers) + 1  # the puzzle number at the cycle's first place
+    if order_from <= first:
+        return _ranked(answers, key, str(cycle))
+    kept = _cycle_order(answers, salt, cycle)[:order_from - first]
+    used = set(kept)
+    rest = tuple(word for word in answers if word not in used)
+    return kept + _ranked(rest, key, str(cycle))
+
+
+def _checked(answers: Sequence[str], salt: str) -> tuple[str, ...]:
     if not salt:
         raise ValueError("the daily salt must not be empty")
     if not answers:
         raise ValueError("the answer list is empty")
-    words = tuple(sorted(set(answers)))
+    return tuple(sorted(set(answers)))
+
+
+def daily_word(number: int, answers: Sequence[str], salt: str) -> str:
+    """The hidden word of puzzle ``number`` in the shared order (the same for every server),
+    for this answer list and secret ``salt``. Servers use :func:`server_daily_word`."""
+    words = _checked(answers, salt)
     cycle, position = divmod(number - 1, len(words))
     return _cycle_order(words, salt, cycle)[position]
+
+
+def server_daily_word(number: int, answers: Sequence[str], salt: str, guild_id: int,
+                      order_from: int) -> str:
+    """The hidden word of puzzle ``number`` for server ``guild_id``.
+
+    ``order_from`` is the first puzzle number dealt from the server's own order (its
+    cutover); earlier numbers give the shared :func:`daily_word`, so a server keeps the word
+    of the day it is in when it moves to its own order. A server new to dailies can start its
+    own order at once (``order_from`` 1 or today's number). Every answer is used once per
+    cycle, across the cutover too.
+    """
+    words = _checked(answers, salt)
+    if isinstance(guild_id, bool) or not isinstance(guild_id, int) or guild_id < 0:
+        raise ValueError(f"guild_id must be a server id (0 or more), not {guild_id!r:.40}")
+    if number < order_from:
+        return daily_word(number, words, salt)
+    cycle, position = divmod(number - 1, len(words))
+    return _server_cycle_order(words, salt, guild_id, cycle, order_from)[position]

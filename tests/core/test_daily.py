@@ -8,6 +8,7 @@ from bot.core.daily import (
     local_day,
     puzzle_date,
     puzzle_number,
+    server_daily_word,
     today_puzzle_number,
 )
 
@@ -60,3 +61,70 @@ def test_local_day_by_time_zone():
     assert today_puzzle_number(late, "Asia/Tokyo") == puzzle_number(date(2026, 1, 10))
     with pytest.raises(ValueError):
         local_day(datetime(2026, 3, 10), "UTC")
+
+
+# --- each server's own order (issue 10, item 3) ---------------------------------------------
+
+GUILD_A, GUILD_B = 111111111111111111, 222222222222222222
+
+
+def server_words(guild: int, numbers: range, order_from: int = 1, salt: str = "salt"):
+    return [server_daily_word(n, ANSWERS, salt, guild, order_from) for n in numbers]
+
+
+def test_servers_have_their_own_order():
+    days = range(1, 61)
+    a, b = server_words(GUILD_A, days), server_words(GUILD_B, days)
+    shared = [daily_word(n, ANSWERS, "salt") for n in days]
+    assert a != b and a != shared and b != shared
+    # Not a shifted copy either: most days differ between two servers.
+    assert sum(x == y for x, y in zip(a, b, strict=True)) < 10
+    # Same server, same salt, same list: the same words, whatever the list's order.
+    assert a == [server_daily_word(n, list(reversed(ANSWERS)), "salt", GUILD_A, 1)
+                 for n in days]
+    assert server_words(GUILD_A, days, salt="other") != a
+
+
+def test_knowing_one_server_word_tells_nothing_of_another_on_the_same_day():
+    # A server in the earliest time zone plays puzzle n up to 26 hours before one in the
+    # latest: with per-server orders its word is not the other's word that day.
+    same_day = sum(
+        server_daily_word(n, ANSWERS, "salt", GUILD_A, 1)
+        == server_daily_word(n, ANSWERS, "salt", GUILD_B, 1)
+        for n in range(1, 601)
+    )
+    assert same_day < 30  # about 600/60 = 10 by chance
+
+
+@pytest.mark.parametrize("order_from", [1, 2, 25, 60, 61, 100, 181])
+def test_every_answer_before_any_repeat_across_the_cutover(order_from):
+    for cycle in range(4):
+        first = cycle * len(ANSWERS) + 1
+        words = server_words(GUILD_A, range(first, first + len(ANSWERS)), order_from)
+        assert sorted(words) == sorted(ANSWERS), (order_from, cycle)
+
+
+@pytest.mark.parametrize("today", [1, 37, 60, 61, 300])
+def test_cutover_keeps_the_running_day_and_changes_from_the_next(today):
+    order_from = today + 1
+    for n in range(max(1, today - 40), today + 1):
+        assert server_daily_word(n, ANSWERS, "salt", GUILD_A, order_from) == \
+            daily_word(n, ANSWERS, "salt")
+    after = server_words(GUILD_A, range(order_from, order_from + 40), order_from)
+    shared_after = [daily_word(n, ANSWERS, "salt") for n in range(order_from, order_from + 40)]
+    assert after != shared_after
+
+
+def test_two_servers_cut_over_on_different_days_still_differ_after():
+    a = server_words(GUILD_A, range(50, 110), order_from=50)
+    b = server_words(GUILD_B, range(50, 110), order_from=51)
+    assert sum(x == y for x, y in zip(a[1:], b[1:], strict=True)) < 12
+
+
+def test_server_order_needs_a_salt_and_sane_numbers():
+    with pytest.raises(ValueError):
+        server_daily_word(1, ANSWERS, "", GUILD_A, 1)
+    with pytest.raises(ValueError):
+        server_daily_word(1, ANSWERS, "salt", -1, 1)
+    with pytest.raises(ValueError):
+        server_daily_word(1, [], "salt", GUILD_A, 1)
