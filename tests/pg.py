@@ -132,8 +132,15 @@ class PgCluster:
             return
         with contextlib.suppress(subprocess.SubprocessError, OSError):
             _run(
-                [str(self.bindir / "pg_ctl"), "stop", "-m", "immediate", "-w",
-                 "-D", str(self.folder / "data")],
+                [
+                    str(self.bindir / "pg_ctl"),
+                    "stop",
+                    "-m",
+                    "immediate",
+                    "-w",
+                    "-D",
+                    str(self.folder / "data"),
+                ],
                 self.as_user,
                 timeout=60,
             )
@@ -153,7 +160,11 @@ async def _admin(dsn: str, sql: str) -> None:
 def _run(args: list[str], as_user: str | None, *, timeout: float) -> str:
     command = ["runuser", "-u", as_user, "--", *args] if as_user else args
     done = subprocess.run(
-        command, capture_output=True, text=True, timeout=timeout, check=False,
+        command,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
         env={**os.environ, "LC_ALL": "C"},
     )
     if done.returncode != 0:
@@ -179,8 +190,19 @@ def start_cluster() -> PgCluster:
     data = folder / "data"
     try:
         _run(
-            [str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
-             "-E", "UTF8", "--no-locale", "--no-sync"],
+            [
+                str(bindir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "postgres",
+                "-A",
+                "trust",
+                "-E",
+                "UTF8",
+                "--no-locale",
+                "--no-sync",
+            ],
             as_user,
             timeout=120,
         )
@@ -199,8 +221,19 @@ def start_cluster() -> PgCluster:
             port = _free_port()
             try:
                 _run(
-                    [str(bindir / "pg_ctl"), "start", "-w", "-t", "60", "-D", str(data),
-                     "-l", str(folder / "server.log"), "-o", f"-p {port}"],
+                    [
+                        str(bindir / "pg_ctl"),
+                        "start",
+                        "-w",
+                        "-t",
+                        "60",
+                        "-D",
+                        str(data),
+                        "-l",
+                        str(folder / "server.log"),
+                        "-o",
+                        f"-p {port}",
+                    ],
                     as_user,
                     timeout=90,
                 )

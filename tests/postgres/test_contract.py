@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 
-MODULES = ("test_games", "test_stats", "test_forget", "test_grouped")
+MODULES = ("test_games", "test_stats", "test_forget", "test_grouped", "test_race")
 _SQLITE_ONLY_FIXTURES = frozenset({"db_path", "tmp_path", "tmp_path_factory", "monkeypatch"})
 _SQLITE_ONLY_TEXT = ("sqlite3", "Database.open", "db._", "table_counts", "stored_guesses")
 
