@@ -214,3 +214,98 @@ async def test_async_render_gives_the_same_png():
 async def test_async_render_reports_bad_input():
     with pytest.raises(ValueError, match="feedback"):
         await image.board_png_async([("crane", "QQQQQ")], None)
+
+
+# --------------------------------------------------------------------------------------------
+# The fast board (parts drawn once, bands compressed once) against the slow reference drawing
+
+LOST = ["quick", "brown", "foxes", "jumps", "overt", "lazys"]
+FAST_BOARDS = {
+    "empty": ([], {}),
+    "partial": ([("crane", "BYBBG"), ("sloth", "BBYBB"), ("adore", "YBGBG")], {}),
+    "won": ([("crane", score("crane", "mound")), ("mound", "GGGGG")], {}),
+    "lost": ([(w, score(w, "mound")) for w in LOST], {}),
+    "hard mode": ([("crane", "BYBBG")], {"hard_mode": True}),
+    "title": ([("crane", "BYBBG")], {"hard_mode": True, "title": "Daily #123 · 4/6"}),
+    "every letter": ([("abcde", "GYBGY"), ("fghij", "YBGYB"), ("klmno", "BGYBG"),
+                      ("pqrst", "GGYYB"), ("uvwxy", "BBBGG"), ("zzzzz", "GYBBB")], {}),
+    "more rows": ([("crane", "BYBBG")] * 7, {}),
+}
+
+
+def reference(rows, theme="light", **kwargs):
+    board = image._check(rows, None, 6, kwargs.get("hard_mode", False), kwargs.get("title"),
+                         theme)
+    return image._reference_image(board)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("name", list(FAST_BOARDS))
+def test_fast_board_matches_the_slow_drawing(name, theme):
+    import numpy as np
+
+    rows, kwargs = FAST_BOARDS[name]
+    slow = np.asarray(reference(rows, theme, **kwargs)).astype(int)
+    fast = np.asarray(open_png(image.board_png(rows, theme=theme, **kwargs))).astype(int)
+    assert fast.shape == slow.shape
+    difference = np.abs(fast - slow).max(axis=2)
+    # Letter edges take the nearest palette colour: a few levels at most ...
+    assert difference.max() <= image.PALETTE_TOLERANCE
+    # ... and every pixel of a flat theme colour (fills, borders, the inside of letters) is exact.
+    def packed(colours):
+        return (colours[..., 0] << 16) | (colours[..., 1] << 8) | colours[..., 2]
+
+    solids = packed(np.array(image.THEMES[theme].solids()))
+    flat = np.isin(packed(slow), solids)
+    assert flat.mean() > 0.9
+    assert (difference[flat] == 0).all()
+    # The RGB picture is the same as the PNG.
+    assert (np.asarray(image.board_image(rows, theme=theme, **kwargs)).astype(int) == fast).all()
+
+
+def test_the_pixel_check_would_catch_a_wrong_tile():
+    import numpy as np
+
+    rows = FAST_BOARDS["partial"][0]
+    slow = np.asarray(reference(rows)).astype(int)
+    wrong = np.asarray(open_png(image.board_png([("crane", "BYBBY"), *rows[1:]]))).astype(int)
+    assert np.abs(wrong - slow).max() > image.PALETTE_TOLERANCE
+
+
+@pytest.mark.parametrize("name", list(FAST_BOARDS))
+def test_fast_png_is_no_larger_than_the_rgb_png_of_before(name):
+    rows, kwargs = FAST_BOARDS[name]
+    buffer = io.BytesIO()
+    reference(rows, **kwargs).save(buffer, format="PNG")  # how board_png encoded until now
+    assert len(image.board_png(rows, **kwargs)) <= len(buffer.getvalue())
+
+
+def test_same_png_from_cold_and_warm_caches():
+    rows, kwargs = FAST_BOARDS["title"]
+    warm = image.board_png(rows, **kwargs)
+    image._PARTS.clear()
+    for cache in (image._tile_band, image._key_band, image._blank_band, image._header_band,
+                  image._header_part):
+        cache.cache_clear()
+    assert image.board_png(rows, **kwargs) == warm
+
+
+def test_adler32_combine_matches_zlib():
+    import zlib
+
+    from bot.render.png import adler32_combine
+
+    for first, second in [(b"", b""), (b"abc", b""), (b"", b"xyz"), (b"a" * 70000, b"b" * 99999),
+                          (bytes(range(256)) * 300, bytes(range(255, -1, -1)) * 500)]:
+        combined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+        assert combined == zlib.adler32(first + second)
+
+
+def test_a_new_theme_is_just_data(monkeypatch):
+    orange, blue = (0xF5, 0x79, 0x3A), (0x85, 0xC0, 0xF9)
+    contrast = image.Theme(**{**image.LIGHT.__dict__, "green": orange, "yellow": blue})
+    monkeypatch.setitem(image.THEMES, "high-contrast", contrast)
+    picture = open_png(image.board_png([("crane", "GYBBB")], theme="high-contrast"))
+    assert picture.getpixel(centre_left(image.tile_box(0, 0))) == orange
+    assert picture.getpixel(centre_left(image.tile_box(0, 1))) == blue
+    assert picture.getpixel(centre_left(image.key_box("c"))) == orange

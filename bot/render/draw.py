@@ -1,0 +1,231 @@
+"""Layout and drawing of the board pictures: where each tile and key goes, the font, and the
+code that draws one tile, one key or the header band (see :mod:`bot.render.image`).
+
+Letters are DejaVu Sans Bold, shipped in ``fonts/`` with its licence (free to use and
+redistribute, see ``fonts/LICENSE-DejaVu.txt``); no system font is used. If that file were
+missing the font built into Pillow is used instead, so rendering never fails for lack of a font.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+from bot.render.common import MAX_ATTEMPTS, QWERTY_ROWS, WORD_LENGTH
+from bot.render.themes import Color, Theme
+
+FONT_PATH = Path(__file__).with_name("fonts") / "DejaVuSans-Bold.ttf"
+
+TILE = 62
+TILE_GAP = 5
+TILE_BORDER = 2
+KEY_WIDTH = 40
+KEY_HEIGHT = 52
+KEY_GAP = 6
+KEY_ROW_GAP = 8
+KEY_RADIUS = 4
+SECTION_GAP = 24
+PADDING = 20
+HEADER_HEIGHT = 40
+
+TILE_FONT_SIZE = 32
+KEY_FONT_SIZE = 18
+TITLE_FONT_SIZE = 20
+BADGE_FONT_SIZE = 12
+
+
+# --------------------------------------------------------------------------------------------
+# Geometry
+
+
+Box = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclusive)
+
+
+def _keyboard_width() -> int:
+    longest = max(len(row) for row in QWERTY_ROWS)
+    return longest * KEY_WIDTH + (longest - 1) * KEY_GAP
+
+
+def _board_width(word_length: int) -> int:
+    return word_length * TILE + (word_length - 1) * TILE_GAP
+
+
+def _board_height(row_count: int) -> int:
+    return row_count * TILE + (row_count - 1) * TILE_GAP
+
+
+def _keyboard_height() -> int:
+    rows = len(QWERTY_ROWS)
+    return rows * KEY_HEIGHT + (rows - 1) * KEY_ROW_GAP
+
+
+def image_size(
+    max_attempts: int = MAX_ATTEMPTS, *, header: bool = False, word_length: int = WORD_LENGTH
+) -> tuple[int, int]:
+    """``(width, height)`` of the PNG for a board of ``max_attempts`` rows.
+
+    ``header`` is true when a title or the hard-mode badge is drawn.
+    """
+    width = max(_keyboard_width(), _board_width(word_length)) + 2 * PADDING
+    height = (
+        PADDING
+        + (HEADER_HEIGHT if header else 0)
+        + _board_height(max_attempts)
+        + SECTION_GAP
+        + _keyboard_height()
+        + PADDING
+    )
+    return width, height
+
+
+def tile_box(
+    row: int,
+    column: int,
+    *,
+    header: bool = False,
+    word_length: int = WORD_LENGTH,
+) -> Box:
+    """Where tile (``row``, ``column``) is drawn, both 0-based."""
+    width, _ = image_size(1, header=header, word_length=word_length)
+    left = (width - _board_width(word_length)) // 2 + column * (TILE + TILE_GAP)
+    top = PADDING + (HEADER_HEIGHT if header else 0) + row * (TILE + TILE_GAP)
+    return left, top, left + TILE, top + TILE
+
+
+def key_box(
+    letter: str,
+    max_attempts: int = MAX_ATTEMPTS,
+    *,
+    header: bool = False,
+    word_length: int = WORD_LENGTH,
+) -> Box:
+    """Where the key for ``letter`` is drawn on a board of ``max_attempts`` rows."""
+    letter = letter.lower()
+    width, _ = image_size(max_attempts, header=header, word_length=word_length)
+    top = PADDING + (HEADER_HEIGHT if header else 0) + _board_height(max_attempts) + SECTION_GAP
+    for index, keys in enumerate(QWERTY_ROWS):
+        if letter in keys:
+            row_width = len(keys) * KEY_WIDTH + (len(keys) - 1) * KEY_GAP
+            left = (width - row_width) // 2 + keys.index(letter) * (KEY_WIDTH + KEY_GAP)
+            y = top + index * (KEY_HEIGHT + KEY_ROW_GAP)
+            return left, y, left + KEY_WIDTH, y + KEY_HEIGHT
+    raise ValueError(f"no key for {letter!r}")
+
+
+# --------------------------------------------------------------------------------------------
+# Fonts and text
+
+
+@lru_cache(maxsize=8)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The shipped bold font at ``size`` px (Pillow's built-in font if the file is missing)."""
+    try:
+        return ImageFont.truetype(str(FONT_PATH), size)
+    except OSError:  # pragma: no cover - only when the font file was not installed
+        return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(char: str, size: int) -> bool:
+    """Whether the font draws ``char`` as itself rather than as the missing-glyph box."""
+    face = font(size)
+    missing = face.getmask("\U0010fffd")
+    mask = face.getmask(char)
+    return not (mask.size == missing.size and bytes(mask) == bytes(missing))
+
+
+def clean_title(title: str, size: int = TITLE_FONT_SIZE) -> str:
+    """``title`` on one line with characters the font cannot draw (most emoji) left out."""
+    kept: list[str] = []
+    for char in title:
+        if char.isspace():
+            kept.append(" ")
+        elif unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me"):
+            continue
+        elif _has_glyph(char, size):
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def _fit(text: str, face: ImageFont.FreeTypeFont | ImageFont.ImageFont, width: int) -> str:
+    """``text`` cut short with an ellipsis so it is at most ``width`` px wide."""
+    if face.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # longest prefix that fits together with the ellipsis
+        middle = (low + high + 1) // 2
+        if face.getlength(text[:middle].rstrip() + "…") <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
+def _draw_centred(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    text: str,
+    face: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    fill: Color,
+) -> None:
+    """Draw ``text`` with its ink centred in ``box``."""
+    left, top, right, bottom = face.getbbox(text, anchor="ls")
+    x = (box[0] + box[2]) / 2 - (left + right) / 2
+    y = (box[1] + box[3]) / 2 - (top + bottom) / 2
+    draw.text((round(x), round(y)), text, font=face, fill=fill, anchor="ls")
+
+
+# --------------------------------------------------------------------------------------------
+# Drawing one part (the same code draws the reference picture and the cached parts)
+
+
+def _draw_tile(
+    draw: ImageDraw.ImageDraw, box: Box, letter: str | None, state: str | None, colours: Theme
+) -> None:
+    """A played tile (``letter`` on its state's colour), or an empty one when ``letter`` is None."""
+    corners = (box[0], box[1], box[2] - 1, box[3] - 1)
+    if letter is None or state is None:
+        draw.rectangle(corners, fill=colours.background, outline=colours.empty_border,
+                       width=TILE_BORDER)
+        return
+    draw.rectangle(corners, fill=colours.state(state))
+    _draw_centred(draw, box, letter.upper(), font(TILE_FONT_SIZE), colours.tile_text)
+
+
+def _draw_key(
+    draw: ImageDraw.ImageDraw, box: Box, letter: str, state: str | None, colours: Theme
+) -> None:
+    """A keyboard key: grey-blue when unused, else its state's colour."""
+    fill = colours.key if state is None else colours.state(state)
+    text_colour = colours.key_text if state is None else colours.tile_text
+    draw.rounded_rectangle((box[0], box[1], box[2] - 1, box[3] - 1), radius=KEY_RADIUS,
+                           fill=fill)
+    _draw_centred(draw, box, letter.upper(), font(KEY_FONT_SIZE), text_colour)
+
+
+def _draw_header(
+    draw: ImageDraw.ImageDraw, width: int, title: str, hard_mode: bool, colours: Theme
+) -> None:
+    """The title centred at the top, the hard-mode badge at the right."""
+    top = PADDING
+    bottom = PADDING + HEADER_HEIGHT - 12  # the band's content area, 12 px above the board
+    margin = PADDING  # kept clear on both sides so the title stays centred
+    if hard_mode:
+        badge_font = font(BADGE_FONT_SIZE)
+        label = "HARD MODE"
+        badge_width = round(badge_font.getlength(label)) + 16
+        right = width - PADDING
+        badge = (right - badge_width, top + 2, right, bottom - 2)
+        draw.rounded_rectangle(
+            (badge[0], badge[1], badge[2] - 1, badge[3] - 1), radius=4, fill=colours.yellow
+        )
+        _draw_centred(draw, badge, label, badge_font, colours.tile_text)
+        margin = PADDING + badge_width + 8
+    if title:
+        title_font = font(TITLE_FONT_SIZE)
+        text = _fit(title, title_font, width - 2 * margin)
+        centre = (width / 2, (top + bottom) / 2)
+        draw.text(centre, text, font=title_font, fill=colours.title_text, anchor="mm")

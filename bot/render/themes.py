@@ -1,0 +1,116 @@
+"""The colours of the board pictures, and the 256-colour palette each look is encoded with.
+
+A look is data: a :class:`Theme` names its colours, and everything else (the tiles and keys
+cached by :mod:`bot.render.image`, the palette below) is derived from it. A new look, say a
+high-contrast one (orange for the right place, blue for the wrong place), is one more
+``Theme(...)`` added to :data:`THEMES`.
+
+Pictures are saved as palette PNGs. The palette of a theme holds its solid colours exactly,
+then, for each pair of a text colour over a fill colour the pictures use, evenly spaced blends
+between the two (the anti-aliased edges of letters lie on that line). Mapping a drawn part to
+its nearest palette colour therefore leaves solid areas exact and moves an edge pixel by at
+most a couple of levels per channel (:data:`PALETTE_TOLERANCE`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from bot.render.common import GREEN, GREY, YELLOW
+
+Color = tuple[int, int, int]
+#: Largest difference (per channel, 0-255) between a part as drawn and as encoded.
+PALETTE_TOLERANCE = 3
+
+
+def _hex(value: str) -> Color:
+    value = value.lstrip("#")
+    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours of one look (light or dark)."""
+
+    background: Color
+    green: Color
+    yellow: Color
+    grey: Color
+    empty_border: Color
+    key: Color
+    key_text: Color
+    tile_text: Color
+    title_text: Color
+
+    def state(self, state: str) -> Color:
+        return {GREEN: self.green, YELLOW: self.yellow, GREY: self.grey}[state]
+
+    def solids(self) -> list[Color]:
+        """Every flat colour, background first."""
+        return [self.background, self.green, self.yellow, self.grey, self.empty_border,
+                self.key, self.key_text, self.tile_text, self.title_text]
+
+    def blends(self) -> list[tuple[Color, Color]]:
+        """(text, fill) pairs drawn anti-aliased: letters on tiles and keys, the badge, the
+        title."""
+        return [(self.tile_text, self.green), (self.tile_text, self.yellow),
+                (self.tile_text, self.grey), (self.key_text, self.key),
+                (self.title_text, self.background)]
+
+
+LIGHT = Theme(
+    background=_hex("#ffffff"),
+    green=_hex("#6aaa64"),
+    yellow=_hex("#c9b458"),
+    grey=_hex("#787c7e"),
+    empty_border=_hex("#d3d6da"),
+    key=_hex("#d3d6da"),
+    key_text=_hex("#1a1a1b"),
+    tile_text=_hex("#ffffff"),
+    title_text=_hex("#1a1a1b"),
+)
+DARK = Theme(
+    background=_hex("#121213"),
+    green=_hex("#538d4e"),
+    yellow=_hex("#b59f3b"),
+    grey=_hex("#3a3a3c"),
+    empty_border=_hex("#3a3a3c"),
+    key=_hex("#818384"),
+    key_text=_hex("#ffffff"),
+    tile_text=_hex("#ffffff"),
+    title_text=_hex("#ffffff"),
+)
+THEMES = {"light": LIGHT, "dark": DARK}
+
+
+@lru_cache(maxsize=16)
+def palette(theme: Theme) -> np.ndarray:
+    """The theme's palette: a ``(256, 3)`` uint8 array, entry 0 the background."""
+    colours: list[Color] = []
+    for colour in theme.solids():
+        if colour not in colours:
+            colours.append(colour)
+    pairs = list(dict.fromkeys(theme.blends()))
+    steps = (256 - len(colours)) // max(len(pairs), 1)
+    for text, fill in pairs:
+        for i in range(1, steps + 1):
+            share = i / (steps + 1)
+            blend = tuple(round(f + (t - f) * share) for t, f in zip(text, fill, strict=True))
+            if blend not in colours:
+                colours.append(blend)  # type: ignore[arg-type]
+    colours += [theme.background] * (256 - len(colours))
+    return np.array(colours[:256], dtype=np.uint8)
+
+
+def nearest_indices(theme: Theme, rgb: np.ndarray) -> np.ndarray:
+    """Palette index of the nearest palette colour for each pixel of an ``(h, w, 3)`` array."""
+    table = palette(theme).astype(np.int32)
+    flat = rgb.reshape(-1, 3).astype(np.int32)
+    packed = (flat[:, 0] << 16) | (flat[:, 1] << 8) | flat[:, 2]
+    unique, inverse = np.unique(packed, return_inverse=True)
+    colours = np.stack([unique >> 16, (unique >> 8) & 0xFF, unique & 0xFF], axis=1)
+    distance = ((colours[:, None, :] - table[None, :, :]) ** 2).sum(axis=2)
+    return distance.argmin(axis=1).astype(np.uint8)[inverse.reshape(-1)].reshape(rgb.shape[:2])
