@@ -56,12 +56,17 @@ async def test_the_same_last_guess_from_two_pools_counts_once(pg_store, second_s
         game = await own_game(pg_store, 77, kind="daily", puzzle_number=round_ + 1)
         game = await guess(pg_store, game, "slate", day=round_ + 1)
 
-        async def send(store: PostgresStore) -> object:
+        async def send(store: PostgresStore, game_id: int = game.id, day: int = round_ + 1):
             try:
                 return await store.record_guess(
-                    game.id, attempt=2, player_id=77, word="crane",
-                    feedback=score("crane", "crane"), finish="won", day=round_ + 1,
-                )  # fmt: skip
+                    game_id,
+                    attempt=2,
+                    player_id=77,
+                    word="crane",
+                    feedback=score("crane", "crane"),
+                    finish="won",
+                    day=day,
+                )
             except (AttemptConflict, GameNotActive) as exc:
                 return exc
 
@@ -95,10 +100,20 @@ async def test_processes_race_on_the_same_games(pg_store, pg_dsn: str, tmp_path:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     procs = [
         subprocess.Popen(
-            [sys.executable, str(Path(__file__).with_name("race_worker.py")), pg_dsn, str(go),
-             str(20_000 + 100 * p), "15", *map(str, game_ids)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-        )  # fmt: skip
+            [
+                sys.executable,
+                str(Path(__file__).with_name("race_worker.py")),
+                pg_dsn,
+                str(go),
+                str(20_000 + 100 * p),
+                "15",
+                *map(str, game_ids),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
         for p in range(3)
     ]
     try:

@@ -13,21 +13,8 @@ from __future__ import annotations
 from bot.core import domain
 from bot.core.feedback import ALL_GREEN, WORD_LENGTH, score
 
-from ..database import (
-    _FEEDBACK,
-    _MAX_HINT_VALUE,
-    _check_bool,
-    _check_choice,
-    _check_day,
-    _check_id,
-    _check_word,
-    _Create,
-    _dt,
-    _Guess,
-    _now,
-    _ts,
-    validate_timezone,
-)
+from ..batching import Create as _Create
+from ..batching import Guess as _Guess
 from ..errors import AttemptConflict, GameNotActive, GameNotFound, PlayerNotAllowed
 from ..models import (
     HINT_KINDS,
@@ -41,6 +28,17 @@ from ..models import (
     stats_mode_for,
 )
 from ..stats import MAX_ATTEMPTS
+from ..validation import FEEDBACK_LETTERS as _FEEDBACK
+from ..validation import MAX_HINT_VALUE as _MAX_HINT_VALUE
+from ..validation import check_bool as _check_bool
+from ..validation import check_choice as _check_choice
+from ..validation import check_day as _check_day
+from ..validation import check_id as _check_id
+from ..validation import check_word as _check_word
+from ..validation import from_text as _dt
+from ..validation import now_utc as _now
+from ..validation import to_text as _ts
+from ..validation import validate_timezone
 
 __all__ = [
     "HINT_KINDS",

@@ -212,9 +212,19 @@ class PostgresStore(posts.DailyPosts):
         )
         created = to_text(now_utc(now))
         return await self._write(
-            Create(guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer,
-                   hard_mode, setter_id, created)
-        )  # fmt: skip
+            Create(
+                guild_id,
+                channel_id,
+                owner_id,
+                scope,
+                kind,
+                puzzle_number,
+                answer,
+                hard_mode,
+                setter_id,
+                created,
+            )
+        )
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         check_id("game_id", game_id)
@@ -428,10 +438,13 @@ class PostgresStore(posts.DailyPosts):
         sql = (
             f"INSERT INTO guild_settings ({', '.join(['guild_id', *columns])}) "
             f"VALUES ({', '.join(f'${n}' for n in range(1, len(columns) + 2))}) "
-            + (f"ON CONFLICT (guild_id) DO UPDATE SET {assignments} " if columns else
-               "ON CONFLICT (guild_id) DO UPDATE SET guild_id = excluded.guild_id ")
+            + (
+                f"ON CONFLICT (guild_id) DO UPDATE SET {assignments} "
+                if columns
+                else "ON CONFLICT (guild_id) DO UPDATE SET guild_id = excluded.guild_id "
+            )
             + "RETURNING timezone, results_channel_id, hints_in_channel_games"
-        )  # fmt: skip
+        )
 
         async def work(conn: Any) -> GuildSettings:
             found = await conn.fetchrow(sql, guild_id, *changes.values())

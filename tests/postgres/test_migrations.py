@@ -1,0 +1,180 @@
+"""PostgreSQL migrations: numbered like SQLite's, applied once however many processes start
+together (advisory lock), each in one transaction, and a newer schema refused."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from bot.storage import MigrationError, SchemaTooNew
+from bot.storage.postgres import PostgresStore, schema
+from bot.storage.postgres.schema import Migration, latest_version, load_migrations, migrate
+
+ROOT = Path(__file__).resolve().parents[2]
+MIGRATIONS = ROOT / "bot" / "storage" / "migrations"
+
+
+async def connect(dsn: str) -> asyncpg.Connection:
+    return await asyncpg.connect(dsn, server_settings={"timezone": "UTC"})
+
+
+async def version_of(dsn: str) -> int:
+    conn = await connect(dsn)
+    try:
+        return await schema.schema_version(conn)
+    finally:
+        await conn.close()
+
+
+def test_same_numbers_and_names_as_sqlite():
+    sqlite = MIGRATIONS / "sqlite"
+    if not sqlite.is_dir():  # before the SQLite migrations moved to their own folder
+        sqlite = MIGRATIONS
+    names = sorted(p.name for p in sqlite.glob("[0-9][0-9][0-9][0-9]_*.sql"))
+    assert names == [m.name for m in load_migrations()]
+    assert latest_version() == len(names)
+
+
+async def test_concurrent_starts_apply_each_migration_exactly_once(pg_dsn, monkeypatch):
+    """Four connections migrate at once: every migration ran once (each one records itself;
+    without the lock the first would be run several times and fail, or rows would repeat)."""
+    fake = (
+        Migration(
+            1,
+            "0001_a.sql",
+            "CREATE TABLE applied (n int); SELECT pg_sleep(0.2); INSERT INTO applied VALUES (1);",
+        ),
+        Migration(2, "0002_b.sql", "SELECT pg_sleep(0.1); INSERT INTO applied VALUES (2);"),
+        Migration(3, "0003_c.sql", "INSERT INTO applied VALUES (3);"),
+    )
+    monkeypatch.setattr(schema, "load_migrations", lambda: fake)
+    conns = [await connect(pg_dsn) for _ in range(4)]
+    try:
+        reached = await asyncio.gather(*(migrate(c, pg_dsn) for c in conns))
+        assert reached == [3, 3, 3, 3]
+        assert [r[0] for r in await conns[0].fetch("SELECT n FROM applied ORDER BY n")] == [
+            1,
+            2,
+            3,
+        ]
+    finally:
+        for conn in conns:
+            await conn.close()
+
+
+async def test_four_processes_start_at_once(pg_dsn, tmp_path):
+    go = tmp_path / "go"
+    code = (
+        "import asyncio, pathlib, sys, time\n"
+        "from bot.storage.postgres import PostgresStore\n"
+        "async def main():\n"
+        "    while not pathlib.Path(sys.argv[2]).exists():\n"
+        "        time.sleep(0.002)\n"
+        "    async with await PostgresStore.open(sys.argv[1], pool_size=2) as store:\n"
+        "        print(store.schema_version)\n"
+        "asyncio.run(main())\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, pg_dsn, str(go)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for _ in range(4)
+    ]
+    await asyncio.sleep(0.5)  # all four started (importing); then release them together
+    go.touch()
+    for proc in procs:
+        out, err = await asyncio.to_thread(proc.communicate, timeout=120)
+        assert proc.returncode == 0, err
+        assert out.strip() == str(latest_version())
+    assert await version_of(pg_dsn) == latest_version()
+
+
+async def test_newer_schema_is_refused_and_left_alone(pg_dsn):
+    async with await PostgresStore.open(pg_dsn) as store:
+        assert store.schema_version == latest_version()
+    conn = await connect(pg_dsn)
+    try:
+        await conn.execute("UPDATE wordle_schema SET version = 99")
+        tables = await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+    finally:
+        await conn.close()
+    secret = pg_dsn.replace("postgres@", "postgres:hunter2@")
+    with pytest.raises(SchemaTooNew) as caught:
+        await PostgresStore.open(secret)
+    assert (caught.value.found, caught.value.known) == (99, latest_version())
+    assert "hunter2" not in str(caught.value)
+    assert "upgrade wordle-bot" in str(caught.value)
+    conn = await connect(pg_dsn)
+    try:
+        assert await schema.schema_version(conn) == 99
+        after = await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+        assert sorted(after) == sorted(tables)
+    finally:
+        await conn.close()
+
+
+@pytest.mark.parametrize("start", range(latest_version()))
+async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
+    conn = await connect(pg_dsn)
+    try:
+        assert await migrate(conn, pg_dsn, target=start) == start
+        game_id = None
+        if start >= 1:
+            game_id = await conn.fetchval(
+                "INSERT INTO games (guild_id, channel_id, owner_id, scope, kind, "
+                "puzzle_number, answer, hard_mode, status, solved_by, created_at, finished_at) "
+                "VALUES (5, 6, 7, 'own', 'daily', 300, 'crane', true, 'won', 7, "
+                "'2026-01-05T10:00:00Z', '2026-01-05T10:01:00Z') RETURNING id"
+            )
+            await conn.execute(
+                "INSERT INTO guesses VALUES ($1, 1, 7, 'crane', 'GGGGG', '2026-01-05T10:01:00Z');",
+                game_id,
+            )
+            await conn.execute(
+                "INSERT INTO player_stats (guild_id, player_id, mode, played, wins, dist_1, "
+                "current_streak, max_streak, last_win_day, last_played_day) "
+                "VALUES (5, 7, 'daily', 1, 1, 1, 1, 1, 300, 300)"
+            )
+    finally:
+        await conn.close()
+    async with await PostgresStore.open(pg_dsn) as store:
+        assert store.schema_version == latest_version()
+        if game_id is not None:
+            game = await store.get_game(game_id)
+            assert game is not None and game.solved_by == 7 and len(game.guesses) == 1
+            assert (await store.stats(5, 7, "daily", today=300)).current_streak == 1
+            started = await store.create_game(
+                guild_id=5,
+                channel_id=6,
+                owner_id=None,
+                scope="channel",
+                kind="random",
+                answer="slate",
+                hard_mode=False,
+            )
+            assert started.id > game_id
+
+
+async def test_a_failing_migration_leaves_the_previous_version(pg_dsn, monkeypatch):
+    good = load_migrations()[0]
+    bad = Migration(2, "0002_bad.sql", "CREATE TABLE half_done (x int); SELECT nonsense;")
+    monkeypatch.setattr(schema, "load_migrations", lambda: (good, bad))
+    with pytest.raises(MigrationError, match=r"0002_bad\.sql"):
+        await PostgresStore.open(pg_dsn)
+    conn = await connect(pg_dsn)
+    try:
+        assert await schema.schema_version(conn) == 1
+        assert await conn.fetchval("SELECT to_regclass('half_done')") is None
+    finally:
+        await conn.close()
