@@ -168,23 +168,16 @@ def _reference_image(board: _Board) -> Image.Image:
 # The fast picture: parts drawn once, pasted
 
 
-def _as_palette(rgb: Image.Image, theme: Theme) -> Image.Image:
-    """``rgb`` as a palette picture in the theme's palette (nearest colour per pixel)."""
-    indices = nearest_indices(theme, np.asarray(rgb))
-    part = Image.fromarray(indices, mode="P")
-    part.putpalette(palette(theme).tobytes())
-    return part
-
-
 # (kind, theme, letter, state, x parity, y parity) -> palette picture of one tile or key.
 # The parity of the part's position is in the key because a letter is centred with round(),
 # which rounds halves to even: drawn at an offset of the same parity, the part is exactly what
 # the reference draws in place.
-_PARTS: dict[tuple[str, str, str | None, str | None, int, int], Image.Image] = {}
+_PARTS: dict[tuple[str, str, str | None, str | None, int, int], np.ndarray] = {}
 
 
 def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
-          ) -> Image.Image:
+          ) -> np.ndarray:
+    """Palette indices of one tile or key drawn at ``box`` (read-only, shared)."""
     x, y = box[0] % 2, box[1] % 2
     key = (kind, theme, letter, state, x, y)
     found = _PARTS.get(key)
@@ -199,43 +192,81 @@ def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
         _draw_tile(draw, local, letter, state, colours)
     else:
         _draw_key(draw, local, letter or "", state, colours)
-    part = _as_palette(canvas.crop(local), colours)
+    part = nearest_indices(colours, np.asarray(canvas.crop(local)))
+    part.flags.writeable = False
     _PARTS[key] = part  # a race only draws the same part twice
     return part
 
 
 @lru_cache(maxsize=512)
-def _header_part(width: int, title: str, hard_mode: bool, theme: str) -> Image.Image:
+def _header_part(width: int, title: str, hard_mode: bool, theme: str) -> np.ndarray:
     """The header band (rows above the board) for a title, badge and theme."""
     colours = THEMES[theme]
     band = Image.new("RGB", (width, PADDING + HEADER_HEIGHT), colours.background)
     _draw_header(ImageDraw.Draw(band), width, title, hard_mode, colours)
-    return _as_palette(band, colours)
+    part = nearest_indices(colours, np.asarray(band))
+    part.flags.writeable = False
+    return part
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where things go on a board of one shape: the tiles' left edges, each row's top, and
+    each keyboard row's (letter, key box) pairs."""
+
+    width: int
+    height: int
+    tile_lefts: tuple[int, ...]
+    tile_tops: tuple[int, ...]
+    keys: tuple[tuple[tuple[str, Box], ...], ...]
+
+
+@lru_cache(maxsize=64)
+def _layout(row_count: int, header: bool, word_length: int) -> _Layout:
+    width, height = image_size(row_count, header=header, word_length=word_length)
+    return _Layout(
+        width=width,
+        height=height,
+        tile_lefts=tuple(tile_box(0, c, word_length=word_length)[0] for c in range(word_length)),
+        tile_tops=tuple(tile_box(r, 0, header=header, word_length=word_length)[1]
+                        for r in range(row_count)),
+        keys=tuple(tuple((letter, key_box(letter, row_count, header=header,
+                                          word_length=word_length)) for letter in row)
+                   for row in QWERTY_ROWS),
+    )
+
+
+def _tile_pixels(theme: str, layout: _Layout, top: int, row: tuple[str, str] | None,
+                 out: np.ndarray) -> None:
+    """Paste one row of tiles into ``out`` (the band's rows, full width)."""
+    for c, left in enumerate(layout.tile_lefts):
+        letter, state = (row[0][c], row[1][c]) if row is not None else (None, None)
+        out[:, left:left + TILE] = _part("tile", theme, letter, state,
+                                         (left, top, left + TILE, top + TILE))
+
+
+def _key_pixels(theme: str, keys: tuple[tuple[str, Box], ...], states: tuple[str | None, ...],
+                out: np.ndarray) -> None:
+    for (letter, box), state in zip(keys, states, strict=True):
+        out[:, box[0]:box[2]] = _part("key", theme, letter, state, box)
 
 
 def _compose(board: _Board) -> Image.Image:
     """The board as a palette picture pasted together from cached parts."""
-    colours = board.colours
-    size = image_size(board.row_count, header=board.header, word_length=board.word_length)
-    image = Image.new("P", size, 0)  # palette entry 0 is the background
-    image.putpalette(palette(colours).tobytes())
+    layout = _layout(board.row_count, board.header, board.word_length)
+    pixels = np.zeros((layout.height, layout.width), dtype=np.uint8)  # 0 is the background
     if board.header:
-        image.paste(_header_part(size[0], board.title, board.hard_mode, board.theme), (0, 0))
-    for r in range(board.row_count):
-        played = board.rows[r] if r < len(board.rows) else None
-        for c in range(board.word_length):
-            box = tile_box(r, c, header=board.header, word_length=board.word_length)
-            if played is None:
-                part = _part("tile", board.theme, None, None, box)
-            else:
-                part = _part("tile", board.theme, played[0][c], played[1][c], box)
-            image.paste(part, box[:2])
-    for keys in QWERTY_ROWS:
-        for letter in keys:
-            box = key_box(letter, board.row_count, header=board.header,
-                          word_length=board.word_length)
-            image.paste(_part("key", board.theme, letter, board.states.get(letter), box),
-                        box[:2])
+        pixels[: PADDING + HEADER_HEIGHT] = _header_part(layout.width, board.title,
+                                                         board.hard_mode, board.theme)
+    for r, top in enumerate(layout.tile_tops):
+        row = board.rows[r] if r < len(board.rows) else None
+        _tile_pixels(board.theme, layout, top, row, pixels[top:top + TILE])
+    for keys in layout.keys:
+        states = tuple(board.states.get(letter) for letter, _ in keys)
+        top = keys[0][1][1]
+        _key_pixels(board.theme, keys, states, pixels[top:top + KEY_HEIGHT])
+    image = Image.fromarray(pixels, mode="P")
+    image.putpalette(palette(board.colours).tobytes())
     return image
 
 
@@ -245,50 +276,41 @@ def _blank_band(width: int, height: int) -> Band:
 
 
 @lru_cache(maxsize=4096)
-def _tile_band(theme: str, width: int, top: int, word_length: int,
-               row: tuple[str, str] | None) -> Band:
+def _tile_band(theme: str, layout: _Layout, top: int, row: tuple[str, str] | None) -> Band:
     """One row of tiles (``row`` is the guess and its feedback, None for empty tiles)."""
-    band = Image.new("P", (width, TILE), 0)
-    for c in range(word_length):
-        left = tile_box(0, c, word_length=word_length)[0]
-        box = (left, top, left + TILE, top + TILE)
-        letter, state = (row[0][c], row[1][c]) if row is not None else (None, None)
-        band.paste(_part("tile", theme, letter, state, box), (left, 0))
-    return deflate_band(np.asarray(band), PNG_LEVEL)
+    pixels = np.zeros((TILE, layout.width), dtype=np.uint8)
+    _tile_pixels(theme, layout, top, row, pixels)
+    return deflate_band(pixels, PNG_LEVEL)
 
 
 @lru_cache(maxsize=4096)
-def _key_band(theme: str, keys: str, states: tuple[str | None, ...], row_count: int,
-              header: bool, word_length: int) -> Band:
+def _key_band(theme: str, width: int, keys: tuple[tuple[str, Box], ...],
+              states: tuple[str | None, ...]) -> Band:
     """One row of keys in the given states."""
-    width, _ = image_size(row_count, header=header, word_length=word_length)
-    band = Image.new("P", (width, KEY_HEIGHT), 0)
-    for letter, state in zip(keys, states, strict=True):
-        box = key_box(letter, row_count, header=header, word_length=word_length)
-        band.paste(_part("key", theme, letter, state, box), (box[0], 0))
-    return deflate_band(np.asarray(band), PNG_LEVEL)
+    pixels = np.zeros((KEY_HEIGHT, width), dtype=np.uint8)
+    _key_pixels(theme, keys, states, pixels)
+    return deflate_band(pixels, PNG_LEVEL)
 
 
 @lru_cache(maxsize=512)
 def _header_band(width: int, title: str, hard_mode: bool, theme: str) -> Band:
-    return deflate_band(np.asarray(_header_part(width, title, hard_mode, theme)), PNG_LEVEL)
+    return deflate_band(_header_part(width, title, hard_mode, theme), PNG_LEVEL)
 
 
-def _bands(board: _Board) -> list[Band]:
+def _bands(board: _Board, layout: _Layout) -> list[Band]:
     """The board's bands, top to bottom (their heights add up to the picture's)."""
-    width, _ = image_size(board.row_count, header=board.header, word_length=board.word_length)
+    width = layout.width
     bands = [_header_band(width, board.title, board.hard_mode, board.theme) if board.header
              else _blank_band(width, PADDING)]
-    for r in range(board.row_count):
-        top = tile_box(r, 0, header=board.header, word_length=board.word_length)[1]
+    last = board.row_count - 1
+    for r, top in enumerate(layout.tile_tops):
         row = board.rows[r] if r < len(board.rows) else None
-        bands.append(_tile_band(board.theme, width, top, board.word_length, row))
-        bands.append(_blank_band(width, TILE_GAP if r < board.row_count - 1 else SECTION_GAP))
-    for i, keys in enumerate(QWERTY_ROWS):
-        states = tuple(board.states.get(letter) for letter in keys)
-        bands.append(_key_band(board.theme, keys, states, board.row_count, board.header,
-                               board.word_length))
-        bands.append(_blank_band(width, KEY_ROW_GAP if i < len(QWERTY_ROWS) - 1 else PADDING))
+        bands.append(_tile_band(board.theme, layout, top, row))
+        bands.append(_blank_band(width, TILE_GAP if r < last else SECTION_GAP))
+    for i, keys in enumerate(layout.keys):
+        states = tuple(board.states.get(letter) for letter, _ in keys)
+        bands.append(_key_band(board.theme, width, keys, states))
+        bands.append(_blank_band(width, KEY_ROW_GAP if i < len(layout.keys) - 1 else PADDING))
     return bands
 
 
@@ -324,8 +346,8 @@ def board_png(
     Raises ``ValueError`` for malformed rows or keyboard.
     """
     board = _check(rows, keyboard, max_attempts, hard_mode, title, theme)
-    width, _ = image_size(board.row_count, header=board.header, word_length=board.word_length)
-    return palette_png(width, palette(board.colours).tobytes(), _bands(board))
+    layout = _layout(board.row_count, board.header, board.word_length)
+    return palette_png(layout.width, palette(board.colours).tobytes(), _bands(board, layout))
 
 
 async def board_png_async(
