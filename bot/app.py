@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.messages import APOLOGY, Reply
+from bot.cogs.messages import APOLOGY, Reply, error_text
 from bot.cogs.wordle import NO_PINGS, WordleCog, send
 from bot.config import Config, quiet_library_loggers
 from bot.core.words import WordLists
@@ -89,7 +89,7 @@ class WordleBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, PlayerError):
-            message = original.message
+            message = error_text(original)
         elif isinstance(error, app_commands.CommandOnCooldown):
             message = f"Slow down a little: try again in {error.retry_after:.0f} s."
         elif isinstance(error, app_commands.MissingPermissions):

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import IO
 
+from bot.core.domain import WORD_LENGTH
 from bot.render import terminal as tui
-from bot.render.text import stats_text
+from bot.render.text import Commands, hint_text, problem_text, stats_text
 from bot.service import (
     GameService,
     GameView,
@@ -18,14 +19,22 @@ from bot.service import (
     Kind,
     Place,
     PlayerError,
-    StatsMode,
+    Problem,
+    StatsBucket,
+    Status,
 )
+from bot.storage.errors import StorageError
 
 LOCAL_PLACE = Place(guild_id=0, channel_id=0)
 LOCAL_PLAYER = 1
 
-HELP = """\
-Type a 5-letter word to guess it. Commands:
+#: How the terminal names its commands in messages (it has one place: here).
+COMMANDS = Commands(start="`wordle-bot play`", give_up="/giveup",
+                    challenge="a channel challenge on Discord", here="here",
+                    channel=lambda _: "another place")
+
+HELP = f"""\
+Type a {WORD_LENGTH}-letter word to guess it. Commands:
   /hint letter      a letter of the hidden word you haven't found
   /hint position    the letter at one position that isn't green yet
   /hint word        the solver's best next guess
@@ -33,6 +42,22 @@ Type a 5-letter word to guess it. Commands:
   /stats            your statistics
   /giveup           end this game and show the word
   /quit             leave (the game is saved; run play again to carry on)"""
+
+SAVED = "Your game is saved as it was after your last accepted move."
+
+
+def error_text(error: PlayerError) -> str:
+    """A service error in the terminal's words."""
+    if error.problem is Problem.OWN_GAME_RUNNING:
+        # Only `play --daily` gets here: the running game is not on screen.
+        return ("You have a practice game in progress. Run `wordle-bot play` to finish it "
+                "(or /giveup there), then start the daily.")
+    return problem_text(error, COMMANDS)
+
+
+def storage_text(error: StorageError) -> str:
+    """One line for a failure of the database (disk full, read-only file, damaged page)."""
+    return f"wordle-bot: the game could not be saved or read ({error}). {SAVED}"
 
 
 class TerminalGame:
@@ -63,17 +88,26 @@ class TerminalGame:
             return None
         return line.rstrip("\r\n")
 
-    async def show_stats(self, mode: StatsMode) -> None:
-        stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, mode)
-        self.say(f"Your {mode.value} statistics:")
+    async def show_stats(self, bucket: StatsBucket) -> None:
+        stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, bucket)
+        self.say(f"Your {bucket.value} statistics:")
         self.say(stats_text(stats, style="blocks", fence=False))
 
     async def run(self, *, kind: Kind, hard_mode: bool, word: str | None) -> int:
+        """Play until the game ends or the player leaves. A failure of the database prints
+        one line and ends the session (exit code 1); what was saved stays saved."""
+        try:
+            return await self._run(kind=kind, hard_mode=hard_mode, word=word)
+        except StorageError as exc:
+            self.say(storage_text(exc))
+            return 1
+
+    async def _run(self, *, kind: Kind, hard_mode: bool, word: str | None) -> int:
         try:
             started = await self.service.start(LOCAL_PLACE, self.player_id, kind=kind,
                                                hard_mode=hard_mode, word=word)
         except PlayerError as exc:
-            self.say(exc.message)
+            self.say(error_text(exc))
             return 1
         game = started.game
         title = game.label + (" (hard mode)" if game.hard_mode else "")
@@ -82,10 +116,10 @@ class TerminalGame:
             if word is not None:
                 self.say("(Finish it or /giveup to start another.)")
         else:
-            self.say(f"{title}: guess the 5-letter word in {game.max_attempts} tries. "
+            self.say(f"{title}: guess the {WORD_LENGTH}-letter word in {game.max_attempts} tries. "
                      "/help for commands.")
         self.show(game)
-        mode = game.stats_mode
+        bucket = game.bucket
         while True:
             try:
                 line = self.read(f"Guess {game.attempts_used + 1}/{game.max_attempts}> ")
@@ -102,16 +136,16 @@ class TerminalGame:
                     game = await self.service.board(LOCAL_PLACE, self.player_id)
                     self.show(game)
                 elif command.lower() == "/stats":
-                    await self.show_stats(mode)
+                    await self.show_stats(bucket)
                 elif command.lower() == "/hint":
                     hint = await self.service.hint(LOCAL_PLACE, self.player_id,
                                                    argument.strip().lower() or HintKind.LETTER)
-                    self.say(f"Hint: {hint.text}")
+                    self.say(f"Hint: {hint_text(hint)}")
                 elif command.lower() == "/giveup":
-                    result = await self.service.give_up(LOCAL_PLACE, self.player_id)
-                    self.show(result.game)
-                    self.say(f"The word was {result.finish.answer.upper()}.")
-                    await self.show_stats(mode)
+                    given_up = await self.service.give_up(LOCAL_PLACE, self.player_id)
+                    self.show(given_up.game)
+                    self.say(f"The word was {given_up.finish.answer.upper()}.")
+                    await self.show_stats(bucket)
                     return 0
                 elif command.startswith("/"):
                     self.say(f"Unknown command {command[:20]}. /help lists them.")
@@ -120,7 +154,7 @@ class TerminalGame:
                     game = result.game
                     self.show(game)
                     if result.finish is not None:
-                        if result.finish.status == "won":
+                        if result.finish.status is Status.WON:
                             self.say(f"You got it in {result.attempt}/{game.max_attempts}!")
                         else:
                             self.say(f"Out of guesses. The word was "
@@ -128,7 +162,7 @@ class TerminalGame:
                         self.say()
                         self.say(result.finish.share_text)
                         self.say()
-                        await self.show_stats(mode)
+                        await self.show_stats(bucket)
                         return 0
             except PlayerError as exc:
-                self.say(exc.message)
+                self.say(error_text(exc))

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
+from bot.core.analysis import GameAnalysis
+from bot.core.domain import MAX_ATTEMPTS, Players, Status
 from bot.render.image import board_png_async
-from bot.render.text import analysis_text, game_text, stats_text
-from bot.service import (
-    DailySummary,
-    GameView,
-    HintResult,
-    Kind,
-    Scope,
+from bot.render.text import (
+    Commands,
+    analysis_text,
+    game_text,
+    hint_text,
+    problem_text,
+    stats_text,
 )
+from bot.service import DailySummary, Finish, GameView, HintResult, PlayerError
 
 GREEN = discord.Colour.from_rgb(106, 170, 100)
 YELLOW = discord.Colour.from_rgb(201, 180, 88)
@@ -36,8 +40,8 @@ class Reply:
     files: list[discord.File] = field(default_factory=list)
     ephemeral: bool = False
 
-    def kwargs(self) -> dict:
-        out: dict = {"ephemeral": self.ephemeral}
+    def kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ephemeral": self.ephemeral}
         if self.content:
             out["content"] = self.content
         if self.embeds:
@@ -51,16 +55,30 @@ def mention(user_id: int | None) -> str:
     return f"<@{user_id}>" if user_id else "someone"
 
 
+#: How the Discord front end names its commands in messages.
+COMMANDS = Commands(start="/wordle start", give_up="/wordle giveup",
+                    challenge="/wordle challenge", here="in this channel",
+                    channel=lambda channel_id: f"<#{channel_id}>")
+
+
+def error_text(error: PlayerError) -> str:
+    return problem_text(error, COMMANDS)
+
+
 def is_private(game: GameView) -> bool:
-    """Dailies are played in ephemeral messages so nobody spoils the word for anyone."""
-    return game.kind is Kind.DAILY
+    """Private modes (the daily) are played in ephemeral messages so nobody spoils the word."""
+    return game.private
+
+
+def is_channel_game(game: GameView) -> bool:
+    return game.mode.players is Players.CHANNEL
 
 
 def game_title(game: GameView) -> str:
     parts = [game.label]
     if game.hard_mode:
         parts.append("hard mode")
-    if game.scope is Scope.CHANNEL:
+    if is_channel_game(game):
         parts.append("channel game")
     return " · ".join(parts)
 
@@ -69,14 +87,14 @@ def game_footer(game: GameView) -> str:
     if game.is_over:
         return f"Game over · {game.attempts_used}/{game.max_attempts}"
     left = game.max_attempts - game.attempts_used
-    who = "Everyone here can /guess" if game.scope is Scope.CHANNEL else "Your game · /guess"
+    who = "Everyone here can /guess" if is_channel_game(game) else "Your game · /guess"
     if game.setter_id:
         who = "Challenge · everyone but the setter can /guess"
     return f"{who} · {left} {'try' if left == 1 else 'tries'} left"
 
 
 def _colour(game: GameView) -> discord.Colour:
-    if game.status == "won":
+    if game.won:
         return GREEN
     if game.is_over:
         return GREY
@@ -101,25 +119,27 @@ def _file(png: bytes) -> discord.File:
     return discord.File(io.BytesIO(png), filename=BOARD_FILE)
 
 
-def finish_fields(game: GameView, share: str, stats: object | None) -> list[tuple[str, str]]:
+def finish_fields(game: GameView, finish: Finish, ender_id: int) -> list[tuple[str, str]]:
     fields = []
-    if game.status == "won":
+    if game.won:
         fields.append(("Solved!", f"In {game.attempts_used}/{game.max_attempts}"
-                       + (f" by {mention(game.solved_by)}" if game.scope is Scope.CHANNEL
-                          else "")))
+                       + (f" by {mention(game.solved_by)}" if is_channel_game(game) else "")))
     else:
         fields.append(("Game over", f"The word was **{(game.answer or '').upper()}**."))
-    fields.append(("Share", share))
-    if stats is not None:
-        fields.append(("Statistics", stats_text(stats)))
+    fields.append(("Share", finish.share_text))
+    for shown in finish.stats:
+        text = stats_text(shown.stats)
+        if shown.player_id != ender_id:
+            text = f"{mention(shown.player_id)}\n{text}"
+        fields.append(("Statistics", text))
     return fields
 
 
 def hint_embed(hint: HintResult) -> discord.Embed:
-    return discord.Embed(title="💡 Hint", description=hint.text, colour=YELLOW)
+    return discord.Embed(title="💡 Hint", description=hint_text(hint), colour=YELLOW)
 
 
-def analysis_embed(game: GameView, analysis: object) -> discord.Embed:
+def analysis_embed(game: GameView, analysis: GameAnalysis) -> discord.Embed:
     text = analysis_text(analysis)
     if len(text) > 4000:
         text = text[:3990] + "\n…"
@@ -133,8 +153,10 @@ def daily_results_text(summary: DailySummary) -> str:
         days = "day" if summary.server_streak == 1 else "days"
         lines.append(f"🔥 Server streak: {summary.server_streak} {days}")
     groups: dict[str, list[str]] = {}
-    for result in sorted(summary.results, key=lambda r: (r.status != "won", r.attempts)):
-        score = f"{result.attempts}/6" if result.status == "won" else "X/6"
+    for result in sorted(summary.results,
+                         key=lambda r: (r.status != Status.WON, r.attempts)):
+        won = result.status == Status.WON
+        score = f"{result.attempts if won else 'X'}/{MAX_ATTEMPTS}"
         if result.hard_mode:
             score += "*"
         groups.setdefault(score, []).append(mention(result.player_id))

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -26,11 +26,24 @@ from bot.cogs.messages import (
     daily_results_text,
     finish_fields,
     hint_embed,
+    is_channel_game,
     is_private,
     mention,
 )
+from bot.core.domain import WORD_LENGTH
 from bot.render.text import stats_text
-from bot.service import GameService, GameView, Kind, Place, PlayerError, Scope
+from bot.service import (
+    GameService,
+    GameView,
+    HintKind,
+    Kind,
+    LeaderboardOrder,
+    Place,
+    PlayerError,
+    Problem,
+    Scope,
+    StatsBucket,
+)
 
 if TYPE_CHECKING:
     from bot.service import Finish, GuessResult
@@ -39,6 +52,15 @@ log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
 T = TypeVar("T")
+
+#: The slash-command choices, from the domain's vocabulary ("me" is an own game).
+WHO = {"me": Scope.OWN, "channel": Scope.CHANNEL}
+START_KINDS = (Kind.RANDOM, Kind.DAILY)
+Choice = app_commands.Choice
+
+
+def _choices(values: Any) -> list[Choice[str]]:
+    return [Choice(name=str(v), value=str(v)) for v in values]
 
 
 def place_of(interaction: discord.Interaction) -> Place:
@@ -145,11 +167,11 @@ class WordleCog(commands.Cog):
     @app_commands.describe(who="just you, or everyone in this channel together",
                            kind="a random practice word, or today's daily puzzle",
                            hard="hard mode: every revealed hint must be used in later guesses")
+    @app_commands.choices(who=_choices(WHO), kind=_choices(START_KINDS))
     async def start(self, interaction: discord.Interaction,
-                    who: Literal["me", "channel"] = "me",
-                    kind: Literal["random", "daily"] = "random",
+                    who: str = "me", kind: str = Kind.RANDOM.value,
                     hard: bool = False) -> None:
-        scope = Scope.CHANNEL if who == "channel" else Scope.OWN
+        scope = WHO.get(who, who)
 
         async def work() -> Reply:
             result = await self.service.start(place_of(interaction), interaction.user.id,
@@ -157,15 +179,16 @@ class WordleCog(commands.Cog):
             game = result.game
             if result.resumed:
                 text = "You already have this game going here; carry on with /guess."
-                if game.scope is Scope.CHANNEL:
+                if is_channel_game(game):
                     text = "This channel already has a game going; join in with /guess."
-            elif game.scope is Scope.CHANNEL:
+            elif is_channel_game(game):
                 text = (f"{mention(interaction.user.id)} started a channel game! "
                         "Everyone here can /guess.")
-            elif game.kind is Kind.DAILY:
-                text = f"{game.label}: only you can see this board. /guess a 5-letter word."
+            elif is_private(game):
+                text = (f"{game.label}: only you can see this board. "
+                        f"/guess a {WORD_LENGTH}-letter word.")
             else:
-                text = "Your game is on: /guess a 5-letter word."
+                text = f"Your game is on: /guess a {WORD_LENGTH}-letter word."
             return await board_reply(game, content=text, ephemeral=is_private(game))
 
         await send(interaction, await within_deadline(interaction, work()))
@@ -207,24 +230,25 @@ class WordleCog(commands.Cog):
                                               ephemeral=is_private(game))
 
         result, reply = await within_deadline(interaction, work())
-        if reply is not None:
-            await send(interaction, reply)
+        if reply is not None or result.finish is None:
+            if reply is not None:
+                await send(interaction, reply)
             return
         await self._finished(interaction, result.game, result.finish, self._guessed(result))
 
     @staticmethod
     def _guessed(result: GuessResult) -> str | None:
         game = result.game
-        if game.scope is not Scope.CHANNEL:
+        if not is_channel_game(game):
             return None
         return (f"{mention(result.player_id)} guessed **{result.row.word.upper()}** "
                 f"({result.attempt}/{game.max_attempts})")
 
     async def _finished(self, interaction: discord.Interaction, game: GameView,
                         finish: Finish, content: str | None) -> None:
-        if game.status == "won" and game.scope is Scope.CHANNEL:
+        if game.won and is_channel_game(game):
             content = f"🎉 {mention(game.solved_by)} solved it!"
-        extra = finish_fields(game, finish.share_text, finish.stats)
+        extra = finish_fields(game, finish, interaction.user.id)
         await send(interaction, await board_reply(game, content=content,
                                                   ephemeral=is_private(game), extra=extra))
         if game.kind is Kind.DAILY:
@@ -238,8 +262,9 @@ class WordleCog(commands.Cog):
                                 "word: the solver's best next guess")
     @app_commands.guild_only()
     @app_commands.checks.cooldown(3, 10.0, key=lambda i: (i.guild_id, i.user.id))
+    @app_commands.choices(kind=_choices(HintKind))
     async def hint(self, interaction: discord.Interaction,
-                   kind: Literal["letter", "position", "word"] = "letter") -> None:
+                   kind: str = HintKind.LETTER.value) -> None:
         # A word hint may have to build the solver first; within_deadline defers if so.
         result = await within_deadline(
             interaction, self.service.hint(place_of(interaction), interaction.user.id, kind))
@@ -251,7 +276,7 @@ class WordleCog(commands.Cog):
         result = await within_deadline(
             interaction, self.service.give_up(place_of(interaction), interaction.user.id))
         content = None
-        if result.game.scope is Scope.CHANNEL:
+        if is_channel_game(result.game):
             content = f"{mention(interaction.user.id)} gave up."
         await self._finished(interaction, result.game, result.finish, content)
 
@@ -268,8 +293,9 @@ class WordleCog(commands.Cog):
     @wordle.command(name="stats", description="Statistics, like the real game's")
     @app_commands.describe(player="whose statistics (default: yours)",
                            mode="daily puzzles, own practice games, or channel games")
+    @app_commands.choices(mode=_choices(StatsBucket))
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
-                    mode: Literal["daily", "practice", "channel"] = "daily") -> None:
+                    mode: str = StatsBucket.DAILY.value) -> None:
         who = player or interaction.user
         stats = await within_deadline(
             interaction, self.service.stats(interaction.guild_id or 0, who.id, mode),
@@ -280,10 +306,10 @@ class WordleCog(commands.Cog):
 
     @wordle.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(by="what to rank by", mode="daily, practice or channel games")
+    @app_commands.choices(by=_choices(LeaderboardOrder), mode=_choices(StatsBucket))
     async def leaderboard(self, interaction: discord.Interaction,
-                          by: Literal["wins", "win_percent", "average", "current_streak",
-                                      "max_streak"] = "wins",
-                          mode: Literal["daily", "practice", "channel"] = "daily") -> None:
+                          by: str = LeaderboardOrder.WINS.value,
+                          mode: str = StatsBucket.DAILY.value) -> None:
         board = await within_deadline(
             interaction, self.service.leaderboard(interaction.guild_id or 0,
                                                   interaction.user.id, mode=mode, by=by),
@@ -361,8 +387,7 @@ class WordleCog(commands.Cog):
             return  # not cached (should not happen with the guilds intent): try at post time
         perms = cached.permissions_for(me)
         if not (perms.view_channel and perms.send_messages):
-            raise PlayerError(f"I can't post in {cached.mention}: give me the View Channel and "
-                              "Send Messages permissions there first.", code="bad_option")
+            raise PlayerError(Problem.CANNOT_POST, channel_id=cached.id)
 
     async def update_results_post(self, interaction: discord.Interaction,
                                   number: int | None) -> None:

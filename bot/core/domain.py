@@ -295,6 +295,12 @@ def _word_message(problem: WordProblem, text: str) -> str:
     return f"A word must have {WORD_LENGTH} letters; {_echo(text).upper()} has {len(text)}."
 
 
+def only_letters(text: str) -> bool:
+    """Whether ``text`` is made of the letters A-Z and a-z alone (checked as typed: a
+    look-alike that changing case would turn into one, like KELVIN SIGN, is not)."""
+    return all(c in _ASCII_LETTERS for c in text)
+
+
 def normalise_word(raw: object) -> str:
     """The one word check: ``raw`` as a lower-case word of :data:`WORD_LENGTH` letters A-Z.
 
@@ -309,7 +315,7 @@ def normalise_word(raw: object) -> str:
     text = raw.strip()
     if not text:
         raise BadWord(WordProblem.EMPTY, text)
-    if any(c not in _ASCII_LETTERS for c in text):
+    if not only_letters(text):
         raise BadWord(WordProblem.CHARACTERS, text)
     if len(text) != WORD_LENGTH:
         raise BadWord(WordProblem.LENGTH, text)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, YELLOW, normalise_feedback
+from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, YELLOW
 
 SQUARES = {GREEN: "\N{LARGE GREEN SQUARE}", YELLOW: "\N{LARGE YELLOW SQUARE}",
            GREY: "\N{BLACK LARGE SQUARE}"}
@@ -22,7 +22,7 @@ SQUARES = {GREEN: "\N{LARGE GREEN SQUARE}", YELLOW: "\N{LARGE YELLOW SQUARE}",
 
 def squares(feedback: str) -> str:
     """``"GYBBB"`` as ``🟩🟨⬛⬛⬛``."""
-    return "".join(SQUARES[c] for c in normalise_feedback(feedback))
+    return "".join(SQUARES[c] for c in feedback.upper())
 
 
 def share_title(label: str, rows_played: int, won: bool, hard_mode: bool,

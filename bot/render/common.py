@@ -3,7 +3,7 @@
 The renderers take plain data, never a game object:
 
 * ``rows``: a sequence of ``(word, feedback)`` pairs, e.g. ``[("crane", "GYBBB")]``. Anything
-  that unpacks into two strings works (``bot.core.game.Row`` does). Words are letters A-Z (any
+  that is a two-item tuple or list works (``bot.core.domain.Row`` does). Words are letters A-Z (any
   case, shown upper case); feedback is ``G``/``Y``/``B`` per letter, one per letter of the word.
 * ``keyboard``: a mapping of letter -> ``"G"``/``"Y"``/``"B"`` for the letters played so far.
   Letters missing from it are unplayed.
@@ -16,19 +16,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from bot.core.feedback import GREEN, GREY, YELLOW
+from bot.core.domain import (
+    FEEDBACK_STATES,
+    GREEN,
+    GREY,
+    MAX_ATTEMPTS,
+    WORD_LENGTH,
+    YELLOW,
+    only_letters,
+)
 from bot.core.game import keyboard
 
-STATES = (GREEN, YELLOW, GREY)
-#: Default number of attempts (rows on the board).
-MAX_ATTEMPTS = 6
-#: Default word length, used to size an empty board.
-WORD_LENGTH = 5
+__all__ = ["GREEN", "GREY", "MAX_ATTEMPTS", "QWERTY_ROWS", "STATES", "WORD_LENGTH", "YELLOW",
+           "check_max_attempts", "keyboard_from_rows", "normalise_feedback",
+           "normalise_keyboard", "normalise_row", "normalise_rows", "normalise_word"]
+
+STATES = FEEDBACK_STATES
 #: The keyboard as laid out in the game, top row first.
 QWERTY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
-_RANK = {GREY: 0, YELLOW: 1, GREEN: 2}
-_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
 def _short(value: object, limit: int = 40) -> str:
@@ -41,7 +47,7 @@ def normalise_feedback(feedback: object) -> str:
     if not isinstance(feedback, str):
         raise ValueError(f"feedback must be a string of G, Y and B, not {_short(feedback)}")
     upper = feedback.upper()
-    if not upper or any(ch not in _RANK for ch in upper):
+    if not upper or any(ch not in STATES for ch in upper):
         raise ValueError(f"feedback must be a non-empty string of G, Y and B: {_short(feedback)}")
     return upper
 
@@ -50,20 +56,18 @@ def normalise_word(word: object) -> str:
     """Return ``word`` lower case, or raise ``ValueError`` unless it is letters A-Z only."""
     if not isinstance(word, str):
         raise ValueError(f"word must be a string of letters A-Z, not {_short(word)}")
-    lower = word.lower()
-    if not lower or any(ch not in _LETTERS for ch in lower):
+    if not word or not only_letters(word):
         raise ValueError(f"word must be a non-empty string of letters A-Z: {_short(word)}")
-    return lower
+    return word.lower()
 
 
 def normalise_row(row: object) -> tuple[str, str]:
     """Check one ``(word, feedback)`` pair; return it as ``("crane", "GYBBB")``."""
-    try:
-        word, feedback = row  # type: ignore[misc]
-    except (TypeError, ValueError):
-        raise ValueError(f"a row must be a (word, feedback) pair, not {_short(row)}") from None
-    word = normalise_word(word)
-    feedback = normalise_feedback(feedback)
+    pair: tuple[object, ...] = tuple(row) if isinstance(row, (tuple, list)) else ()
+    if len(pair) != 2:
+        raise ValueError(f"a row must be a (word, feedback) pair, not {_short(row)}")
+    word = normalise_word(pair[0])
+    feedback = normalise_feedback(pair[1])
     if len(word) != len(feedback):
         raise ValueError(
             f"word and feedback lengths differ: {word.upper()!r} has {len(word)} letters, "
@@ -96,10 +100,10 @@ def normalise_keyboard(keyboard: Mapping[str, str] | None) -> dict[str, str]:
         raise ValueError(f"keyboard must be a mapping of letter -> G/Y/B, not {_short(keyboard)}")
     result: dict[str, str] = {}
     for letter, state in keyboard.items():
-        if not isinstance(letter, str) or len(letter) != 1 or letter.lower() not in _LETTERS:
+        if not isinstance(letter, str) or len(letter) != 1 or not only_letters(letter):
             raise ValueError(f"keyboard keys must be single letters A-Z, not {_short(letter)}")
         state_upper = state.upper() if isinstance(state, str) else state
-        if state_upper not in _RANK:
+        if state_upper not in STATES:
             raise ValueError(f"keyboard state for {letter.upper()} must be G, Y or B: {state!r}")
         result[letter.lower()] = state_upper
     return result

@@ -20,8 +20,10 @@ drawn as a flag by some clients, and they cannot be read back as easily as plain
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
+from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
 from bot.core.share import SQUARES as SHARE_SQUARES
 from bot.render.common import (
     GREEN,
@@ -38,6 +40,8 @@ from bot.render.common import (
     normalise_rows,
     normalise_word,
 )
+from bot.service.errors import PlayerError, Problem
+from bot.service.results import HintResult
 
 SQUARE = SHARE_SQUARES  # the same squares as the share grid
 GREEN_SQUARE, YELLOW_SQUARE, GREY_SQUARE = SQUARE[GREEN], SQUARE[YELLOW], SQUARE[GREY]
@@ -271,3 +275,89 @@ def analysis_text(analysis: object) -> str:
     lines = [" · ".join(header)] if header else []
     lines += [analysis_step_text(i, step) for i, step in enumerate(steps, start=1)]
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
+# Words for people: service errors and hints
+
+
+@dataclass(frozen=True)
+class Commands:
+    """How a front end spells its commands and places, for :func:`problem_text`."""
+
+    start: str
+    give_up: str
+    challenge: str
+    #: Where the player is: "in this channel", "here".
+    here: str
+    #: A channel, by id, as the front end shows it.
+    channel: Callable[[int], str]
+
+
+def problem_text(error: PlayerError, commands: Commands) -> str:
+    """A service error in words, with the front end's own command names."""
+    p, c = error.problem, commands
+    number = f"{error.puzzle_number or 0:,}"
+    channel = c.channel(error.channel_id or 0)
+    texts: dict[Problem, str] = {
+        Problem.NO_GAME: f"There's no game here for you. Start one with {c.start}.",
+        Problem.GAME_GONE: "That game no longer exists.",
+        Problem.GAME_ENDED: f"That game just ended; start a new one with {c.start}.",
+        Problem.NOT_YOUR_GAME: f"That's someone else's game; start your own with {c.start}.",
+        Problem.SETTER: "You chose this word, so you can't guess it. Watch the others!",
+        Problem.NOT_A_PLAYER: "Only players who have guessed in this game, or who set its "
+                              "word, can give it up.",
+        Problem.OWN_GAME_RUNNING: f"You already have a game going {c.here}. Finish it, or "
+                                  f"{c.give_up}, then start the daily.",
+        Problem.CHANNEL_GAME_RUNNING: f"This channel already has a game going. Finish it (or "
+                                      f"{c.give_up}) first.",
+        Problem.DAILY_ELSEWHERE: f"Your Wordle {number} is in progress in {channel}; "
+                                 "carry on there.",
+        Problem.DAILY_DONE: f"You've already played Wordle {number} today. A new one comes "
+                            f"tomorrow.\n\n{error.share_text or ''}".rstrip(),
+        Problem.HINTS_OFF: "Hints are turned off for channel games on this server.",
+        Problem.NO_LETTER_LEFT: "Every letter of the hidden word is already on your board.",
+        Problem.NO_POSITION_LEFT: "Every position is already green or hinted.",
+        Problem.NO_WORD_HINT: "Word hints aren't available when a player chose the word; "
+                              "try a letter or position hint.",
+        Problem.BAD_START: "Choose your own game or a channel game, and daily or random.",
+        Problem.CHALLENGE_NOT_START: f"Use {c.challenge} to set a word for the channel.",
+        Problem.DAILY_NOT_IN_CHANNEL: "The daily is played on your own, so nobody spoils it "
+                                      "for anyone. Start a channel game with a random word "
+                                      "instead.",
+        Problem.DAILY_WORD_FIXED: "The daily's word is the same for everyone; it can't be "
+                                  "chosen.",
+        Problem.BAD_HINT_KIND: "A hint is " + _either([f"a {k.value}" for k in HintKind]) + ".",
+        Problem.BAD_BUCKET: "Statistics are for "
+                            + _either([b.value for b in StatsBucket]) + " games.",
+        Problem.BAD_ORDER: "Rank by " + _either([o.value for o in LeaderboardOrder]) + ".",
+        Problem.BAD_LIMIT: "Show between 1 and 50 players.",
+        Problem.BAD_SETTING: error.detail or "That setting can't be used.",
+        Problem.NOTHING_TO_ANALYSE: f"You have no finished game {c.here} to analyse yet.",
+        Problem.BUSY: "That game is very busy right now; try again.",
+        Problem.CANNOT_POST: f"I can't post in {channel}: give me the View Channel and Send "
+                             "Messages permissions there first.",
+    }
+    if p is Problem.INVALID_WORD:
+        return error.invalid.message if error.invalid else "That word can't be used."
+    return texts[p]
+
+
+def _either(words: Sequence[str]) -> str:
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def hint_text(hint: HintResult) -> str:
+    """A hint in words."""
+    if hint.kind is HintKind.WORD:
+        left = hint.candidates_left or 0
+        words = "word fits" if left == 1 else "words fit"
+        return f"Try {(hint.word or '').upper()}: {left} possible {words} what you know so far."
+    letter = (hint.letter or "").upper()
+    if hint.kind is HintKind.POSITION:
+        return f"Letter {hint.position} of the hidden word is {letter}."
+    text = f"The hidden word contains the letter {letter}."
+    if hint.fallback:
+        text = ("No word in the current list fits what you know (the word lists changed "
+                "since this game began), so here is a letter instead. " + text)
+    return text

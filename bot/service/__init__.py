@@ -1,5 +1,6 @@
 """The use cases every front end calls: see :class:`GameService`."""
 
+from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket, Status
 from bot.service.errors import (
     BadOption,
     DailyAlreadyPlayed,
@@ -10,6 +11,7 @@ from bot.service.errors import (
     NoHintLeft,
     NotYourGame,
     PlayerError,
+    Problem,
 )
 from bot.service.game_service import GameService, game_view
 from bot.service.results import (
@@ -19,13 +21,10 @@ from bot.service.results import (
     GameView,
     GiveUpResult,
     GuessResult,
-    HintKind,
     HintResult,
-    Kind,
     Place,
-    Scope,
+    PlayerStats,
     StartResult,
-    StatsMode,
 )
 
 __all__ = [
@@ -44,13 +43,17 @@ __all__ = [
     "HintsNotAllowed",
     "InvalidGuess",
     "Kind",
+    "LeaderboardOrder",
     "NoGame",
     "NoHintLeft",
     "NotYourGame",
     "Place",
     "PlayerError",
+    "PlayerStats",
+    "Problem",
     "Scope",
     "StartResult",
-    "StatsMode",
+    "StatsBucket",
+    "Status",
     "game_view",
 ]

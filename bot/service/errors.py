@@ -1,56 +1,123 @@
-"""Errors a player can cause. Each has a code for programs and a message for people; front ends
-show the message (ephemerally on Discord) and nothing in the game changes."""
+"""Errors a player can cause. Each carries a :class:`Problem` code and its data, never words for
+people: every front end words them for its own commands (the Discord cogs, the terminal).
+Nothing in the game changes when one is raised."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
+from bot.core.domain import Refusal
 from bot.core.game import Invalid
 
 
+class Problem(StrEnum):
+    #: No game here for this player.
+    NO_GAME = "no_game"
+    #: The game was deleted meanwhile ("forget me" at the same moment).
+    GAME_GONE = "game_gone"
+    #: The game ended meanwhile (a winning guess or a give-up at the same moment).
+    GAME_ENDED = "game_ended"
+    NOT_YOUR_GAME = "not_your_game"
+    #: The player set the challenge's word.
+    SETTER = "setter"
+    #: Only the players who guessed (and the setter) may give a started channel game up.
+    NOT_A_PLAYER = "not_a_player"
+    #: ``invalid``: why the guess (or chosen word) was refused.
+    INVALID_WORD = "invalid_word"
+    #: The player's own game here stands in the way of the daily.
+    OWN_GAME_RUNNING = "own_game_running"
+    #: The channel already has a channel game.
+    CHANNEL_GAME_RUNNING = "channel_game_running"
+    #: ``puzzle_number``, ``channel_id``: the player's daily is running in another channel.
+    DAILY_ELSEWHERE = "daily_elsewhere"
+    #: ``puzzle_number``, ``share_text``: today's daily is finished.
+    DAILY_DONE = "daily_done"
+    HINTS_OFF = "hints_off"
+    NO_LETTER_LEFT = "no_letter_left"
+    NO_POSITION_LEFT = "no_position_left"
+    #: No word hint where a player chose the word (the solver may not know it).
+    NO_WORD_HINT = "no_word_hint"
+    BAD_START = "bad_start"
+    #: A chosen word for the channel is a challenge, not a start option.
+    CHALLENGE_NOT_START = "challenge_not_start"
+    DAILY_NOT_IN_CHANNEL = "daily_not_in_channel"
+    DAILY_WORD_FIXED = "daily_word_fixed"
+    BAD_HINT_KIND = "bad_hint_kind"
+    BAD_BUCKET = "bad_bucket"
+    BAD_ORDER = "bad_order"
+    BAD_LIMIT = "bad_limit"
+    #: ``detail``: what the store said about the setting (an unknown time zone).
+    BAD_SETTING = "bad_setting"
+    NOTHING_TO_ANALYSE = "nothing_to_analyse"
+    #: Too many players at once; try again.
+    BUSY = "busy"
+    #: ``channel_id``: the bot cannot post in that channel.
+    CANNOT_POST = "cannot_post"
+
+
 class PlayerError(Exception):
-    """Something the player asked for that cannot be done, said in plain words."""
+    """Something the player asked for that cannot be done: a :class:`Problem` and its data."""
 
-    code = "player_error"
+    def __init__(self, problem: Problem, *, invalid: Invalid | None = None,
+                 channel_id: int | None = None, puzzle_number: int | None = None,
+                 share_text: str | None = None, detail: str | None = None) -> None:
+        super().__init__(problem.value)
+        self.problem = problem
+        self.invalid = invalid
+        self.channel_id = channel_id
+        self.puzzle_number = puzzle_number
+        self.share_text = share_text
+        self.detail = detail
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
+    @property
+    def code(self) -> str:
+        return self.problem.value
 
 
 class NoGame(PlayerError):
-    code = "no_game"
+    pass
 
 
 class NotYourGame(PlayerError):
-    code = "not_your_game"
+    pass
 
 
 class InvalidGuess(PlayerError):
     """The guess was refused (bad word, hard-mode breach, game over); it cost no attempt."""
 
-    code = "invalid_guess"
-
     def __init__(self, invalid: Invalid) -> None:
-        super().__init__(invalid.message, code=f"invalid_guess:{invalid.code}")
-        self.invalid = invalid
+        super().__init__(Problem.INVALID_WORD, invalid=invalid)
 
 
 class GameAlreadyRunning(PlayerError):
-    code = "game_exists"
+    pass
 
 
 class DailyAlreadyPlayed(PlayerError):
-    code = "daily_done"
+    pass
 
 
 class HintsNotAllowed(PlayerError):
-    code = "hints_off"
+    pass
 
 
 class NoHintLeft(PlayerError):
-    code = "no_hint"
+    pass
 
 
 class BadOption(PlayerError):
-    code = "bad_option"
+    pass
+
+
+_REFUSALS = {
+    Refusal.GAME_OVER: (NoGame, Problem.GAME_ENDED),
+    Refusal.NOT_YOUR_GAME: (NotYourGame, Problem.NOT_YOUR_GAME),
+    Refusal.SETTER: (NotYourGame, Problem.SETTER),
+    Refusal.NOT_A_PLAYER: (NotYourGame, Problem.NOT_A_PLAYER),
+}
+
+
+def refused(refusal: Refusal) -> PlayerError:
+    """The error for a rule's refusal (:mod:`bot.core.domain`)."""
+    cls, problem = _REFUSALS[refusal]
+    return cls(problem)

@@ -1,10 +1,10 @@
 """The use cases: start, guess, hint, give up, board, statistics, leaderboard, analysis, settings,
-forget me. Every front end (Discord, the terminal) goes through here, so the rules live in one
-place. Every request is answered from the database: nothing about a game is kept in memory, so
-a restart in the middle of a game changes nothing for the players.
+forget me. Every front end (Discord, the terminal) goes through here; the rules themselves are
+in :mod:`bot.core.domain`. Every request is answered from the store: nothing about a game is
+kept in memory, so a restart in the middle of a game changes nothing for the players.
 
 Which game a request goes to (guess, hint, give up, board): the player's own game in this
-channel first, else the channel game, else :class:`NoGame` ("start one with /wordle start").
+channel first, else the channel game, else :class:`NoGame`.
 """
 
 from __future__ import annotations
@@ -14,15 +14,30 @@ import logging
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
 from bot.core import hints as core_hints
 from bot.core.analysis import analyse
 from bot.core.daily import daily_word, today_puzzle_number
-from bot.core.feedback import ALL_GREEN
-from bot.core.game import Game, Invalid, Row, Status, keyboard, validate_guess
-from bot.core.share import puzzle_label, share_text
-from bot.core.solver import Solver
+from bot.core.domain import (
+    HintKind,
+    HintPolicy,
+    Kind,
+    LeaderboardOrder,
+    Mode,
+    Scope,
+    StatsBucket,
+    Status,
+    counted_players,
+    game_label,
+    give_up_refusal,
+    guess_refusal,
+    hint_refusal,
+    mode_of,
+    stats_bucket,
+    status_after,
+)
+from bot.core.game import Invalid, validate_guess
+from bot.core.solver import ImpossibleFeedbackError, Solver
 from bot.core.words import WordLists
 from bot.service.errors import (
     BadOption,
@@ -34,6 +49,8 @@ from bot.service.errors import (
     NoHintLeft,
     NotYourGame,
     PlayerError,
+    Problem,
+    refused,
 )
 from bot.service.results import (
     AnalysisResult,
@@ -42,22 +59,29 @@ from bot.service.results import (
     GameView,
     GiveUpResult,
     GuessResult,
-    HintKind,
     HintResult,
-    Kind,
     Place,
-    Scope,
+    PlayerStats,
     StartResult,
-    StatsMode,
 )
-from bot.storage import (
+from bot.service.views import core_game, facts, game_view, option, rows_of, share
+from bot.storage.errors import (
     AttemptConflict,
-    Database,
     GameExists,
     GameNotActive,
-    GameRecord,
+    GameNotFound,
+    PlayerNotAllowed,
 )
-from bot.storage.models import LEADERBOARD_BY
+from bot.storage.models import (
+    UNSET,
+    ForgetReport,
+    GameRecord,
+    GuildSettings,
+    Leaderboard,
+    Stats,
+    Unset,
+)
+from bot.storage.port import Store
 
 log = logging.getLogger(__name__)
 
@@ -66,57 +90,8 @@ log = logging.getLogger(__name__)
 _GUESS_RETRIES = 12
 
 
-def _rows(record: GameRecord) -> tuple[Row, ...]:
-    return tuple(Row(g.word, g.feedback) for g in record.guesses)
-
-
-def _share(view: GameView, hints_used: int = 0) -> str:
-    """The spoiler-free share grid, with a note of the hints used (if any)."""
-    text = share_text(view.rows, label=view.label, won=view.won, hard_mode=view.hard_mode)
-    if hints_used:
-        text += f"\n💡 {hints_used} hint{'s' if hints_used != 1 else ''} used"
-    return text
-
-
-def game_view(record: GameRecord) -> GameView:
-    """A record as plain data for front ends; the hidden word only once the game is over."""
-    rows = _rows(record)
-    over = record.status != Status.ACTIVE
-    kind = Kind(record.kind)
-    return GameView(
-        id=record.id,
-        scope=Scope(record.scope),
-        kind=kind,
-        puzzle_number=record.puzzle_number,
-        hard_mode=record.hard_mode,
-        status=record.status,
-        rows=rows,
-        stats_mode=StatsMode(record.stats_mode),
-        players=tuple(g.player_id for g in record.guesses),
-        keyboard=keyboard(rows),
-        owner_id=record.owner_id,
-        setter_id=record.setter_id,
-        solved_by=record.solved_by,
-        answer=record.answer if over else None,
-        # A chosen word is a "challenge" when a player set it for the channel; an own game
-        # with a chosen word (the terminal's --word) is practice.
-        label=puzzle_label(record.puzzle_number,
-                           "random" if kind is Kind.CUSTOM and record.scope == Scope.OWN
-                           else kind.value),
-    )
-
-
-def _core_game(record: GameRecord) -> Game:
-    return Game(
-        answer=record.answer,
-        hard_mode=record.hard_mode,
-        rows=list(_rows(record)),
-        status=Status(record.status),
-    )
-
-
 class GameService:
-    """The use cases over the core rules, the solver and the database.
+    """The use cases over the core rules, the solver and the store.
 
     ``solver`` may be a ready :class:`Solver` or ``None``: then one is built on first use (the
     word hint and the analysis need it; playing does not), in a worker thread.
@@ -124,7 +99,7 @@ class GameService:
 
     def __init__(
         self,
-        db: Database,
+        db: Store,
         words: WordLists,
         *,
         daily_salt: str,
@@ -140,7 +115,7 @@ class GameService:
         self._solver = solver
         self._solver_lock = asyncio.Lock()
         self._clock = clock or (lambda: datetime.now(UTC))
-        self._choose = choose or secrets.choice
+        self._choose: Callable[[tuple[str, ...]], str] = choose or secrets.choice
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -169,18 +144,22 @@ class GameService:
         channel = await self.db.active_channel_game(place.guild_id, place.channel_id)
         if channel is not None:
             return channel
-        raise NoGame("There's no game here for you. Start one with /wordle start.")
+        raise NoGame(Problem.NO_GAME)
 
     async def _finish(self, record: GameRecord, player_id: int, today: int) -> Finish:
-        """How the game ended, for the player who ended it (``today``: the server's day)."""
+        """How the game ended, told to ``player_id`` who ended it (``today``: the server's
+        day): their statistics when the game counts for them, else those of every player it
+        counts for (a challenge's setter who gave up sees the guessers')."""
         hints = await self.db.hints_for_game(record.id)
-        stats = None
-        counted = record.scope == Scope.CHANNEL or player_id == record.owner_id
-        if counted:
-            stats = await self.db.stats(record.guild_id, player_id, record.stats_mode,
-                                        today=today)
-        return Finish(status=record.status, answer=record.answer,
-                      share_text=_share(game_view(record), len(hints)), stats=stats,
+        counted = counted_players(facts(record))
+        shown = [player_id] if player_id in counted else sorted(counted)
+        bucket = stats_bucket(record.scope, record.kind).value
+        stats: list[PlayerStats] = []
+        for player in shown:
+            stats.append(PlayerStats(player, await self.db.stats(record.guild_id, player, bucket,
+                                                                 today=today)))
+        return Finish(status=Status(record.status), answer=record.answer,
+                      share_text=share(game_view(record), len(hints)), stats=tuple(stats),
                       hints_used=len(hints))
 
     # -- start ----------------------------------------------------------------------------
@@ -202,89 +181,83 @@ class GameService:
         again hands back the game that is running (``resumed``). One daily per player per day:
         starting it twice resumes it; a finished daily cannot be replayed.
         """
-        try:
-            scope, kind = Scope(scope), Kind(kind)
-        except ValueError:
-            raise BadOption("Choose me or channel, and daily or random.") from None
-        if kind is Kind.CUSTOM:
-            raise BadOption("Use /wordle challenge to set a word for the channel.")
+        scope = option(Scope, scope, Problem.BAD_START)
+        kind = option(Kind, kind, Problem.BAD_START)
+        if kind is Kind.CHOSEN:
+            raise BadOption(Problem.CHALLENGE_NOT_START)
         if kind is Kind.DAILY and scope is Scope.CHANNEL:
-            raise BadOption("The daily is played on your own, so nobody spoils it for anyone. "
-                            "Start a channel game with kind random instead.")
+            raise BadOption(Problem.DAILY_NOT_IN_CHANNEL)
         if kind is Kind.DAILY and word is not None:
-            raise BadOption("The daily's word is the same for everyone; it can't be chosen.")
+            raise BadOption(Problem.DAILY_WORD_FIXED)
 
         if kind is Kind.DAILY:
             return await self._start_daily(place, player_id, hard_mode)
 
         if word is not None:
-            checked = validate_guess(word, self.words.allowed)
-            if isinstance(checked, Invalid):
-                raise InvalidGuess(checked)
-            answer, stored_kind = checked, Kind.CUSTOM
+            answer, kind = self._checked_word(word), Kind.CHOSEN
         else:
-            answer, stored_kind = self._choose(self.words.answers), Kind.RANDOM
-        owner = player_id if scope is Scope.OWN else None
+            answer = self._choose(self.words.answers)
+        mode = mode_of(scope, kind)
         try:
-            record = await self.db.create_game(
-                guild_id=place.guild_id, channel_id=place.channel_id, owner_id=owner,
-                scope=scope.value, kind=stored_kind.value, answer=answer, hard_mode=hard_mode,
-                now=self.now(),
-            )
+            record = await self._create(place, mode, answer, hard_mode,
+                                        owner_id=player_id if scope is Scope.OWN else None)
         except GameExists as exists:
             return StartResult(game_view(exists.existing), resumed=True)
-        log.info("game %s started: %s %s in guild %s", record.id, scope, stored_kind,
-                 place.guild_id)
+        log.info("game %s started: %s in guild %s", record.id, mode.name, place.guild_id)
         return StartResult(game_view(record), resumed=False)
+
+    def _checked_word(self, word: str) -> str:
+        checked = validate_guess(word, self.words.allowed)
+        if isinstance(checked, Invalid):
+            raise InvalidGuess(checked)
+        return checked
+
+    async def _create(self, place: Place, mode: Mode, answer: str, hard_mode: bool, *,
+                      owner_id: int | None = None, setter_id: int | None = None,
+                      puzzle_number: int | None = None) -> GameRecord:
+        return await self.db.create_game(
+            guild_id=place.guild_id, channel_id=place.channel_id, owner_id=owner_id,
+            scope=mode.scope.value, kind=mode.kind.value, answer=answer, hard_mode=hard_mode,
+            setter_id=setter_id, puzzle_number=puzzle_number, now=self.now())
 
     async def _start_daily(self, place: Place, player_id: int, hard_mode: bool) -> StartResult:
         number = await self.today(place.guild_id)
         existing = await self.db.daily_game(place.guild_id, player_id, number)
         if existing is not None:
-            if existing.status == Status.ACTIVE:
-                if existing.channel_id != place.channel_id:
-                    raise GameAlreadyRunning(
-                        f"Your Wordle {number:,} is in progress in <#{existing.channel_id}>; "
-                        "carry on there.")
-                return StartResult(game_view(existing), resumed=True)
-            text = _share(game_view(existing))
-            raise DailyAlreadyPlayed(
-                f"You've already played Wordle {number:,} today. "
-                f"A new one comes tomorrow.\n\n{text}"
-            )
+            return self._resume_daily(existing, place)
         answer = daily_word(number, self.words.answers, self._salt)
         try:
-            record = await self.db.create_game(
-                guild_id=place.guild_id, channel_id=place.channel_id, owner_id=player_id,
-                scope=Scope.OWN.value, kind=Kind.DAILY.value, answer=answer, hard_mode=hard_mode,
-                puzzle_number=number, now=self.now(),
-            )
+            record = await self._create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
+                                        hard_mode, owner_id=player_id, puzzle_number=number)
         except GameExists as exists:
             other = exists.existing
             if other.kind == Kind.DAILY and other.puzzle_number == number:
-                # Started twice at the same moment: hand back the one that won the race.
-                return StartResult(game_view(other), resumed=True)
-            raise GameAlreadyRunning(
-                "You already have a game going in this channel. Finish it, or /wordle giveup, "
-                "then start the daily.") from None
+                # Started twice at the same moment: the start that won the race decides.
+                return self._resume_daily(other, place)
+            raise GameAlreadyRunning(Problem.OWN_GAME_RUNNING) from None
         return StartResult(game_view(record), resumed=False)
+
+    @staticmethod
+    def _resume_daily(existing: GameRecord, place: Place) -> StartResult:
+        """The player's daily of today again: resumed here, else where it is, or done."""
+        number = existing.puzzle_number
+        if Status(existing.status).is_over:
+            raise DailyAlreadyPlayed(Problem.DAILY_DONE, puzzle_number=number,
+                                     share_text=share(game_view(existing)))
+        if existing.channel_id != place.channel_id:
+            raise GameAlreadyRunning(Problem.DAILY_ELSEWHERE, puzzle_number=number,
+                                     channel_id=existing.channel_id)
+        return StartResult(game_view(existing), resumed=True)
 
     async def challenge(self, place: Place, setter_id: int, word: str, *,
                         hard_mode: bool = False) -> StartResult:
         """A channel game whose hidden word a player chose; that player cannot guess it."""
-        checked = validate_guess(word, self.words.allowed)
-        if isinstance(checked, Invalid):
-            raise InvalidGuess(checked)
+        answer = self._checked_word(word)
         try:
-            record = await self.db.create_game(
-                guild_id=place.guild_id, channel_id=place.channel_id, owner_id=None,
-                scope=Scope.CHANNEL.value, kind=Kind.CUSTOM.value, answer=checked,
-                hard_mode=hard_mode, setter_id=setter_id, now=self.now(),
-            )
+            record = await self._create(place, mode_of(Scope.CHANNEL, Kind.CHOSEN), answer,
+                                        hard_mode, setter_id=setter_id)
         except GameExists:
-            raise GameAlreadyRunning(
-                "This channel already has a game going. Finish it (or /wordle giveup) first."
-            ) from None
+            raise GameAlreadyRunning(Problem.CHANNEL_GAME_RUNNING) from None
         return StartResult(game_view(record), resumed=False)
 
     # -- guess ----------------------------------------------------------------------------
@@ -298,18 +271,16 @@ class GameService:
         """
         record = await self._target_game(place, player_id)
         for _ in range(_GUESS_RETRIES):
-            self._check_may_play(record, player_id)
-            game = _core_game(record)
-            outcome = game.guess(raw, self.words.allowed)
-            if outcome.invalid is not None:
-                raise InvalidGuess(outcome.invalid)
+            refusal = guess_refusal(facts(record), player_id)
+            if refusal is not None:
+                raise refused(refusal)
+            outcome = core_game(record).guess(raw, self.words.allowed)
+            if outcome.row is None:
+                raise InvalidGuess(outcome.invalid or Invalid("empty", ""))
             row = outcome.row
-            finish = None
-            if row.feedback == ALL_GREEN:
-                finish = "won"
-            elif game.status is Status.LOST:
-                finish = "lost"
             attempt = len(record.guesses) + 1
+            status = status_after(row.feedback, attempt)
+            finish = status.value if status.is_over else None
             # The server's day matters only to a guess that ends the game (streaks).
             day = await self.today(record.guild_id) if finish else None
             try:
@@ -319,93 +290,104 @@ class GameService:
                 )
             except (AttemptConflict, GameNotActive):
                 # Someone else's guess landed first: look again at the game as it is now.
-                fresh = await self.db.get_game(record.id)
-                if fresh is None:
-                    raise NoGame("That game no longer exists.") from None
-                record = fresh
+                record = await self._reread(record.id)
                 continue
+            except GameNotFound:
+                raise NoGame(Problem.GAME_GONE) from None
+            except PlayerNotAllowed:
+                raise NotYourGame(Problem.NOT_YOUR_GAME) from None
             result_finish = await self._finish(record, player_id, day) if day is not None else None
             return GuessResult(game_view(record), row, attempt, player_id, result_finish)
-        raise PlayerError("That game is very busy right now; try your guess again.",
-                          code="busy")
+        raise PlayerError(Problem.BUSY)
 
-    def _check_may_play(self, record: GameRecord, player_id: int) -> None:
-        if record.status != Status.ACTIVE:
-            raise InvalidGuess(Invalid(
-                "finished", "That game just ended; start a new one with /wordle start."))
-        if record.scope == Scope.OWN and record.owner_id != player_id:
-            raise NotYourGame("That's someone else's game; start your own with /wordle start.")
-        if record.setter_id is not None and record.setter_id == player_id:
-            raise NotYourGame("You chose this word, so you can't guess it. Watch the others!")
+    async def _reread(self, game_id: int) -> GameRecord:
+        fresh = await self.db.get_game(game_id)
+        if fresh is None:
+            raise NoGame(Problem.GAME_GONE)
+        return fresh
 
     # -- hints ----------------------------------------------------------------------------
 
     async def hint(self, place: Place, player_id: int, kind: HintKind | str) -> HintResult:
         """A letter, a position or a word, recorded against the game and the player."""
-        try:
-            kind = HintKind(kind)
-        except ValueError:
-            raise BadOption("A hint is a letter, a position or a word.") from None
+        kind = option(HintKind, kind, Problem.BAD_HINT_KIND)
         record = await self._target_game(place, player_id)
-        self._check_may_play(record, player_id)
-        if record.scope == Scope.CHANNEL:
+        game = facts(record)
+        refusal = hint_refusal(game, player_id)
+        if refusal is not None:
+            raise refused(refusal)
+        if game.mode.hints is HintPolicy.SERVER_SETTING:
             settings = await self.db.guild_settings(place.guild_id)
             if not settings.hints_in_channel_games:
-                raise HintsNotAllowed("Hints are turned off for channel games on this server.")
-        rows = list(_rows(record))
-        view = game_view(record)
-        earlier = [h for h in await self.db.hints_for_game(record.id) if h.kind == kind.value]
-        result: HintResult
-        if kind is HintKind.LETTER:
-            letter = core_hints.letter_hint(record.answer, rows,
-                                            already_hinted=[h.value for h in earlier])
-            if letter is None:
-                raise NoHintLeft("Every letter of the hidden word is already on your board.")
-            result = HintResult(view, kind, letter=letter)
-            value = letter
-        elif kind is HintKind.POSITION:
-            done = [int(h.value.split(":")[0]) for h in earlier]
-            found = core_hints.position_hint(record.answer, rows, already_hinted=done)
-            if found is None:
-                raise NoHintLeft("Every position is already green or hinted.")
-            position, letter = found
-            result = HintResult(view, kind, letter=letter, position=position)
-            value = f"{position}:{letter}"
-        else:
-            if record.kind == Kind.CUSTOM:
-                # A chosen word may be outside the answer list the solver knows: its
-                # suggestion could be wrong or fail, and refusing only then would give the
-                # word away. So a chosen word never gets word hints.
-                raise NoHintLeft("Word hints aren't available when a player chose the word; "
-                                 "try a letter or position hint.")
-            solver = await self.solver()
-            hint = await asyncio.to_thread(core_hints.word_hint, solver, rows, record.hard_mode)
-            result = HintResult(view, kind, word=hint.word,
-                                candidates_left=hint.candidates_left)
-            value = hint.word
-        await self.db.record_hint(record.id, player_id=player_id, kind=kind.value, value=value,
-                                  now=self.now())
+                raise HintsNotAllowed(Problem.HINTS_OFF)
+        if kind is HintKind.WORD and not game.mode.word_hints:
+            # A chosen word may be outside the answer list the solver knows: its suggestion
+            # could be wrong or fail, and refusing only then would give the word away.
+            raise NoHintLeft(Problem.NO_WORD_HINT)
+        result, value = await self._make_hint(record, kind)
+        try:
+            await self.db.record_hint(record.id, player_id=player_id, kind=result.kind.value,
+                                      value=value, now=self.now())
+        except GameNotActive:
+            raise NoGame(Problem.GAME_ENDED) from None
+        except GameNotFound:
+            raise NoGame(Problem.GAME_GONE) from None
+        except PlayerNotAllowed:
+            raise NotYourGame(Problem.NOT_YOUR_GAME) from None
         return result
+
+    async def _make_hint(self, record: GameRecord, kind: HintKind) -> tuple[HintResult, str]:
+        """The hint and the value stored for it."""
+        rows = list(rows_of(record))
+        view = game_view(record)
+        earlier = [h.value for h in await self.db.hints_for_game(record.id)
+                   if h.kind == kind.value]
+        if kind is HintKind.WORD:
+            solver = await self.solver()
+            try:
+                hint = await asyncio.to_thread(core_hints.word_hint, solver, rows,
+                                               record.hard_mode)
+            except ImpossibleFeedbackError:
+                # The hidden word left the answer list since the game began: no word in the
+                # solver's list fits, so give what the rules can still give, a letter.
+                letters = [h.value for h in await self.db.hints_for_game(record.id)
+                           if h.kind == HintKind.LETTER.value]
+                letter = core_hints.letter_hint(record.answer, rows, already_hinted=letters)
+                if letter is None:
+                    raise NoHintLeft(Problem.NO_LETTER_LEFT) from None
+                return HintResult(view, HintKind.LETTER, letter=letter, fallback=True), letter
+            return (HintResult(view, kind, word=hint.word, candidates_left=hint.candidates_left),
+                    hint.word)
+        if kind is HintKind.LETTER:
+            letter = core_hints.letter_hint(record.answer, rows, already_hinted=earlier)
+            if letter is None:
+                raise NoHintLeft(Problem.NO_LETTER_LEFT)
+            return HintResult(view, kind, letter=letter), letter
+        done = [int(value.split(":")[0]) for value in earlier]
+        found = core_hints.position_hint(record.answer, rows, already_hinted=done)
+        if found is None:
+            raise NoHintLeft(Problem.NO_POSITION_LEFT)
+        position, letter = found
+        return HintResult(view, kind, letter=letter, position=position), f"{position}:{letter}"
 
     # -- give up, board -------------------------------------------------------------------
 
     async def give_up(self, place: Place, player_id: int) -> GiveUpResult:
-        """End the game here as given up. An own game: only its owner. A channel game: the
-        player who set it, or anyone who has guessed in it (or anyone, before the first guess).
-        """
+        """End the game here as given up (who may: :func:`bot.core.domain.give_up_refusal`)."""
         record = await self._target_game(place, player_id)
-        if record.scope == Scope.OWN and record.owner_id != player_id:
-            raise NotYourGame("That's someone else's game.")
-        if record.scope == Scope.CHANNEL and record.guesses:
-            allowed = {g.player_id for g in record.guesses} | {record.setter_id}
-            if player_id not in allowed:
-                raise NotYourGame("Only players who have guessed in this game can give it up.")
+        refusal = give_up_refusal(facts(record), player_id)
+        if refusal is not None:
+            raise refused(refusal)
         day = await self.today(place.guild_id)
         try:
             record = await self.db.give_up(record.id, player_id=player_id, day=day,
                                            now=self.now())
         except GameNotActive:
-            raise NoGame("That game has already ended.") from None
+            raise NoGame(Problem.GAME_ENDED) from None
+        except GameNotFound:
+            raise NoGame(Problem.GAME_GONE) from None
+        except PlayerNotAllowed:
+            raise NotYourGame(Problem.NOT_A_PLAYER) from None
         return GiveUpResult(game_view(record), await self._finish(record, player_id, day))
 
     async def board(self, place: Place, player_id: int) -> GameView:
@@ -415,27 +397,22 @@ class GameService:
     # -- statistics and leaderboard -------------------------------------------------------
 
     async def stats(self, guild_id: int, player_id: int,
-                    mode: StatsMode | str = StatsMode.DAILY) -> Any:
-        try:
-            mode = StatsMode(mode)
-        except ValueError:
-            raise BadOption("Statistics are for daily, practice or channel games.") from None
-        return await self.db.stats(guild_id, player_id, mode.value,
+                    bucket: StatsBucket | str = StatsBucket.DAILY) -> Stats:
+        bucket = option(StatsBucket, bucket, Problem.BAD_BUCKET)
+        return await self.db.stats(guild_id, player_id, bucket.value,
                                    today=await self.today(guild_id))
 
     async def leaderboard(self, guild_id: int, player_id: int | None = None, *,
-                          mode: StatsMode | str = StatsMode.DAILY, by: str = "wins",
-                          limit: int = 10) -> Any:
-        try:
-            mode = StatsMode(mode)
-        except ValueError:
-            raise BadOption("Leaderboards are for daily, practice or channel games.") from None
-        if by not in LEADERBOARD_BY:
-            raise BadOption("Rank by wins, win_percent, average, current_streak or max_streak.")
+                          mode: StatsBucket | str = StatsBucket.DAILY,
+                          by: LeaderboardOrder | str = LeaderboardOrder.WINS,
+                          limit: int = 10) -> Leaderboard:
+        bucket = option(StatsBucket, mode, Problem.BAD_BUCKET)
+        order = option(LeaderboardOrder, by, Problem.BAD_ORDER)
         if not 1 <= limit <= 50:
-            raise BadOption("Show between 1 and 50 players.")
-        return await self.db.leaderboard(guild_id, mode=mode.value, by=by, limit=limit,
-                                         player_id=player_id, today=await self.today(guild_id))
+            raise BadOption(Problem.BAD_LIMIT)
+        return await self.db.leaderboard(guild_id, mode=bucket.value, by=order.value,
+                                         limit=limit, player_id=player_id,
+                                         today=await self.today(guild_id))
 
     # -- analysis -------------------------------------------------------------------------
 
@@ -443,29 +420,34 @@ class GameService:
         """How each guess of the player's last finished game here compared with the solver's."""
         record = await self.db.last_finished_game(place.guild_id, place.channel_id, player_id)
         if record is None:
-            raise NoGame("You have no finished game in this channel to analyse yet.")
+            raise NoGame(Problem.NOTHING_TO_ANALYSE)
         solver = await self.solver()
-        rows = list(_rows(record))
+        rows = list(rows_of(record))
         result = await asyncio.to_thread(analyse, solver, record.answer, rows, record.hard_mode)
         return AnalysisResult(game_view(record), result)
 
     # -- server settings, daily results, privacy -----------------------------------------
 
-    async def settings(self, guild_id: int) -> Any:
+    async def settings(self, guild_id: int) -> GuildSettings:
         return await self.db.guild_settings(guild_id)
 
-    async def update_settings(self, guild_id: int, **changes: Any) -> Any:
+    async def update_settings(self, guild_id: int, *, timezone: str | Unset = UNSET,
+                              results_channel_id: int | Unset | None = UNSET,
+                              hints_in_channel_games: bool | Unset = UNSET) -> GuildSettings:
         try:
-            return await self.db.update_guild_settings(guild_id, **changes)
+            return await self.db.update_guild_settings(
+                guild_id, timezone=timezone, results_channel_id=results_channel_id,
+                hints_in_channel_games=hints_in_channel_games)
         except ValueError as exc:
-            raise BadOption(str(exc)) from None
+            raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
 
     async def daily_summary(self, guild_id: int, number: int | None = None) -> DailySummary:
         today = await self.today(guild_id)
         number = today if number is None else number
         results = await self.db.daily_results(guild_id, number)
         streak = await self.db.server_streak(guild_id, today)
-        return DailySummary(guild_id, number, puzzle_label(number), tuple(results), streak)
+        label = game_label(Scope.OWN, Kind.DAILY, number)
+        return DailySummary(guild_id, number, label, tuple(results), streak)
 
     async def results_post(self, guild_id: int, number: int) -> tuple[int, int] | None:
         """Where the server's results post for a daily is: (channel id, message id)."""
@@ -475,5 +457,5 @@ class GameService:
                                     message_id: int) -> None:
         await self.db.set_daily_post(guild_id, number, channel_id, message_id)
 
-    async def forget_me(self, player_id: int) -> Any:
+    async def forget_me(self, player_id: int) -> ForgetReport:
         return await self.db.forget_player(player_id)

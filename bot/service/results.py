@@ -1,4 +1,5 @@
-"""What the service hands back: plain data, no Discord types, no database rows.
+"""What the service hands back: plain data, no Discord types, no database rows, no words for
+people (the front ends word them).
 
 The same result renders as emoji text, a PNG or terminal colours. A game's hidden word is only
 ever filled in once the game is over (``GameView.answer``), so a front end cannot leak it by
@@ -8,35 +9,19 @@ accident.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any
 
-from bot.core.game import MAX_ATTEMPTS, Row
-
-
-class Scope(StrEnum):
-    OWN = "own"
-    CHANNEL = "channel"
-
-
-class Kind(StrEnum):
-    DAILY = "daily"
-    RANDOM = "random"
-    CUSTOM = "custom"
-
-
-class HintKind(StrEnum):
-    LETTER = "letter"
-    POSITION = "position"
-    WORD = "word"
-
-
-class StatsMode(StrEnum):
-    """Statistics are kept apart for dailies, own practice games and channel games."""
-
-    DAILY = "daily"
-    PRACTICE = "practice"
-    CHANNEL = "channel"
+from bot.core.analysis import GameAnalysis
+from bot.core.domain import (
+    MAX_ATTEMPTS,
+    HintKind,
+    Kind,
+    Mode,
+    Row,
+    Scope,
+    StatsBucket,
+    Status,
+)
+from bot.storage.models import DailyResult, Stats
 
 
 @dataclass(frozen=True)
@@ -50,14 +35,11 @@ class Place:
 @dataclass(frozen=True)
 class GameView:
     id: int
-    scope: Scope
-    kind: Kind
+    mode: Mode
     puzzle_number: int | None
     hard_mode: bool
-    status: str
+    status: Status
     rows: tuple[Row, ...]
-    #: Where the game counts in statistics (storage's rule: dailies, own practice, channel).
-    stats_mode: StatsMode
     #: Who played each row (None once a player asked to be forgotten).
     players: tuple[int | None, ...]
     keyboard: dict[str, str]
@@ -70,28 +52,51 @@ class GameView:
     max_attempts: int = MAX_ATTEMPTS
 
     @property
+    def scope(self) -> Scope:
+        return self.mode.scope
+
+    @property
+    def kind(self) -> Kind:
+        return self.mode.kind
+
+    @property
+    def bucket(self) -> StatsBucket:
+        """Where the game counts in statistics."""
+        return self.mode.bucket
+
+    @property
+    def private(self) -> bool:
+        return self.mode.private
+
+    @property
     def attempts_used(self) -> int:
         return len(self.rows)
 
     @property
     def is_over(self) -> bool:
-        return self.status != "active"
+        return self.status.is_over
 
     @property
     def won(self) -> bool:
-        return self.status == "won"
+        return self.status is Status.WON
 
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player_id: int
+    stats: Stats
 
 
 @dataclass(frozen=True)
 class Finish:
     """How a game ended, told once with the guess (or give up) that ended it."""
 
-    status: str
+    status: Status
     answer: str
     share_text: str
-    #: Statistics of the player who ended it, in the game's statistics mode, after the update.
-    stats: Any
+    #: Statistics after the update, in the game's bucket: of the player who ended it when the
+    #: game counts for them, else of every player it counts for (a challenge's setter gave up).
+    stats: tuple[PlayerStats, ...]
     hints_used: int
 
 
@@ -113,23 +118,17 @@ class GuessResult:
 
 @dataclass(frozen=True)
 class HintResult:
+    """A hint, worded by each front end: ``letter`` (a letter in the word), ``position``
+    (the letter at ``position``), or ``word`` (the solver's guess, ``candidates_left``);
+    ``fallback``: a word hint could not be given, so a letter hint came instead."""
+
     game: GameView
     kind: HintKind
-    #: letter hint: the letter; position hint: the letter at ``position``; word hint: the word.
     letter: str | None = None
     position: int | None = None
     word: str | None = None
     candidates_left: int | None = None
-
-    @property
-    def text(self) -> str:
-        if self.kind is HintKind.LETTER:
-            return f"The hidden word contains the letter {self.letter.upper()}."
-        if self.kind is HintKind.POSITION:
-            return f"Letter {self.position} of the hidden word is {self.letter.upper()}."
-        left = self.candidates_left
-        words = "word fits" if left == 1 else "words fit"
-        return f"Try {self.word.upper()}: {left} possible {words} what you know so far."
+    fallback: bool = False
 
 
 @dataclass(frozen=True)
@@ -141,7 +140,7 @@ class GiveUpResult:
 @dataclass(frozen=True)
 class AnalysisResult:
     game: GameView
-    analysis: Any
+    analysis: GameAnalysis
 
 
 @dataclass(frozen=True)
@@ -151,5 +150,5 @@ class DailySummary:
     guild_id: int
     puzzle_number: int
     label: str
-    results: tuple[Any, ...]
+    results: tuple[DailyResult, ...]
     server_streak: int

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import bot.cogs.wordle as wordle_cog
-from bot.service import BadOption, HintsNotAllowed
+from bot.service import BadOption, HintsNotAllowed, Problem
 from tests.discord.conftest import Table
 
 SLOW = 0.8
@@ -79,7 +79,7 @@ async def test_refusal_fills_a_private_placeholder(table: Table,
     async with table.running() as run:
         await table.reply(table.bob, "wordle start", {"who": "channel"})
         slow_down(monkeypatch, run.service, "hint",
-                  HintsNotAllowed("Hints are turned off for channel games on this server."))
+                  HintsNotAllowed(Problem.HINTS_OFF))
         inter, resp = await table.ask(table.carol, "hint", {"kind": "word"})
         assert resp.deferred and resp.ephemeral
         (message,) = await inter.wait_for_messages(1)
@@ -95,14 +95,14 @@ async def test_public_placeholder_and_a_refusal(table: Table,
         (stats,) = await inter.wait_for_messages(1)
         assert stats is inter.original and stats.embed["title"] == "Daily statistics"
 
-        slow_down(monkeypatch, run.service, "leaderboard", BadOption("Not like that."))
+        slow_down(monkeypatch, run.service, "leaderboard", BadOption(Problem.BAD_LIMIT))
         inter, resp = await table.ask(table.bob, "wordle leaderboard")
         assert resp.deferred and not resp.ephemeral
         await inter.wait_for(lambda i: i.followups, what="the refusal")
         # the public "thinking..." is removed; the refusal is only for bob
         assert inter.original.deleted
         (refusal,) = inter.visible_messages
-        assert refusal.ephemeral and refusal.content == "Not like that."
+        assert refusal.ephemeral and refusal.content == "Show between 1 and 50 players."
         assert [m.text() for m in table.fake.channel_messages(table.general)] == [stats.text()]
 
 

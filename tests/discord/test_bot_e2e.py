@@ -466,8 +466,8 @@ async def test_hints_letter_position_word_and_refusals(table: Table) -> None:
 @pytest.mark.parametrize(
     ("raw", "reason"),
     [
-        ("", "Type a 5-letter word to guess."),
-        ("x" * 1000, "A guess must have 5 letters"),
+        ("", "Type a 5-letter word."),
+        ("x" * 1000, "A word must have 5 letters"),
         ("🍎🍎🍎🍎🍎", "Use only the letters A to Z"),
         ("'); DROP TABLE games;--", "Use only the letters A to Z"),
         ("zzzzz", "ZZZZZ is not in the word list."),
@@ -500,7 +500,7 @@ async def test_bad_input_to_other_commands(table: Table) -> None:
     async with table.running():
         for raw, reason in [
             ("", "Type a 5-letter word"),
-            ("x" * 1000, "A guess must have 5 letters"),
+            ("x" * 1000, "A word must have 5 letters"),
             ("🍎", "Use only the letters A to Z"),
             ("'); DROP TABLE games;--", "Use only the letters A to Z"),
         ]:
@@ -587,11 +587,23 @@ async def test_channel_game_give_up_only_by_its_players(table: Table) -> None:
         await table.reply(table.bob, "wordle start", {"who": "channel"})
         await table.reply(table.bob, "guess", {"word": "slate"})
         text = await refused(table, table.dave, "wordle giveup")
-        assert text == "Only players who have guessed in this game can give it up."
+        assert text == ("Only players who have guessed in this game, or who set its word, can "
+                        "give it up.")
         assert (await table.service.board(table.place(), table.dave.id)).status == "active"
         over = await table.reply(table.bob, "wordle giveup")
         assert over.content == f"{mention(table.bob)} gave up."
         assert not over.ephemeral
+
+
+async def test_challenge_setter_gives_up_and_the_guessers_statistics_show(table: Table) -> None:
+    async with table.running():
+        await table.reply(table.alice, "wordle challenge", {"word": "lemon"})
+        await table.reply(table.bob, "guess", {"word": "melon"})
+        over = await table.reply(table.alice, "wordle giveup")
+        stats = [f["value"] for f in over.embed["fields"] if f["name"] == "Statistics"]
+        # The game counts for Bob, who guessed; the setter's "Played 0" is not shown.
+        assert len(stats) == 1 and stats[0].startswith(mention(table.bob))
+        assert "Played 1" in stats[0]
 
 
 # ------------------------------------------------------------------------------ failures

@@ -1,0 +1,73 @@
+"""Stored games as the plain data the rules and the front ends read."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypeVar
+
+from bot.core.domain import GameFacts, Kind, Row, Scope, Status, game_label, mode_of
+from bot.core.game import Game, keyboard
+from bot.core.share import share_text
+from bot.service.errors import BadOption, Problem
+from bot.service.results import GameView
+from bot.storage.models import GameRecord
+
+
+def rows_of(record: GameRecord) -> tuple[Row, ...]:
+    return tuple(Row(g.word, g.feedback) for g in record.guesses)
+
+
+def facts(record: GameRecord) -> GameFacts:
+    """What the rules in :mod:`bot.core.domain` read about a stored game."""
+    return GameFacts(
+        scope=Scope(record.scope), kind=Kind(record.kind), status=Status(record.status),
+        owner_id=record.owner_id, setter_id=record.setter_id,
+        guessers=frozenset(g.player_id for g in record.guesses if g.player_id is not None),
+    )
+
+
+def share(view: GameView, hints_used: int = 0) -> str:
+    """The spoiler-free share grid, with a note of the hints used (if any)."""
+    text = share_text(view.rows, label=view.label, won=view.won, hard_mode=view.hard_mode)
+    if hints_used:
+        text += f"\n💡 {hints_used} hint{'s' if hints_used != 1 else ''} used"
+    return text
+
+
+def game_view(record: GameRecord) -> GameView:
+    """A record as plain data for front ends; the hidden word only once the game is over."""
+    rows = rows_of(record)
+    status = Status(record.status)
+    return GameView(
+        id=record.id,
+        mode=mode_of(record.scope, record.kind),
+        puzzle_number=record.puzzle_number,
+        hard_mode=record.hard_mode,
+        status=status,
+        rows=rows,
+        players=tuple(g.player_id for g in record.guesses),
+        keyboard=keyboard(rows),
+        owner_id=record.owner_id,
+        setter_id=record.setter_id,
+        solved_by=record.solved_by,
+        answer=record.answer if status.is_over else None,
+        label=game_label(record.scope, record.kind, record.puzzle_number),
+    )
+
+
+def core_game(record: GameRecord) -> Game:
+    return Game(answer=record.answer, hard_mode=record.hard_mode, rows=list(rows_of(record)),
+                status=Status(record.status))
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def option(enum: type[E], value: object, problem: Problem) -> E:
+    """``value`` as a member of ``enum``, else :class:`BadOption` with ``problem``."""
+    if isinstance(value, str):
+        try:
+            return enum(value)
+        except ValueError:
+            pass
+    raise BadOption(problem)
