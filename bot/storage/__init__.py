@@ -6,9 +6,9 @@ and pass it to whatever needs it; ``await store.close()`` at the end (or
 ``async with await Database.open(path) as store:``).
 """
 
-from .database import UNSET, Database, validate_timezone
 from .errors import (
     AttemptConflict,
+    DailyPlayed,
     GameExists,
     GameNotActive,
     GameNotFound,
@@ -19,6 +19,7 @@ from .errors import (
     StorageFull,
 )
 from .models import (
+    UNSET,
     DailyResult,
     ForgetReport,
     GameRecord,
@@ -30,11 +31,16 @@ from .models import (
     Stats,
 )
 from .port import Store
-from .schema import latest_version
+from .sqlite import SqliteStore, latest_version
+from .validation import validate_timezone
+
+#: The SQLite store under its first name.
+Database = SqliteStore
 
 __all__ = [
     "UNSET",
     "AttemptConflict",
+    "DailyPlayed",
     "DailyResult",
     "Database",
     "ForgetReport",
@@ -50,6 +56,7 @@ __all__ = [
     "MigrationError",
     "PlayerNotAllowed",
     "SchemaTooNew",
+    "SqliteStore",
     "Stats",
     "StorageError",
     "StorageFull",

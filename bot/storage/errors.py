@@ -69,3 +69,13 @@ class AttemptConflict(StorageError):
 
 class PlayerNotAllowed(StorageError):
     """The player may not act in this game (not the owner of an own game, or the setter)."""
+
+
+class DailyPlayed(StorageError):
+    """The player already played this daily here, and then asked to be forgotten: the game
+    is gone, but a daily is still played only once."""
+
+    def __init__(self, guild_id: int, puzzle_number: int) -> None:
+        self.guild_id = guild_id
+        self.puzzle_number = puzzle_number
+        super().__init__(f"daily {puzzle_number} was already played in guild {guild_id}")

@@ -10,24 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Final, Literal
+from typing import Final
 
-Scope = Literal["own", "channel"]
-Kind = Literal["daily", "random", "custom"]
-GameStatus = Literal["active", "won", "lost", "given_up"]
-Finish = Literal["won", "lost"]
-StatsMode = Literal["daily", "practice", "channel"]
-HintKind = Literal["letter", "position", "word"]
-LeaderboardBy = Literal["wins", "win_percent", "average", "current_streak", "max_streak"]
+from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket, stats_bucket
 
-SCOPES: frozenset[str] = frozenset({"own", "channel"})
-KINDS: frozenset[str] = frozenset({"daily", "random", "custom"})
-FINISHED_STATUSES: frozenset[str] = frozenset({"won", "lost", "given_up"})
-STATS_MODES: frozenset[str] = frozenset({"daily", "practice", "channel"})
-HINT_KINDS: frozenset[str] = frozenset({"letter", "position", "word"})
-LEADERBOARD_BY: frozenset[str] = frozenset(
-    {"wins", "win_percent", "average", "current_streak", "max_streak"}
-)
+#: The stored values of the domain's enums (derived, for the modules that still import them).
+SCOPES: Final = frozenset(map(str, Scope))
+KINDS: Final = frozenset(map(str, Kind))
+STATS_MODES: Final = frozenset(map(str, StatsBucket))
+HINT_KINDS: Final = frozenset(map(str, HintKind))
+LEADERBOARD_BY: Final = frozenset(map(str, LeaderboardOrder))
 
 
 class Unset:
@@ -67,6 +59,8 @@ class GameRecord:
     created_at: datetime
     finished_at: datetime | None
     guesses: tuple[GuessRecord, ...] = ()
+    #: A forgotten setter's anonymous mark (``rules.player_mark``), so they still cannot play.
+    setter_mark: str | None = field(default=None, repr=False)
 
     @property
     def attempts_used(self) -> int:
@@ -84,9 +78,7 @@ class GameRecord:
 
 
 def stats_mode_for(scope: str, kind: str) -> str:
-    if scope == "channel":
-        return "channel"
-    return "daily" if kind == "daily" else "practice"
+    return str(stats_bucket(scope, kind))
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import bot.storage.database as database_module
+import bot.storage.sqlite.writer as database_module
 from bot.core.feedback import ALL_GREEN, score
 from bot.storage import Database
 

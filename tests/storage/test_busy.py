@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.storage.database as database_module
+import bot.storage.sqlite.connection as database_module
 from bot.storage import Database, StorageError
 
 from .helpers import guess, own_game

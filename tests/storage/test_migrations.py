@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, MigrationError, SchemaTooNew, latest_version, schema
-from bot.storage.schema import Migration, load_migrations, split_statements
+from bot.storage import Database, MigrationError, SchemaTooNew, latest_version
+from bot.storage.sqlite import schema
+from bot.storage.sqlite.schema import Migration, load_migrations, split_statements
 
 LATEST = latest_version()
 T0 = "2026-01-05T10:00:00.000000+00:00"
@@ -183,7 +184,7 @@ async def test_concurrent_first_opens_migrate_once(tmp_path: Path):
 def test_migration_files_are_numbered_and_real_migrations():
     migrations = load_migrations()
     assert [m.version for m in migrations] == list(range(1, LATEST + 1))
-    folder = Path(schema.__file__).with_name("migrations")
+    folder = Path(schema.__file__).parents[1] / "migrations" / "sqlite"
     files = sorted(p.name for p in folder.glob("*.sql"))
     assert files == [m.name for m in migrations]
     for path in folder.glob("*.sql"):

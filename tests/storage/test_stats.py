@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.storage import Database, GameExists, Stats
+from bot.storage import Database, GameExists, PlayerNotAllowed, Stats
 from bot.storage.stats import (
     StatsRow,
     consecutive_days,
@@ -250,7 +250,9 @@ async def test_channel_game_counts_each_guesser_once_and_not_the_setter(db: Data
     assert (await db.stats(GUILD, CAROL, "channel")).played == 1
 
     given_up = await guess(db, await channel_game(db), "slate", player_id=CAROL)
-    await db.give_up(given_up.id, player_id=BOB, day=1)  # counts for who guessed: Carol
+    with pytest.raises(PlayerNotAllowed):  # Bob has not guessed in it
+        await db.give_up(given_up.id, player_id=BOB, day=1)
+    await db.give_up(given_up.id, player_id=CAROL, day=1)  # counts for who guessed: Carol
     assert (await db.stats(GUILD, CAROL, "channel")).played == 2
     assert (await db.stats(GUILD, BOB, "channel")).played == 2
 

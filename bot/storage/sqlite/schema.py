@@ -1,4 +1,4 @@
-"""Numbered migrations: ``migrations/NNNN_name.sql``, applied in order, version in the file.
+"""SQLite migrations: ``bot/storage/migrations/sqlite/NNNN_name.sql``, applied in order.
 
 The schema version is SQLite's ``PRAGMA user_version``. Like everything in this package the
 migrations run through aiosqlite (``sqlite3`` is imported for its error classes and
@@ -19,7 +19,7 @@ from importlib import resources
 
 import aiosqlite
 
-from .errors import MigrationError, SchemaTooNew
+from ..errors import MigrationError, SchemaTooNew
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
@@ -55,7 +55,7 @@ def split_statements(sql: str) -> tuple[str, ...]:
 @cache
 def load_migrations() -> tuple[Migration, ...]:
     """All migrations shipped with the package, checked to be numbered 1, 2, 3, ... ."""
-    folder = resources.files(__package__).joinpath("migrations")
+    folder = resources.files("bot.storage").joinpath("migrations", "sqlite")
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _NAME.match(entry.name)
@@ -76,7 +76,7 @@ def load_migrations() -> tuple[Migration, ...]:
                 f"expected {expected:04d}, found {migration.name}"
             )
     if not found:
-        raise MigrationError("no migration files found in bot/storage/migrations")
+        raise MigrationError("no migration files found in bot/storage/migrations/sqlite")
     return tuple(found)
 
 

@@ -1,0 +1,20 @@
+-- 0003: what "forget me" keeps so that a forgotten player stays bound by the rules, with no
+-- id: an anonymous mark (a keyed hash of the id, see bot/storage/rules.py) of a challenge's
+-- setter on the game, and of every daily the player had started. The key is made here, once.
+
+ALTER TABLE games ADD COLUMN setter_mark TEXT
+    CHECK (setter_mark IS NULL OR (setter_id IS NULL AND kind = 'custom'));
+
+CREATE TABLE played_dailies (
+    guild_id      INTEGER NOT NULL,
+    puzzle_number INTEGER NOT NULL,
+    player_mark   TEXT    NOT NULL,
+    PRIMARY KEY (guild_id, puzzle_number, player_mark)
+) WITHOUT ROWID;
+
+CREATE TABLE store_key (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    key BLOB    NOT NULL CHECK (length(key) = 32)
+);
+
+INSERT INTO store_key (one, key) VALUES (1, randomblob(32));

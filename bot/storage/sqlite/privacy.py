@@ -1,0 +1,71 @@
+""""Forget me": delete everything about a player, keeping only anonymous marks that bind
+them to the rules (a challenge they set, the dailies they started; see ``rules.player_mark``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from .. import rules, validation
+from ..models import ForgetReport
+from .writer import Core
+
+
+class Privacy(Core):
+    async def forget_player(self, player_id: int) -> ForgetReport:
+        validation.check_id("player_id", player_id)
+        mark = rules.player_mark(self._key, player_id)
+        report: ForgetReport = await self._write(lambda conn: _forget(conn, player_id, mark))
+        return report
+
+
+async def _forget(conn: aiosqlite.Connection, player_id: int, mark: str) -> ForgetReport:
+    if not conn.in_transaction:
+        # It counts before it deletes: take the write lock before the first count.
+        await conn.execute("BEGIN IMMEDIATE")
+
+    async def count(sql: str, *params: Any) -> int:
+        return int(next(iter(await conn.execute_fetchall(sql, params)))[0])
+
+    async def change(sql: str, *params: Any) -> int:
+        return (await conn.execute(sql, params)).rowcount
+
+    own = "SELECT id FROM games WHERE owner_id = ?"
+    # Counted before deleting: rows removed by ON DELETE CASCADE are not in rowcount.
+    guesses_deleted = await count(
+        f"SELECT count(*) FROM guesses WHERE game_id IN ({own})", player_id
+    )
+    hints_deleted = await count(
+        f"SELECT count(*) FROM hints WHERE player_id = ? OR game_id IN ({own})",
+        player_id,
+        player_id,
+    )
+    # A daily, once started, stays played (forgetting must not reopen it).
+    await change(
+        "INSERT OR IGNORE INTO played_dailies (guild_id, puzzle_number, player_mark) "
+        "SELECT guild_id, puzzle_number, ? FROM games WHERE owner_id = ? AND kind = 'daily'",
+        mark,
+        player_id,
+    )
+    await change("DELETE FROM hints WHERE player_id = ?", player_id)
+    games_deleted = await change("DELETE FROM games WHERE owner_id = ?", player_id)
+    anonymised = await change("UPDATE guesses SET player_id = NULL WHERE player_id = ?", player_id)
+    games_anonymised = await change(
+        "UPDATE games SET "
+        "solved_by = CASE WHEN solved_by = ?1 THEN NULL ELSE solved_by END, "
+        "setter_mark = CASE WHEN setter_id = ?1 THEN ?2 ELSE setter_mark END, "
+        "setter_id = CASE WHEN setter_id = ?1 THEN NULL ELSE setter_id END "
+        "WHERE solved_by = ?1 OR setter_id = ?1",
+        player_id,
+        mark,
+    )
+    stats_deleted = await change("DELETE FROM player_stats WHERE player_id = ?", player_id)
+    return ForgetReport(
+        games_deleted=games_deleted,
+        guesses_deleted=guesses_deleted,
+        guesses_anonymised=anonymised,
+        games_anonymised=games_anonymised,
+        hints_deleted=hints_deleted,
+        stats_deleted=stats_deleted,
+    )

@@ -1,0 +1,170 @@
+"""Statistics and leaderboards (read), server settings, daily results and their posts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from .. import validation
+from ..models import UNSET, DailyResult, GuildSettings, Leaderboard, Stats, Unset
+from ..stats import StatsRow, consecutive_days, rank, to_stats
+from ..validation import from_text
+from .counting import STATS_COLUMNS
+from .writer import Core
+
+
+def _stats_row(row: Sequence[Any]) -> StatsRow:
+    return StatsRow(
+        played=row[0],
+        wins=row[1],
+        distribution=tuple(row[2:8]),
+        current_streak=row[8],
+        max_streak=row[9],
+        last_win_day=row[10],
+        last_played_day=row[11],
+    )
+
+
+def _guild_settings(guild_id: int, row: Sequence[Any]) -> GuildSettings:
+    timezone, channel, hints = row
+    return GuildSettings(guild_id, timezone, channel, bool(hints))
+
+
+class Statistics(Core):
+    async def stats(
+        self, guild_id: int, player_id: int, mode: str, *, today: int | None = None
+    ) -> Stats:
+        validation.check_id("guild_id", guild_id)
+        validation.check_id("player_id", player_id)
+        validation.check_choice("mode", mode, validation.StatsBucket)
+        validation.check_day("today", today, optional=True)
+        rows = await self._read(
+            f"SELECT {STATS_COLUMNS} FROM player_stats "
+            "WHERE guild_id = ? AND player_id = ? AND mode = ?",
+            (guild_id, player_id, mode),
+        )
+        return to_stats(_stats_row(rows[0]) if rows else None, mode, today)
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        mode: str = "daily",
+        by: str = "wins",
+        limit: int = 10,
+        player_id: int | None = None,
+        today: int | None = None,
+    ) -> Leaderboard:
+        validation.check_board(guild_id=guild_id, mode=mode, by=by, limit=limit,
+                               player_id=player_id, today=today)
+        rows = await self._read(
+            f"SELECT player_id, {STATS_COLUMNS} FROM player_stats "
+            "WHERE guild_id = ? AND mode = ? AND played > 0",
+            (guild_id, mode),
+        )
+        ranked = rank(
+            ((row[0], _stats_row(row[1:])) for row in rows), mode=mode, by=by, today=today
+        )
+        mine = next((row for row in ranked if row.player_id == player_id), None)
+        return Leaderboard(rows=ranked[:limit], player_row=mine)
+
+
+class Settings(Core):
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        validation.check_id("guild_id", guild_id)
+        rows = await self._read(
+            "SELECT timezone, results_channel_id, hints_in_channel_games FROM guild_settings "
+            "WHERE guild_id = ?",
+            (guild_id,),
+        )
+        return _guild_settings(guild_id, rows[0]) if rows else GuildSettings(guild_id)
+
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        timezone: str | Unset = UNSET,
+        results_channel_id: int | Unset | None = UNSET,
+        hints_in_channel_games: bool | Unset = UNSET,
+    ) -> GuildSettings:
+        validation.check_id("guild_id", guild_id)
+        changes: dict[str, Any] = {}
+        if not isinstance(timezone, Unset):
+            changes["timezone"] = validation.validate_timezone(timezone)
+        if not isinstance(results_channel_id, Unset):
+            validation.check_id("results_channel_id", results_channel_id, optional=True)
+            changes["results_channel_id"] = results_channel_id
+        if not isinstance(hints_in_channel_games, Unset):
+            validation.check_bool("hints_in_channel_games", hints_in_channel_games)
+            changes["hints_in_channel_games"] = hints_in_channel_games
+
+        # Only the columns given are written (an UPSERT that returns the row as it is after).
+        columns = list(changes)
+        values = [int(v) if isinstance(v, bool) else v for v in changes.values()]
+        assignments = ", ".join(f"{c} = excluded.{c}" for c in columns) or "guild_id = guild_id"
+        sql = (
+            f"INSERT INTO guild_settings ({', '.join(['guild_id', *columns])}) "
+            f"VALUES ({', '.join('?' * (len(columns) + 1))}) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {assignments} "
+            "RETURNING timezone, results_channel_id, hints_in_channel_games"
+        )
+
+        async def job(conn: aiosqlite.Connection) -> GuildSettings:
+            rows = await conn.execute_fetchall(sql, (guild_id, *values))
+            return _guild_settings(guild_id, next(iter(rows)))
+
+        result: GuildSettings = await self._write(job)
+        return result
+
+    async def daily_results(self, guild_id: int, puzzle_number: int) -> list[DailyResult]:
+        validation.check_id("guild_id", guild_id)
+        validation.check_day("puzzle_number", puzzle_number)
+        rows = await self._read(
+            "SELECT g.owner_id, g.status, "
+            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at "
+            "FROM games g WHERE g.guild_id = ? AND g.puzzle_number = ? AND g.kind = 'daily' "
+            "AND g.status <> 'active' ORDER BY g.finished_at, g.id",
+            (guild_id, puzzle_number),
+        )
+        return [
+            DailyResult(row[0], row[1], row[2], bool(row[3]), from_text(row[4])) for row in rows
+        ]
+
+    async def daily_post(self, guild_id: int, puzzle_number: int) -> tuple[int, int] | None:
+        validation.check_id("guild_id", guild_id)
+        validation.check_day("puzzle_number", puzzle_number)
+        rows = await self._read(
+            "SELECT channel_id, message_id FROM daily_posts "
+            "WHERE guild_id = ? AND puzzle_number = ?",
+            (guild_id, puzzle_number),
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def set_daily_post(
+        self, guild_id: int, puzzle_number: int, channel_id: int, message_id: int
+    ) -> None:
+        validation.check_id("guild_id", guild_id)
+        validation.check_day("puzzle_number", puzzle_number)
+        validation.check_id("channel_id", channel_id)
+        validation.check_id("message_id", message_id)
+
+        async def job(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT OR REPLACE INTO daily_posts (guild_id, puzzle_number, channel_id, "
+                "message_id) VALUES (?, ?, ?, ?)",
+                (guild_id, puzzle_number, channel_id, message_id),
+            )
+
+        await self._write(job)
+
+    async def server_streak(self, guild_id: int, today: int) -> int:
+        validation.check_id("guild_id", guild_id)
+        validation.check_day("today", today)
+        rows = await self._read(
+            "SELECT DISTINCT puzzle_number FROM games WHERE guild_id = ? AND kind = 'daily' "
+            "AND status = 'won' AND puzzle_number <= ?",
+            (guild_id, today),
+        )
+        return consecutive_days((row[0] for row in rows), today)

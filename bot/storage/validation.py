@@ -1,0 +1,191 @@
+"""Argument checks every store makes before touching its database, and UTC times as text.
+
+Each check raises ``ValueError`` (naming the argument, never echoing a hidden word) for a value
+no stored state could make valid. The rules of play (who may act on a game) are in
+:mod:`bot.storage.rules`; these are only about the shape of the arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.core.domain import (
+    ALL_GREEN,
+    FEEDBACK_STATES,
+    MAX_ATTEMPTS,
+    WORD_LENGTH,
+    HintKind,
+    Kind,
+    LeaderboardOrder,
+    Scope,
+    StatsBucket,
+)
+
+MAX_ID: Final = 2**63 - 1
+MAX_HINT_VALUE: Final = 64
+MAX_TIMEZONE: Final = 64
+MAX_LEADERBOARD: Final = 1000
+_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
+FEEDBACK_LETTERS: Final = frozenset(FEEDBACK_STATES)
+
+
+def check_id(name: str, value: object, *, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ID:
+        raise ValueError(f"{name} must be a whole number from 0 to 2**63-1, got {value!r:.40}")
+
+
+def check_day(name: str, value: object, *, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
+        raise ValueError(f"{name} must be a day number (int), got {value!r:.40}")
+
+
+def check_word(name: str, value: object) -> None:
+    """A stored word: exactly :data:`WORD_LENGTH` lower-case letters a-z."""
+    if not isinstance(value, str) or len(value) != WORD_LENGTH or not set(value) <= _LETTERS:
+        raise ValueError(f"{name} must be {WORD_LENGTH} lower-case letters a-z")
+
+
+def check_choice(name: str, value: object, choices: type[StrEnum] | Iterable[str]) -> None:
+    allowed = sorted(str(c) for c in choices)
+    if not isinstance(value, str) or value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, got {value!r:.40}")
+
+
+def check_bool(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True or False, got {value!r:.40}")
+
+
+def check_limit(value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LEADERBOARD:
+        raise ValueError(f"limit must be 1 to {MAX_LEADERBOARD}, got {value!r:.20}")
+
+
+def validate_timezone(name: object) -> str:
+    """Return ``name`` if it is a known IANA time zone (e.g. ``Europe/Paris``)."""
+    message = (
+        f"unknown time zone {name!r:.70}: use an IANA name such as 'UTC', 'Europe/Paris' "
+        f"or 'America/New_York'"
+    )
+    if not isinstance(name, str) or not name or len(name) > MAX_TIMEZONE:
+        raise ValueError(message)
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
+        raise ValueError(message) from exc
+    return name
+
+
+def check_new_game(
+    *,
+    guild_id: object,
+    channel_id: object,
+    owner_id: object,
+    scope: object,
+    kind: object,
+    answer: object,
+    hard_mode: object,
+    puzzle_number: object,
+    setter_id: object,
+) -> None:
+    """The checks of ``create_game``."""
+    check_id("guild_id", guild_id)
+    check_id("channel_id", channel_id)
+    check_id("owner_id", owner_id, optional=True)
+    check_id("setter_id", setter_id, optional=True)
+    check_choice("scope", scope, Scope)
+    check_choice("kind", kind, Kind)
+    check_word("answer", answer)
+    check_bool("hard_mode", hard_mode)
+    check_day("puzzle_number", puzzle_number, optional=True)
+    if (scope == Scope.OWN) != (owner_id is not None):
+        raise ValueError("an own game needs owner_id; a channel game has none")
+    if kind == Kind.DAILY and (scope != Scope.OWN or puzzle_number is None):
+        raise ValueError("a daily is an own game with a puzzle_number")
+    if kind != Kind.DAILY and puzzle_number is not None:
+        raise ValueError("only a daily has a puzzle_number")
+    if setter_id is not None and kind != Kind.CHOSEN:
+        raise ValueError("only a game with a chosen word has a setter")
+    if setter_id is not None and setter_id == owner_id:
+        raise ValueError("the setter of a challenge cannot be the one playing it")
+
+
+def check_guess(
+    *,
+    game_id: object,
+    attempt: object,
+    player_id: object,
+    word: object,
+    feedback: object,
+    finish: object,
+    day: object,
+) -> None:
+    """The checks of ``record_guess`` (what cannot be right whatever is stored)."""
+    check_id("game_id", game_id)
+    check_id("player_id", player_id)
+    check_word("word", word)
+    check_day("day", day, optional=finish is None)
+    if isinstance(attempt, bool) or not isinstance(attempt, int) or not (
+        1 <= attempt <= MAX_ATTEMPTS
+    ):
+        raise ValueError(f"attempt must be 1 to {MAX_ATTEMPTS}, got {attempt!r:.20}")
+    if (
+        not isinstance(feedback, str)
+        or len(feedback) != WORD_LENGTH
+        or not set(feedback) <= FEEDBACK_LETTERS
+    ):
+        raise ValueError(f"feedback must be {WORD_LENGTH} letters from G, Y, B")
+    if finish not in (None, "won", "lost"):
+        raise ValueError(f"finish must be 'won', 'lost' or None, got {finish!r:.20}")
+    if (feedback == ALL_GREEN) != (finish == "won"):
+        raise ValueError("finish='won' goes with, and only with, an all-green feedback")
+    if finish == "lost" and attempt != MAX_ATTEMPTS:
+        raise ValueError(f"a game is lost only on attempt {MAX_ATTEMPTS}")
+    if attempt == MAX_ATTEMPTS and finish is None:
+        raise ValueError(f"attempt {MAX_ATTEMPTS} always finishes the game")
+
+
+def check_hint(*, game_id: object, player_id: object, kind: object, value: object) -> None:
+    """The checks of ``record_hint``."""
+    check_id("game_id", game_id)
+    check_id("player_id", player_id)
+    check_choice("kind", kind, HintKind)
+    if not isinstance(value, str) or not value or len(value) > MAX_HINT_VALUE:
+        raise ValueError(f"hint value must be 1 to {MAX_HINT_VALUE} characters")
+
+
+def check_board(*, guild_id: object, mode: object, by: object, limit: object,
+                player_id: object, today: object) -> None:
+    """The checks of ``leaderboard``."""
+    check_id("guild_id", guild_id)
+    check_choice("mode", mode, StatsBucket)
+    check_choice("by", by, LeaderboardOrder)
+    check_id("player_id", player_id, optional=True)
+    check_day("today", today, optional=True)
+    check_limit(limit)
+
+
+def now_utc(now: datetime | None) -> datetime:
+    """``now`` in UTC (``ValueError`` if naive), or the current time."""
+    if now is None:
+        return datetime.now(UTC)
+    if not isinstance(now, datetime) or now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("now must be a timezone-aware datetime")
+    return now.astimezone(UTC)
+
+
+def to_text(moment: datetime) -> str:
+    """A time as ISO 8601 UTC text with microseconds: text order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def from_text(text: str) -> datetime:
+    return datetime.fromisoformat(text).astimezone(UTC)

@@ -1,0 +1,82 @@
+""""Forget me" deletes a player's data but not the rules that bind them (issue 10, 1 and 2)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import DailyPlayed, Database, PlayerNotAllowed
+
+from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
+
+SETTER, PLAYER, OTHER = 41, 42, 43
+
+
+async def test_a_forgotten_setter_still_cannot_guess_or_take_a_hint(db: Database) -> None:
+    game = await channel_game(db, "zesty", kind="custom", setter_id=SETTER)
+    game = await guess(db, game, "slate", player_id=PLAYER)
+    await db.forget_player(SETTER)
+
+    with pytest.raises(PlayerNotAllowed):
+        await guess(db, game, "zesty", player_id=SETTER)
+    with pytest.raises(PlayerNotAllowed):
+        await db.record_hint(game.id, player_id=SETTER, kind="letter", value="z")
+    after = await db.get_game(game.id)
+    assert after is not None and after.status == "active" and len(after.guesses) == 1
+    assert after.setter_id is None  # the id itself is gone
+    assert await db.stats(GUILD, SETTER, "channel") == (await db.stats(GUILD, 0, "channel"))
+    # Everyone else plays on.
+    after = await guess(db, after, "zesty", player_id=OTHER)
+    assert after.status == "won"
+
+
+async def test_a_forgotten_setter_keeps_no_id_on_the_game(db: Database, db_path: Path) -> None:
+    game = await channel_game(db, "zesty", kind="custom", setter_id=SETTER)
+    await db.forget_player(SETTER)
+    conn = sqlite3.connect(db_path)
+    try:
+        row = conn.execute("SELECT * FROM games WHERE id = ?", (game.id,)).fetchone()
+    finally:
+        conn.close()
+    assert SETTER not in row and str(SETTER) not in map(str, row)
+
+
+@pytest.mark.parametrize("finish", ["given_up", "lost", "won", "active"])
+async def test_forget_me_does_not_reopen_a_daily(db: Database, finish: str) -> None:
+    daily = await own_game(db, PLAYER, kind="daily", puzzle_number=9)
+    if finish == "given_up":
+        await db.give_up(daily.id, player_id=PLAYER, day=9)
+    elif finish == "lost":
+        await play(db, daily, WRONG, day=9)
+    elif finish == "won":
+        await play(db, daily, ["slate", "crane"], day=9)
+    else:
+        await guess(db, daily, "slate", day=9)
+    results_before = await db.daily_results(GUILD, 9)
+    await db.forget_player(PLAYER)
+
+    with pytest.raises(DailyPlayed):
+        await own_game(db, PLAYER, kind="daily", puzzle_number=9)
+    # Only that daily: the next day's, another server's and another player's are open.
+    await own_game(db, PLAYER, kind="daily", puzzle_number=10, channel_id=CHANNEL + 1)
+    await own_game(db, PLAYER, kind="daily", puzzle_number=9, guild_id=GUILD + 1)
+    await own_game(db, OTHER, kind="daily", puzzle_number=9)
+    assert [r.player_id for r in await db.daily_results(GUILD, 9)] == [
+        r.player_id for r in results_before if r.player_id != PLAYER
+    ]
+
+
+async def test_the_played_mark_is_not_the_players_id(db: Database, db_path: Path) -> None:
+    daily = await own_game(db, PLAYER, kind="daily", puzzle_number=9)
+    await db.give_up(daily.id, player_id=PLAYER, day=9)
+    await db.forget_player(PLAYER)
+    conn = sqlite3.connect(db_path)
+    try:
+        tables = [t for (t,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        for table in tables:
+            for row in conn.execute(f"SELECT * FROM {table}"):
+                assert PLAYER not in row and str(PLAYER) not in map(str, row), table
+    finally:
+        conn.close()
