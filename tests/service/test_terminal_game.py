@@ -1,0 +1,64 @@
+"""The terminal front end (bot/terminal.py) driven in-process over the real service and store."""
+
+from __future__ import annotations
+
+import io
+
+from bot.service import Kind
+from bot.storage.errors import StorageError
+from bot.terminal import LOCAL_PLACE, LOCAL_PLAYER, TerminalGame
+
+
+async def play(service, typed: str, kind: Kind = Kind.RANDOM) -> tuple[int, str]:
+    out = io.StringIO()
+    game = TerminalGame(service, stdin=io.StringIO(typed), stdout=out, color=False)
+    code = await game.run(kind=kind, hard_mode=False, word=None)
+    return code, out.getvalue()
+
+
+async def test_a_byte_that_is_not_utf8_is_not_called_invisible(service, picker):
+    # A Latin-1 terminal sends é as the byte E9; Python reads it as the surrogate U+DCE9.
+    picker.queue.append("slate")
+    code, out = await play(service, "cr\udce9ne\n")
+    assert code == 0
+    assert "a character that is not A-Z" in out
+    assert "invisible" not in out
+
+
+async def test_daily_while_a_practice_game_runs_speaks_of_the_terminal(service, picker):
+    picker.queue.append("slate")
+    await play(service, "crane\n")  # leaves a practice game running
+    code, out = await play(service, "", kind=Kind.DAILY)
+    assert code == 1
+    assert "wordle-bot play" in out and "/giveup" in out
+    assert "this channel" not in out and "/wordle" not in out
+
+
+class FailingWrites:
+    """The real store whose second guess fails as on a full disk."""
+
+    def __init__(self, db) -> None:
+        self._db = db
+        self.guesses = 0
+
+    def __getattr__(self, name):
+        return getattr(self._db, name)
+
+    async def record_guess(self, *args, **kwargs):
+        self.guesses += 1
+        if self.guesses > 1:
+            raise StorageError("write failed, nothing was saved: database or disk is full")
+        return await self._db.record_guess(*args, **kwargs)
+
+
+async def test_a_storage_error_prints_one_line_and_keeps_what_was_saved(db, make_service,
+                                                                        picker):
+    picker.queue.append("slate")
+    code, out = await play(make_service(FailingWrites(db)), "crane\nspeed\n")
+    assert code == 1
+    last = out.rstrip("\n").splitlines()[-1]
+    assert "wordle-bot: the game could not be saved or read" in last
+    assert "disk is full" in last and "Traceback" not in out
+    # The first guess stays saved, and the game carries on next time.
+    board = await make_service(db).board(LOCAL_PLACE, LOCAL_PLAYER)
+    assert [row.word for row in board.rows] == ["crane"]
