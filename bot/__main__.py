@@ -10,14 +10,26 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
+import tempfile
+import threading
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError, quiet_library_loggers
 from bot.core.words import WordListError, WordLists, load_word_lists
 
+if TYPE_CHECKING:
+    from bot.storage import Database
+
 log = logging.getLogger("bot")
+
+
+class StartupError(Exception):
+    """Something outside the settings that stops the start (a folder that cannot be made, a
+    read-only database, ...): one line for the person running the bot."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,33 +72,103 @@ def _setup_logging(level: str, *, quiet: bool = False) -> None:
     quiet_library_loggers()
 
 
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
 def _load_words(config: Config) -> WordLists:
-    return load_word_lists(config.answers_path, config.allowed_path)
+    try:
+        return load_word_lists(config.answers_path, config.allowed_path)
+    except OSError as exc:  # a folder, no permission (missing and not UTF-8: WordListError)
+        raise StartupError(f"cannot read the word list {exc.filename}: {_reason(exc)}") from None
 
 
-async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> int:
-    from bot.core.game import Invalid, validate_guess
-    from bot.render.terminal import use_color
-    from bot.service import GameService, Kind
+def _file_in_the_way(folder: Path) -> Path | None:
+    for part in (folder, *folder.parents):
+        if part.exists() and not part.is_dir():
+            return part
+    return None
+
+
+def prepare_database_path(db_path: Path) -> None:
+    """Make the database's folder and check that the bot can write there, or raise
+    :class:`StartupError`. A read-only database would start and then fail every command."""
+    folder = db_path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        blocker = _file_in_the_way(folder)
+        why = f"{blocker} is a file, not a folder" if blocker else _reason(exc)
+        raise StartupError(f"cannot make the database folder {folder}: {why}") from None
+    if db_path.is_dir():
+        raise StartupError(f"the database {db_path} is a folder; WORDLE_DB (or --db) must "
+                           f"name a file")
+    try:  # SQLite makes its journal files beside the database
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise StartupError(f"cannot write in the database folder {folder}: {_reason(exc)}"
+                           ) from None
+    for path in (db_path, Path(f"{db_path}-wal"), Path(f"{db_path}-shm")):
+        if path.exists():
+            try:
+                with path.open("r+b"):  # opened for writing, nothing written
+                    pass
+            except OSError as exc:
+                raise StartupError(f"the database {path} is read-only ({_reason(exc)}); "
+                                   f"the bot must be able to write to it") from None
+
+
+def _with_storage(config: Config, db: Path | None = None) -> Config:
+    """The configuration with its database path checked and its daily salt resolved."""
+    config = replace(config, db_path=db or config.db_path)
+    prepare_database_path(config.db_path)
+    return replace(config, daily_salt=config.resolved_salt())
+
+
+async def open_database(path: Path) -> Database:
+    """Open the database, or raise :class:`StartupError`.
+
+    When the file cannot be opened, aiosqlite stops the thread of the failed connection
+    without waiting for it; if the event loop closes first, that thread prints an "Event loop
+    is closed" traceback. So the threads the failed open started are waited for here.
+    """
     from bot.storage import Database, StorageError
-    from bot.terminal import TerminalGame
+
+    before = set(threading.enumerate())
+    try:
+        return await Database.open(path)
+    except (StorageError, sqlite3.Error, OSError) as exc:
+        started = [t for t in threading.enumerate()
+                   if t not in before and not t.daemon and not t.name.startswith("asyncio")]
+        for thread in started:
+            await asyncio.to_thread(thread.join, 5.0)
+        raise StartupError(str(exc)) from None
+
+
+async def _check_database(path: Path) -> None:
+    db = await open_database(path)
+    await db.close()
+
+
+def _play_arguments_error(args: argparse.Namespace, words: WordLists) -> str | None:
+    from bot.core.game import Invalid, validate_guess
 
     if args.daily and args.word:
-        print("Choose --daily or --word, not both.", file=sys.stderr)
-        return 2
+        return "Choose --daily or --word, not both."
     if args.word is not None:
         checked = validate_guess(args.word, words.allowed)
         if isinstance(checked, Invalid):
-            print(f"--word: {checked.message}", file=sys.stderr)
-            return 2
-    db_path = args.db or config.db_path
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    config = replace(config, db_path=db_path)
-    try:
-        db = await Database.open(db_path)
-    except StorageError as exc:
-        print(f"wordle-bot: {exc}", file=sys.stderr)
-        return 2
+            return f"--word: {checked.message}"
+    return None
+
+
+async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> int:
+    from bot.render.terminal import use_color
+    from bot.service import GameService, Kind
+    from bot.terminal import TerminalGame
+
+    db = await open_database(config.db_path)
     try:
         service = GameService(db, words, daily_salt=config.resolved_salt())
         color = use_color(sys.stdout) if args.color is None else args.color
@@ -95,6 +177,34 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
         return await game.run(kind=kind, hard_mode=args.hard, word=args.word)
     finally:
         await db.close()
+
+
+def _run_play(config: Config, args: argparse.Namespace, words: WordLists) -> int:
+    problem = _play_arguments_error(args, words)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    config = _with_storage(config, args.db)
+    try:
+        return asyncio.run(_play(config, args, words))
+    except KeyboardInterrupt:
+        print("\nBye! Your game is saved: run `wordle-bot play` again to carry on.")
+        return 0
+
+
+def _run_discord(config: Config, words: WordLists, *, sync_global: bool) -> int:
+    import aiohttp
+    import discord
+
+    from bot.app import run_bot
+
+    if config.token:  # without one, run_bot explains how to get one and touches nothing
+        config = _with_storage(config)
+        asyncio.run(_check_database(config.db_path))
+    try:
+        return run_bot(config, words, sync_global=sync_global)
+    except (aiohttp.ClientError, discord.GatewayNotFound) as exc:
+        raise StartupError(f"Can't reach Discord: {exc}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,20 +218,12 @@ def main(argv: list[str] | None = None) -> int:
         config = Config.from_env(args.env_file)
         _setup_logging(config.log_level, quiet=args.command == "play")
         words = _load_words(config)
-    except (ConfigError, WordListError) as exc:
+        if args.command == "play":
+            return _run_play(config, args, words)
+        return _run_discord(config, words, sync_global=args.sync_global)
+    except (ConfigError, WordListError, StartupError) as exc:
         print(f"wordle-bot: {exc}", file=sys.stderr)
         return 2
-
-    if args.command == "play":
-        try:
-            return asyncio.run(_play(config, args, words))
-        except KeyboardInterrupt:
-            print("\nBye! Your game is saved: run `wordle-bot play` again to carry on.")
-            return 0
-
-    from bot.app import run_bot
-
-    return run_bot(config, words, sync_global=args.sync_global)
 
 
 if __name__ == "__main__":
