@@ -54,7 +54,7 @@ class WordleBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.sync_global = sync_global
         self.warm_solver = warm_solver
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         self._warm_task: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:

@@ -402,9 +402,15 @@ class WordleCog(commands.Cog):
                 text = daily_results_text(summary)
                 settings = await self.service.settings(guild_id)
                 channel_id = settings.results_channel_id or interaction.channel_id
+                if channel_id is None:
+                    return
                 known = await self.service.results_post(guild_id, number)
                 channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
                     channel_id)
+                if not isinstance(channel, discord.abc.Messageable):
+                    log.warning("the results channel %s of guild %s takes no messages",
+                                channel_id, guild_id)
+                    return
                 if known is not None and known[0] == channel_id:
                     try:
                         message = channel.get_partial_message(known[1])

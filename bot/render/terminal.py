@@ -40,6 +40,7 @@ BOLD = "\x1b[1m"
 DIM = "\x1b[2m"
 
 # (24-bit RGB, nearest xterm-256 index)
+_Colour = tuple[tuple[int, int, int], int]
 _GREEN = ((106, 170, 100), 71)
 _YELLOW = ((201, 180, 88), 179)
 _GREY = ((120, 124, 126), 243)
@@ -88,7 +89,7 @@ def _sgr(colour: tuple[tuple[int, int, int], int], *, background: bool, truecolo
     return f"\x1b[{layer};5;{index}m"
 
 
-def _coloured(letter: str, back, fore, truecolor: bool) -> str:
+def _coloured(letter: str, back: _Colour, fore: _Colour, truecolor: bool) -> str:
     return (
         _sgr(back, background=True, truecolor=truecolor)
         + _sgr(fore, background=False, truecolor=truecolor)
