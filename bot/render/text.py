@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
 from bot.core.share import SQUARES as SHARE_SQUARES
@@ -134,35 +135,53 @@ def _bar_length(count: int, maximum: int) -> int:
     return max(1, round(count * BAR_WIDTH / maximum))
 
 
-def stats_text(stats: object, *, style: str = "emoji", fence: bool = True) -> str:
+class StatsView(Protocol):
+    """A player's statistics as :func:`stats_text` reads them (``bot.storage.Stats`` fits)."""
+
+    @property
+    def played(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def win_percent(self) -> float | None: ...
+    @property
+    def current_streak(self) -> int: ...
+    @property
+    def max_streak(self) -> int: ...
+    @property
+    def distribution(self) -> Sequence[int]: ...
+
+
+def stats_text(stats: StatsView, *, highlight: int | None = None, style: str = "emoji",
+               fence: bool = True) -> str:
     """Player statistics with a guess-distribution bar chart, like the game's stats screen.
 
-    ``stats`` is anything with ``played``, ``wins``, ``win_percent``, ``current_streak``,
-    ``max_streak``, ``distribution`` (wins per attempt count, attempt 1 first) and optionally
-    ``highlight_attempt`` (the attempt count of the game just finished, or ``None``).
+    ``distribution`` is the wins per attempt count, attempt 1 first; ``highlight`` the attempt
+    count of the game just finished (its bar is lit), or ``None``. A ``win_percent`` of
+    ``None`` is worked out from ``played`` and ``wins``.
 
     ``style="emoji"``: bars of ⬛, the highlighted one 🟩 (no code block needed; squares have
     the same width everywhere). ``style="blocks"``: bars of █ in a code block, the highlighted
     one marked with ◀. Bars are scaled so the largest count is :data:`BAR_WIDTH` long; every
     bar is at least one unit long, and the count follows it. ``fence=False`` leaves the
-    ``"blocks"`` chart without the code-block fences (for a terminal).
+    ``"blocks"`` chart without the code-block fences (for a terminal). Malformed numbers
+    raise ``ValueError``.
     """
     if style not in ("emoji", "blocks"):
         raise ValueError(f'style must be "emoji" or "blocks", not {style!r}')
-    played = _whole(getattr(stats, "played", None), "played")
-    wins = _whole(getattr(stats, "wins", None), "wins")
-    current = _whole(getattr(stats, "current_streak", None), "current_streak")
-    best = _whole(getattr(stats, "max_streak", None), "max_streak")
-    win_percent = getattr(stats, "win_percent", None)
+    played = _whole(stats.played, "played")
+    wins = _whole(stats.wins, "wins")
+    current = _whole(stats.current_streak, "current_streak")
+    best = _whole(stats.max_streak, "max_streak")
+    win_percent: object = stats.win_percent
     if win_percent is None:
         win_percent = 100 * wins / played if played else 0
     if isinstance(win_percent, bool) or not isinstance(win_percent, (int, float)):
         raise ValueError(f"win_percent must be a number, not {win_percent!r}")
-    distribution = getattr(stats, "distribution", None)
+    distribution: object = stats.distribution
     if isinstance(distribution, (str, bytes)) or not isinstance(distribution, Sequence):
         raise ValueError(f"distribution must be a sequence of counts, not {distribution!r}")
     counts = [_whole(count, "each distribution count") for count in distribution]
-    highlight = getattr(stats, "highlight_attempt", None)
 
     lines = [
         f"Played {played} · Win % {round(win_percent)} · "
@@ -212,14 +231,46 @@ def _score(value: object) -> str | None:
     return None if number is None else f"{round(number)}/100"
 
 
-def analysis_step_text(index: int, step: object) -> str:
+class AnalysisStepView(Protocol):
+    """One guess of an analysis (``bot.core.analysis.AnalysisStep`` fits)."""
+
+    @property
+    def guess(self) -> str: ...
+    @property
+    def feedback(self) -> str: ...
+    @property
+    def candidates_before(self) -> int | None: ...
+    @property
+    def candidates_after(self) -> int | None: ...
+    @property
+    def bits_gained(self) -> float | None: ...
+    @property
+    def best_guess(self) -> str | None: ...
+    @property
+    def expected_guesses_with_played(self) -> float | None: ...
+    @property
+    def expected_guesses_with_best(self) -> float | None: ...
+
+
+class AnalysisView(Protocol):
+    """A game's analysis (``bot.core.analysis.GameAnalysis`` fits)."""
+
+    @property
+    def steps(self) -> Sequence[AnalysisStepView]: ...
+    @property
+    def skill(self) -> float | None: ...
+    @property
+    def luck(self) -> float | None: ...
+
+
+def analysis_step_text(index: int, step: AnalysisStepView) -> str:
     """The lines for one guess of an analysis (see :func:`analysis_text`)."""
-    guess, feedback = normalise_row((getattr(step, "guess", None), getattr(step, "feedback", None)))
+    guess, feedback = normalise_row((step.guess, step.feedback))
     lines = [f"**{index}.** {feedback_line(guess, feedback)}"]
 
     details: list[str] = []
-    before = _count(getattr(step, "candidates_before", None))
-    after = _count(getattr(step, "candidates_after", None))
+    before = _count(step.candidates_before)
+    after = _count(step.candidates_after)
     solved = set(feedback) == {GREEN}
     if solved:
         details.append("solved")
@@ -227,18 +278,18 @@ def analysis_step_text(index: int, step: object) -> str:
         details.append(f"{before} → {_plural(after, 'word', 'words')} left")
     elif before is not None and not solved:
         details.append(_plural(before, "word", "words") + " possible")
-    bits = _number(getattr(step, "bits_gained", None))
+    bits = _number(step.bits_gained)
     if bits is not None and not solved:
         details.append(f"{bits:.2f} bits")
-    best_raw = getattr(step, "best_guess", None)
+    best_raw: object = step.best_guess
     best = best_raw.lower() if isinstance(best_raw, str) and best_raw.isalpha() else None
     if best is not None and best == guess:
         details.append("best guess ✓")
     if details:
         lines.append("    " + " · ".join(details))
 
-    played_expected = _number(getattr(step, "expected_guesses_with_played", None))
-    best_expected = _number(getattr(step, "expected_guesses_with_best", None))
+    played_expected = _number(step.expected_guesses_with_played)
+    best_expected = _number(step.expected_guesses_with_best)
     if best is not None and best != guess:
         suggestion = f"best was `{best.upper()}`"
         if played_expected is not None and best_expected is not None:
@@ -252,23 +303,20 @@ def analysis_step_text(index: int, step: object) -> str:
     return "\n".join(lines)
 
 
-def analysis_text(analysis: object) -> str:
+def analysis_text(analysis: AnalysisView) -> str:
     """A post-game analysis: skill and luck, then what each guess did.
 
-    Duck-typed: ``analysis.steps`` is a sequence of steps, each with ``guess``, ``feedback``,
-    ``candidates_before``, ``candidates_after``, ``bits_gained``, ``best_guess``,
-    ``expected_guesses_with_played`` and ``expected_guesses_with_best``; ``analysis.skill`` and
-    ``analysis.luck`` are 0-100. Numbers that are missing or ``None`` are left out of the text;
-    ``guess`` and ``feedback`` are required.
+    Skill and luck are 0-100. Numbers that are ``None`` are left out of the text; a malformed
+    analysis (steps not a sequence, a bad guess or feedback) raises ``ValueError``.
     """
-    steps = getattr(analysis, "steps", None)
+    steps: object = analysis.steps
     if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
         raise ValueError(f"analysis.steps must be a sequence of steps, not {steps!r}")
     header = [
         f"{name} {score}"
         for name, score in (
-            ("Skill", _score(getattr(analysis, "skill", None))),
-            ("Luck", _score(getattr(analysis, "luck", None))),
+            ("Skill", _score(analysis.skill)),
+            ("Luck", _score(analysis.luck)),
         )
         if score is not None
     ]
