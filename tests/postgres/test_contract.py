@@ -13,9 +13,15 @@ import importlib
 import inspect
 from types import ModuleType
 
-import pytest
-
-MODULES = ("test_games", "test_stats", "test_forget", "test_grouped", "test_race")
+MODULES = (
+    "test_games",
+    "test_stats",
+    "test_forget",
+    "test_forget_rules",
+    "test_grouped",
+    "test_order",
+    "test_race",
+)
 _SQLITE_ONLY_FIXTURES = frozenset({"db_path", "tmp_path", "tmp_path_factory", "monkeypatch"})
 _SQLITE_ONLY_TEXT = ("sqlite3", "Database.open", "db._", "table_counts", "stored_guesses")
 
@@ -43,15 +49,6 @@ def _collect(module: ModuleType) -> dict[str, object]:
     return found
 
 
-#: Tests of the SQLite store's behaviour from before the port's rules, which the PostgreSQL
-#: store (deciding by ``bot.core.domain``) already follows: expected to fail here until the
-#: SQLite store and its test move to the port's rule.
-PORT_RULE_AHEAD = {
-    # domain.give_up_refusal: after the first guess, only a guesser or the setter gives up
-    # a channel game; the old test has an outsider give it up.
-    "test_channel_game_counts_each_guesser_once_and_not_the_setter__test_stats",
-}
-
 COLLECTED: dict[str, object] = {}
 for _name in MODULES:
     try:
@@ -59,10 +56,6 @@ for _name in MODULES:
     except ImportError:  # moved or renamed by the storage work: nothing to re-run from it
         continue
     COLLECTED.update(_collect(_module))
-for _name in PORT_RULE_AHEAD & set(COLLECTED):
-    COLLECTED[_name] = pytest.mark.xfail(
-        reason="SQLite-era rule; the port's rule (bot.core.domain) differs", strict=False
-    )(COLLECTED[_name])
 globals().update(COLLECTED)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 
 from bot.storage import Store
-from bot.storage.postgres import PostgresStore
+from bot.storage.postgres import PostgresStore, latest_version
 
 
 def test_postgres_store_has_every_port_call_with_the_same_parameters() -> None:
@@ -28,4 +28,4 @@ def test_postgres_store_has_every_port_call_with_the_same_parameters() -> None:
 async def test_an_open_postgres_store_is_a_store(pg_store: PostgresStore) -> None:
     store: Store = pg_store  # mypy checks the types; this checks it at run time too
     assert await store.get_game(1) is None
-    assert pg_store.schema_version == 2
+    assert pg_store.schema_version == latest_version()

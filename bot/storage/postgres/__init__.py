@@ -4,7 +4,7 @@ Same calls, results and errors as the SQLite store; migrations in
 ``bot/storage/migrations/postgres`` (see :mod:`.schema`), concurrency in :mod:`.writes`.
 """
 
-from .batching import MAX_BATCH
+from .groupcommit import MAX_BATCH
 from .posts import PostClaim
 from .schema import latest_version
 from .store import PostgresStore

@@ -1,7 +1,9 @@
 """Forget-me on PostgreSQL: everything about one player, in every server, in one transaction.
 
 Their own games (with guesses and hints), their statistics and hints go. In channel games their
-guesses stay, anonymised (player NULL), and they are removed as solver or setter.
+guesses stay, anonymised (player NULL), and they are removed as solver or setter; what is
+kept is an anonymous mark (``rules.player_mark``) of the challenges they set and the dailies
+they started, so they stay bound by the rules.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any
 from ..models import ForgetReport
 
 
-async def forget(conn: Any, player_id: int) -> ForgetReport:
+async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
     own = "SELECT id FROM games WHERE owner_id = $1"
     # Lock the player's games first (id order), like every other writer.
     await conn.execute(
@@ -26,17 +28,26 @@ async def forget(conn: Any, player_id: int) -> ForgetReport:
         f"SELECT count(*) FROM hints WHERE player_id = $1 OR game_id IN ({own})", player_id
     )
 
-    async def change(sql: str) -> int:
-        return int((await conn.execute(sql, player_id)).split()[-1])
+    async def change(sql: str, *more: Any) -> int:
+        return int((await conn.execute(sql, player_id, *more)).split()[-1])
 
+    # A daily, once started, stays played (forgetting must not reopen it).
+    await change(
+        "INSERT INTO played_dailies (guild_id, puzzle_number, player_mark) "
+        "SELECT guild_id, puzzle_number, $2 FROM games WHERE owner_id = $1 AND kind = 'daily' "
+        "ON CONFLICT DO NOTHING",
+        mark,
+    )
     await change("DELETE FROM hints WHERE player_id = $1")
     games_deleted = await change("DELETE FROM games WHERE owner_id = $1")
     anonymised = await change("UPDATE guesses SET player_id = NULL WHERE player_id = $1")
     games_anonymised = await change(
         "UPDATE games SET "
         "solved_by = CASE WHEN solved_by = $1 THEN NULL ELSE solved_by END, "
+        "setter_mark = CASE WHEN setter_id = $1 THEN $2 ELSE setter_mark END, "
         "setter_id = CASE WHEN setter_id = $1 THEN NULL ELSE setter_id END "
-        "WHERE solved_by = $1 OR setter_id = $1"
+        "WHERE solved_by = $1 OR setter_id = $1",
+        mark,
     )
     stats_deleted = await change("DELETE FROM player_stats WHERE player_id = $1")
     return ForgetReport(

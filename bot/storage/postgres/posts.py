@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from .shared import check_day, check_id, now_utc
+from ..validation import check_day, check_id, now_utc
 
 _T = TypeVar("_T")
 _MAX_CLAIMANT = 200

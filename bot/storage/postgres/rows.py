@@ -26,6 +26,7 @@ GAME_COLUMNS: Final = (
     "solved_by",
     "created_at",
     "finished_at",
+    "setter_mark",
 )
 _GUESSES: Final = (
     "ARRAY(SELECT ROW(q.attempt, q.player_id, q.word, q.feedback, q.created_at) "
@@ -76,6 +77,7 @@ def game_from_row(row: Any) -> GameRecord:
         solved_by=row["solved_by"],
         created_at=row["created_at"],
         finished_at=row["finished_at"],
+        setter_mark=row["setter_mark"],
         guesses=tuple(
             GuessRecord(attempt, player, word, feedback, created)
             for attempt, player, word, feedback, created in row["guesses"]

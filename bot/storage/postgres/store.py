@@ -27,41 +27,35 @@ from typing import Any, Final, TypeVar
 
 import asyncpg
 
+from bot.core.domain import StatsBucket
+
+from .. import rules
+from ..batching import Create, Guess
 from ..errors import StorageError
 from ..models import (
     DailyResult,
     ForgetReport,
     GameRecord,
-    GuildSettings,
     HintRecord,
     Leaderboard,
     Stats,
 )
 from ..port import Store
 from ..stats import consecutive_days, rank, to_stats
-from . import posts, rows, schema, writes
-from .batching import GroupCommit, Outcome
-from .forget import forget
-from .shared import (
-    HINT_KINDS,
-    LEADERBOARD_BY,
-    MAX_HINT_VALUE,
-    STATS_MODES,
-    UNSET,
-    Create,
-    Guess,
-    Unset,
-    check_bool,
+from ..validation import (
+    check_board,
     check_choice,
     check_day,
     check_guess,
+    check_hint,
     check_id,
     check_new_game,
-    hint_error,
     now_utc,
     to_text,
-    validate_timezone,
 )
+from . import posts, rows, schema, settings, writes
+from .forget import forget
+from .groupcommit import GroupCommit, Outcome
 
 _T = TypeVar("_T")
 #: Tries of a transaction that lost a deadlock or serialisation race.
@@ -70,12 +64,13 @@ _RETRYABLE: Final = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
 _STATS_SELECT: Final = ", ".join(rows.STATS_COLUMNS)
 
 
-class PostgresStore(posts.DailyPosts):
+class PostgresStore(posts.DailyPosts, settings.Settings):
     """All persistent state of the bot in PostgreSQL. Make one with :meth:`open`."""
 
-    def __init__(self, dsn: str, pool: Any, version: int, writers: int) -> None:
+    def __init__(self, dsn: str, pool: Any, version: int, writers: int, key: bytes) -> None:
         # Private: use ``await PostgresStore.open(dsn)``.
         self.dsn = schema.redact(dsn)
+        self._key = key  # makes forgotten players' marks (rules.player_mark)
         self._pool = pool
         self._version = version
         self._closed = False
@@ -105,7 +100,12 @@ class PostgresStore(posts.DailyPosts):
         pool = await asyncpg.create_pool(
             dsn, min_size=1, max_size=pool_size, server_settings=settings
         )
-        return cls(dsn, pool, version, writers or max(1, min(4, pool_size // 2)))
+        try:
+            key = bytes(await pool.fetchval("SELECT key FROM store_key"))
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(dsn, pool, version, writers or max(1, min(4, pool_size // 2)), key)
 
     @property
     def schema_version(self) -> int:
@@ -180,7 +180,7 @@ class PostgresStore(posts.DailyPosts):
         return await self._commits.submit(job)
 
     async def _save_group(self, jobs: Sequence[Guess | Create]) -> list[Outcome]:
-        return await self._transaction(lambda conn: writes.save_batch(conn, jobs))
+        return await self._transaction(lambda conn: writes.save_batch(conn, jobs, self._key))
 
     # ----------------------------------------------------------------- games
 
@@ -211,6 +211,9 @@ class PostgresStore(posts.DailyPosts):
             setter_id=setter_id,
         )
         created = to_text(now_utc(now))
+        mark = None  # a daily is refused to a forgotten player who had started it
+        if puzzle_number is not None and owner_id is not None:
+            mark = rules.player_mark(self._key, owner_id)
         return await self._write(
             Create(
                 guild_id,
@@ -223,6 +226,7 @@ class PostgresStore(posts.DailyPosts):
                 hard_mode,
                 setter_id,
                 created,
+                owner_mark=mark,
             )
         )
 
@@ -295,7 +299,17 @@ class PostgresStore(posts.DailyPosts):
         )
         created = to_text(now_utc(now))
         return await self._write(
-            Guess(game_id, attempt, player_id, word, feedback, finish, day, created)
+            Guess(
+                game_id,
+                attempt,
+                player_id,
+                word,
+                feedback,
+                finish,
+                day,
+                created,
+                restamp=now is None,
+            )
         )
 
     async def give_up(
@@ -306,8 +320,9 @@ class PostgresStore(posts.DailyPosts):
         check_id("player_id", player_id)
         check_day("day", day)
         finished = now_utc(now)
+        mark = rules.player_mark(self._key, player_id)
         return await self._transaction(
-            lambda conn: writes.give_up(conn, game_id, player_id, day, finished)
+            lambda conn: writes.give_up(conn, game_id, player_id, mark, day, finished)
         )
 
     # ----------------------------------------------------------------- hints
@@ -322,16 +337,13 @@ class PostgresStore(posts.DailyPosts):
         now: datetime | None = None,
     ) -> None:
         """Remember that a player used a hint in an active game."""
-        check_id("game_id", game_id)
-        check_id("player_id", player_id)
-        check_choice("kind", kind, HINT_KINDS)
-        if not isinstance(value, str) or not value or len(value) > MAX_HINT_VALUE:
-            raise ValueError(f"hint value must be 1 to {MAX_HINT_VALUE} characters")
+        check_hint(game_id=game_id, player_id=player_id, kind=kind, value=value)
         created = now_utc(now)
+        mark = rules.player_mark(self._key, player_id)
 
         async def work(conn: Any) -> None:
             game = (await writes.lock_games(conn, [game_id])).get(game_id)
-            problem = hint_error(game, game_id, player_id)
+            problem = rules.hint_error(game, game_id, player_id, mark)
             if problem is not None:
                 raise problem
             await conn.execute(
@@ -362,7 +374,7 @@ class PostgresStore(posts.DailyPosts):
         """A player's statistics in one server and bucket; ``today`` expires daily streaks."""
         check_id("guild_id", guild_id)
         check_id("player_id", player_id)
-        check_choice("mode", mode, STATS_MODES)
+        check_choice("mode", mode, StatsBucket)
         check_day("today", today, optional=True)
         found = await self._fetch(
             f"SELECT {_STATS_SELECT} FROM player_stats "
@@ -384,13 +396,9 @@ class PostgresStore(posts.DailyPosts):
         today: int | None = None,
     ) -> Leaderboard:
         """The top ``limit`` players of a server, plus ``player_id``'s own row if ranked."""
-        check_id("guild_id", guild_id)
-        check_choice("mode", mode, STATS_MODES)
-        check_choice("by", by, LEADERBOARD_BY)
-        check_id("player_id", player_id, optional=True)
-        check_day("today", today, optional=True)
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
-            raise ValueError(f"limit must be 1 to 1000, got {limit!r:.20}")
+        check_board(
+            guild_id=guild_id, mode=mode, by=by, limit=limit, player_id=player_id, today=today
+        )
         found = await self._fetch(
             f"SELECT player_id, {_STATS_SELECT} FROM player_stats "
             "WHERE guild_id = $1 AND mode = $2 AND played > 0",
@@ -402,55 +410,6 @@ class PostgresStore(posts.DailyPosts):
         )
         mine = next((row for row in ranked if row.player_id == player_id), None)
         return Leaderboard(rows=ranked[:limit], player_row=mine)
-
-    # ----------------------------------------------------------------- settings
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        check_id("guild_id", guild_id)
-        found = await self._fetch(
-            "SELECT timezone, results_channel_id, hints_in_channel_games FROM guild_settings "
-            "WHERE guild_id = $1",
-            guild_id,
-        )
-        return rows.guild_settings(guild_id, found[0]) if found else GuildSettings(guild_id)
-
-    async def update_guild_settings(
-        self,
-        guild_id: int,
-        *,
-        timezone: str | Unset = UNSET,
-        results_channel_id: int | Unset | None = UNSET,
-        hints_in_channel_games: bool | Unset = UNSET,
-    ) -> GuildSettings:
-        """Change only the settings given; returns all of them afterwards."""
-        check_id("guild_id", guild_id)
-        changes: dict[str, Any] = {}
-        if not isinstance(timezone, Unset):
-            changes["timezone"] = validate_timezone(timezone)
-        if not isinstance(results_channel_id, Unset):
-            check_id("results_channel_id", results_channel_id, optional=True)
-            changes["results_channel_id"] = results_channel_id
-        if not isinstance(hints_in_channel_games, Unset):
-            check_bool("hints_in_channel_games", hints_in_channel_games)
-            changes["hints_in_channel_games"] = hints_in_channel_games
-        columns = list(changes)  # only these fixed names: never text from outside
-        assignments = ", ".join(f"{c} = excluded.{c}" for c in columns)
-        sql = (
-            f"INSERT INTO guild_settings ({', '.join(['guild_id', *columns])}) "
-            f"VALUES ({', '.join(f'${n}' for n in range(1, len(columns) + 2))}) "
-            + (
-                f"ON CONFLICT (guild_id) DO UPDATE SET {assignments} "
-                if columns
-                else "ON CONFLICT (guild_id) DO UPDATE SET guild_id = excluded.guild_id "
-            )
-            + "RETURNING timezone, results_channel_id, hints_in_channel_games"
-        )
-
-        async def work(conn: Any) -> GuildSettings:
-            found = await conn.fetchrow(sql, guild_id, *changes.values())
-            return rows.guild_settings(guild_id, found)
-
-        return await self._transaction(work)
 
     # ----------------------------------------------------------------- dailies
 
@@ -487,7 +446,8 @@ class PostgresStore(posts.DailyPosts):
         """Delete everything about a player, in every server, in one transaction (see the
         SQLite store: channel-game guesses stay, anonymised; nobody else's stats change)."""
         check_id("player_id", player_id)
-        return await self._transaction(lambda conn: forget(conn, player_id))
+        mark = rules.player_mark(self._key, player_id)
+        return await self._transaction(lambda conn: forget(conn, player_id, mark))
 
 
 def _public_error(exc: Exception) -> Exception:

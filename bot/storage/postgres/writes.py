@@ -6,7 +6,7 @@ ordered by id), then the statistics rows (ordered by server, player, bucket). On
 are locked, their guesses are read in a new statement (READ COMMITTED: it sees every commit
 made before the lock was granted) and every rule is decided in Python on that state, in queue
 order: status, who may guess, the next attempt number, truthful feedback
-(:func:`shared.guess_error`), and the statistics (``stats.record_result`` /
+(:func:`bot.storage.rules.guess_error`), and the statistics (``stats.record_result`` /
 ``record_daily_result``, the same reference the SQLite SQL is tested against). Then one
 statement each saves the guesses, ends the games, updates the statistics and starts the new
 games, each taking any batch size through ``unnest`` of arrays.
@@ -16,22 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Final
 
-from ..errors import GameExists, GameNotFound, StorageError
-from ..models import GameRecord, GuessRecord
+from .. import rules
+from ..batching import Create, Guess
+from ..errors import DailyPlayed, GameExists, GameNotFound, StorageError
+from ..models import GameRecord, GuessRecord, stats_mode_for
 from ..stats import StatsRow, record_daily_result, record_result
+from ..validation import from_text, to_text
 from . import rows
-from .shared import (
-    Create,
-    Guess,
-    counted_players,
-    from_text,
-    give_up_error,
-    guess_error,
-    stats_mode_for,
-)
 
 Outcome = tuple[Any, Exception | None]
 
@@ -50,11 +44,16 @@ _NEW_COLUMNS: Final = (
     "guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer, hard_mode, "
     "setter_id, created_at"
 )
+#: New games in queue order; the unique indexes refuse a game in the way of another
+#: (``DO NOTHING``), and a daily whose player already played it and was forgotten (its
+#: played mark) is left out.
 _INSERT_GAMES: Final = (
     f"INSERT INTO games ({_NEW_COLUMNS}) SELECT {_NEW_COLUMNS} FROM unnest("
     "$1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::integer[], "
-    "$7::text[], $8::boolean[], $9::bigint[], $10::timestamptz[]) WITH ORDINALITY "
-    f"AS v({_NEW_COLUMNS}, position) ORDER BY position ON CONFLICT DO NOTHING "
+    "$7::text[], $8::boolean[], $9::bigint[], $10::timestamptz[], $11::text[]) WITH ORDINALITY "
+    f"AS v({_NEW_COLUMNS}, mark, position) WHERE v.mark IS NULL OR NOT EXISTS (SELECT 1 "
+    "FROM played_dailies p WHERE p.guild_id = v.guild_id AND p.puzzle_number = "
+    "v.puzzle_number AND p.player_mark = v.mark) ORDER BY position ON CONFLICT DO NOTHING "
     f"RETURNING id, {_NEW_COLUMNS}"
 )
 _KEYS: Final = "unnest($1::bigint[], $2::bigint[], $3::text[]) AS k(guild, player, mode)"
@@ -95,22 +94,30 @@ async def lock_games(conn: Any, game_ids: Sequence[int]) -> dict[int, GameRecord
     return {game.id: game for game in games}
 
 
-async def save_batch(conn: Any, jobs: Sequence[Guess | Create]) -> list[Outcome]:
+async def save_batch(conn: Any, jobs: Sequence[Guess | Create], key: bytes) -> list[Outcome]:
     """Guesses, then new games, in one transaction (the caller's); one outcome per job.
 
     A refused job (an expected failure) writes nothing; everything decided is written with a
-    few statements, whatever the batch size.
+    few statements, whatever the batch size. ``key`` makes players' marks
+    (:func:`bot.storage.rules.player_mark`). A guess handed in without a time gets the time
+    its game was locked.
     """
     outcomes: list[Outcome] = [(None, None)] * len(jobs)
     guesses = [(i, job) for i, job in enumerate(jobs) if isinstance(job, Guess)]
     creates = [(i, job) for i, job in enumerate(jobs) if isinstance(job, Create)]
     if guesses:
         games = await lock_games(conn, [g.game_id for _, g in guesses])
+        stamp = to_text(datetime.now(UTC))
         saved: list[Guess] = []
         endings: list[Ending] = []
         for index, g in guesses:
+            if g.restamp:
+                g = replace(g, created=stamp, restamp=False)
             game = games.get(g.game_id)
-            error = guess_error(game, g)
+            mark = rules.player_mark(key, g.player_id)
+            error = rules.guess_error(
+                game, g.game_id, g.player_id, mark, g.attempt, g.word, g.feedback
+            )
             if error is not None or game is None:
                 outcomes[index] = (None, error or GameNotFound(g.game_id))
                 continue
@@ -170,12 +177,14 @@ async def finish_games(conn: Any, endings: Sequence[Ending]) -> None:
 
 
 async def count_stats(conn: Any, endings: Sequence[Ending]) -> None:
-    """Count finished games for every player they count for (``shared.counted_players``),
+    """Count finished games for every player they count for (``rules.counted_players``),
     with the reference arithmetic of :mod:`bot.storage.stats`."""
     results: list[tuple[tuple[int, int, str], GameRecord, int | None]] = []
     for game, day in endings:
         mode = stats_mode_for(game.scope, game.kind)
-        results += [((game.guild_id, p, mode), game, day) for p in counted_players(game)]
+        results += [
+            ((game.guild_id, p, mode), game, day) for p in sorted(rules.counted_players(game))
+        ]
     if not results:
         return
     keys = sorted({key for key, _, _ in results})
@@ -238,6 +247,7 @@ async def _create(conn: Any, creates: Sequence[Create]) -> list[Outcome]:
         [c.hard_mode for c in creates],
         [c.setter_id for c in creates],
         [from_text(c.created) for c in creates],
+        [c.owner_mark for c in creates],
     )
     positions: dict[tuple[Any, ...], list[int]] = {}
     for p, c in reversed(list(enumerate(creates))):
@@ -255,12 +265,7 @@ async def _create(conn: Any, creates: Sequence[Create]) -> list[Outcome]:
         if position in saved:
             outcomes.append((saved[position], None))
             continue
-        existing = await conflicting_game(conn, c)
-        outcomes.append(
-            (None, GameExists(existing))
-            if existing is not None
-            else (None, StorageError("the game could not be started (a database rule refused it)"))
-        )
+        outcomes.append((None, await _create_refusal(conn, c)))
     return outcomes
 
 
@@ -268,8 +273,8 @@ def _create_key(values: Sequence[Any], created: datetime) -> tuple[Any, ...]:
     return (*(bool(v) if i == 7 else v for i, v in enumerate(values)), created)
 
 
-async def conflicting_game(conn: Any, c: Create) -> GameRecord | None:
-    """The game a new one clashes with under the uniqueness rules, if any (daily first)."""
+async def _create_refusal(conn: Any, c: Create) -> Exception:
+    """Why a new game was refused: the game in its way (daily first), or a played mark."""
     checks: list[tuple[str, tuple[Any, ...]]] = []
     if c.kind == "daily":
         checks.append((rows.DAILY, (c.guild_id, c.owner_id, c.puzzle_number)))
@@ -280,18 +285,31 @@ async def conflicting_game(conn: Any, c: Create) -> GameRecord | None:
     for where, params in checks:
         found = await rows.read_games(conn, where, *params)
         if found:
-            return found[-1]
-    return None
+            return GameExists(found[-1])
+    if c.puzzle_number is not None and c.owner_mark is not None:
+        played = await conn.fetchval(
+            "SELECT 1 FROM played_dailies WHERE guild_id = $1 AND puzzle_number = $2 "
+            "AND player_mark = $3",
+            c.guild_id,
+            c.puzzle_number,
+            c.owner_mark,
+        )
+        if played:
+            return DailyPlayed(c.guild_id, c.puzzle_number)
+    return StorageError("the game could not be started (a database rule refused it)")
 
 
 async def give_up(
-    conn: Any, game_id: int, player_id: int, day: int, finished: datetime
+    conn: Any, game_id: int, player_id: int, mark: str, day: int, finished: datetime
 ) -> GameRecord:
-    """End an active game as given up (who may: ``domain.give_up_refusal``)."""
+    """End an active game as given up (who may: ``domain.give_up_refusal``), never before
+    its last guess."""
     game = (await lock_games(conn, [game_id])).get(game_id)
-    error = give_up_error(game, game_id, player_id)
+    error = rules.give_up_error(game, game_id, player_id, mark)
     if error is not None or game is None:
         raise error or GameNotFound(game_id)
+    if game.guesses:
+        finished = max(finished, game.guesses[-1].created_at)
     game = replace(game, status="given_up", finished_at=finished, solved_by=None)
     await finish_games(conn, [(game, day)])
     return game
