@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 from bot.core import hints as core_hints
@@ -88,6 +89,23 @@ log = logging.getLogger(__name__)
 #: How many times a guess is re-read and retried when other players got their guesses in first.
 #: A game has at most six attempts, so a handful of retries always reaches a decision.
 _GUESS_RETRIES = 12
+
+
+@contextmanager
+def _store_refusals(not_allowed: Problem, *, ended: bool = False) -> Iterator[None]:
+    """The store's refusals of a move, when another move landed first, as player errors: the
+    game was deleted ("forget me"), the player may not act (``not_allowed``), or, with
+    ``ended``, the game ended meanwhile (a winning guess or a give-up)."""
+    try:
+        yield
+    except GameNotFound:
+        raise NoGame(Problem.GAME_GONE) from None
+    except PlayerNotAllowed:
+        raise NotYourGame(not_allowed) from None
+    except GameNotActive:
+        if not ended:
+            raise
+        raise NoGame(Problem.GAME_ENDED) from None
 
 
 class GameService:
@@ -284,18 +302,15 @@ class GameService:
             # The server's day matters only to a guess that ends the game (streaks).
             day = await self.today(record.guild_id) if finish else None
             try:
-                record = await self.db.record_guess(
-                    record.id, attempt=attempt, player_id=player_id, word=row.word,
-                    feedback=row.feedback, finish=finish, day=day, now=self.now(),
-                )
+                with _store_refusals(Problem.NOT_YOUR_GAME):
+                    record = await self.db.record_guess(
+                        record.id, attempt=attempt, player_id=player_id, word=row.word,
+                        feedback=row.feedback, finish=finish, day=day, now=self.now(),
+                    )
             except (AttemptConflict, GameNotActive):
                 # Someone else's guess landed first: look again at the game as it is now.
                 record = await self._reread(record.id)
                 continue
-            except GameNotFound:
-                raise NoGame(Problem.GAME_GONE) from None
-            except PlayerNotAllowed:
-                raise NotYourGame(Problem.NOT_YOUR_GAME) from None
             result_finish = await self._finish(record, player_id, day) if day is not None else None
             return GuessResult(game_view(record), row, attempt, player_id, result_finish)
         raise PlayerError(Problem.BUSY)
@@ -325,15 +340,9 @@ class GameService:
             # could be wrong or fail, and refusing only then would give the word away.
             raise NoHintLeft(Problem.NO_WORD_HINT)
         result, value = await self._make_hint(record, kind)
-        try:
+        with _store_refusals(Problem.NOT_YOUR_GAME, ended=True):
             await self.db.record_hint(record.id, player_id=player_id, kind=result.kind.value,
                                       value=value, now=self.now())
-        except GameNotActive:
-            raise NoGame(Problem.GAME_ENDED) from None
-        except GameNotFound:
-            raise NoGame(Problem.GAME_GONE) from None
-        except PlayerNotAllowed:
-            raise NotYourGame(Problem.NOT_YOUR_GAME) from None
         return result
 
     async def _make_hint(self, record: GameRecord, kind: HintKind) -> tuple[HintResult, str]:
@@ -379,15 +388,9 @@ class GameService:
         if refusal is not None:
             raise refused(refusal)
         day = await self.today(place.guild_id)
-        try:
+        with _store_refusals(Problem.NOT_A_PLAYER, ended=True):
             record = await self.db.give_up(record.id, player_id=player_id, day=day,
                                            now=self.now())
-        except GameNotActive:
-            raise NoGame(Problem.GAME_ENDED) from None
-        except GameNotFound:
-            raise NoGame(Problem.GAME_GONE) from None
-        except PlayerNotAllowed:
-            raise NotYourGame(Problem.NOT_A_PLAYER) from None
         return GiveUpResult(game_view(record), await self._finish(record, player_id, day))
 
     async def board(self, place: Place, player_id: int) -> GameView:
