@@ -1,4 +1,4 @@
-"""Plain, immutable results returned by :class:`bot.storage.Database`.
+"""Plain, immutable records a store returns (see :class:`bot.storage.Store`).
 
 Every datetime here is timezone-aware UTC. Ids are Discord snowflakes (the terminal front end
 uses guild 0, channel 0 and a local player id). ``player_id`` of a guess is ``None`` once that

@@ -118,7 +118,7 @@ def python_facts(case: Case) -> domain.GameFacts:
     return rules.facts(record(case), case.player, rules.player_mark(KEY, case.player))
 
 
-@settings(max_examples=600, deadline=None,
+@settings(max_examples=400, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(case=cases())
 def test_guess_refusal(conn: sqlite3.Connection, case: Case) -> None:
@@ -128,7 +128,7 @@ def test_guess_refusal(conn: sqlite3.Connection, case: Case) -> None:
     assert (domain.hint_refusal(python_facts(case), case.player) is None) == expected
 
 
-@settings(max_examples=600, deadline=None,
+@settings(max_examples=400, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(case=cases())
 def test_give_up_refusal(conn: sqlite3.Connection, case: Case) -> None:
@@ -171,7 +171,7 @@ async def _play_and_give_up(path: Path, case: Case, channel: int) -> None:
         assert changed == set(domain.counted_players(rules.facts(ended)))
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(case=cases())
 def test_counted_players(tmp_path_factory: pytest.TempPathFactory, case: Case) -> None:

@@ -7,6 +7,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.core.domain import StatsBucket
+
 from .. import validation
 from ..models import UNSET, DailyResult, GuildSettings, Leaderboard, Stats, Unset
 from ..stats import StatsRow, consecutive_days, rank, to_stats
@@ -38,7 +40,7 @@ class Statistics(Core):
     ) -> Stats:
         validation.check_id("guild_id", guild_id)
         validation.check_id("player_id", player_id)
-        validation.check_choice("mode", mode, validation.StatsBucket)
+        validation.check_choice("mode", mode, StatsBucket)
         validation.check_day("today", today, optional=True)
         rows = await self._read(
             f"SELECT {STATS_COLUMNS} FROM player_stats "

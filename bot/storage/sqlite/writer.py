@@ -153,13 +153,12 @@ class Core:
                     self._disk_full = True
                     log.warning("database disk is full: %s (nothing was saved; writes resume "
                                 "by themselves once there is room)", self.path)
-                await self._make_room()  # frees what it can for the next try
                 raise StorageFull(f"database disk is full, nothing was saved: {exc}") from exc
             error = StorageError(f"write failed, nothing was saved: {exc}")
             raise error from exc
         if self._disk_full:
             self._disk_full = False
-            log.warning("database disk has room again: writes work (%s)", self.path)
+            log.info("database disk has room again: writes work (%s)", self.path)
         return outcomes
 
     async def _transaction(self, jobs: list[WriteJob]) -> list[Outcome]:
