@@ -49,9 +49,26 @@ def needs_permissions() -> pytest.MarkDecorator:
     )
 
 
+def read_only_mount(folder: Path) -> list[str]:
+    """A command prefix that runs the child in a mount namespace of its own where ``folder``
+    is an empty read-only file system (root and ``unshare`` needed: see
+    :func:`can_mount_read_only`)."""
+    script = 'mount -t tmpfs -o ro,size=64k wordle-test "$0" && exec "$@"'
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, str(folder)]
+
+
+def can_mount_read_only() -> bool:
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c",
+                            "mount -t tmpfs -o ro,size=64k wordle-test /mnt"],
+                           capture_output=True, timeout=20)
+    return probe.returncode == 0
+
+
 def run_cli(args: list[str], cwd: Path, env: dict[str, str] | None = None, *,
             prelude: str = "", stdin: str = "", drop_file_override: bool = False,
-            timeout: float = 60) -> Ran:
+            wrapper: list[str] | None = None, timeout: float = 60) -> Ran:
     child_env = {
         "PATH": os.environ.get("PATH", ""),
         "HOME": str(cwd),
@@ -69,6 +86,7 @@ def run_cli(args: list[str], cwd: Path, env: dict[str, str] | None = None, *,
         setpriv = shutil.which("setpriv")
         assert setpriv is not None
         command = [setpriv, *NO_OVERRIDE, *command]
+    command = [*(wrapper or []), *command]
     done = subprocess.run(command, cwd=cwd, env=child_env, input=stdin, capture_output=True,
                           text=True, timeout=timeout)
     return Ran(done.returncode, done.stdout, done.stderr)

@@ -12,7 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.startup.helpers import assert_one_clear_line, needs_permissions, run_cli
+from tests.startup.helpers import (
+    assert_one_clear_line,
+    can_mount_read_only,
+    needs_permissions,
+    read_only_mount,
+    run_cli,
+)
 
 MODES = ["play", "run"]
 
@@ -32,12 +38,14 @@ def discord_at(port: int) -> str:
 
 
 def start(mode: str, cwd: Path, env: dict[str, str], *, prelude: str = "",
-          drop_file_override: bool = False, extra: list[str] | None = None):
+          drop_file_override: bool = False, extra: list[str] | None = None,
+          wrapper: list[str] | None = None):
     """``wordle-bot play`` (no input: it leaves at once when it gets that far) or the bot."""
     env = {"DAILY_SALT": "startup-test-salt", "DISCORD_TOKEN": "MTA5.not.real", **env}
     prelude = discord_at(closed_port()) + prelude
     args = ["--env-file", "no-such.env", *(extra or []), mode]
-    return run_cli(args, cwd, env, prelude=prelude, drop_file_override=drop_file_override)
+    return run_cli(args, cwd, env, prelude=prelude, drop_file_override=drop_file_override,
+                   wrapper=wrapper)
 
 
 def test_a_normal_start_of_the_terminal_says_nothing_on_stderr(tmp_path: Path) -> None:
@@ -69,6 +77,17 @@ def test_database_folder_that_cannot_be_made(tmp_path: Path, mode: str) -> None:
     ran = start(mode, tmp_path, {"WORDLE_DB": "locked/data/w.sqlite3"}, drop_file_override=True)
     assert_one_clear_line(ran, "locked")
     assert not (locked / "data").exists()
+
+
+@pytest.mark.skipif(not can_mount_read_only(),
+                    reason="mounting a read-only file system needs root and unshare")
+@pytest.mark.parametrize("mode", MODES)
+def test_database_folder_on_a_read_only_file_system(tmp_path: Path, mode: str) -> None:
+    readonly = tmp_path / "readonly"
+    readonly.mkdir()
+    ran = start(mode, tmp_path, {"WORDLE_DB": "readonly/data/w.sqlite3"},
+                wrapper=read_only_mount(readonly))
+    assert_one_clear_line(ran, "readonly", "Read-only file system")
 
 
 @pytest.mark.parametrize("mode", MODES)
