@@ -94,9 +94,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         print(f"wordle-bot solve: word list problem: {error}", file=err)
         return 2
     solver = Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir)
-    if not solver.strategy_path(args.hard).exists():
+    if solver.needs_strategy(history, args.hard) and not solver.strategy_ready(args.hard):
         print("(first run with these word lists: preparing the solver's strategy, "
-              "which can take a minute)", file=err)
+              "which can take a few minutes; `wordle-bot prepare` does it ahead)", file=err)
 
     result = solver.assist(history, hard_mode=args.hard, sample=args.show)
     for number, (word, feedback) in enumerate(history, start=1):

@@ -9,9 +9,15 @@ and coloured squares for people typing in results from a game played elsewhere.
   when ``score(guess, word) == feedback`` for every pair, so repeated letters are always right.
 * :meth:`Solver.suggest`: the next guess. States the solver's own play reaches come from a
   precomputed strategy (:mod:`bot.core.solver_strategy`, built once per word lists and mode by
-  the bounded exact search of :mod:`bot.core.solver_search`, then cached on disk); any other
-  state gets a time-boxed search (about 40 ms) that falls back to the best one-step estimate.
-  Hard-mode suggestions are always legal hard-mode guesses.
+  the bounded exact search of :mod:`bot.core.solver_search`, then cached on disk; shipped in
+  the repository for the shipped lists); any other state gets a time-boxed search (about
+  40 ms) that falls back to the best one-step estimate. Hard-mode suggestions are always legal
+  hard-mode guesses.
+* :meth:`Solver.suggestion` with ``wait=False`` never waits for a strategy being built (other
+  word lists, first start): it answers at once with the best one-step estimate and marks it
+  ``provisional``. The build runs in a separate process and logs its progress.
+* The pattern matrix is loaded (or built, a second or two) on first need, not at
+  construction: a suggestion the strategy answers needs only the guesses' own feedback.
 * Feedback that no word in the list can give raises :class:`ImpossibleFeedbackError`, which
   says which guess broke it; malformed input raises :class:`HistoryError`. Both are
   ``ValueError`` with a message meant for people.
@@ -19,6 +25,7 @@ and coloured squares for people typing in results from a game played elsewhere.
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -30,20 +37,37 @@ import numpy as np
 
 from bot.core.feedback import (
     ALL_GREEN,
-    GREEN,
-    GREY,
     PATTERN_COUNT,
     WORD_LENGTH,
-    YELLOW,
     encode,
     score_matrix,
 )
-from bot.core.patterns import default_cache_dir, lists_key, pattern_matrix
+from bot.core.patterns import MatrixInfo, default_cache_dir, lists_key, pattern_matrix
 from bot.core.solver_hard import HardState, WordTable, legal_mask, state_from_rows
+from bot.core.solver_history import (
+    HistoryError,
+    ImpossibleFeedbackError,
+    Step,
+    _check_word,
+    impossible,
+    parse_feedback,
+)
 from bot.core.solver_search import Engine
-from bot.core.solver_strategy import BUILD_WIDTH, Strategy, build_strategy, settings_key
+from bot.core.solver_strategy import (
+    BUILD_WIDTH,
+    Build,
+    Strategy,
+    build_strategy,
+    file_name,
+    fingerprint,
+    shipped_dir,
+    start_build,
+)
 
 MAX_GUESSES = 6
+#: Lists with at most this many answers build their strategy in this process (well under a
+#: second); larger ones in a separate process.
+INLINE_BUILD_ANSWERS = 300
 #: Time an off-book suggestion may spend searching before it settles for the best estimate.
 ONLINE_SECONDS = 0.03
 #: Guesses searched exactly for an off-book suggestion.
@@ -54,100 +78,7 @@ ONLINE_SHORTLIST = (40, 600)
 _MEMO_LIMIT = 300_000
 
 History = Sequence[tuple[str, str]]
-
-_SQUARES = {
-    "🟩": GREEN,
-    "🟧": GREEN,  # high-contrast colours
-    "🟨": YELLOW,
-    "🟦": YELLOW,
-    "⬛": GREY,
-    "⬜": GREY,
-    "⬛️": GREY,
-    "⬜️": GREY,
-}
-_DIGITS = {"2": GREEN, "1": YELLOW, "0": GREY}
-_ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
-
-
-class HistoryError(ValueError):
-    """A history the solver cannot read (bad word, bad feedback); ``step`` is 1-based or None."""
-
-    def __init__(self, message: str, step: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.step = step
-
-
-class ImpossibleFeedbackError(HistoryError):
-    """No word in the list fits the history. ``step`` (1-based), ``guess`` and ``feedback`` name
-    the guess that left no candidates; ``candidates_before`` is how many fitted before it."""
-
-    def __init__(self, message: str, step: int, guess: str, feedback: str,
-                 candidates_before: int) -> None:
-        super().__init__(message, step)
-        self.guess = guess
-        self.feedback = feedback
-        self.candidates_before = candidates_before
-
-
-def parse_feedback(text: str) -> str:
-    """Feedback typed by a person to a ``G``/``Y``/``B`` string.
-
-    Accepts letters (``GYB``, any case; ``.``/``-``/``X`` also mean grey), digits (``0`` grey,
-    ``1`` yellow, ``2`` green) or squares (🟩 green, 🟨 yellow, ⬛/⬜ grey; the high-contrast
-    🟧/🟦 as green/yellow). Raises :class:`HistoryError` with a readable message otherwise.
-    """
-    if not isinstance(text, str):
-        raise HistoryError("Feedback must be text such as GYBBB, 21000 or 🟩🟨⬛⬛⬛.")
-    raw = text.strip().replace("\ufe0f", "")
-    out = []
-    for char in raw:
-        upper = char.upper()
-        if upper in (GREEN, YELLOW, GREY):
-            out.append(upper)
-        elif upper in ".-X":
-            out.append(GREY)
-        elif char in _DIGITS:
-            out.append(_DIGITS[char])
-        elif char in _SQUARES:
-            out.append(_SQUARES[char])
-        elif char.isspace():
-            continue
-        else:
-            shown = char if char.isprintable() else f"U+{ord(char):04X}"
-            raise HistoryError(
-                f"Feedback can only use G/Y/B, 2/1/0 or 🟩🟨⬛: {shown!r} is none of them."
-            )
-    if len(out) != WORD_LENGTH:
-        raise HistoryError(f"Feedback needs {WORD_LENGTH} marks, one per letter; got {len(out)}.")
-    return "".join(out)
-
-
-def _self_contradiction(word: str, feedback: str) -> str | None:
-    """Why no word at all could give this feedback (a grey copy of a letter before a yellow
-    copy: yellows are handed out left to right), or None."""
-    for i, (letter, state) in enumerate(zip(word, feedback, strict=True)):
-        if state != GREY:
-            continue
-        for j in range(i + 1, WORD_LENGTH):
-            if word[j] == letter and feedback[j] == YELLOW:
-                return (
-                    f"the {letter.upper()} in the {_ORDINAL[i]} place is grey but a later "
-                    f"{letter.upper()} (in the {_ORDINAL[j]} place) is yellow, which never "
-                    "happens: yellows go to the leftmost copies first"
-                )
-    return None
-
-
-@dataclass(frozen=True)
-class Step:
-    """One parsed history entry: ``column`` is the guess's column (None if not in the list)."""
-
-    guess: str
-    feedback: str
-    pattern: int
-    column: int | None
-
+log = logging.getLogger("bot.solver")
 
 @dataclass(frozen=True)
 class Assistance:
@@ -163,11 +94,21 @@ class Assistance:
 
 
 @dataclass(frozen=True)
+class Suggestion:
+    """A suggested next guess. ``provisional`` is true when the strategy for these lists was
+    still being built and the word is the best one-step estimate instead (good, not the
+    solver's best); ask again later for the real one."""
+
+    word: str
+    provisional: bool = False
+
+
+@dataclass(frozen=True)
 class StrategyInfo:
     """How a mode's strategy was obtained and how good it is on the whole answer list."""
 
     hard_mode: bool
-    source: str  # "cache" or "built"
+    source: str  # "shipped", "cache" or "built"
     seconds: float  # time to load it, or to build it
     average: float
     max_guesses: int
@@ -178,9 +119,12 @@ class Solver:
     """Candidates and suggestions for one pair of word lists.
 
     ``answers`` are the possible hidden words, ``allowed`` every word a guess may be (answers
-    are added if missing). Construction loads (or builds, a second or two) the pattern matrix;
-    the strategies are loaded or built on first use, or up front with :meth:`prepare`.
-    ``cache_dir`` defaults to ``$WORDLE_BOT_CACHE_DIR`` or ``~/.cache/wordle-bot``.
+    are added if missing). The pattern matrix (loaded, or built in a second or two) and the
+    strategies (shipped, cached, or built in another process) come on first use, or up front
+    with :meth:`prepare`. ``cache_dir`` defaults to ``$WORDLE_BOT_CACHE_DIR`` or
+    ``~/.cache/wordle-bot``. ``build_process`` forces (True) or forbids (False) building a
+    strategy in a separate process; by default only lists of more than
+    :data:`INLINE_BUILD_ANSWERS` answers do.
     """
 
     def __init__(
@@ -190,6 +134,7 @@ class Solver:
         *,
         cache_dir: Path | str | None = None,
         use_cache: bool = True,
+        build_process: bool | None = None,
     ) -> None:
         answer_list = sorted({_check_word(w, "answers") for w in answers})
         if not answer_list:
@@ -202,14 +147,34 @@ class Solver:
         self.cache_dir = Path(cache_dir) if cache_dir is not None else default_cache_dir()
         self.use_cache = use_cache
         self.lists_key = lists_key(self.answers, self.guesses)
-        self.matrix, self.matrix_info = pattern_matrix(
-            self.answers, self.guesses, self.cache_dir, use_cache=use_cache
-        )
+        self.build_process = (len(self.answers) > INLINE_BUILD_ANSWERS if build_process is None
+                              else build_process)
+        self._matrix: np.ndarray | None = None
+        self._matrix_info: MatrixInfo | None = None
+        self._matrix_lock = threading.Lock()
         self.table = WordTable(self.guesses)
         self._strategies: dict[bool, Strategy] = {}
+        self._builds: dict[bool, Build] = {}
         self._online: dict[bool, Engine] = {}
         self._strategy_lock = threading.Lock()
         self._search_lock = threading.Lock()
+
+    @property
+    def matrix(self) -> np.ndarray:
+        """The pattern matrix (loaded or built on first use)."""
+        if self._matrix is None:
+            with self._matrix_lock:
+                if self._matrix is None:
+                    self._matrix, self._matrix_info = pattern_matrix(
+                        self.answers, self.guesses, self.cache_dir, use_cache=self.use_cache
+                    )
+        return self._matrix
+
+    @property
+    def matrix_info(self) -> MatrixInfo:
+        self.matrix  # noqa: B018 - loads it
+        assert self._matrix_info is not None
+        return self._matrix_info
 
     # -- history -----------------------------------------------------------------------------
 
@@ -242,9 +207,9 @@ class Solver:
 
     def pattern_row(self, step: Step) -> np.ndarray:
         """Feedback of the step's guess against every hidden word."""
-        if step.column is not None:
-            return self.matrix[:, step.column]
-        return score_matrix([step.guess], self.answers)[0]
+        if step.column is not None and self._matrix is not None:
+            return self._matrix[:, step.column]
+        return score_matrix([step.guess], self.answers)[0]  # a few hundred microseconds
 
     def candidate_mask(self, history: History | list[Step]) -> np.ndarray:
         """Boolean mask over :attr:`answers`; raises :class:`ImpossibleFeedbackError` when empty."""
@@ -254,37 +219,13 @@ class Solver:
             before = int(mask.sum())
             mask &= self.pattern_row(step) == step.pattern
             if not mask.any():
-                raise self._impossible(number, step, before)
+                raise impossible(number, step, before)
         return mask
-
-    def _impossible(self, number: int, step: Step, before: int) -> ImpossibleFeedbackError:
-        shown = f"guess {number}, {step.guess.upper()} {step.feedback}"
-        reason = _self_contradiction(step.guess, step.feedback)
-        if reason is not None:
-            message = f"No word can give that feedback: in {shown}, {reason}."
-        elif step.feedback == ALL_GREEN:
-            message = (
-                f"No word in the list fits: {shown} says {step.guess.upper()} is the hidden "
-                "word, but it is not in the list of hidden words"
-                + (f" (or not among the {before:,} words that fitted before it)." if number > 1
-                   else ".")
-            )
-        elif number == 1:
-            message = (
-                f"No word in the list fits: {shown} fits none of the {before:,} hidden words. "
-                "Check the feedback was typed correctly."
-            )
-        else:
-            message = (
-                f"No word in the list fits: {shown} rules out all {before:,} words that "
-                "fitted the guesses before it. Check the feedback was typed correctly."
-            )
-        return ImpossibleFeedbackError(message, number, step.guess, step.feedback, before)
 
     def _steps(self, history: History | list[Step]) -> list[Step]:
         if isinstance(history, list) and all(isinstance(s, Step) for s in history):
             return history
-        return self.parse_history(history)
+        return self.parse_history(history)  # type: ignore[arg-type]
 
     def candidates(self, history: History) -> list[str]:
         """Hidden words consistent with every ``(guess, feedback)`` pair, in list order.
@@ -307,36 +248,97 @@ class Solver:
 
     def strategy_path(self, hard_mode: bool) -> Path:
         """Where the strategy for a mode is cached (it may not exist yet)."""
-        mode = "hard" if hard_mode else "normal"
-        return self.cache_dir / f"strategy-{self.lists_key}-{mode}-{settings_key()}.npy"
+        return self.cache_dir / file_name(self.lists_key, hard_mode)
+
+    def shipped_path(self, hard_mode: bool) -> Path:
+        """Where a strategy shipped with the project for these lists would be."""
+        return shipped_dir() / file_name(self.lists_key, hard_mode)
+
+    def _load(self, hard_mode: bool) -> Strategy | None:
+        """The strategy from memory, the shipped files or the cache, if it is there and was
+        made for these lists (the caller holds the strategy lock)."""
+        found = self._strategies.get(hard_mode)
+        if found is not None:
+            return found
+        start = time.perf_counter()
+        key = fingerprint(self.lists_key, hard_mode)
+        sources = [("shipped", self.shipped_path(hard_mode))]
+        if self.use_cache:
+            sources.append(("cache", self.strategy_path(hard_mode)))
+        for source, path in sources:
+            strategy = Strategy.load(path, key) if path.is_file() else None
+            if strategy is not None and strategy.fits(len(self.answers), len(self.guesses)):
+                strategy.source = source
+                strategy.build_seconds = time.perf_counter() - start
+                self._strategies[hard_mode] = strategy
+                return strategy
+        build = self._builds.get(hard_mode)
+        if build is not None and build.done.is_set() and build.strategy is not None:
+            self._keep(hard_mode, build.strategy)
+            return build.strategy
+        return None
+
+    def _keep(self, hard_mode: bool, strategy: Strategy) -> None:
+        self._strategies[hard_mode] = strategy
+        if self.use_cache:
+            strategy.save(self.strategy_path(hard_mode), fingerprint(self.lists_key, hard_mode))
+
+    def strategy_ready(self, hard_mode: bool = False) -> bool:
+        """Whether the strategy can be had without building it (memory, shipped, cache)."""
+        with self._strategy_lock:
+            return self._load(hard_mode) is not None
+
+    def strategy_now(self, hard_mode: bool = False) -> Strategy | None:
+        """The strategy if it is ready; otherwise start building it in another process (if
+        not already under way) and return None at once."""
+        with self._strategy_lock:
+            found = self._load(hard_mode)
+            if found is None and self.build_process and hard_mode not in self._builds:
+                self._start(hard_mode)
+            elif found is None and not self.build_process:
+                found = self._build_here(hard_mode)
+            return found
+
+    def _start(self, hard_mode: bool) -> Build:
+        log.info("building the %s strategy for these word lists in a separate process "
+                 "(a few minutes for lists the size of ours; `wordle-bot prepare` does it "
+                 "ahead)", _mode(hard_mode))
+        build = start_build(self.answers, self.guesses,
+                            self.cache_dir if self.use_cache else None, self.use_cache,
+                            hard_mode, fingerprint(self.lists_key, hard_mode))
+        self._builds[hard_mode] = build
+        return build
+
+    def _build_here(self, hard_mode: bool) -> Strategy:
+        engine = Engine(self.matrix, self.answer_columns, self.table,
+                        hard_mode=hard_mode, width=BUILD_WIDTH)
+        strategy = build_strategy(engine)
+        self._keep(hard_mode, strategy)
+        return strategy
 
     def strategy(self, hard_mode: bool = False) -> Strategy:
-        """The precomputed strategy for a mode: from memory, the disk cache, or built now
-        (seconds for small lists, a minute or two for the full NYT-sized lists)."""
+        """The precomputed strategy for a mode: from memory, the shipped files, the disk cache,
+        or built now (in another process for large lists: a minute or two for lists the size
+        of ours, waiting for it). ``RuntimeError`` if the build fails."""
+        found = self.strategy_now(hard_mode)
+        if found is not None:
+            return found
         with self._strategy_lock:
-            found = self._strategies.get(hard_mode)
-            if found is not None:
-                return found
-            start = time.perf_counter()
-            path = self.strategy_path(hard_mode)
-            strategy = Strategy.load(path) if self.use_cache else None
-            if strategy is not None and not strategy.fits(len(self.answers), len(self.guesses)):
-                strategy = None
-            if strategy is not None:
-                strategy.build_seconds = time.perf_counter() - start
-            else:
-                engine = Engine(
-                    self.matrix, self.answer_columns, self.table,
-                    hard_mode=hard_mode, width=BUILD_WIDTH,
-                )
-                strategy = build_strategy(engine)
-                if self.use_cache:
-                    strategy.save(path)
-            self._strategies[hard_mode] = strategy
-            return strategy
+            build = self._builds.get(hard_mode) or self._start(hard_mode)
+        strategy = build.wait(_mode(hard_mode))
+        with self._strategy_lock:
+            if hard_mode not in self._strategies:
+                self._keep(hard_mode, strategy)
+            return self._strategies[hard_mode]
+
+    def last_build_pid(self, hard_mode: bool) -> int | None:
+        """The process id of the last strategy build started for a mode (None: none)."""
+        build = self._builds.get(hard_mode)
+        return None if build is None else build.pid
 
     def prepare(self, modes: Iterable[bool] = (False, True)) -> list[StrategyInfo]:
-        """Load or build the strategies now (call once at start-up, off the event loop)."""
+        """Load or build the strategies now, then load the matrix (call once at start-up, off
+        the event loop). Builds run in another process, one after the other."""
         infos = []
         for hard_mode in modes:
             strategy = self.strategy(hard_mode)
@@ -350,27 +352,68 @@ class Solver:
                     first_guess=self.guesses[int(strategy.node_guess[0])],
                 )
             )
+        self.matrix  # noqa: B018 - loaded now rather than by the first off-book hint
         return infos
 
     # -- suggestions -------------------------------------------------------------------------
 
+    def needs_strategy(self, history: History, hard_mode: bool = False) -> bool:
+        """Whether :meth:`suggest` would consult the strategy for this history (more than two
+        words fit and every guess is in the list). False for input it cannot use."""
+        try:
+            steps = self.parse_history(history)
+            count = int(self.candidate_mask(steps).sum())
+        except HistoryError:
+            return False
+        solved = bool(steps) and steps[-1].feedback == ALL_GREEN
+        return count > 2 and not solved and all(s.column is not None for s in steps)
+
     def suggest(self, history: History, hard_mode: bool = False) -> str:
         """The next guess to play. In hard mode it is always a legal hard-mode guess.
 
-        Raises :class:`ImpossibleFeedbackError` if no word fits the history and
-        :class:`HistoryError` for malformed input.
+        Waits for the strategy if it is being built. Raises :class:`ImpossibleFeedbackError`
+        if no word fits the history and :class:`HistoryError` for malformed input.
         """
+        return self.suggestion(history, hard_mode).word
+
+    def suggestion(self, history: History, hard_mode: bool = False, *, wait: bool = True
+                   ) -> Suggestion:
+        """:meth:`suggest` with a flag: with ``wait=False``, while the strategy for these lists
+        is being built, the best one-step estimate at once (``provisional=True``)."""
         steps = self.parse_history(history)
         mask = self.candidate_mask(steps)
         subset = np.flatnonzero(mask)
         if len(subset) <= 2:
-            return self.answers[subset[0]]
+            return Suggestion(self.answers[subset[0]])
         if all(s.column is not None for s in steps):
-            strategy = self.strategy(hard_mode)
+            strategy = self.strategy(hard_mode) if wait else self.strategy_now(hard_mode)
+            if strategy is None:
+                return Suggestion(self.guesses[self._one_step(subset, steps, hard_mode)], True)
             node = strategy.walk([(s.column, s.pattern) for s in steps if s.column is not None])
             if node is not None:
-                return self.guesses[int(strategy.node_guess[node])]
-        return self.guesses[self._search(subset, steps, hard_mode)]
+                return Suggestion(self.guesses[int(strategy.node_guess[node])])
+        return Suggestion(self.guesses[self._search(subset, steps, hard_mode)])
+
+    def _one_step(self, subset: np.ndarray, steps: list[Step], hard_mode: bool) -> int:
+        """The best guess column by the one-step estimate (no look-ahead)."""
+        state = self._state(steps, hard_mode)
+        with self._search_lock:
+            engine = self._engine(hard_mode)
+            columns = engine.columns(state)
+            columns, estimate, _, is_candidate = engine.estimates(subset, columns)
+            pos = int(engine.ranking(estimate, is_candidate, 1)[0])
+        return pos if columns is None else int(columns[pos])
+
+    def _engine(self, hard_mode: bool) -> Engine:
+        """The off-book search engine (the caller holds the search lock)."""
+        engine = self._online.get(hard_mode)
+        if engine is None or len(engine.memo) > _MEMO_LIMIT:
+            engine = Engine(
+                self.matrix, self.answer_columns, self.table,
+                hard_mode=hard_mode, shortlist=ONLINE_SHORTLIST,
+            )
+            self._online[hard_mode] = engine
+        return engine
 
     def _state(self, steps: list[Step], hard_mode: bool) -> HardState | None:
         if not hard_mode:
@@ -382,19 +425,13 @@ class Solver:
         depth = max(MAX_GUESSES - len(steps), 1)
         state = self._state(steps, hard_mode)
         with self._search_lock:
-            engine = self._online.get(hard_mode)
-            if engine is None or len(engine.memo) > _MEMO_LIMIT:
-                engine = Engine(
-                    self.matrix, self.answer_columns, self.table,
-                    hard_mode=hard_mode, shortlist=ONLINE_SHORTLIST,
-                )
-                self._online[hard_mode] = engine
+            engine = self._engine(hard_mode)
             return engine.anytime(subset, depth, state, ONLINE_SECONDS, ONLINE_WIDTH)
 
     def legal_guesses(self, history: History) -> np.ndarray:
         """Boolean mask over :attr:`guesses`: the legal hard-mode guesses after ``history``."""
         steps = self.parse_history(history)
-        return legal_mask(self._state(steps, True), self.table)
+        return legal_mask(state_from_rows((s.guess, s.feedback) for s in steps), self.table)
 
     def assist(self, history: History, hard_mode: bool = False, sample: int = 10) -> Assistance:
         """The solver assistant: candidates (count and up to ``sample`` of them) and the next
@@ -427,6 +464,10 @@ class Solver:
         return np.bincount(patterns, minlength=PATTERN_COUNT)
 
 
+def _mode(hard_mode: bool) -> str:
+    return "hard-mode" if hard_mode else "normal-mode"
+
+
 def steps_to_history(steps: list[Step]) -> list[tuple[str, str]]:
     return [(s.guess, s.feedback) for s in steps]
 
@@ -436,12 +477,3 @@ def bits(before: int, after: int) -> float:
     if before <= 0 or after <= 0:
         return 0.0
     return math.log2(before / after)
-
-
-def _check_word(word: object, source: str) -> str:
-    if not isinstance(word, str):
-        raise ValueError(f"{source}: every word must be a string, not {word!r}")
-    clean = word.strip().lower()
-    if len(clean) != WORD_LENGTH or not (clean.isascii() and clean.isalpha()):
-        raise ValueError(f"{source}: {word!r} is not a 5-letter word of a-z")
-    return clean

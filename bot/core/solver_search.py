@@ -116,7 +116,8 @@ class Engine:
         self.key_type = np.uint16 if matrix.shape[0] < 2**16 else np.uint32
         self.deadline: float | None = None
         #: ``(above, keep)``: for sets larger than ``above`` only ``keep`` guesses are ranked.
-        self.shortlist_above, self.shortlist_keep = shortlist or (None, 0)
+        self.shortlist_above: int | None = shortlist[0] if shortlist else None
+        self.shortlist_keep: int = shortlist[1] if shortlist else 0
         self.nodes = 0
 
     # -- pieces -----------------------------------------------------------------------------

@@ -108,3 +108,53 @@ def test_parse_pair_separators():
     assert parse_pair("crane=BYBBG") == ("crane", "BYBBG")
     assert parse_pair("CRANE:01002") == ("crane", "BYBBG")
     assert parse_pair("crane,⬛🟨⬛⬛🟩") == ("crane", "BYBBG")
+
+
+# --------------------------------------------------------------------------------------------
+# Issue 10 item 15: no "preparing" notice on runs that need no strategy; counts worded right
+
+NOTICE = "first run with these word lists"
+
+
+@pytest.mark.parametrize("rows", [
+    ["sheep=GGGGG"],  # solved
+    [f"{g}={score(g, 'sheep')}" for g in ("crane", "shelf", "spiel")],  # one word left
+    ["crane=GGGGB", "sheep=BBBBB"],  # no word fits
+])
+def test_no_preparing_notice_when_no_strategy_is_needed(lists, rows):
+    # a fresh cache folder (from the fixture): no strategy cached yet
+    code, out, err = run([*lists, *rows])
+    assert NOTICE not in err
+    assert out  # it still answered
+
+
+def test_preparing_notice_only_when_the_strategy_is_built(lists):
+    code, _, err = run([*lists, f"crane={score('crane', 'sheep')}"])
+    assert code == 0 and NOTICE in err  # the first run builds it
+    code, _, err = run([*lists, f"crane={score('crane', 'sheep')}"])
+    assert code == 0 and NOTICE not in err  # now cached
+
+
+def _narrowing_to_one(solver: Solver, answer: str) -> tuple[str, str]:
+    for guess in solver.guesses:
+        feedback = score(guess, answer)
+        if guess != answer and solver.candidates([(guess, feedback)]) == [answer]:
+            return guess, feedback
+    raise AssertionError("no single guess narrows the test list to one word")
+
+
+def test_ruling_out_the_last_word_is_worded_for_one(lists, solver):
+    answer = solver.answers[17]
+    guess, feedback = _narrowing_to_one(solver, answer)
+    code, out, _ = run([*lists, f"{guess}={feedback}", f"{answer}=BBBBB"])
+    assert code == 1
+    assert "rules out the only word that fitted the guesses before it" in out
+    assert "all 1 words" not in out
+
+
+def test_ruling_out_several_words_is_worded_for_many(lists, solver):
+    feedback = score("crane", "sheep")
+    before = len(solver.candidates([("crane", feedback)]))
+    assert before > 1
+    code, out, _ = run([*lists, f"crane={feedback}", "sheep=BBBBB"])
+    assert code == 1 and f"rules out all {before} words that fitted" in out

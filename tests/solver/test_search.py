@@ -16,7 +16,7 @@ from bot.core.patterns import pattern_matrix
 from bot.core.solver import Solver
 from bot.core.solver_hard import OPEN_STATE, WordTable
 from bot.core.solver_search import INFEASIBLE, Engine
-from bot.core.solver_strategy import Strategy, play_all
+from bot.core.solver_strategy import Strategy, fingerprint, play_all
 from tests.solver.words import ALLOWED, ANSWERS, TINY_ALLOWED, TINY_ANSWERS
 
 
@@ -133,7 +133,8 @@ def test_damaged_strategy_file_is_rebuilt(tmp_path):
     again = Solver(ANSWERS, ALLOWED, cache_dir=tmp_path)
     assert again.suggest([("crane", "BBBBB")]) == expected
     assert again.strategy(False).source == "built"
-    assert Strategy.load(again.strategy_path(False)) is not None  # written back
+    key = fingerprint(again.lists_key, False)
+    assert Strategy.load(again.strategy_path(False), key) is not None  # written back
 
 
 def test_suggestion_prefers_a_possible_answer_when_it_costs_nothing(solver: Solver):

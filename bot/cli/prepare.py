@@ -1,0 +1,96 @@
+"""``wordle-bot prepare``: build the solver's strategies ahead, so the bot never waits for them.
+
+    wordle-bot prepare                                   the lists in WORDLE_ANSWERS/ALLOWED
+    wordle-bot prepare --answers a.txt --allowed b.txt   other lists
+    wordle-bot prepare --output wordlists/strategies     also write the files there (to ship)
+
+The shipped word lists have their strategies in the repository, so for them this only checks
+they load. For other lists each mode is built in a separate process (a few minutes for lists
+the size of ours), with its progress logged, and kept in the cache folder the bot reads
+(``--cache-dir``, else ``$WORDLE_BOT_CACHE_DIR`` or ``~/.cache/wordle-bot``). Exit status 0,
+2 for a list or folder that cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import TextIO
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wordle-bot prepare",
+        description="Build the solver's strategies for the word lists ahead of time.",
+    )
+    parser.add_argument("--answers", type=Path, metavar="FILE",
+                        help="hidden-word list (default: WORDLE_ANSWERS or the bot's)")
+    parser.add_argument("--allowed", type=Path, metavar="FILE",
+                        help="allowed-guess list (default: WORDLE_ALLOWED or the bot's)")
+    parser.add_argument("--mode", choices=["normal", "hard", "both"], default="both",
+                        help="which strategies (default: both)")
+    parser.add_argument("--cache-dir", type=Path, metavar="DIR",
+                        help="the solver's cache folder (default: $WORDLE_BOT_CACHE_DIR or "
+                             "~/.cache/wordle-bot)")
+    parser.add_argument("--output", type=Path, metavar="DIR",
+                        help="also write the strategy files here (e.g. wordlists/strategies "
+                             "to ship them)")
+    return parser
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+         ) -> int:
+    """Run the command with ``argv`` (the arguments after ``prepare``); returns the status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, stream=err,
+                            format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+
+    from bot.config import Config, ConfigError
+    from bot.core.solver import Solver
+    from bot.core.solver_strategy import fingerprint
+    from bot.core.words import WordListError, load_word_lists
+
+    try:
+        config = Config.from_env(".env")
+        lists = load_word_lists(args.answers or config.answers_path,
+                                args.allowed or config.allowed_path)
+    except ConfigError as error:
+        print(f"wordle-bot prepare: {error}", file=err)
+        return 2
+    except WordListError as error:
+        print(f"wordle-bot prepare: word list problem: {error}", file=err)
+        return 2
+    solver = Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir,
+                    build_process=True)
+    modes = {"normal": [False], "hard": [True], "both": [False, True]}[args.mode]
+    for hard_mode in modes:
+        name = "hard mode" if hard_mode else "normal mode"
+        try:
+            strategy = solver.strategy(hard_mode)
+        except RuntimeError as error:
+            print(f"wordle-bot prepare: {error}", file=err)
+            return 1
+        first = solver.guesses[int(strategy.node_guess[0])].upper()
+        where = {"shipped": "shipped with the bot", "cache": "already in the cache",
+                 "built": f"built in {strategy.build_seconds:.0f} s"}[strategy.source]
+        print(f"{name}: {where}; opens with {first}, {strategy.average:.4f} guesses on "
+              f"average, at most {strategy.max_guesses}", file=out)
+        if args.output is not None:
+            path = args.output / solver.shipped_path(hard_mode).name
+            if not strategy.save(path, fingerprint(solver.lists_key, hard_mode)):
+                print(f"wordle-bot prepare: cannot write {path}", file=err)
+                return 2
+            print(f"  written to {path} ({path.stat().st_size:,} bytes)", file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
