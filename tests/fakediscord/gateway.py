@@ -44,6 +44,8 @@ CLOSE_DECODE_ERROR = 4002
 CLOSE_NOT_AUTHENTICATED = 4003
 CLOSE_AUTH_FAILED = 4004
 CLOSE_ALREADY_AUTHENTICATED = 4005
+CLOSE_INVALID_SHARD = 4010
+CLOSE_SHARDING_REQUIRED = 4011
 CLOSE_INVALID_INTENTS = 4013
 CLOSE_DISALLOWED_INTENTS = 4014
 
@@ -134,6 +136,25 @@ class GatewaySession:
     replayed: int = 0  # frames re-sent by RESUMEs
     presence: dict[str, Any] | None = None
     events: list[str] = field(default_factory=list)  # event names dispatched, in order
+    #: [shard_id, shard_count] from IDENTIFY; (0, 1) when the client sent none (no sharding)
+    shard: tuple[int, int] = (0, 1)
+    #: 1 for the first IDENTIFY the fake accepted, 2 for the next... (orders sessions)
+    number: int = 0
+    identified_at: float = field(default_factory=time.perf_counter)
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0]
+
+    @property
+    def shard_count(self) -> int:
+        return self.shard[1]
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Discord's routing: (guild_id >> 22) % shard_count; no guild (DMs) -> shard 0."""
+        if guild_id is None:
+            return self.shard_id == 0
+        return (guild_id >> 22) % self.shard_count == self.shard_id
 
     def has_intent(self, bit: int) -> bool:
         return bool(self.intents & bit)

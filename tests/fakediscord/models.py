@@ -71,9 +71,27 @@ DEFAULT_BOT_PERMISSIONS = discord.Permissions(
     use_application_commands=True,
 ).value
 
+#: app_permissions Discord documents for (G)DMs between users; also used for servers that have
+#: not added the bot (a user-installed app acts there without a member or role)
+PRIVATE_APP_PERMISSIONS = discord.Permissions(
+    attach_files=True, embed_links=True, mention_everyone=True
+).value
+
 # Message flags
+FLAG_SUPPRESS_EMBEDS = 1 << 2
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
+FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
+FLAG_VOICE_MESSAGE = 1 << 13
+FLAG_COMPONENTS_V2 = 1 << 15
+#: flags a bot may set when sending (interaction callback data documents exactly these)
+SETTABLE_FLAGS = (
+    FLAG_SUPPRESS_EMBEDS
+    | FLAG_EPHEMERAL
+    | FLAG_SUPPRESS_NOTIFICATIONS
+    | FLAG_VOICE_MESSAGE
+    | FLAG_COMPONENTS_V2
+)
 
 # Interaction types and callback types (Discord API numbering)
 INTERACTION_PING = 1
@@ -97,6 +115,7 @@ CALLBACK_NAMES = {
 # Channel types
 CHANNEL_TEXT = 0
 CHANNEL_DM = 1
+CHANNEL_GROUP_DM = 3
 CHANNEL_CATEGORY = 4
 
 
@@ -132,6 +151,10 @@ class SnowflakeFactory:
             value = self._last + 1
         self._last = value
         return value
+
+    def bump_to(self, floor: int) -> None:
+        """The next snowflake will be at least ``floor`` (used to pick a shard's guild id)."""
+        self._last = max(self._last, floor - 1)
 
 
 def iso_now() -> str:
@@ -277,6 +300,9 @@ class FakeChannel:
     overwrites: list[Overwrite] = field(default_factory=list)
     recipient: FakeUser | None = None  # DMs only
     last_message_id: int | None = None
+    #: a DM / group DM between users that the bot is not part of (interaction context 2)
+    private: bool = False
+    members: list[FakeUser] = field(default_factory=list)  # private channels: the users
 
     @property
     def mention(self) -> str:
@@ -287,7 +313,17 @@ class FakeChannel:
         return self.type == CHANNEL_DM
 
     def payload(self, *, permissions: int | None = None) -> dict[str, Any]:
-        if self.type == CHANNEL_DM:
+        if self.private:
+            data = {
+                "id": str(self.id),
+                "type": self.type,
+                "recipients": [u.payload() for u in self.members],
+                "last_message_id": _opt_id(self.last_message_id),
+                "flags": 0,
+            }
+            if self.type == CHANNEL_GROUP_DM:
+                data.update(name=self.name or None, icon=None, owner_id=str(self.members[0].id))
+        elif self.type == CHANNEL_DM:
             data: dict[str, Any] = {
                 "id": str(self.id),
                 "type": CHANNEL_DM,
@@ -326,6 +362,8 @@ class FakeGuild:
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso_now)
+    #: False for a server that has not added the bot (reached through a user install)
+    has_bot: bool = True
 
     @property
     def everyone(self) -> FakeRole:
@@ -495,6 +533,16 @@ class FakeAttachment:
         return mimetypes.guess_type(filename)[0]
 
 
+@dataclass
+class EditRecord:
+    """One change of a stored message."""
+
+    at: float  # time.perf_counter()
+    #: "channel" (PATCH /channels/../messages/..), "webhook" (PATCH /webhooks/.. edit),
+    #: "callback" (UPDATE_MESSAGE response), "followup" (a follow-up filling a deferred reply)
+    via: str
+
+
 @dataclass(eq=False)
 class FakeMessage:
     """A message as Discord stores it: current state plus the history of earlier versions."""
@@ -519,6 +567,59 @@ class FakeMessage:
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     reactions: list[str] = field(default_factory=list)
+    edits: list[EditRecord] = field(default_factory=list)
+
+    @property
+    def components_v2(self) -> bool:
+        """Sent with IS_COMPONENTS_V2 (1 << 15): layout components, no content/embeds."""
+        return bool(self.flags & FLAG_COMPONENTS_V2)
+
+    def walk_components(self) -> list[dict[str, Any]]:
+        """Every component, depth first (containers, sections, rows, their children)."""
+        from .components import walk
+
+        return list(walk(self.components))
+
+    def find_components(
+        self, type: int | None = None, *, custom_id: str | None = None, id: int | None = None
+    ) -> list[dict[str, Any]]:
+        return [
+            c
+            for c in self.walk_components()
+            if (type is None or c.get("type") == type)
+            and (custom_id is None or c.get("custom_id") == custom_id)
+            and (id is None or c.get("id") == id)
+        ]
+
+    def text_displays(self) -> list[str]:
+        """The content of every Text Display (type 10), in order."""
+        return [str(c.get("content", "")) for c in self.find_components(10)]
+
+    @property
+    def containers(self) -> list[dict[str, Any]]:
+        return self.find_components(17)
+
+    @property
+    def accent_color(self) -> int | None:
+        """accent_color of the first Container, if any."""
+        return self.containers[0].get("accent_color") if self.containers else None
+
+    def media(self) -> list[FakeAttachment]:
+        """The uploaded files shown by gallery items, thumbnails and file components."""
+        from .components import media_items
+
+        by_id = {str(a.id): a for a in self.attachments}
+        out = []
+        for item in media_items(self.components):
+            att = by_id.get(str(item.get("attachment_id")))
+            if att is not None:
+                out.append(att)
+        return out
+
+    def media_urls(self) -> list[str]:
+        from .components import media_items
+
+        return [str(item.get("url")) for item in media_items(self.components)]
 
     @property
     def ephemeral(self) -> bool:
@@ -538,8 +639,9 @@ class FakeMessage:
         return self.embeds[0] if self.embeds else None
 
     def text(self) -> str:
-        """Content plus every visible embed text, newline separated (handy for assertions)."""
+        """Content, Text Displays and every visible embed text, newline separated."""
         parts = [self.content] if self.content else []
+        parts.extend(t for t in self.text_displays() if t)
         for e in self.embeds:
             for key in ("title", "description"):
                 if e.get(key):
@@ -564,7 +666,7 @@ class FakeMessage:
                     walk([item["component"]])
                 if isinstance(item.get("accessory"), dict):
                     walk([item["accessory"]])
-                if item.get("type") not in (1, 9, 10, 17, 18):
+                if item.get("type") not in (1, 9, 10, 11, 12, 13, 14, 17, 18):
                     out.append(item)
 
         walk(self.components)
@@ -732,6 +834,8 @@ class FakeInteraction:
         self.source_message = source_message
         self.sent_at: float | None = None  # perf_counter when INTERACTION_CREATE hit the socket
         self.responses: list[FakeResponse] = []
+        #: (shard_id, shard_count) of the session it was sent to
+        self.shard: tuple[int, int] | None = None
         self.original: FakeMessage | None = None
         self.followups: list[FakeMessage] = []
         self.rejected_callbacks: list[tuple[int, str]] = []  # (status, reason) of refused ones
@@ -743,6 +847,34 @@ class FakeInteraction:
     @property
     def response(self) -> FakeResponse | None:
         return self.responses[0] if self.responses else None
+
+    @property
+    def owners(self) -> dict[str, str]:
+        """authorizing_integration_owners: {"0": guild id or "0", "1": user id}."""
+        return dict(self.payload.get("authorizing_integration_owners") or {})
+
+    @property
+    def context(self) -> int:
+        """0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL."""
+        return int(self.payload.get("context", 0))
+
+    @property
+    def forced_ephemeral(self) -> bool:
+        """Discord makes every response ephemeral for an app not installed in the server when
+        the member lacks the Use External Apps permission."""
+        guild = self.guild
+        if guild is None or guild.has_bot or not self.user_install_only:
+            return False
+        member = guild.members.get(self.user.id)
+        if member is None:
+            return True
+        perms = guild.channel_permissions(member, self.channel)
+        return not perms & discord.Permissions(use_external_apps=True).value
+
+    @property
+    def user_install_only(self) -> bool:
+        """Authorized only by a user install (Discord then allows 5 follow-ups at most)."""
+        return set(self.owners) == {"1"}
 
     @property
     def latency(self) -> float | None:

@@ -67,9 +67,9 @@ class BotRunner:
         self.fake._runners.append(self)
         if self.wait == "gateway":
             await self.fake.wait_for(
-                lambda: self.fake.identify_count > identifies_before and self.fake.ready,
+                lambda: self._gateway_ready(identifies_before),
                 self.timeout,
-                "the bot to log in and receive READY + GUILD_CREATE",
+                "the bot to log in and receive READY + GUILD_CREATE (every shard it runs)",
             )
         elif self.wait == "client":
             await self.fake.wait_for(
@@ -107,10 +107,43 @@ class BotRunner:
             if exc is not None:
                 raise exc
 
+    def expected_shards(self) -> list[tuple[int, int]] | None:
+        """(shard_id, shard_count) pairs this client runs; None while an AutoShardedClient
+        has not yet learnt its shard count from GET /gateway/bot."""
+        client = self.client
+        if isinstance(client, discord.AutoShardedClient):
+            count = client.shard_count
+            if count is None:
+                return None
+            return [(i, count) for i in (client.shard_ids or range(count))]
+        if client.shard_id is not None and client.shard_count is not None:
+            return [(client.shard_id, client.shard_count)]
+        return [(0, 1)]
+
+    def _gateway_ready(self, identifies_before: int) -> bool:
+        shards = self.expected_shards()
+        if shards is None:
+            return False
+        for shard in shards:
+            if not any(
+                s.shard == shard and s.number > identifies_before and self.fake._usable(s)
+                for s in self.fake.live_sessions()
+            ):
+                return False
+        return True
+
+    def _websockets(self) -> list[Any]:
+        shards = getattr(self.client, "_AutoShardedClient__shards", None)
+        if shards is not None:  # AutoShardedClient: one websocket per shard
+            return [getattr(parent, "ws", None) for parent in shards.values()]
+        return [getattr(self.client, "ws", None)]
+
     def _connection_closed(self) -> bool:
-        ws = getattr(self.client, "ws", None)
-        socket = getattr(ws, "socket", None)
-        return socket is None or socket.closed
+        for ws in self._websockets():
+            socket = getattr(ws, "socket", None)
+            if socket is not None and not socket.closed:
+                return False
+        return True
 
     def _cleanup_client_internals(self) -> None:
         # Internals of discord.py 2.7 (checked against its source): the delayed-READY task and

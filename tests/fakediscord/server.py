@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import logging
 import re
@@ -25,6 +26,7 @@ import discord
 import yarl
 from aiohttp import WSMsgType, web
 
+from . import components as components_mod
 from . import validation
 from .gateway import (
     CLOSE_ALREADY_AUTHENTICATED,
@@ -32,7 +34,9 @@ from .gateway import (
     CLOSE_DECODE_ERROR,
     CLOSE_DISALLOWED_INTENTS,
     CLOSE_INVALID_INTENTS,
+    CLOSE_INVALID_SHARD,
     CLOSE_NOT_AUTHENTICATED,
+    CLOSE_SHARDING_REQUIRED,
     CLOSE_UNKNOWN_OPCODE,
     INTENT_GUILD_MEMBERS,
     INTENT_MESSAGE_CONTENT,
@@ -55,18 +59,23 @@ from .models import (
     ATTACH_FILES,
     CHANNEL_CATEGORY,
     CHANNEL_DM,
+    CHANNEL_GROUP_DM,
     CHANNEL_TEXT,
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,
+    FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     INTERACTION_APPLICATION_COMMAND,
     INTERACTION_AUTOCOMPLETE,
     INTERACTION_COMPONENT,
     INTERACTION_MODAL_SUBMIT,
+    PRIVATE_APP_PERMISSIONS,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
+    SETTABLE_FLAGS,
     VIEW_CHANNEL,
+    EditRecord,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -90,6 +99,8 @@ log = logging.getLogger("tests.fakediscord")
 
 API_PREFIX = "/api/v10"
 ATTACHMENT_SIZE_LIMIT = validation.MAX_ATTACHMENT_BYTES
+#: follow-ups allowed to an interaction authorized only by a user install (Discord docs)
+MAX_USER_INSTALL_FOLLOWUPS = 5
 
 
 class FakeDiscordError(Exception):
@@ -123,6 +134,24 @@ class RequestRecord:
     def __str__(self) -> str:
         text = f"{self.method} {self.path} -> {self.status}"
         return f"{text} ({self.error})" if self.error else text
+
+
+@dataclass
+class IdentifyRecord:
+    """One IDENTIFY received on the gateway (the token is never kept)."""
+
+    at: float  # time.perf_counter() when it arrived
+    shard: tuple[int, int]  # (shard_id, shard_count); (0, 1) when the client sent no shard
+    session_id: str | None  # None when refused
+    refused: str | None = None  # why the fake refused it (close code / op 9)
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0]
+
+    @property
+    def shard_count(self) -> int:
+        return self.shard[1]
 
 
 @dataclass
@@ -222,6 +251,11 @@ class FakeDiscord:
         default_timeout: float = 5.0,
         strict: bool = True,
         privileged_intents: int = PRIVILEGED_INTENTS,
+        shards: int = 1,
+        max_concurrency: int = 1,
+        identify_window: float = 5.0,
+        enforce_identify_limit: bool = False,
+        max_guilds_per_shard: int = 2500,
     ) -> None:
         self._snowflake = SnowflakeFactory()
         self.application_id = self._snowflake()
@@ -236,6 +270,27 @@ class FakeDiscord:
         self.strict = strict
         #: privileged intents "enabled in the developer portal" (others get close code 4014)
         self.privileged_intents = privileged_intents
+        #: GET /gateway/bot: recommended shard count and session_start_limit.max_concurrency
+        self.recommended_shards = shards
+        self.max_concurrency = max_concurrency
+        #: Discord lets max_concurrency shards (one per bucket shard_id % max_concurrency)
+        #: IDENTIFY per 5 s; identify_concurrency_violations() checks against this window, and
+        #: with enforce_identify_limit=True a too-early IDENTIFY gets op 9 INVALID_SESSION
+        self.identify_window = identify_window
+        self.enforce_identify_limit = enforce_identify_limit
+        #: a shard holding more guilds than this is closed with 4011 (sharding required)
+        self.max_guilds_per_shard = max_guilds_per_shard
+        self.session_start_total = 1000
+        #: every IDENTIFY the fake received, in order (accepted or refused)
+        self.identifies: list[IdentifyRecord] = []
+        #: edit rate limit: (edits, per_seconds) per message, or None (see limit_edits)
+        self.edit_rate_limit: tuple[int, float] | None = None
+        self.edit_rate_scope = "message"
+        self._edit_windows: dict[Any, tuple[float, int]] = {}
+        #: 429 answers the fake gave to message edits: (perf_counter, message id, retry_after)
+        self.rate_limited: list[tuple[float, int, float]] = []
+        #: ids of users who installed the app to their account (install_for_user)
+        self.user_installs: set[int] = set()
 
         #: owner of the application (GET /oauth2/applications/@me); in no guild by default
         self.app_owner = FakeUser(self._snowflake(), "app_owner")
@@ -429,14 +484,103 @@ class FakeDiscord:
 
     @property
     def ready(self) -> bool:
-        """A bot session is connected and has been sent READY plus every GUILD_CREATE."""
+        """The latest bot session is connected and has been sent READY plus every GUILD_CREATE."""
         s = self._current_session
-        return s is not None and s.ready and s.connection is not None and not s.invalidated
+        return s is not None and self._usable(s)
 
-    async def wait_until_ready(self, timeout: float | None = None) -> GatewaySession:
-        await self.wait_for(lambda: self.ready, timeout, "a bot to connect to the gateway")
-        assert self._current_session is not None
-        return self._current_session
+    @staticmethod
+    def _usable(s: GatewaySession) -> bool:
+        return s.ready and s.connection is not None and not s.invalidated
+
+    async def wait_until_ready(
+        self, timeout: float | None = None, *, guild: FakeGuild | int | None = None
+    ) -> GatewaySession:
+        """Wait for a connected, ready session; with ``guild``, one of the shard owning it."""
+        if guild is None:
+            await self.wait_for(lambda: self.ready, timeout, "a bot to connect to the gateway")
+            assert self._current_session is not None
+            return self._current_session
+        gid = guild.id if isinstance(guild, FakeGuild) else guild
+        await self.wait_for(
+            lambda: bool(self._routes_for(gid, usable=True)),
+            timeout,
+            lambda: "a ready bot session for the shard of guild "
+            f"{gid} ((guild_id >> 22) % shard_count)\n" + "\n".join(self._describe_problems()),
+        )
+        return self._routes_for(gid, usable=True)[-1]
+
+    # ------------------------------------------------------------------ shards
+
+    def live_sessions(self) -> list[GatewaySession]:
+        """Sessions not invalidated (connected or waiting to RESUME), oldest IDENTIFY first."""
+        return [s for s in self.sessions.values() if not s.invalidated]
+
+    def _routes_for(self, guild_id: int | None, *, usable: bool = False) -> list[GatewaySession]:
+        """Live sessions Discord would send an event of this guild (None: no guild) to."""
+        return [
+            s
+            for s in self.live_sessions()
+            if s.owns(guild_id) and (not usable or self._usable(s))
+        ]
+
+    def shard_of(self, guild: FakeGuild | int | None, shard_count: int) -> int:
+        """Which shard owns a guild: (guild_id >> 22) % shard_count (no guild: shard 0)."""
+        if guild is None:
+            return 0
+        gid = guild.id if isinstance(guild, FakeGuild) else guild
+        return (gid >> 22) % shard_count
+
+    def shard_session(self, shard_id: int, shard_count: int | None = None) -> GatewaySession | None:
+        """The latest live session identified as this shard (any shard_count if None)."""
+        found = [
+            s
+            for s in self.live_sessions()
+            if s.shard_id == shard_id and (shard_count is None or s.shard_count == shard_count)
+        ]
+        return found[-1] if found else None
+
+    def shard_ready(self, shard_id: int, shard_count: int | None = None) -> bool:
+        s = self.shard_session(shard_id, shard_count)
+        return s is not None and self._usable(s)
+
+    async def wait_for_shards(
+        self, shard_ids: Any, shard_count: int, timeout: float | None = None
+    ) -> list[GatewaySession]:
+        """Wait until every shard in ``shard_ids`` (of ``shard_count``) is connected and ready."""
+        ids = list(shard_ids)
+        await self.wait_for(
+            lambda: all(self.shard_ready(i, shard_count) for i in ids),
+            timeout,
+            lambda: f"shards {ids} of {shard_count} to be ready; sessions: "
+            + ", ".join(
+                f"{s.shard}{' ready' if self._usable(s) else ''}" for s in self.live_sessions()
+            ),
+        )
+        return [s for i in ids if (s := self.shard_session(i, shard_count)) is not None]
+
+    def identify_times(self, shard_id: int | None = None) -> list[float]:
+        """perf_counter times of the accepted IDENTIFYs (of one shard id, or all)."""
+        return [
+            r.at
+            for r in self.identifies
+            if r.refused is None and (shard_id is None or r.shard_id == shard_id)
+        ]
+
+    def identify_concurrency_violations(
+        self, max_concurrency: int | None = None, window: float | None = None
+    ) -> list[tuple[IdentifyRecord, IdentifyRecord]]:
+        """Pairs of IDENTIFYs in the same rate limit bucket (shard_id % max_concurrency) less
+        than ``window`` seconds apart (Discord: max_concurrency IDENTIFYs per 5 s). Empty when
+        the bot respected the limit."""
+        conc = max_concurrency or self.max_concurrency
+        win = self.identify_window if window is None else window
+        accepted = [r for r in self.identifies if r.refused is None]
+        out = []
+        for i, a in enumerate(accepted):
+            for b in accepted[i + 1 :]:
+                if a.shard_id % conc == b.shard_id % conc and abs(b.at - a.at) < win:
+                    out.append((a, b))
+        return out
 
     async def wait_until_disconnected(self, timeout: float | None = None) -> None:
         await self.wait_for(
@@ -483,9 +627,18 @@ class FakeDiscord:
         bot_permissions: PermissionsLike = None,
         everyone_permissions: PermissionsLike = None,
         locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
+        with_bot: bool = True,
     ) -> FakeGuild:
-        """A guild the bot is in: @everyone role, a managed bot role, an owner member."""
-        guild = FakeGuild(self._snowflake(), name, locale=locale)
+        """A guild the bot is in: @everyone role, a managed bot role, an owner member.
+
+        ``shard=(shard_id, shard_count)`` picks an id that shard owns
+        ((id >> 22) % shard_count). ``with_bot=False`` makes a server that has NOT added the
+        bot (users reach the app there through a user install): no GUILD_CREATE, no bot member,
+        and the bot's REST calls to it fail with 403 Missing Access.
+        """
+        gid = self._snowflake() if shard is None else self._snowflake_for_shard(*shard)
+        guild = FakeGuild(gid, name, locale=locale, has_bot=with_bot)
         guild.roles[guild.id] = FakeRole(
             guild.id,
             guild,
@@ -506,15 +659,29 @@ class FakeDiscord:
         owner = owner or self.add_user(f"{name.lower().replace(' ', '_')}_owner")
         guild.owner_id = owner.id
         guild.members[owner.id] = FakeMember(owner, guild)
-        guild.members[self.bot_user.id] = FakeMember(self.bot_user, guild, role_ids=[bot_role.id])
-        self.guilds[guild.id] = guild
-        session = self._live_session()
-        if session is not None:
-            session.dispatch(
-                "GUILD_CREATE", self._guild_create_payload(guild, session, joined=True)
+        if with_bot:
+            guild.members[self.bot_user.id] = FakeMember(
+                self.bot_user, guild, role_ids=[bot_role.id]
             )
+        self.guilds[guild.id] = guild
+        if with_bot:
+            for session in self._routes_for(guild.id):
+                session.dispatch(
+                    "GUILD_CREATE", self._guild_create_payload(guild, session, joined=True)
+                )
         self._notify()
         return guild
+
+    def _snowflake_for_shard(self, shard_id: int, shard_count: int) -> int:
+        if not 0 <= shard_id < shard_count:
+            raise FakeDiscordError(f"shard {shard_id} does not exist among {shard_count}")
+        while True:
+            value = self._snowflake()
+            if (value >> 22) % shard_count == shard_id:
+                return value
+            # move the timestamp part on by the missing milliseconds (stays increasing)
+            step = (shard_id - (value >> 22)) % shard_count
+            self._snowflake.bump_to(((value >> 22) + step) << 22)
 
     def bot_member(self, guild: FakeGuild) -> FakeMember:
         return guild.members[self.bot_user.id]
@@ -768,42 +935,53 @@ class FakeDiscord:
         return self._live_session()
 
     def dispatch(self, event: str, data: Any) -> bool:
-        """Send any gateway event to the bot (queued for RESUME if it is disconnected)."""
-        session = self._live_session()
-        if session is None:
-            return False
-        session.dispatch(event, data)
-        return True
+        """Send any gateway event to the bot (queued for RESUME if it is disconnected).
+
+        Routed like Discord: to the sessions of the shard owning ``data["guild_id"]``, or to
+        shard 0 when the event has no guild."""
+        gid = data.get("guild_id") if isinstance(data, dict) else None
+        sessions = self._routes_for(int(gid) if gid else None)
+        for session in sessions:
+            session.dispatch(event, data)
+        self._notify()
+        return bool(sessions)
 
     def _dispatch_guild_event(
         self, guild: FakeGuild, event: str, data: Any, *, intent: int = 0
     ) -> None:
-        session = self._live_session()
-        if session is not None and (not intent or session.has_intent(intent)):
-            session.dispatch(event, data)
+        if guild.has_bot:
+            for session in self._routes_for(guild.id):
+                if not intent or session.has_intent(intent):
+                    session.dispatch(event, data)
         self._notify()
 
-    def request_reconnect(self) -> None:
-        """Send op 7 RECONNECT: the client closes and RESUMEs on resume_gateway_url."""
-        session = self._live_session()
+    def _control_session(self, shard_id: int | None, what: str) -> GatewaySession:
+        session = self._live_session() if shard_id is None else self.shard_session(shard_id)
         if session is None or session.connection is None:
-            raise FakeDiscordError("no connected bot session to reconnect")
-        session.connection.send_op(OP_RECONNECT)
+            where = "" if shard_id is None else f" for shard {shard_id}"
+            raise FakeDiscordError(f"no connected bot session{where} to {what}")
+        return session
 
-    def invalidate_session(self, resumable: bool = False) -> None:
+    def request_reconnect(self, shard_id: int | None = None) -> None:
+        """Send op 7 RECONNECT: the client closes and RESUMEs on resume_gateway_url.
+
+        ``shard_id`` picks a shard's session; default: the latest identified session."""
+        self._control_session(shard_id, "reconnect").connection.send_op(  # type: ignore[union-attr]
+            OP_RECONNECT
+        )
+
+    def invalidate_session(self, resumable: bool = False, shard_id: int | None = None) -> None:
         """Send op 9 INVALID_SESSION.  With resumable=False discord.py waits 5 s, then IDENTIFYs."""
-        session = self._live_session()
-        if session is None or session.connection is None:
-            raise FakeDiscordError("no connected bot session to invalidate")
+        session = self._control_session(shard_id, "invalidate")
         if not resumable:
             session.invalidated = True
+        assert session.connection is not None
         session.connection.send_op(OP_INVALID_SESSION, resumable)
 
-    def drop_connection(self, code: int = 4000) -> None:
+    def drop_connection(self, code: int = 4000, shard_id: int | None = None) -> None:
         """Close the bot's websocket from the server side (4000 = reconnect + resume)."""
-        session = self._live_session()
-        if session is None or session.connection is None:
-            raise FakeDiscordError("no connected bot session to drop")
+        session = self._control_session(shard_id, "drop")
+        assert session.connection is not None
         session.connection.close(code, "dropped by test")
 
     # ------------------------------------------------------------------ interactions
@@ -901,7 +1079,12 @@ class FakeDiscord:
             data["values"] = [str(v) for v in (values or [])]
         elif values is not None:
             raise FakeDiscordError("values= is only for select menus")
-        await self.wait_until_ready(timeout)
+        if component.get("id") is not None:
+            data["id"] = component["id"]
+        await self._wait_route(message.channel.guild, timeout)
+        owners = None
+        if message.interaction is not None:
+            owners = message.interaction.owners
         return self._send_interaction(
             INTERACTION_COMPONENT,
             data,
@@ -909,6 +1092,7 @@ class FakeDiscord:
             user,
             locale=locale,
             source_message=message,
+            owners=owners,
         )
 
     async def submit_modal(
@@ -947,7 +1131,7 @@ class FakeDiscord:
         components = fill(modal.get("components", []))
         if remaining:
             raise FakeDiscordError(f"the modal has no inputs {sorted(remaining)}")
-        await self.wait_until_ready(timeout)
+        await self._wait_route(interaction.channel.guild, timeout)
         return self._send_interaction(
             INTERACTION_MODAL_SUBMIT,
             {"custom_id": modal["custom_id"], "components": components},
@@ -955,6 +1139,7 @@ class FakeDiscord:
             interaction.user,
             source_message=interaction.source_message,
             member=self._member_or_none(interaction.channel, interaction.user),
+            owners=interaction.owners,
         )
 
     def post_user_message(
@@ -965,8 +1150,9 @@ class FakeDiscord:
         msg = FakeMessage(self._snowflake(), channel, plain, content=content, via="user")
         self.messages[msg.id] = msg
         channel.last_message_id = msg.id
-        session = self._live_session()
-        if session is not None:
+        for session in self._routes_for(channel.guild.id if channel.guild else None):
+            if channel.private or (channel.guild is not None and not channel.guild.has_bot):
+                break  # the bot is not there
             payload = msg.payload(self)
             mentioned = f"<@{self.bot_user.id}>" in content
             if (
@@ -1003,6 +1189,16 @@ class FakeDiscord:
         if channel.guild is None:
             return None
         return channel.guild.members.get(user.id)
+
+    async def _wait_route(self, guild: FakeGuild | None, timeout: float | None) -> None:
+        if guild is None:
+            await self.wait_for(
+                lambda: bool(self._routes_for(None, usable=True)),
+                timeout,
+                "a ready bot session for shard 0 (DMs go to shard 0)",
+            )
+        else:
+            await self.wait_until_ready(timeout, guild=guild)
 
     def _resolve_invoker(
         self, channel: FakeChannel | None, user: FakeUser | FakeMember
@@ -1054,13 +1250,21 @@ class FakeDiscord:
     ) -> FakeInteraction:
         channel, plain, member = self._resolve_invoker(channel, user)
         guild = channel.guild
-        await self.wait_until_ready(timeout)
+        await self._wait_route(guild, timeout)
         parts = command.strip().lstrip("/").split()
         if not parts:
             raise FakeDiscordError("empty command path")
         cmd = self._find_command(guild, parts[0])
+        owners = self._default_owners(channel, plain, cmd.get("integration_types"))
         if check_permissions:
             self._check_command_available(cmd, channel, member)
+            if not owners:
+                raise CommandNotAvailable(
+                    f"/{cmd['name']} is not installed where {plain.name} is "
+                    f"(context {self.context_of(channel)}, integration_types "
+                    f"{cmd.get('integration_types')}, user install: "
+                    f"{plain.id in self.user_installs}); Discord would not offer it"
+                )
         # walk subcommand groups / subcommands
         node: dict[str, Any] = cmd
         chain: list[dict[str, Any]] = []
@@ -1105,19 +1309,32 @@ class FakeDiscord:
         if resolved:
             data["resolved"] = resolved
         return self._send_interaction(
-            itype, data, channel, plain, locale=locale, member=member, command_name=" ".join(parts)
+            itype,
+            data,
+            channel,
+            plain,
+            locale=locale,
+            member=member,
+            command_name=" ".join(parts),
+            owners=owners or None,
         )
 
     def _check_command_available(
         self, cmd: dict[str, Any], channel: FakeChannel, member: FakeMember | None
     ) -> None:
-        context = 0 if channel.guild is not None else 1
+        context = self.context_of(channel)
         contexts = cmd.get("contexts")
         if contexts is not None and context not in contexts:
             raise CommandNotAvailable(
                 f"/{cmd['name']} is not available in this context ({context})"
             )
-        if context == 1 and (cmd.get("guild_id") or cmd.get("dm_permission") is False):
+        if context != 0 and cmd.get("guild_id"):
+            raise CommandNotAvailable(f"/{cmd['name']} is a guild command")
+        if contexts is None and context == 2:
+            raise CommandNotAvailable(
+                f"/{cmd['name']} has no contexts; private channels need contexts [.., 2]"
+            )
+        if context == 1 and contexts is None and cmd.get("dm_permission") is False:
             raise CommandNotAvailable(f"/{cmd['name']} is not available in DMs")
         required = cmd.get("default_member_permissions")
         if member is not None and required is not None:
@@ -1266,6 +1483,7 @@ class FakeDiscord:
         member: FakeMember | None = None,
         command_name: str | None = None,
         source_message: FakeMessage | None = None,
+        owners: dict[str, str] | None = None,
     ) -> FakeInteraction:
         plain = user.user if isinstance(user, FakeMember) else user
         guild = channel.guild
@@ -1273,9 +1491,15 @@ class FakeDiscord:
             member = guild.members.get(plain.id)
             if member is None:
                 raise FakeDiscordError(f"{plain.name} is not a member of {guild.name}")
-        session = self._live_session()
-        if session is None:
-            raise FakeDiscordError("no bot session to send the interaction to")
+        sessions = self._routes_for(guild.id if guild is not None else None)
+        if not sessions:
+            raise FakeDiscordError(
+                "no bot session to send the interaction to"
+                + (f" (shard owning guild {guild.id})" if guild is not None else " (shard 0)")
+            )
+        context = self.context_of(channel)
+        if owners is None:
+            owners = self._default_owners(channel, plain)
         iid = self._snowflake()
         token = secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
@@ -1293,25 +1517,28 @@ class FakeDiscord:
         }
         if guild is not None:
             assert member is not None
-            bot_member = self.bot_member(guild)
+            app_permissions = (
+                guild.channel_permissions(self.bot_member(guild), channel)
+                if guild.has_bot
+                else PRIVATE_APP_PERMISSIONS
+            )
             payload.update(
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 guild_locale=guild.locale,
                 member=member.payload(permissions=guild.channel_permissions(member, channel)),
-                app_permissions=str(guild.channel_permissions(bot_member, channel)),
+                app_permissions=str(app_permissions),
                 channel=channel.payload(permissions=guild.channel_permissions(member, channel)),
-                authorizing_integration_owners={"0": str(guild.id)},
-                context=0,
             )
         else:
             payload.update(
                 user=plain.payload(),
-                app_permissions=str(discord.Permissions.text().value),
+                app_permissions=str(
+                    discord.Permissions.text().value if context == 1 else PRIVATE_APP_PERMISSIONS
+                ),
                 channel=channel.payload(),
-                authorizing_integration_owners={"0": "0"},
-                context=1,
             )
+        payload.update(authorizing_integration_owners=dict(owners), context=context)
         if source_message is not None:
             payload["message"] = source_message.payload(self)
         inter = FakeInteraction(
@@ -1333,8 +1560,56 @@ class FakeDiscord:
                 inter.sent_at = time.perf_counter()
             self._notify()
 
-        session.dispatch("INTERACTION_CREATE", payload, on_sent=sent)
+        for session in sessions:
+            session.dispatch("INTERACTION_CREATE", payload, on_sent=sent)
+        inter.shard = sessions[-1].shard
         return inter
+
+    # ------------------------------------------------------------------ installs
+
+    def install_for_user(self, user: FakeUser | FakeMember) -> None:
+        """The user adds the app to their account (a user install, integration type 1)."""
+        plain = user.user if isinstance(user, FakeMember) else user
+        self.user_installs.add(plain.id)
+
+    @staticmethod
+    def context_of(channel: FakeChannel) -> int:
+        """Interaction context: 0 GUILD, 1 BOT_DM (DM with the bot), 2 PRIVATE_CHANNEL."""
+        if channel.guild is not None:
+            return 0
+        return 2 if channel.private else 1
+
+    def _default_owners(
+        self, channel: FakeChannel, user: FakeUser, integration_types: Any = None
+    ) -> dict[str, str]:
+        """authorizing_integration_owners as Discord fills it: "0" (guild install) when the bot
+        is in the server (or for a DM with the bot, value "0"), "1" (user install) with the
+        user's id when this user installed the app; filtered by a command's integration_types
+        (absent: guild install only)."""
+        types = {0} if integration_types is None else {int(t) for t in integration_types}
+        context = self.context_of(channel)
+        owners: dict[str, str] = {}
+        if 0 in types:
+            if context == 0 and channel.guild is not None and channel.guild.has_bot:
+                owners["0"] = str(channel.guild.id)
+            elif context == 1:
+                owners["0"] = "0"
+        if 1 in types and user.id in self.user_installs:
+            owners["1"] = str(user.id)
+        return owners
+
+    def add_private_channel(self, *users: FakeUser | FakeMember, name: str = "") -> FakeChannel:
+        """A DM between two users (type 1) or a group DM (type 3) that the bot is NOT in:
+        reachable only through a user install (interaction context 2)."""
+        plain = [u.user if isinstance(u, FakeMember) else u for u in users]
+        if len(plain) < 2:
+            raise FakeDiscordError("a private channel needs at least two users")
+        ctype = CHANNEL_DM if len(plain) == 2 else CHANNEL_GROUP_DM
+        channel = FakeChannel(
+            self._snowflake(), name, ctype, recipient=plain[1], private=True, members=plain
+        )
+        self.channels[channel.id] = channel
+        return channel
 
     # ------------------------------------------------------------------ HTTP plumbing
 
@@ -1520,12 +1795,12 @@ class FakeDiscord:
     async def _r_gateway(self, request: web.Request, m: re.Match[str], body: _Body) -> web.Response:
         data: dict[str, Any] = {"url": self.gateway_url.rstrip("/")}
         if request.path.endswith("/bot"):
-            data["shards"] = 1
+            data["shards"] = self.recommended_shards
             data["session_start_limit"] = {
-                "total": 1000,
-                "remaining": 999,
+                "total": self.session_start_total,
+                "remaining": max(0, self.session_start_total - self.identify_count),
                 "reset_after": 86_400_000,
-                "max_concurrency": 1,
+                "max_concurrency": self.max_concurrency,
             }
         return _json_response(data)
 
@@ -1574,7 +1849,7 @@ class FakeDiscord:
             "interactions_endpoint_url": None,
             "redirect_uris": [],
             "tags": [],
-            "approximate_guild_count": len(self.guilds),
+            "approximate_guild_count": sum(1 for g in self.guilds.values() if g.has_bot),
         }
         return _json_response(data)
 
@@ -1585,7 +1860,7 @@ class FakeDiscord:
             raise _not_found(10002, "Application")
         if m.re.pattern.startswith(r"/applications/(\d+)/guilds/"):
             gid = int(m.group(2))
-            if gid not in self.guilds:
+            if gid not in self.guilds or not self.guilds[gid].has_bot:
                 raise _HTTPError(403, 50001, "Missing Access")
             return gid
         return None
@@ -1751,6 +2026,75 @@ class FakeDiscord:
             out.append(e)
         return out
 
+    def _message_flags(
+        self, payload: dict[str, Any], inter: FakeInteraction | None = None
+    ) -> int:
+        """The flags a new message gets: the settable ones the bot sent (EPHEMERAL only for
+        interaction messages), plus EPHEMERAL when Discord forces it (a user-installed app in a
+        server where the member lacks Use External Apps)."""
+        flags = int(payload.get("flags") or 0) & SETTABLE_FLAGS
+        if inter is None:
+            flags &= ~FLAG_EPHEMERAL
+        elif inter.forced_ephemeral:
+            flags |= FLAG_EPHEMERAL
+        return flags
+
+    @staticmethod
+    def _message_problems(payload: dict[str, Any], flags: int) -> list[validation.Problem]:
+        problems = validation.message_problems(payload)
+        if flags & FLAG_COMPONENTS_V2:
+            problems.extend(components_mod.legacy_field_problems(payload))
+        if payload.get("components") is not None:
+            problems.extend(
+                components_mod.message_component_problems(payload["components"], flags)
+            )
+        return problems
+
+    def _stored_components(
+        self, raw: list[Any], attachments: list[FakeAttachment]
+    ) -> list[dict[str, Any]]:
+        """Components as Discord stores and returns them: ids filled in, attachment:// media
+        resolved to the uploaded file (url, size, content type, attachment_id)."""
+        comps: list[dict[str, Any]] = copy.deepcopy(list(raw or []))
+        components_mod.number_components(comps)
+        by_name = {a.filename: a for a in attachments}
+        by_url = {a.url: a for a in attachments}
+        missing: list[validation.Problem] = []
+        for media in components_mod.media_items(comps):
+            url = str(media.get("url") or "")
+            att = None
+            if url.startswith("attachment://"):
+                att = by_name.get(url[len("attachment://") :])
+                if att is None:
+                    missing.append(
+                        (
+                            "components",
+                            "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                            f"{url} does not match any attachment of the message "
+                            f"({sorted(by_name)})",
+                        )
+                    )
+                    continue
+            else:
+                att = by_url.get(url)
+            if att is not None:
+                for key in ("placeholder", "placeholder_version"):
+                    media.pop(key, None)
+                media.update(
+                    url=att.url,
+                    proxy_url=att.url,
+                    content_type=att.content_type,
+                    attachment_id=str(att.id),
+                    loading_state=2,
+                    flags=0,
+                )
+                dims = att.image_size
+                if dims:
+                    media["width"], media["height"] = dims
+        if missing:
+            raise _form_error(missing)
+        return comps
+
     def _create_message(
         self,
         channel: FakeChannel,
@@ -1763,44 +2107,67 @@ class FakeDiscord:
         mtype: int = 0,
         allow_empty: bool = False,
     ) -> FakeMessage:
-        problems = validation.message_problems(payload)
+        problems = self._message_problems(payload, flags)
         if problems:
             raise _form_error(problems)
         if not allow_empty and validation.is_empty_message(payload, len(files)):
             raise _HTTPError(400, 50006, "Cannot send an empty message")
+        attachments = self._make_attachments(channel, payload, files)
         msg = FakeMessage(
             self._snowflake(),
             channel,
             self.bot_user,
             content=str(payload.get("content") or ""),
             embeds=self._clean_embeds(payload.get("embeds")),
-            components=list(payload.get("components") or []),
+            components=self._stored_components(payload.get("components") or [], attachments),
             flags=flags,
             type=mtype,
             via=via,
             interaction=interaction,
             application_id=self.application_id if interaction is not None else None,
         )
-        msg.attachments = self._make_attachments(channel, payload, files)
+        msg.attachments = attachments
         self.messages[msg.id] = msg
         if not msg.ephemeral:
             channel.last_message_id = msg.id
         return msg
 
     def _edit_message(
-        self, msg: FakeMessage, payload: dict[str, Any], files: dict[int, _Upload]
+        self,
+        msg: FakeMessage,
+        payload: dict[str, Any],
+        files: dict[int, _Upload],
+        *,
+        via: str = "channel",
     ) -> None:
         if msg.deleted:
             raise _not_found(10008, "Message")
-        problems = validation.message_problems(payload)
+        was_v2 = bool(msg.flags & FLAG_COMPONENTS_V2)
+        new_flags = payload.get("flags")
+        if new_flags is not None and was_v2 and not int(new_flags) & FLAG_COMPONENTS_V2:
+            raise _form_error(
+                [
+                    (
+                        "flags",
+                        "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+                        "The IS_COMPONENTS_V2 flag cannot be removed from a message",
+                    )
+                ]
+            )
+        v2 = was_v2 or (new_flags is not None and bool(int(new_flags) & FLAG_COMPONENTS_V2))
+        problems = self._message_problems(payload, FLAG_COMPONENTS_V2 if v2 else 0)
         if problems:
             raise _form_error(problems)
         content = str(payload.get("content") or "") if "content" in payload else msg.content
         embeds = self._clean_embeds(payload.get("embeds")) if "embeds" in payload else msg.embeds
-        components = (
-            list(payload.get("components") or []) if "components" in payload else msg.components
-        )
+        if v2 and not was_v2:  # turning into a Components V2 message drops content and embeds
+            content, embeds = "", []
         attachments = self._make_attachments(msg.channel, payload, files, msg.attachments)
+        components = (
+            self._stored_components(payload.get("components") or [], attachments)
+            if "components" in payload
+            else msg.components
+        )
         if not (content or embeds or components or attachments):
             raise _HTTPError(400, 50006, "Cannot send an empty message")
         msg.history.append(msg.snapshot())
@@ -1811,11 +2178,77 @@ class FakeDiscord:
             attachments,
         )
         keep = msg.flags & FLAG_EPHEMERAL
-        if "flags" in payload and payload["flags"] is not None:
-            msg.flags = keep | (int(payload["flags"]) & ~(FLAG_EPHEMERAL | FLAG_LOADING))
+        if new_flags is not None:
+            msg.flags = keep | (int(new_flags) & SETTABLE_FLAGS & ~FLAG_EPHEMERAL)
         else:
             msg.flags = keep | (msg.flags & ~(FLAG_EPHEMERAL | FLAG_LOADING))
+        if v2:
+            msg.flags |= FLAG_COMPONENTS_V2
         msg.edited_timestamp = iso_now()
+        msg.edits.append(EditRecord(time.perf_counter(), via))
+
+    # ------------------------------------------------------------------ edit rate limits
+
+    def limit_edits(self, edits: int, per: float, *, scope: str = "message") -> None:
+        """Refuse message edits beyond ``edits`` per ``per`` seconds with a Discord 429.
+
+        Counts PATCH /channels/{c}/messages/{m} and PATCH /webhooks/{app}/{token}/messages/..
+        per message (``scope="message"``) or per channel (``scope="channel"``, closer to
+        Discord's shared bucket). Successful edits then carry X-RateLimit-* headers, so
+        discord.py also waits on its own when the bucket is empty. ``fake.limit_edits(0, 0)``
+        or ``fake.edit_rate_limit = None`` turns it off."""
+        if scope not in ("message", "channel"):
+            raise ValueError("scope must be 'message' or 'channel'")
+        self.edit_rate_limit = (edits, per) if edits > 0 else None
+        self.edit_rate_scope = scope
+        self._edit_windows.clear()
+
+    def edits_of(self, message: FakeMessage | int) -> list[float]:
+        """perf_counter times of every edit of a message (REST PATCH, webhook edits,
+        UPDATE_MESSAGE callbacks, a follow-up filling a deferred reply), oldest first."""
+        msg = self.messages.get(message if isinstance(message, int) else message.id)
+        if msg is None:
+            raise FakeDiscordError(f"no message {message!r}")
+        return [e.at for e in msg.edits]
+
+    def _rate_key(self, msg: FakeMessage) -> Any:
+        return ("channel", msg.channel.id) if self.edit_rate_scope == "channel" else msg.id
+
+    def _take_edit_slot(self, msg: FakeMessage) -> dict[str, str]:
+        """Count an edit against the limit; raise 429 if over it. Returns rate limit headers."""
+        if self.edit_rate_limit is None:
+            return {}
+        limit, per = self.edit_rate_limit
+        now = time.perf_counter()
+        key = self._rate_key(msg)
+        start, used = self._edit_windows.get(key, (now, 0))
+        if now - start >= per:
+            start, used = now, 0
+        reset_after = max(0.0, per - (now - start))
+        bucket = f"fakeedits{abs(hash(key)) % 10**8:08d}"
+        headers = {
+            "X-RateLimit-Limit": str(limit),
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Bucket": bucket,
+        }
+        if used >= limit:
+            self.rate_limited.append((now, msg.id, reset_after))
+            raise _HTTPError(
+                429,
+                0,
+                "You are being rate limited.",
+                extra={"retry_after": round(reset_after, 3), "global": False},
+                headers=headers
+                | {
+                    "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Scope": "user",
+                    "Retry-After": str(max(1, int(reset_after + 0.999))),
+                    "Via": "1.1 google",
+                },
+            )
+        self._edit_windows[key] = (start, used + 1)
+        return headers | {"X-RateLimit-Remaining": str(limit - used - 1)}
 
     # ------------------------------------------------------------------ REST: interactions
 
@@ -1868,7 +2301,6 @@ class FakeDiscord:
                 ]
             )
         message: FakeMessage | None = None
-        ephemeral = int(data.get("flags") or 0) & FLAG_EPHEMERAL
         if ctype == 4:
             mtype = 20 if inter.type == INTERACTION_APPLICATION_COMMAND else 0
             message = self._create_message(
@@ -1877,18 +2309,29 @@ class FakeDiscord:
                 body.files,
                 via="response",
                 interaction=inter,
-                flags=ephemeral,
+                flags=self._message_flags(data, inter),
                 mtype=mtype,
             )
             inter.original = message
         elif ctype == 5:
+            if int(data.get("flags") or 0) & ~FLAG_EPHEMERAL:
+                raise _form_error(
+                    [
+                        (
+                            "data.flags",
+                            "INTERACTION_RESPONSE_FLAGS_INVALID",
+                            "A deferred response may only set EPHEMERAL; send "
+                            "IS_COMPONENTS_V2 with the edit of the original response",
+                        )
+                    ]
+                )
             message = self._create_message(
                 inter.channel,
                 {},
                 {},
                 via="response",
                 interaction=inter,
-                flags=ephemeral | FLAG_LOADING,
+                flags=self._message_flags(data, inter) | FLAG_LOADING,
                 mtype=20,
                 allow_empty=True,
             )
@@ -1906,15 +2349,17 @@ class FakeDiscord:
                 )
             inter.original = message = inter.source_message
             if ctype == 7:
-                self._edit_message(message, data, body.files)
+                self._edit_message(message, data, body.files, via="callback")
         elif ctype == 8:
             choices = data.get("choices") or []
             if len(choices) > 25:
                 raise _form_error(
                     [("data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")]
                 )
-        elif ctype == 9 and (not data.get("custom_id") or not data.get("title")):
-            raise _form_error([("data", "BASE_TYPE_REQUIRED", "custom_id and title are required")])
+        elif ctype == 9:
+            problems = components_mod.modal_problems(data)
+            if problems:
+                raise _form_error(problems)
         response = FakeResponse(ctype, data, latency, message)
         inter.responses.append(response)
         if request.query.get("with_response") not in ("1", "true", "True"):
@@ -1964,10 +2409,14 @@ class FakeDiscord:
         ):
             # Discord resolves a deferred "thinking..." response with the first follow-up
             # (once the placeholder is deleted, a follow-up is a message of its own).
-            self._edit_message(original, payload, body.files)
+            self._edit_message(original, payload, body.files, via="followup")
             msg = original
         else:
-            flags = int(payload.get("flags") or 0) & FLAG_EPHEMERAL
+            if inter.user_install_only and len(inter.followups) >= MAX_USER_INSTALL_FOLLOWUPS:
+                raise _HTTPError(
+                    400, 40094, "This interaction has hit the maximum number of follow up messages"
+                )
+            flags = self._message_flags(payload, inter)
             msg = self._create_message(
                 inter.channel, payload, body.files, via="followup", interaction=inter, flags=flags
             )
@@ -1987,8 +2436,9 @@ class FakeDiscord:
     ) -> web.Response:
         inter = self._webhook_interaction(m)
         msg = self._webhook_message(inter, m.group(3))
-        self._edit_message(msg, body.json or {}, body.files)
-        return _json_response(msg.payload(self))
+        headers = self._take_edit_slot(msg)
+        self._edit_message(msg, body.json or {}, body.files, via="webhook")
+        return _json_response(msg.payload(self), headers=headers)
 
     async def _r_webhook_delete(
         self, request: web.Request, m: re.Match[str], body: _Body
@@ -2007,6 +2457,9 @@ class FakeDiscord:
         return channel
 
     def _require(self, channel: FakeChannel, bits: int) -> None:
+        if channel.private or (channel.guild is not None and not channel.guild.has_bot):
+            # a user-installed app is not in this server / private channel: no REST access
+            raise _HTTPError(403, 50001, "Missing Access")
         if channel.guild is None:
             return
         have = channel.guild.channel_permissions(self.bot_member(channel.guild), channel)
@@ -2050,7 +2503,14 @@ class FakeDiscord:
         self._require(channel, SEND_MESSAGES | (ATTACH_FILES if body.files else 0))
         payload = body.json or {}
         mtype = 19 if payload.get("message_reference") else 0
-        msg = self._create_message(channel, payload, body.files, via="channel", mtype=mtype)
+        msg = self._create_message(
+            channel,
+            payload,
+            body.files,
+            via="channel",
+            mtype=mtype,
+            flags=self._message_flags(payload),
+        )
         return _json_response(msg.payload(self))
 
     async def _r_message_get(
@@ -2064,11 +2524,13 @@ class FakeDiscord:
         self, request: web.Request, m: re.Match[str], body: _Body
     ) -> web.Response:
         channel = self._channel(m.group(1))
+        self._require(channel, 0)
         msg = self._channel_message(channel, m.group(2))
         if msg.author is not self.bot_user:
             raise _HTTPError(403, 50005, "Cannot edit a message authored by another user")
-        self._edit_message(msg, body.json or {}, body.files)
-        return _json_response(msg.payload(self))
+        headers = self._take_edit_slot(msg)
+        self._edit_message(msg, body.json or {}, body.files, via="channel")
+        return _json_response(msg.payload(self), headers=headers)
 
     async def _r_message_delete(
         self, request: web.Request, m: re.Match[str], body: _Body
@@ -2106,6 +2568,8 @@ class FakeDiscord:
         guild = self.guilds.get(int(gid))
         if guild is None:
             raise _not_found(10004, "Guild")
+        if not guild.has_bot:
+            raise _HTTPError(403, 50001, "Missing Access")
         return guild
 
     async def _r_guild_get(
@@ -2130,8 +2594,8 @@ class FakeDiscord:
         self, request: web.Request, m: re.Match[str], body: _Body
     ) -> web.Response:
         guild = self._guild(m.group(1))
-        session = self._live_session()
-        if session is not None and not session.has_intent(INTENT_GUILD_MEMBERS):
+        sessions = self._routes_for(guild.id)
+        if sessions and not sessions[-1].has_intent(INTENT_GUILD_MEMBERS):
             raise _HTTPError(403, 50001, "Missing Access")
         members = sorted(guild.members.values(), key=lambda x: x.id)
         after = int(request.query.get("after", 0))
@@ -2230,37 +2694,86 @@ class FakeDiscord:
             conn.close(CLOSE_UNKNOWN_OPCODE, "Unknown opcode.")
 
     def _identify(self, conn: Connection, d: dict[str, Any]) -> None:
+        now = time.perf_counter()
         if conn.session is not None:
             conn.close(CLOSE_ALREADY_AUTHENTICATED, "Already authenticated.")
             return
+        raw_shard = d.get("shard")
+        shard = (0, 1)
+        if raw_shard is not None:
+            ok = (
+                isinstance(raw_shard, list)
+                and len(raw_shard) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in raw_shard)
+                and raw_shard[1] >= 1
+                and 0 <= raw_shard[0] < raw_shard[1]
+            )
+            if not ok:
+                self.identifies.append(IdentifyRecord(now, (-1, -1), None, "4010 invalid shard"))
+                conn.close(CLOSE_INVALID_SHARD, "Invalid shard.")
+                return
+            shard = (raw_shard[0], raw_shard[1])
+
+        def refuse(code: int, reason: str) -> None:
+            self.identifies.append(IdentifyRecord(now, shard, None, f"{code} {reason}"))
+            conn.close(code, reason)
+
         if d.get("token") != self.token:
-            conn.close(CLOSE_AUTH_FAILED, "Authentication failed.")
+            refuse(CLOSE_AUTH_FAILED, "Authentication failed.")
             return
         intents = d.get("intents")
         if not isinstance(intents, int):
-            conn.close(CLOSE_INVALID_INTENTS, "Invalid intent(s).")
+            refuse(CLOSE_INVALID_INTENTS, "Invalid intent(s).")
             return
         if intents & PRIVILEGED_INTENTS & ~self.privileged_intents:
-            conn.close(CLOSE_DISALLOWED_INTENTS, "Disallowed intent(s).")
+            refuse(CLOSE_DISALLOWED_INTENTS, "Disallowed intent(s).")
             return
-        session = GatewaySession(
-            intents=intents, identify={k: v for k, v in d.items() if k != "token"}
-        )
-        self.sessions[session.id] = session
-        old = self._current_session
-        if old is not None and old is not session and old.connection is None:
-            old.invalidated = True
-        self._current_session = session
+        owned = [
+            g for g in self.guilds.values() if g.has_bot and (g.id >> 22) % shard[1] == shard[0]
+        ]
+        if len(owned) > self.max_guilds_per_shard:
+            refuse(CLOSE_SHARDING_REQUIRED, "Sharding required.")
+            return
+        if self.enforce_identify_limit:
+            bucket = shard[0] % self.max_concurrency
+            recent = [
+                r
+                for r in self.identifies
+                if r.refused is None
+                and r.shard_id % self.max_concurrency == bucket
+                and now - r.at < self.identify_window
+            ]
+            if recent:
+                # Discord answers an IDENTIFY over the max_concurrency limit with op 9
+                self.identifies.append(
+                    IdentifyRecord(now, shard, None, "op 9: identify rate limit (max_concurrency)")
+                )
+                conn.send_op(OP_INVALID_SESSION, False)
+                return
         self.identify_count += 1
+        session = GatewaySession(
+            intents=intents,
+            identify={k: v for k, v in d.items() if k != "token"},
+            shard=shard,
+            number=self.identify_count,
+            identified_at=now,
+        )
+        self.identifies.append(IdentifyRecord(now, shard, session.id))
+        self.sessions[session.id] = session
+        for old in self.sessions.values():
+            # a new IDENTIFY for the same shard replaces a disconnected session of it
+            if old is not session and old.connection is None and old.shard == shard:
+                old.invalidated = True
+        self._current_session = session
         session.attach(conn)
         ready = {
             "v": 10,
             "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in owned],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.resume_gateway_url.rstrip("/"),
-            "shard": [0, 1],
+            "shard": list(shard),
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -2275,13 +2788,12 @@ class FakeDiscord:
             session.ready = True
             self._notify()
 
-        guilds = list(self.guilds.values())
-        session.dispatch("READY", ready, on_sent=None if guilds else mark_ready)
-        for i, guild in enumerate(guilds):
+        session.dispatch("READY", ready, on_sent=None if owned else mark_ready)
+        for i, guild in enumerate(owned):
             session.dispatch(
                 "GUILD_CREATE",
                 self._guild_create_payload(guild, session),
-                on_sent=mark_ready if i == len(guilds) - 1 else None,
+                on_sent=mark_ready if i == len(owned) - 1 else None,
             )
 
     def _resume(self, conn: Connection, d: dict[str, Any]) -> None:

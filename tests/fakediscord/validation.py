@@ -153,8 +153,7 @@ def message_problems(payload: dict[str, Any]) -> list[Problem]:
             problems.append(_too_long("content", MAX_CONTENT))
     if payload.get("embeds"):
         problems.extend(embed_problems(payload["embeds"]))
-    if payload.get("components"):
-        problems.extend(component_problems(payload["components"]))
+    # components are checked by .components (legacy rows or Components V2, by the flags)
     return problems
 
 
