@@ -3,6 +3,7 @@
     wordle-bot                 run the Discord bot (settings from .env)
     wordle-bot play            play in this terminal, over the same service and database
     wordle-bot solve crane=BYBBG slate=...   solve a game played elsewhere
+    wordle-bot prepare         build the solver's strategies for other word lists ahead
 """
 
 from __future__ import annotations
@@ -60,6 +61,10 @@ def _parser() -> argparse.ArgumentParser:
                            help="suggest guesses for a game played elsewhere "
                                 "(wordle-bot solve --help)")
     solve.add_argument("rest", nargs=argparse.REMAINDER)
+    prepare = sub.add_parser("prepare", add_help=False,
+                             help="build the solver's strategies ahead (wordle-bot prepare "
+                                  "--help)")
+    prepare.add_argument("rest", nargs=argparse.REMAINDER)
     return parser
 
 
@@ -213,6 +218,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli.solve import main as solve_main
 
         return solve_main(argv[1:])
+    if argv[:1] == ["prepare"]:
+        from bot.cli.prepare import main as prepare_main
+
+        return prepare_main(argv[1:])
     args = _parser().parse_args(argv)
     try:
         config = Config.from_env(args.env_file)

@@ -31,10 +31,15 @@ Rows = Iterable[Sequence[str]]
 
 @dataclass(frozen=True)
 class WordHint:
-    """The suggested next guess and the number of hidden words still possible."""
+    """The suggested next guess and the number of hidden words still possible.
+
+    ``provisional`` is true when the solver's strategy for these word lists was still being
+    built: the word is then the best one-step estimate, given at once instead of waiting.
+    """
 
     word: str
     candidates_left: int
+    provisional: bool = False
 
 
 def _clean_answer(answer: object) -> str:
@@ -99,4 +104,5 @@ def word_hint(solver: Solver, rows: Rows, hard_mode: bool = False) -> WordHint:
     """
     history = _clean_rows(rows)
     left = len(solver.candidates(history))
-    return WordHint(solver.suggest(history, hard_mode), left)
+    suggestion = solver.suggestion(history, hard_mode, wait=False)  # never waits for a build
+    return WordHint(suggestion.word, left, suggestion.provisional)

@@ -123,7 +123,7 @@ NOTICE = "first run with these word lists"
 ])
 def test_no_preparing_notice_when_no_strategy_is_needed(lists, rows):
     # a fresh cache folder (from the fixture): no strategy cached yet
-    code, out, err = run([*lists, *rows])
+    _code, out, err = run([*lists, *rows])
     assert NOTICE not in err
     assert out  # it still answered
 
