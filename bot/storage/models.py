@@ -8,7 +8,7 @@ history still adds up for everyone else).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Final
 
@@ -75,6 +75,16 @@ class GameRecord:
     def participants(self) -> frozenset[int]:
         """Players (not forgotten) who made at least one guess in this game."""
         return frozenset(g.player_id for g in self.guesses if g.player_id is not None)
+
+
+#: The columns of a stored game, named once: the fields of :class:`GameRecord` (its guesses
+#: are another table), in this order.
+GAME_COLUMNS: Final = tuple(f.name for f in fields(GameRecord) if f.name != "guesses")
+#: The columns given when a game is created (``batching.Create.row`` order); the store sets
+#: the others later or leaves them to their defaults.
+NEW_GAME_COLUMNS: Final = tuple(
+    c for c in GAME_COLUMNS if c not in ("id", "status", "solved_by", "finished_at", "setter_mark")
+)
 
 
 def stats_mode_for(scope: str, kind: str) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any, Final
 
 from bot.core.game import MAX_ATTEMPTS
 
@@ -39,6 +40,26 @@ class StatsRow:
     max_streak: int = 0
     last_win_day: int | None = None
     last_played_day: int | None = None
+
+
+#: The stored counters of a statistics row, in :func:`stats_row` order.
+STATS_COLUMNS: Final = (
+    "played, wins, dist_1, dist_2, dist_3, dist_4, dist_5, dist_6, "
+    "current_streak, max_streak, last_win_day, last_played_day"
+)
+
+
+def stats_row(row: Sequence[Any]) -> StatsRow:
+    """A row read as :data:`STATS_COLUMNS`."""
+    return StatsRow(
+        played=row[0],
+        wins=row[1],
+        distribution=tuple(row[2:8]),
+        current_streak=row[8],
+        max_streak=row[9],
+        last_win_day=row[10],
+        last_played_day=row[11],
+    )
 
 
 def win_percent(wins: int, played: int) -> int:

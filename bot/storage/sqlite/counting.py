@@ -7,13 +7,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..batching import Guess
-from ..stats import MAX_ATTEMPTS
+from ..stats import MAX_ATTEMPTS, STATS_COLUMNS
 from .sql import may_give_up
-
-STATS_COLUMNS: Final = (
-    "played, wins, dist_1, dist_2, dist_3, dist_4, dist_5, dist_6, "
-    "current_streak, max_streak, last_win_day, last_played_day"
-)
 
 #: The games that end now, one row per ending (``:ends``, a JSON array of
 #: :func:`ending` objects), in order.

@@ -40,9 +40,6 @@ from .writer import Core, Outcome, WriteJob
 
 
 class Games(Core):
-    _wanted_games: dict[int, list[asyncio.Future[GameRecord | None]]]
-    _game_reads: asyncio.Task[None] | None
-
     async def create_game(
         self,
         *,

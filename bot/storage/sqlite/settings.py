@@ -11,22 +11,9 @@ from bot.core.domain import StatsBucket
 
 from .. import validation
 from ..models import UNSET, DailyResult, GuildSettings, Leaderboard, Stats, Unset
-from ..stats import StatsRow, consecutive_days, rank, to_stats
+from ..stats import STATS_COLUMNS, consecutive_days, rank, stats_row, to_stats
 from ..validation import from_text
-from .counting import STATS_COLUMNS
 from .writer import Core
-
-
-def _stats_row(row: Sequence[Any]) -> StatsRow:
-    return StatsRow(
-        played=row[0],
-        wins=row[1],
-        distribution=tuple(row[2:8]),
-        current_streak=row[8],
-        max_streak=row[9],
-        last_win_day=row[10],
-        last_played_day=row[11],
-    )
 
 
 def _guild_settings(guild_id: int, row: Sequence[Any]) -> GuildSettings:
@@ -47,7 +34,7 @@ class Statistics(Core):
             "WHERE guild_id = ? AND player_id = ? AND mode = ?",
             (guild_id, player_id, mode),
         )
-        return to_stats(_stats_row(rows[0]) if rows else None, mode, today)
+        return to_stats(stats_row(rows[0]) if rows else None, mode, today)
 
     async def leaderboard(
         self,
@@ -67,7 +54,7 @@ class Statistics(Core):
             (guild_id, mode),
         )
         ranked = rank(
-            ((row[0], _stats_row(row[1:])) for row in rows), mode=mode, by=by, today=today
+            ((row[0], stats_row(row[1:])) for row in rows), mode=mode, by=by, today=today
         )
         mine = next((row for row in ranked if row.player_id == player_id), None)
         return Leaderboard(rows=ranked[:limit], player_row=mine)

@@ -7,32 +7,8 @@ import json
 from functools import cache
 from typing import Any, Final
 
-from ..models import GameRecord, GuessRecord
+from ..models import GAME_COLUMNS, NEW_GAME_COLUMNS, GameRecord, GuessRecord
 from ..validation import from_text
-
-#: Every column of ``games``, in the order a game is read.
-GAME_COLUMNS: Final = (
-    "id",
-    "guild_id",
-    "channel_id",
-    "owner_id",
-    "scope",
-    "kind",
-    "puzzle_number",
-    "answer",
-    "hard_mode",
-    "status",
-    "setter_id",
-    "solved_by",
-    "created_at",
-    "finished_at",
-    "setter_mark",
-)
-#: The columns given when a game is created (``batching.Create.row`` order); the store
-#: sets the others later or leaves them to their defaults.
-NEW_GAME_COLUMNS: Final = tuple(
-    c for c in GAME_COLUMNS if c not in ("id", "status", "solved_by", "finished_at", "setter_mark")
-)
 
 
 def game_json(table: str) -> str:

@@ -63,19 +63,6 @@ if TYPE_CHECKING:
 class SqliteStore(Games, Statistics, Settings, Privacy):
     """All persistent state of the bot in one SQLite file (implements :class:`Store`)."""
 
-    def __init__(
-        self,
-        path: str,
-        writer: aiosqlite.Connection,
-        reader: aiosqlite.Connection,
-        version: int,
-        key: bytes,
-    ) -> None:
-        # Private: use ``await SqliteStore.open(path)``.
-        super().__init__(path, writer, reader, version, key)
-        self._wanted_games = {}
-        self._game_reads = None
-
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
         """Open (creating if needed) and migrate the database at ``path``.

@@ -59,6 +59,7 @@ class Core:
         version: int,
         key: bytes,
     ) -> None:
+        # Private: use ``await SqliteStore.open(path)``.
         self.path = path
         self._writer = writer
         self._reader = reader
@@ -70,6 +71,9 @@ class Core:
         self._checkpointing: asyncio.Task[None] | None = None
         self._queue: asyncio.Queue[tuple[WriteJob, asyncio.Future[Any]] | None] = asyncio.Queue()
         self._disk_full = False
+        # ``get_game`` calls waiting for the next grouped read, and that read.
+        self._wanted_games: dict[int, list[asyncio.Future[GameRecord | None]]] = {}
+        self._game_reads: asyncio.Task[None] | None = None
         self._closed = False
         self._pump = asyncio.get_running_loop().create_task(
             self._write_loop(), name="wordle-bot storage writer"
