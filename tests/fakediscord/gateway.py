@@ -141,6 +141,7 @@ class GatewaySession:
     #: 1 for the first IDENTIFY the fake accepted, 2 for the next... (orders sessions)
     number: int = 0
     identified_at: float = field(default_factory=time.perf_counter)
+    ready_guilds: list[int] = field(default_factory=list)  # guild ids READY listed
 
     @property
     def shard_id(self) -> int:

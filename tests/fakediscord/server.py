@@ -93,6 +93,7 @@ from .models import (
 )
 
 if TYPE_CHECKING:
+    from .process import BotProcess
     from .runner import BotRunner
 
 log = logging.getLogger("tests.fakediscord")
@@ -323,6 +324,7 @@ class FakeDiscord:
         self.close_codes: list[int | None] = []  # client close codes as the server saw them
 
         self._runners: list[BotRunner] = []
+        self._processes: list[BotProcess] = []
         self._changed = asyncio.Event()
         self._last_activity = time.perf_counter()
         self._site_runner: web.AppRunner | None = None
@@ -348,6 +350,8 @@ class FakeDiscord:
     async def stop(self) -> None:
         for runner in list(self._runners):
             await runner.stop(raise_errors=False)
+        for proc in list(self._processes):
+            await proc.stop()
         for conn in list(self._connections):
             conn.close(1001, "fake discord shutting down")
         for conn in list(self._connections):
@@ -401,6 +405,29 @@ class FakeDiscord:
         from .runner import BotRunner
 
         return BotRunner(self, client, token=token, wait=wait, timeout=timeout)
+
+    def process_env(self) -> dict[str, str]:
+        """Environment for a bot in another process: FAKEDISCORD_URL (read by
+        ``tests.fakediscord.launch``) and the bot token as DISCORD_TOKEN."""
+        return {"FAKEDISCORD_URL": self.base_url, "DISCORD_TOKEN": self.token}
+
+    def start_process(
+        self,
+        target: str,
+        *args: str,
+        env: dict[str, str] | None = None,
+        cwd: Any = None,
+        stop_timeout: float = 10.0,
+    ) -> BotProcess:
+        """A bot in a child process pointed at this fake (async context manager).
+
+        ``target``: ``"package.module:function"`` (called with ``list(args)``; may return a
+        coroutine) or ``"package.module"`` (run like ``python -m``, e.g. ``"bot"``)."""
+        from .process import BotProcess
+
+        return BotProcess(
+            self, target, tuple(str(a) for a in args), env=env, cwd=cwd, stop_timeout=stop_timeout
+        )
 
     @property
     def base_url(self) -> str:
@@ -1098,39 +1125,54 @@ class FakeDiscord:
     async def submit_modal(
         self,
         interaction: FakeInteraction,
-        values: Mapping[str, str],
+        values: Mapping[str, Any],
         *,
+        validate: bool = True,
         timeout: float | None = None,
     ) -> FakeInteraction:
-        """Submit the modal the bot answered ``interaction`` with (text inputs by custom_id)."""
+        """Submit the modal the bot answered ``interaction`` with: ``{custom_id: value}``
+        (text inputs: str; selects and checkbox groups: list of values; radio group: str;
+        checkbox: bool). The submit has Discord's shape (labels, rows, text displays, with
+        component ids). What the Discord client would refuse (a required input left empty,
+        a text outside min_length/max_length, an unknown select value) raises
+        InvalidCommandInput unless ``validate=False``."""
         modal = next((r.data for r in interaction.responses if r.type == 9), None)
         if modal is None:
             raise FakeDiscordError(f"{interaction!r} was not answered with a modal")
-        remaining = dict(values)
+        shape: list[dict[str, Any]] = copy.deepcopy(list(modal.get("components") or []))
+        components_mod.number_components(shape)
+        inputs = components_mod.modal_inputs({"components": shape})
+        unknown = sorted(set(values) - set(inputs))
+        if unknown:
+            raise FakeDiscordError(f"the modal has no inputs {unknown}; it has {sorted(inputs)}")
+        if validate:
+            for cid, item in inputs.items():
+                self._check_modal_value(item, values.get(cid))
 
-        def fill(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            out: list[dict[str, Any]] = []
-            for item in items:
-                if item.get("type") == 1:
-                    out.append({"type": 1, "components": fill(item.get("components", []))})
-                elif item.get("type") == 18 and isinstance(item.get("component"), dict):
-                    out.append({"type": 18, "component": fill([item["component"]])[0]})
-                elif item.get("type") == 4:
-                    cid = item["custom_id"]
-                    out.append({"type": 4, "custom_id": cid, "value": remaining.pop(cid, "")})
-                elif "custom_id" in item:
-                    out.append(
-                        {
-                            "type": item["type"],
-                            "custom_id": item["custom_id"],
-                            "values": list(remaining.pop(item["custom_id"], [])),
-                        }
-                    )
+        def answer(item: dict[str, Any]) -> dict[str, Any]:
+            t = item.get("type")
+            out: dict[str, Any] = {"type": t, "id": item.get("id")}
+            if t == 1:
+                out["components"] = [answer(c) for c in item.get("components") or []]
+            elif t == 18:
+                out["component"] = answer(item["component"])
+            elif t == 10:
+                pass
+            else:
+                cid = item.get("custom_id")
+                out["custom_id"] = cid
+                given = values.get(cid) if cid is not None else None
+                if t == 4:
+                    out["value"] = "" if given is None else str(given)
+                elif t == 23:
+                    out["value"] = bool(given)
+                elif t == 21:
+                    out["value"] = None if given is None else str(given)
+                else:
+                    out["values"] = [str(v) for v in (given or [])]
             return out
 
-        components = fill(modal.get("components", []))
-        if remaining:
-            raise FakeDiscordError(f"the modal has no inputs {sorted(remaining)}")
+        components = [answer(c) for c in shape]
         await self._wait_route(interaction.channel.guild, timeout)
         return self._send_interaction(
             INTERACTION_MODAL_SUBMIT,
@@ -1141,6 +1183,49 @@ class FakeDiscord:
             member=self._member_or_none(interaction.channel, interaction.user),
             owners=interaction.owners,
         )
+
+    @staticmethod
+    def _check_modal_value(item: dict[str, Any], value: Any) -> None:
+        cid, t = item.get("custom_id"), item.get("type")
+
+        def bad(msg: str) -> InvalidCommandInput:
+            return InvalidCommandInput(f"modal input {cid!r}: {msg}")
+
+        required = item.get("required", True)
+        if t == 4:
+            text = "" if value is None else value
+            if not isinstance(text, str):
+                raise bad(f"expects a string, got {value!r}")
+            if not text:
+                if required:
+                    raise bad("is required (the Submit button stays disabled)")
+                return
+            low, high = item.get("min_length"), item.get("max_length")
+            if low is not None and len(text) < low:
+                raise bad(f"{len(text)} characters, fewer than min_length {low}")
+            if len(text) > (high if high is not None else 4000):
+                raise bad(f"{len(text)} characters, more than max_length {high}")
+        elif t in components_mod.SELECTS or t == components_mod.CHECKBOX_GROUP:
+            chosen = list(value or [])
+            low = item.get("min_values", 1 if required else 0)
+            high = item.get("max_values", 1)
+            if not chosen and not required:
+                return
+            if not low <= len(chosen) <= high:
+                raise bad(f"{len(chosen)} values chosen; allowed {low}..{high}")
+            if t in (3, components_mod.CHECKBOX_GROUP):
+                allowed = [o.get("value") for o in item.get("options") or []]
+                wrong = [v for v in chosen if v not in allowed]
+                if wrong:
+                    raise bad(f"{wrong} are not options {allowed}")
+        elif t == components_mod.RADIO_GROUP:
+            if value is None:
+                if required:
+                    raise bad("is required")
+                return
+            allowed = [o.get("value") for o in item.get("options") or []]
+            if value not in allowed:
+                raise bad(f"{value!r} is not one of {allowed}")
 
     def post_user_message(
         self, channel: FakeChannel, user: FakeUser | FakeMember, content: str
@@ -2759,6 +2844,7 @@ class FakeDiscord:
             identified_at=now,
         )
         self.identifies.append(IdentifyRecord(now, shard, session.id))
+        session.ready_guilds = [g.id for g in owned]
         self.sessions[session.id] = session
         for old in self.sessions.values():
             # a new IDENTIFY for the same shard replaces a disconnected session of it
