@@ -1,9 +1,11 @@
 """The slash commands: ``/guess`` and ``/hint`` at the top level (fastest to type) and the
 ``/wordle`` group for everything else. Each command turns the interaction into one service call
-and the result into a message; the rules all live in :mod:`bot.service`.
+and the result into a message. The rules live in :mod:`bot.core.domain`, the use cases in
+:mod:`bot.service`; the slash-command choices come from the domain's enums.
 
-Errors a player causes come back from the service as :class:`bot.service.PlayerError` and are
-answered ephemerally by the bot's error handler (:mod:`bot.app`).
+Errors a player causes come back from the service as :class:`bot.service.PlayerError` (a code
+and its data) and are worded for these commands by :func:`bot.cogs.messages.error_text` in the
+bot's error handler (:mod:`bot.app`), ephemerally.
 """
 
 from __future__ import annotations
@@ -206,14 +208,15 @@ class WordleCog(commands.Cog):
                                      "Everyone else here can /guess the word.")
 
         board = await within_deadline(interaction, work())
-        # The service accepted the word, so it is a plain 5-letter word: safe to show back.
+        # The service accepted the word, so it is a plain word of letters A-Z: safe to show back.
         hidden = word.strip().upper()
         await send(interaction, Reply(
             content=f"Challenge set. Your word is **{hidden}**: only you can see this.",
             ephemeral=True))
         await send(interaction, board)
 
-    @app_commands.command(name="guess", description="Guess a 5-letter word in your game here")
+    @app_commands.command(name="guess",
+                          description=f"Guess a {WORD_LENGTH}-letter word in your game here")
     @app_commands.describe(word="your guess")
     @app_commands.guild_only()
     @app_commands.checks.cooldown(5, 10.0, key=lambda i: (i.guild_id, i.user.id))
