@@ -1,15 +1,14 @@
-"""Fixtures for the PostgreSQL tests: ``pg_store`` (and, for the storage tests re-run here,
-``db``) is a :class:`PostgresStore` on a fresh database of the throwaway cluster."""
+"""Fixtures for the PostgreSQL tests: ``pg_store`` (and ``db``, the store the storage and
+service suites re-run here use) is a :class:`PostgresStore` on a fresh database of the
+throwaway cluster (tests/pg.py)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot.storage.postgres import PostgresStore
-from tests.storage.helpers import Clock
 
 
 @pytest.fixture
@@ -25,8 +24,3 @@ async def pg_store(pg_dsn: str) -> AsyncIterator[PostgresStore]:
 def db(pg_store: PostgresStore) -> PostgresStore:
     """The storage suite's ``db``, on PostgreSQL (see test_contract.py)."""
     return pg_store
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC), step=timedelta(seconds=1))
