@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot.core.domain import Kind, Scope, Status
+
 from .models import GameRecord
 from .validation import from_text
 
@@ -74,12 +76,12 @@ class Create:
             guild_id=self.guild_id,
             channel_id=self.channel_id,
             owner_id=self.owner_id,
-            scope=self.scope,
-            kind=self.kind,
+            scope=Scope(self.scope),
+            kind=Kind(self.kind),
             puzzle_number=self.puzzle_number,
             answer=self.answer,
             hard_mode=self.hard_mode,
-            status="active",
+            status=Status.ACTIVE,
             setter_id=self.setter_id,
             solved_by=None,
             created_at=from_text(self.created),

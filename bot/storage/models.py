@@ -12,7 +12,15 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Final
 
-from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket, stats_bucket
+from bot.core.domain import (
+    HintKind,
+    Kind,
+    LeaderboardOrder,
+    Scope,
+    StatsBucket,
+    Status,
+    stats_bucket,
+)
 
 #: The stored values of the domain's enums (derived, for the modules that still import them).
 SCOPES: Final = frozenset(map(str, Scope))
@@ -47,13 +55,13 @@ class GameRecord:
     guild_id: int
     channel_id: int
     owner_id: int | None
-    scope: str
-    kind: str
+    scope: Scope
+    kind: Kind
     puzzle_number: int | None
     # Kept out of repr so that logging a record (or an exception carrying one) never shows it.
     answer: str = field(repr=False)
     hard_mode: bool
-    status: str
+    status: Status
     setter_id: int | None
     solved_by: int | None
     created_at: datetime
@@ -62,14 +70,20 @@ class GameRecord:
     #: A forgotten setter's anonymous mark (``rules.player_mark``), so they still cannot play.
     setter_mark: str | None = field(default=None, repr=False)
 
+    def __post_init__(self) -> None:
+        # Whatever a backend reads (text), the record holds the domain's enums.
+        object.__setattr__(self, "scope", Scope(self.scope))
+        object.__setattr__(self, "kind", Kind(self.kind))
+        object.__setattr__(self, "status", Status(self.status))
+
     @property
     def attempts_used(self) -> int:
         return len(self.guesses)
 
     @property
-    def stats_mode(self) -> str:
+    def stats_mode(self) -> StatsBucket:
         """The statistics bucket this game counts in: daily, practice or channel."""
-        return stats_mode_for(self.scope, self.kind)
+        return stats_bucket(self.scope, self.kind)
 
     @property
     def participants(self) -> frozenset[int]:
@@ -94,9 +108,12 @@ def stats_mode_for(scope: str, kind: str) -> str:
 @dataclass(frozen=True, slots=True)
 class HintRecord:
     player_id: int
-    kind: str
+    kind: HintKind
     value: str
     created_at: datetime
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", HintKind(self.kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,10 +152,13 @@ class GuildSettings:
 @dataclass(frozen=True, slots=True)
 class DailyResult:
     player_id: int
-    status: str
+    status: Status
     attempts: int
     hard_mode: bool
     finished_at: datetime
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Status(self.status))
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.core.domain import Status
 from bot.core.feedback import score
 
 from .. import rules, validation
@@ -309,7 +310,7 @@ async def _guess_outcomes(
         if g.finish is not None:
             solver = g.player_id if g.finish == "won" else None
             finished = max(q.created_at for q in game.guesses)  # as END_GAMES sets it
-            game = replace(game, status=g.finish, solved_by=solver, finished_at=finished)
+            game = replace(game, status=Status(g.finish), solved_by=solver, finished_at=finished)
         saved[position] = game
     if ending_any:
         counted, ended = next(results), next(results)
