@@ -76,8 +76,8 @@ class Store(Protocol):
 
         ``GameExists`` (carrying the game in the way) when the player already has an active
         own game in this channel, the channel has an active channel game, or the player
-        already has, or had, this day's daily (a daily is never played twice, not even
-        after "forget me")."""
+        already has, or had, this day's daily. ``DailyPlayed`` when the player started this
+        daily before asking to be forgotten (a daily is never played twice)."""
         ...
 
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -232,5 +232,6 @@ class Store(Protocol):
         Their own games, hints and statistics go; their guesses in channel games stay with
         no player, so those games still read right for everyone else, whose statistics do
         not change. What is kept is anonymous and only enforces the rules: a forgotten
-        challenge setter still cannot play that game, and a finished daily stays played."""
+        challenge setter still cannot play that game, and a daily they started stays played
+        (``DailyPlayed`` if they start it again)."""
         ...

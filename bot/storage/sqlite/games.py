@@ -41,6 +41,8 @@ from .writer import Core, Outcome, WriteJob
 
 
 class Games(Core):
+    """The game calls of the port (their contracts: :class:`bot.storage.Store`)."""
+
     async def create_game(
         self,
         *,
