@@ -15,19 +15,11 @@ from typing import Final
 from bot.core.domain import (
     HintKind,
     Kind,
-    LeaderboardOrder,
     Scope,
     StatsBucket,
     Status,
     stats_bucket,
 )
-
-#: The stored values of the domain's enums (derived, for the modules that still import them).
-SCOPES: Final = frozenset(map(str, Scope))
-KINDS: Final = frozenset(map(str, Kind))
-STATS_MODES: Final = frozenset(map(str, StatsBucket))
-HINT_KINDS: Final = frozenset(map(str, HintKind))
-LEADERBOARD_BY: Final = frozenset(map(str, LeaderboardOrder))
 
 
 class Unset:
@@ -102,6 +94,7 @@ NEW_GAME_COLUMNS: Final = tuple(
 
 
 def stats_mode_for(scope: str, kind: str) -> str:
+    """``domain.stats_bucket`` as its stored text."""
     return str(stats_bucket(scope, kind))
 
 
