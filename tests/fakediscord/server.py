@@ -287,7 +287,7 @@ class FakeDiscord:
         #: edit rate limit: (edits, per_seconds) per message, or None (see limit_edits)
         self.edit_rate_limit: tuple[int, float] | None = None
         self.edit_rate_scope = "message"
-        self._edit_windows: dict[Any, tuple[float, int]] = {}
+        self._edit_windows: dict[Any, list[float]] = {}
         #: 429 answers the fake gave to message edits: (perf_counter, message id, retry_after)
         self.rate_limited: list[tuple[float, int, float]] = []
         #: ids of users who installed the app to their account (install_for_user)
@@ -2296,44 +2296,58 @@ class FakeDiscord:
             raise FakeDiscordError(f"no message {message!r}")
         return [e.at for e in msg.edits]
 
+    def max_edits_within(self, message: FakeMessage | int, seconds: float) -> int:
+        """The most edits of a message that fall inside any ``seconds``-long interval."""
+        times = self.edits_of(message)
+        best = 0
+        for i, start in enumerate(times):
+            best = max(best, sum(1 for t in times[i:] if t - start < seconds))
+        return best
+
     def _rate_key(self, msg: FakeMessage) -> Any:
         return ("channel", msg.channel.id) if self.edit_rate_scope == "channel" else msg.id
 
     def _take_edit_slot(self, msg: FakeMessage) -> dict[str, str]:
-        """Count an edit against the limit; raise 429 if over it. Returns rate limit headers."""
+        """Count an edit against the limit (a sliding window: at most ``edits`` accepted in
+        any ``per`` seconds); raise 429 if over it. Returns the X-RateLimit headers."""
         if self.edit_rate_limit is None:
             return {}
         limit, per = self.edit_rate_limit
         now = time.perf_counter()
         key = self._rate_key(msg)
-        start, used = self._edit_windows.get(key, (now, 0))
-        if now - start >= per:
-            start, used = now, 0
-        reset_after = max(0.0, per - (now - start))
+        recent = [t for t in self._edit_windows.get(key, []) if now - t < per]
+        self._edit_windows[key] = recent
         bucket = f"fakeedits{abs(hash(key)) % 10**8:08d}"
-        headers = {
-            "X-RateLimit-Limit": str(limit),
-            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
-            "X-RateLimit-Bucket": bucket,
-        }
-        if used >= limit:
-            self.rate_limited.append((now, msg.id, reset_after))
+
+        def headers(remaining: int, reset_after: float) -> dict[str, str]:
+            return {
+                "X-RateLimit-Limit": str(limit),
+                "X-RateLimit-Remaining": str(remaining),
+                "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+                "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+                "X-RateLimit-Bucket": bucket,
+            }
+
+        if len(recent) >= limit:
+            retry_after = recent[-limit] + per - now
+            self.rate_limited.append((now, msg.id, retry_after))
             raise _HTTPError(
                 429,
                 0,
                 "You are being rate limited.",
-                extra={"retry_after": round(reset_after, 3), "global": False},
-                headers=headers
+                extra={"retry_after": round(retry_after, 3), "global": False},
+                headers=headers(0, retry_after)
                 | {
-                    "X-RateLimit-Remaining": "0",
                     "X-RateLimit-Scope": "user",
-                    "Retry-After": str(max(1, int(reset_after + 0.999))),
+                    "Retry-After": str(max(1, int(retry_after + 0.999))),
                     "Via": "1.1 google",
                 },
             )
-        self._edit_windows[key] = (start, used + 1)
-        return headers | {"X-RateLimit-Remaining": str(limit - used - 1)}
+        recent.append(now)
+        remaining = limit - len(recent)
+        # when the bucket is empty, it refills as the oldest edit in the window expires
+        reset_after = (recent[-limit] + per - now) if remaining == 0 else 0.0
+        return headers(remaining, reset_after)
 
     # ------------------------------------------------------------------ REST: interactions
 
