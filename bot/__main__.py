@@ -85,6 +85,9 @@ def _load_words(config: Config) -> WordLists:
     try:
         return load_word_lists(config.answers_path, config.allowed_path)
     except OSError as exc:  # a folder, no permission (missing and not UTF-8: WordListError)
+        if isinstance(exc, IsADirectoryError):
+            raise StartupError(f"the word list {exc.filename} is a folder; WORDLE_ANSWERS and "
+                               f"WORDLE_ALLOWED must name files") from None
         raise StartupError(f"cannot read the word list {exc.filename}: {_reason(exc)}") from None
 
 

@@ -158,7 +158,7 @@ def test_answer_list_is_a_folder(tmp_path: Path) -> None:
     mode = "run"  # read before the front ends part ways
     (tmp_path / "lists").mkdir()
     ran = start(mode, tmp_path, {"WORDLE_DB": "data/w.sqlite3", "WORDLE_ANSWERS": "lists"})
-    assert_one_clear_line(ran, "lists")
+    assert_one_clear_line(ran, "lists", "folder")
     assert not (tmp_path / "data").exists()
 
 
