@@ -161,6 +161,10 @@ class PostgresStore(posts.DailyPosts, settings.Settings):
     async def _transaction(self, work: Callable[[Any], Awaitable[_T]]) -> _T:
         """Run ``work(conn)`` in one transaction, retried when it loses a lock race."""
         self._check_open()
+        return await self._retrying(work)
+
+    async def _retrying(self, work: Callable[[Any], Awaitable[_T]]) -> _T:
+        # (Also for groups handed in before close(): the pool is closed after them.)
         for attempt in range(_RETRIES):
             try:
                 async with self._pool.acquire() as conn, conn.transaction():
@@ -180,7 +184,7 @@ class PostgresStore(posts.DailyPosts, settings.Settings):
         return await self._commits.submit(job)
 
     async def _save_group(self, jobs: Sequence[Guess | Create]) -> list[Outcome]:
-        return await self._transaction(lambda conn: writes.save_batch(conn, jobs, self._key))
+        return await self._retrying(lambda conn: writes.save_batch(conn, jobs, self._key))
 
     # ----------------------------------------------------------------- games
 

@@ -1,0 +1,202 @@
+"""The PostgreSQL store's own behaviour, read back from the database itself: refused input
+changes nothing, forget-me leaves no id behind, a failing job in a group leaves the others,
+close answers what was handed in, and the database's own rules hold without the store."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import asyncpg
+import pytest
+
+from bot.core.feedback import score
+from bot.storage import ForgetReport, StorageError
+from bot.storage.postgres import PostgresStore, writes
+from tests.storage.helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
+
+ALICE, BOB, CAROL = 31, 32, 33
+
+
+async def query(dsn: str, sql: str, *params: Any) -> list[asyncpg.Record]:
+    conn = await asyncpg.connect(dsn)
+    try:
+        return list(await conn.fetch(sql, *params))
+    finally:
+        await conn.close()
+
+
+async def table_counts(dsn: str) -> dict[str, int]:
+    tables = await query(dsn, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+    counts = {}
+    for (table,) in tables:
+        counts[table] = (await query(dsn, f'SELECT count(*) FROM "{table}"'))[0][0]
+    return counts
+
+
+async def rows_mentioning(dsn: str, player: int) -> list[tuple]:
+    """Every row of any table with the player's id in a player column."""
+    columns = await query(
+        dsn,
+        "SELECT table_name, column_name FROM information_schema.columns "
+        "WHERE table_schema = 'public' AND data_type = 'bigint' AND column_name NOT IN "
+        "('id', 'guild_id', 'channel_id', 'game_id', 'message_id', 'results_channel_id')",
+    )
+    found = []
+    for table, column in columns:
+        hits = await query(dsn, f'SELECT * FROM "{table}" WHERE "{column}" = $1', player)
+        found += [(table, column, *hit) for hit in hits]
+    return found
+
+
+@pytest.mark.parametrize("word", ["cran", "crâne", "'; DROP TABLE games; --", None])
+async def test_bad_input_is_refused_and_changes_nothing(pg_store, pg_dsn, word):
+    game = await own_game(pg_store, ALICE)
+    before = await table_counts(pg_dsn)
+    with pytest.raises(ValueError, match="5 lower-case letters"):
+        await pg_store.record_guess(
+            game.id, attempt=1, player_id=ALICE, word=word, feedback="BBBBB", finish=None, day=1
+        )
+    with pytest.raises(ValueError, match="5 lower-case letters"):
+        await own_game(pg_store, BOB, answer=word)
+    with pytest.raises(ValueError, match="unknown time zone"):
+        await pg_store.update_guild_settings(GUILD, timezone="Mars/Olympus")
+    with pytest.raises(ValueError, match="feedback does not match"):
+        await pg_store.record_guess(
+            game.id, attempt=1, player_id=ALICE, word="slate", feedback="GGGBB", finish=None
+        )
+    assert await table_counts(pg_dsn) == before
+
+
+async def test_forget_me_leaves_no_id_behind(pg_store, pg_dsn):
+    daily = await own_game(pg_store, ALICE, kind="daily", puzzle_number=9, channel_id=1)
+    await play(pg_store, daily, ["slate", "crane"], day=9)
+    practice = await guess(pg_store, await own_game(pg_store, ALICE), "slate")
+    await pg_store.record_hint(practice.id, player_id=ALICE, kind="letter", value="r")
+    shared = await channel_game(pg_store, channel_id=2)
+    await pg_store.record_hint(shared.id, player_id=ALICE, kind="word", value="crate")
+    await pg_store.record_hint(shared.id, player_id=BOB, kind="letter", value="e")
+    shared = await guess(pg_store, shared, "slate", player_id=BOB)
+    shared = await guess(pg_store, shared, "pious", player_id=ALICE)
+    shared = await guess(pg_store, shared, "crane", player_id=ALICE)
+    challenge = await channel_game(pg_store, "zesty", kind="custom", setter_id=ALICE, channel_id=3)
+    challenge = await play(pg_store, challenge, WRONG, player_id=CAROL)
+    carol_before = await pg_store.stats(GUILD, CAROL, "channel")
+    bob_before = await pg_store.stats(GUILD, BOB, "channel")
+    assert await rows_mentioning(pg_dsn, ALICE)
+
+    report = await pg_store.forget_player(ALICE)
+    assert report == ForgetReport(
+        games_deleted=2,
+        guesses_deleted=3,
+        guesses_anonymised=2,
+        games_anonymised=2,
+        hints_deleted=2,
+        stats_deleted=2,
+    )
+    assert await rows_mentioning(pg_dsn, ALICE) == []
+    after = await pg_store.get_game(shared.id)
+    assert [(g.attempt, g.player_id) for g in after.guesses] == [(1, BOB), (2, None), (3, None)]
+    assert (after.status, after.solved_by) == ("won", None)
+    assert [h.player_id for h in await pg_store.hints_for_game(shared.id)] == [BOB]
+    assert await pg_store.stats(GUILD, CAROL, "channel") == carol_before
+    assert await pg_store.stats(GUILD, BOB, "channel") == bob_before
+    marks = await query(pg_dsn, "SELECT setter_mark FROM games WHERE id = $1", challenge.id)
+    assert len(marks[0][0]) == 64 and set(marks[0][0]) <= set("0123456789abcdef")
+    assert (await pg_store.forget_player(ALICE)).total == 0
+
+
+async def test_a_group_that_fails_is_redone_one_job_at_a_time(pg_store, pg_dsn, monkeypatch):
+    """An unexpected failure of a whole group (here: any group holding the word "jazzy")
+    fails only the job that causes it; the others are saved, each once."""
+    real = writes.save_batch
+
+    async def failing(conn: Any, jobs: Any, key: bytes) -> Any:
+        if any(getattr(job, "word", None) == "jazzy" for job in jobs):
+            raise RuntimeError("the database went away")
+        return await real(conn, jobs, key)
+
+    monkeypatch.setattr(writes, "save_batch", failing)
+    games = [await own_game(pg_store, 100 + i, channel_id=CHANNEL + i) for i in range(12)]
+    outcomes = await asyncio.gather(
+        *(guess(pg_store, g, "jazzy" if i == 5 else "slate") for i, g in enumerate(games)),
+        return_exceptions=True,
+    )
+    assert [isinstance(o, StorageError) for o in outcomes] == [i == 5 for i in range(12)]
+    assert "nothing was saved" in str(outcomes[5])
+    stored = await query(pg_dsn, "SELECT game_id, word FROM guesses ORDER BY game_id")
+    assert [tuple(r) for r in stored] == [(g.id, "slate") for i, g in enumerate(games) if i != 5]
+
+
+async def test_close_answers_every_write_handed_in(pg_dsn):
+    store = await PostgresStore.open(pg_dsn, pool_size=2)
+    games = [await own_game(store, 200 + i, channel_id=CHANNEL + i) for i in range(30)]
+    pending = [asyncio.ensure_future(guess(store, g, "slate")) for g in games]
+    await asyncio.sleep(0)  # handed in
+    await store.close()
+    saved = await asyncio.gather(*pending)
+    assert all(len(g.guesses) == 1 for g in saved)
+    assert (await query(pg_dsn, "SELECT count(*) FROM guesses"))[0][0] == 30
+    with pytest.raises(StorageError, match="closed"):
+        await store.get_game(games[0].id)
+    with pytest.raises(StorageError, match="closed"):
+        await guess(store, games[0], "pious")
+    await store.close()  # twice is fine
+    async with await PostgresStore.open(pg_dsn) as again:
+        assert len((await again.get_game(games[0].id)).guesses) == 1
+    assert again.closed
+
+
+async def test_the_database_rules_hold_without_the_store(pg_store, pg_dsn):
+    """The constraints are the safety net: a second active own game, a 7th attempt, a repeated
+    attempt number or a won game without its finish time are refused by PostgreSQL itself."""
+    game = await own_game(pg_store, ALICE)
+    game = await guess(pg_store, game, "slate")
+    conn = await asyncpg.connect(pg_dsn)
+    try:
+        bad = [
+            (
+                "INSERT INTO games (guild_id, channel_id, owner_id, scope, kind, answer, "
+                "hard_mode, created_at) VALUES ($1, $2, $3, 'own', 'random', 'crane', false, "
+                "now())",
+                (GUILD, CHANNEL, ALICE),
+                asyncpg.UniqueViolationError,
+            ),
+            (
+                "INSERT INTO guesses VALUES ($1, 7, $2, 'crane', 'GGGGG', now())",
+                (game.id, ALICE),
+                asyncpg.CheckViolationError,
+            ),
+            (
+                "INSERT INTO guesses VALUES ($1, 1, $2, 'crane', 'GGGGG', now())",
+                (game.id, ALICE),
+                asyncpg.UniqueViolationError,
+            ),
+            (
+                "UPDATE games SET status = 'won' WHERE id = $1 AND $2::bigint IS NOT NULL",
+                (game.id, ALICE),
+                asyncpg.CheckViolationError,
+            ),
+        ]
+        for sql, params, error in bad:
+            with pytest.raises(error):
+                await conn.execute(sql, *params)
+    finally:
+        await conn.close()
+    assert await pg_store.get_game(game.id) == game
+
+
+async def test_a_guess_without_a_time_is_stamped_when_applied(pg_store):
+    game = await own_game(pg_store, ALICE)
+    saved = await pg_store.record_guess(
+        game.id,
+        attempt=1,
+        player_id=ALICE,
+        word="crane",
+        feedback=score("crane", "crane"),
+        finish="won",
+        day=1,
+    )
+    assert saved.guesses[0].created_at == saved.finished_at
+    assert saved.created_at <= saved.finished_at
+    assert await pg_store.get_game(game.id) == saved
