@@ -50,7 +50,10 @@ async def slot(db: Database, round_: int, index: int) -> None:
         say(f"game {game.id}")
         while game.status == "active":
             if rng.random() < 0.02:
-                game = await db.give_up(game.id, player_id=players[0], day=1)
+                # A channel game: one who guessed gives it up (anyone, before any guess).
+                quitter = game.guesses[0].player_id if game.guesses else players[0]
+                assert quitter is not None
+                game = await db.give_up(game.id, player_id=quitter, day=1)
                 say(f"gaveup {game.id}")
                 break
             player = rng.choice(players) if shared else players[0]
