@@ -8,8 +8,10 @@ from .models import (
     CALLBACK_NAMES,
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,
+    FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
+    EditRecord,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -20,12 +22,14 @@ from .models import (
     FakeRole,
     FakeUser,
 )
+from .process import BotProcess
 from .runner import BotRunner
 from .server import (
     CommandNotAvailable,
     FakeDiscord,
     FakeDiscordError,
     FakeDiscordTimeout,
+    IdentifyRecord,
     InvalidCommandInput,
     RequestRecord,
 )
@@ -34,10 +38,13 @@ __all__ = [
     "CALLBACK_NAMES",
     "DEFAULT_BOT_PERMISSIONS",
     "DEFAULT_EVERYONE_PERMISSIONS",
+    "FLAG_COMPONENTS_V2",
     "FLAG_EPHEMERAL",
     "FLAG_LOADING",
+    "BotProcess",
     "BotRunner",
     "CommandNotAvailable",
+    "EditRecord",
     "FakeAttachment",
     "FakeChannel",
     "FakeDiscord",
@@ -50,6 +57,7 @@ __all__ = [
     "FakeResponse",
     "FakeRole",
     "FakeUser",
+    "IdentifyRecord",
     "InvalidCommandInput",
     "RequestRecord",
 ]

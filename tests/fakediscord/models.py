@@ -313,6 +313,7 @@ class FakeChannel:
         return self.type == CHANNEL_DM
 
     def payload(self, *, permissions: int | None = None) -> dict[str, Any]:
+        data: dict[str, Any]
         if self.private:
             data = {
                 "id": str(self.id),
@@ -324,7 +325,7 @@ class FakeChannel:
             if self.type == CHANNEL_GROUP_DM:
                 data.update(name=self.name or None, icon=None, owner_id=str(self.members[0].id))
         elif self.type == CHANNEL_DM:
-            data: dict[str, Any] = {
+            data = {
                 "id": str(self.id),
                 "type": CHANNEL_DM,
                 "recipients": [self.recipient.payload()] if self.recipient else [],

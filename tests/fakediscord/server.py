@@ -1917,7 +1917,7 @@ class FakeDiscord:
     async def _r_app_info(
         self, request: web.Request, m: re.Match[str], body: _Body
     ) -> web.Response:
-        data = {
+        data: dict[str, Any] = {
             "id": str(self.application_id),
             "name": self.bot_user.name,
             "icon": None,
