@@ -292,6 +292,28 @@ async def test_give_up(db: Database):
         await db.give_up(12345, player_id=ALICE, day=1)
 
 
+async def test_channel_give_up_rule(db: Database):
+    """Before the first guess anyone in the channel may give a channel game up; after it, a
+    player who has guessed in it or the challenge's setter."""
+    fresh = await channel_game(db, channel_id=1)
+    assert (await db.give_up(fresh.id, player_id=CAROL, day=1)).status == "given_up"
+
+    started = await guess(db, await channel_game(db, channel_id=2), "slate", player_id=ALICE)
+    with pytest.raises(PlayerNotAllowed):
+        await db.give_up(started.id, player_id=BOB, day=1)
+    assert (await db.give_up(started.id, player_id=ALICE, day=1)).status == "given_up"
+
+    challenge = await channel_game(db, "zesty", kind="custom", setter_id=CAROL, channel_id=3)
+    challenge = await guess(db, challenge, "slate", player_id=ALICE)
+    with pytest.raises(PlayerNotAllowed):
+        await db.give_up(challenge.id, player_id=BOB, day=1)
+    ended = await db.give_up(challenge.id, player_id=CAROL, day=1)
+    assert ended.status == "given_up"
+    # Counted for who guessed, not for the setter.
+    assert (await db.stats(GUILD, ALICE, "channel")).played == 2
+    assert (await db.stats(GUILD, CAROL, "channel")).played == 0
+
+
 async def test_hints(db: Database, clock):
     game = await channel_game(db)
     t1, t2 = clock(), clock()
