@@ -236,6 +236,7 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
                                       limit=guesses, start_games=False, deferred=deferred)
             seconds = time.perf_counter() - wall0
             cpu = _cpu_seconds(child.pid) - cpu0
+            await fake.settle(quiet=0.5)  # results posts and follow-ups still on their way
             peak = _peak_rss_mb(child.pid)
         finally:
             assert child.stdin is not None
