@@ -43,6 +43,7 @@ class BotProcess:
         self.cwd = Path(cwd) if cwd is not None else ROOT
         self.stop_timeout = stop_timeout
         self.proc: asyncio.subprocess.Process | None = None
+        self._final_output: str | None = None
         self._log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed in stop)
             prefix="fakediscord-bot-", suffix=".log", delete=False
         )
@@ -59,7 +60,9 @@ class BotProcess:
         return self.proc.returncode if self.proc is not None else None
 
     def output(self) -> str:
-        """Everything the child wrote to stdout and stderr so far."""
+        """Everything the child wrote to stdout and stderr so far (kept after it stopped)."""
+        if self._final_output is not None:
+            return self._final_output
         self._log.flush()
         return Path(self._log.name).read_text(errors="replace")
 
@@ -127,4 +130,5 @@ class BotProcess:
     async def __aexit__(self, *exc: Any) -> None:
         await self.stop()
         with contextlib.suppress(OSError):
+            self._final_output = Path(self._log.name).read_text(errors="replace")
             os.unlink(self._log.name)
