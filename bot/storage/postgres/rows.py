@@ -1,6 +1,7 @@
-"""Reading games and statistics rows from PostgreSQL (asyncpg records) into the shared records.
+"""Reading games and statistics from PostgreSQL (asyncpg records) into the shared records.
 
-A game is read with its guesses in one statement (an array of rows), so one snapshot.
+A game is read with its guesses in one statement (an array of rows), so one snapshot. The
+columns are the shared ones (``models.GAME_COLUMNS``, ``stats.STATS_COLUMNS``).
 """
 
 from __future__ import annotations
@@ -8,26 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..models import GameRecord, GuessRecord, GuildSettings
-from ..stats import StatsRow
+from ..models import GAME_COLUMNS, GameRecord, GuessRecord, GuildSettings
+from ..stats import STATS_COLUMNS as STATS_TEXT
 
-GAME_COLUMNS: Final = (
-    "id",
-    "guild_id",
-    "channel_id",
-    "owner_id",
-    "scope",
-    "kind",
-    "puzzle_number",
-    "answer",
-    "hard_mode",
-    "status",
-    "setter_id",
-    "solved_by",
-    "created_at",
-    "finished_at",
-    "setter_mark",
-)
 _GUESSES: Final = (
     "ARRAY(SELECT ROW(q.attempt, q.player_id, q.word, q.feedback, q.created_at) "
     "FROM guesses q WHERE q.game_id = g.id ORDER BY q.attempt)"
@@ -45,55 +29,17 @@ ACTIVE_CHANNEL: Final = (
     "g.guild_id = $1 AND g.channel_id = $2 AND g.scope = 'channel' AND g.status = 'active'"
 )
 DAILY: Final = "g.guild_id = $1 AND g.owner_id = $2 AND g.puzzle_number = $3 AND g.kind = 'daily'"
-STATS_COLUMNS: Final = (
-    "played",
-    "wins",
-    "dist_1",
-    "dist_2",
-    "dist_3",
-    "dist_4",
-    "dist_5",
-    "dist_6",
-    "current_streak",
-    "max_streak",
-    "last_win_day",
-    "last_played_day",
-)
+#: The statistics counters, one name each (``stats.STATS_COLUMNS``).
+STATS_COLUMNS: Final = tuple(c.strip() for c in STATS_TEXT.split(","))
 
 
 def game_from_row(row: Any) -> GameRecord:
     return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        owner_id=row["owner_id"],
-        scope=row["scope"],
-        kind=row["kind"],
-        puzzle_number=row["puzzle_number"],
-        answer=row["answer"],
-        hard_mode=bool(row["hard_mode"]),
-        status=row["status"],
-        setter_id=row["setter_id"],
-        solved_by=row["solved_by"],
-        created_at=row["created_at"],
-        finished_at=row["finished_at"],
-        setter_mark=row["setter_mark"],
+        **{column: row[column] for column in GAME_COLUMNS},
         guesses=tuple(
             GuessRecord(attempt, player, word, feedback, created)
             for attempt, player, word, feedback, created in row["guesses"]
         ),
-    )
-
-
-def stats_row(row: Sequence[Any]) -> StatsRow:
-    return StatsRow(
-        played=row[0],
-        wins=row[1],
-        distribution=tuple(row[2:8]),
-        current_streak=row[8],
-        max_streak=row[9],
-        last_win_day=row[10],
-        last_played_day=row[11],
     )
 
 

@@ -41,7 +41,7 @@ from ..models import (
     Stats,
 )
 from ..port import Store
-from ..stats import consecutive_days, rank, to_stats
+from ..stats import consecutive_days, rank, stats_row, to_stats
 from ..validation import (
     check_board,
     check_choice,
@@ -387,7 +387,7 @@ class PostgresStore(posts.DailyPosts, settings.Settings):
             player_id,
             mode,
         )
-        return to_stats(rows.stats_row(found[0]) if found else None, mode, today)
+        return to_stats(stats_row(found[0]) if found else None, mode, today)
 
     async def leaderboard(
         self,
@@ -410,7 +410,7 @@ class PostgresStore(posts.DailyPosts, settings.Settings):
             mode,
         )
         ranked = rank(
-            ((r[0], rows.stats_row(list(r)[1:])) for r in found), mode=mode, by=by, today=today
+            ((r[0], stats_row(list(r)[1:])) for r in found), mode=mode, by=by, today=today
         )
         mine = next((row for row in ranked if row.player_id == player_id), None)
         return Leaderboard(rows=ranked[:limit], player_row=mine)

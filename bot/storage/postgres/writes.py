@@ -22,8 +22,8 @@ from typing import Any, Final
 from .. import rules
 from ..batching import Create, Guess
 from ..errors import DailyPlayed, GameExists, GameNotFound, StorageError
-from ..models import GameRecord, GuessRecord, stats_mode_for
-from ..stats import StatsRow, record_daily_result, record_result
+from ..models import NEW_GAME_COLUMNS, GameRecord, GuessRecord, Status, stats_mode_for
+from ..stats import StatsRow, record_daily_result, record_result, stats_row
 from ..validation import from_text, to_text
 from . import rows
 
@@ -40,10 +40,7 @@ _END_GAMES: Final = (
     "FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::bigint[]) "
     "AS e(id, status, at, solver) WHERE games.id = e.id AND games.status = 'active'"
 )
-_NEW_COLUMNS: Final = (
-    "guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer, hard_mode, "
-    "setter_id, created_at"
-)
+_NEW_COLUMNS: Final = ", ".join(NEW_GAME_COLUMNS)
 #: New games in queue order; the unique indexes refuse a game in the way of another
 #: (``DO NOTHING``), and a daily whose player already played it and was forgotten (its
 #: played mark) is left out.
@@ -154,7 +151,7 @@ def _after(game: GameRecord, g: Guess) -> GameRecord:
         return game
     return replace(
         game,
-        status=g.finish,
+        status=Status(g.finish),
         solved_by=g.player_id if g.finish == "won" else None,
         finished_at=from_text(g.created),
     )
@@ -192,7 +189,7 @@ async def count_stats(conn: Any, endings: Sequence[Ending]) -> None:
     await conn.execute(_ENSURE_STATS, *columns)
     locked = await conn.fetch(_LOCK_STATS, *columns)
     current: dict[tuple[int, int, str], StatsRow] = {
-        (r[0], r[1], r[2]): rows.stats_row(list(r)[3:]) for r in locked
+        (r[0], r[1], r[2]): stats_row(list(r)[3:]) for r in locked
     }
     # Dailies: the streak comes from the player's finished dailies, read once their row is
     # locked (a daily finishing elsewhere for the same player waits for that lock), and
@@ -310,6 +307,6 @@ async def give_up(
         raise error or GameNotFound(game_id)
     if game.guesses:
         finished = max(finished, game.guesses[-1].created_at)
-    game = replace(game, status="given_up", finished_at=finished, solved_by=None)
+    game = replace(game, status=Status.GIVEN_UP, finished_at=finished, solved_by=None)
     await finish_games(conn, [(game, day)])
     return game
