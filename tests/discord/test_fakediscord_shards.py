@@ -214,3 +214,15 @@ async def test_invalid_shard_and_gateway_bot_answer() -> None:
             await probe.close()
         assert shards == 3 and url == fake.gateway_url.rstrip("/")
         assert limits["max_concurrency"] == 2 and limits["remaining"] == 1000
+
+
+async def test_enforced_identify_limit_answers_op_9_until_the_window_passed() -> None:
+    async with FakeDiscord(identify_window=0.3, enforce_identify_limit=True) as fake:
+        fake.add_guild("One", shard=(1, 2))
+        async with fake.run_bot(_in_process_bot(window=None), timeout=10):
+            refused = [r for r in fake.identifies if r.refused]
+            assert refused and all(r.refused.startswith("op 9") for r in refused)  # type: ignore[union-attr]
+            assert {r.shard_id for r in refused} == {1}
+            # what Discord finally accepted respects the window
+            assert fake.identify_concurrency_violations() == []
+            assert fake.shard_ready(0, 2) and fake.shard_ready(1, 2)
