@@ -101,11 +101,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     result = solver.assist(history, hard_mode=args.hard, sample=args.show)
     for number, (word, feedback) in enumerate(history, start=1):
         print(f"{number}. {word.upper()} {squares(feedback)}", file=out)
-    if result.problem is not None:
-        print(result.problem, file=out)
+    if result.problem is not None or result.suggestion is None:
+        print(result.problem or "No suggestion for these guesses.", file=out)
         return 1
+    best = result.suggestion.upper()
     if result.solved:
-        print(f"Solved: the hidden word is {result.suggestion.upper()}.", file=out)
+        print(f"Solved: the hidden word is {best}.", file=out)
         return 0
     count = result.candidate_count
     print(f"{count:,} hidden word{'s' if count != 1 else ''} fit"
@@ -116,9 +117,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         print(f"  {line}" + (f" … and {more:,} more" if more > 0 else ""), file=out)
     mode = " (hard mode)" if args.hard else ""
     if count == 1:
-        print(f"Play {result.suggestion.upper()}: it is the only word left.", file=out)
+        print(f"Play {best}: it is the only word left.", file=out)
     else:
-        print(f"Best next guess{mode}: {result.suggestion.upper()}", file=out)
+        print(f"Best next guess{mode}: {best}", file=out)
     return 0
 
 
