@@ -1,4 +1,6 @@
-"""Emoji text for Discord messages and embeds: boards, keyboards, stats and analyses.
+"""Emoji text for Discord messages and embeds: boards, keyboards, stats and analyses; and the
+words for the service's errors and hints, which every front end uses with its own command
+names (:class:`Commands`).
 
 Everything here returns plain ``str`` that reads well with or without the PNG next to it.
 
