@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import discord
-import pytest
 from discord import app_commands
 from discord.ext import commands
 
@@ -137,6 +136,15 @@ async def test_two_bot_processes_each_serve_their_own_shard(tmp_path: Path) -> N
             again = await fake.invoke(c0, ann, "where")
             assert (await again.first_response()).content.startswith("shards [0]")
 
+            # a new process for shard 1 IDENTIFYs afresh and takes its guild back
+            async with fake.start_process(target, "1", "2", lock, "1.0") as p1b:
+                await fake.wait_for_shards([1], 2, timeout=60)
+                back = await fake.invoke(c1, ben, "where")
+                assert (await back.first_response()).content == (
+                    f"shards [1] pid {p1b.pid} guild {one.id}"
+                )
+                assert s1.invalidated and fake.shard_session(1, 2) is not s1
+
 
 def _in_process_bot(window: float | None) -> discord.AutoShardedClient:
     """Both shards of 2 in one client; ``window``: seconds between IDENTIFYs (None: no wait)."""
@@ -197,6 +205,8 @@ async def test_identify_without_a_gate_is_reported_as_a_violation() -> None:
 
 
 async def test_invalid_shard_and_gateway_bot_answer() -> None:
+    import pytest  # imported here: the child processes import this module without pytest
+
     async with FakeDiscord(shards=3, max_concurrency=2) as fake:
         fake.add_guild()
         client = discord.Client(intents=discord.Intents.default(), shard_id=2, shard_count=2)
