@@ -6,6 +6,8 @@ and pass it to whatever needs it; ``await store.close()`` at the end (or
 ``async with await Database.open(path) as store:``).
 """
 
+from typing import TYPE_CHECKING
+
 from .errors import (
     AttemptConflict,
     DailyPlayed,
@@ -31,11 +33,22 @@ from .models import (
     Stats,
 )
 from .port import Store
-from .sqlite import SqliteStore, latest_version
 from .validation import validate_timezone
 
-#: The SQLite store under its first name.
-Database = SqliteStore
+# The SQLite store is imported on first use, so that code needing only the port (the service,
+# a PostgreSQL deployment) does not load SQLite. ``Database`` is its first name.
+if TYPE_CHECKING:
+    from .sqlite import SqliteStore, latest_version
+
+    Database = SqliteStore
+else:
+
+    def __getattr__(name: str) -> object:
+        if name in ("SqliteStore", "Database", "latest_version"):
+            from . import sqlite
+
+            return sqlite.latest_version if name == "latest_version" else sqlite.SqliteStore
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "UNSET",

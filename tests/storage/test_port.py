@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import inspect
+import subprocess
+import sys
+from pathlib import Path
 
 from bot.storage import Database, Store
 
@@ -54,3 +57,17 @@ async def test_an_open_sqlite_store_is_a_store(db: Database) -> None:
     store: Store = db  # mypy checks the types; this checks it at run time too
     assert isinstance(store, Database)
     assert await store.get_game(1) is None
+
+
+def test_the_service_and_the_port_load_no_sqlite() -> None:
+    code = (
+        "import sys, bot.storage, bot.storage.port, bot.service\n"
+        "loaded = [m for m in ('sqlite3', 'aiosqlite', 'bot.storage.sqlite') if m in sys.modules]\n"
+        "assert not loaded, loaded\n"
+        "from bot.storage import Database\n"
+        "assert 'bot.storage.sqlite' in sys.modules and Database.__name__ == 'SqliteStore'\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
