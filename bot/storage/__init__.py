@@ -1,9 +1,9 @@
 """Persistent state: games, guesses, hints, statistics, server settings.
 
 The only package with SQL. The service depends on :class:`Store` (``port.py``) alone; a
-backend implements it. Make one store in ``main()`` (SQLite: ``await Database.open(path)``)
+backend implements it. Make one store in ``main()`` (SQLite: ``await SqliteStore.open(path)``)
 and pass it to whatever needs it; ``await store.close()`` at the end (or
-``async with await Database.open(path) as store:``).
+``async with await SqliteStore.open(path) as store:``).
 """
 
 from typing import TYPE_CHECKING

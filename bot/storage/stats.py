@@ -2,7 +2,7 @@
 
 A stats row per (server, player, bucket) holds counters that are updated once, in the
 transaction that finishes a game. The database does that update in SQL (one UPSERT per
-batch, see ``database._COUNT``); :func:`record_result` and :func:`record_daily_result` are
+batch, see ``sqlite.counting.COUNT``); :func:`record_result` and :func:`record_daily_result` are
 the reference the SQL is checked against (``tests/storage/test_stats_sql.py``). Reading,
 ranking and streak expiry (:func:`to_stats`, :func:`rank`) happen here. Rules, like the real
 game:

@@ -179,7 +179,7 @@ async def prepare_file(path: str, target: int | None = None) -> int:
     """Open ``path`` (creating it), switch it to WAL and migrate it; return its version.
 
     Runs on its own short-lived aiosqlite connection (its thread does the file I/O), before
-    :meth:`Database.open` opens the connections it keeps.
+    :meth:`SqliteStore.open` opens the connections it keeps.
     """
     try:
         conn = await aiosqlite.connect(path, isolation_level=None)
