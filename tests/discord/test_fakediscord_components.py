@@ -419,3 +419,30 @@ async def test_rate_limit_answer_has_discords_shape(fake_discord: FakeDiscord) -
             assert body["global"] is False and 29 < body["retry_after"] <= 30
     (msg,) = fake.channel_messages(channel)
     assert msg.content == "b" and len(fake.rate_limited) == 1 and len(fake.edits_of(msg)) == 1
+
+
+async def test_channel_scoped_edit_limit_counts_every_message_of_the_channel(
+    fake_discord: FakeDiscord,
+) -> None:
+    fake = fake_discord
+    guild = fake.add_guild("Toy")
+    channel, other = fake.add_text_channel(guild), fake.add_text_channel(guild, "other")
+    fake.limit_edits(2, 30.0, scope="channel")
+    auth = {"Authorization": f"Bot {fake.token}"}
+    statuses = []
+    async with aiohttp.ClientSession(headers=auth) as http:
+        ids = {}
+        for where, name in ((channel, "a"), (channel, "b"), (other, "c")):
+            async with http.post(
+                f"{fake.api_url}/channels/{where.id}/messages", json={"content": name}
+            ) as resp:
+                ids[name] = (where.id, (await resp.json())["id"])
+        for name in ("a", "b", "a", "c"):
+            cid, mid = ids[name]
+            async with http.patch(
+                f"{fake.api_url}/channels/{cid}/messages/{mid}", json={"content": name + "!"}
+            ) as resp:
+                statuses.append(resp.status)
+    # a and b share the channel's two edits; the third edit there waits, c's channel is free
+    assert statuses == [200, 200, 429, 200]
+    assert [m.content for m in fake.channel_messages(channel)] == ["a!", "b!"]
