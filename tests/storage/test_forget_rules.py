@@ -80,3 +80,29 @@ async def test_the_played_mark_is_not_the_players_id(db: Database, db_path: Path
                 assert PLAYER not in row and str(PLAYER) not in map(str, row), table
     finally:
         conn.close()
+
+
+async def test_the_marks_hold_after_a_restart(db_path: Path, tmp_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        game = await channel_game(db, "zesty", kind="custom", setter_id=SETTER)
+        daily = await own_game(db, PLAYER, kind="daily", puzzle_number=9)
+        await db.give_up(daily.id, player_id=PLAYER, day=9)
+        await db.forget_player(SETTER)
+        await db.forget_player(PLAYER)
+    async with await Database.open(db_path) as db:
+        with pytest.raises(PlayerNotAllowed):
+            await guess(db, game, "zesty", player_id=SETTER)
+        with pytest.raises(DailyPlayed):
+            await own_game(db, PLAYER, kind="daily", puzzle_number=9)
+    # Each database has a key of its own: the same player's mark differs between files.
+    other = tmp_path / "other.sqlite3"
+    async with await Database.open(other):
+        pass
+    keys = []
+    for path in (db_path, other):
+        conn = sqlite3.connect(path)
+        try:
+            keys.append(conn.execute("SELECT key FROM store_key").fetchone()[0])
+        finally:
+            conn.close()
+    assert len(keys[0]) == 32 and keys[0] != keys[1]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, MigrationError, SchemaTooNew, latest_version
+from bot.storage import Database, MigrationError, PlayerNotAllowed, SchemaTooNew, latest_version
 from bot.storage.sqlite import schema
 from bot.storage.sqlite.schema import Migration, load_migrations, split_statements
 
@@ -103,7 +103,14 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
             assert (settings.timezone, settings.results_channel_id) == ("Europe/Paris", 6)
             assert settings.hints_in_channel_games is False
             assert [r.player_id for r in await db.daily_results(5, 300)] == [7]
-            # ...and the migrated database works: play on in the old challenge.
+            # ...and the migrated database works: its setter forgotten, play on in the old
+            # challenge.
+            await db.forget_player(9)
+            with pytest.raises(PlayerNotAllowed):
+                await db.record_guess(
+                    2, attempt=2, player_id=9, word="zesty", feedback="GGGGG", finish="won",
+                    day=301,
+                )
             game = await db.record_guess(
                 2, attempt=2, player_id=8, word="zesty", feedback="GGGGG", finish="won", day=301
             )
