@@ -1,5 +1,6 @@
-"""The games table in SQL: its columns (named once, here), a game read as JSON with its
-guesses folded in, and the statements that save guesses and new games in groups."""
+"""The games table in SQL (columns: ``models.GAME_COLUMNS``): a game read as JSON with its
+guesses folded in, the rules the writes must repeat to stay atomic, and the statements that
+save guesses and new games in groups."""
 
 from __future__ import annotations
 
