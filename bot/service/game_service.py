@@ -25,6 +25,7 @@ from bot.core.domain import (
     Kind,
     LeaderboardOrder,
     Mode,
+    Players,
     Scope,
     StatsBucket,
     Status,
@@ -89,6 +90,13 @@ log = logging.getLogger(__name__)
 #: How many times a guess is re-read and retried when other players got their guesses in first.
 #: A game has at most six attempts, so a handful of retries always reaches a decision.
 _GUESS_RETRIES = 12
+
+
+def _not_allowed(record: GameRecord) -> Problem:
+    """Why the store refuses a guess or hint the service let through: in a channel game only
+    the setter rule can (a setter who asked to be forgotten keeps an anonymous mark)."""
+    channel = facts(record).mode.players is Players.CHANNEL
+    return Problem.SETTER if channel else Problem.NOT_YOUR_GAME
 
 
 @contextmanager
@@ -302,7 +310,7 @@ class GameService:
             # The server's day matters only to a guess that ends the game (streaks).
             day = await self.today(record.guild_id) if finish else None
             try:
-                with _store_refusals(Problem.NOT_YOUR_GAME):
+                with _store_refusals(_not_allowed(record)):
                     record = await self.db.record_guess(
                         record.id, attempt=attempt, player_id=player_id, word=row.word,
                         feedback=row.feedback, finish=finish, day=day, now=self.now(),
@@ -340,7 +348,7 @@ class GameService:
             # could be wrong or fail, and refusing only then would give the word away.
             raise NoHintLeft(Problem.NO_WORD_HINT)
         result, value = await self._make_hint(record, kind)
-        with _store_refusals(Problem.NOT_YOUR_GAME, ended=True):
+        with _store_refusals(_not_allowed(record), ended=True):
             await self.db.record_hint(record.id, player_id=player_id, kind=result.kind.value,
                                       value=value, now=self.now())
         return result

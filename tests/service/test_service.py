@@ -513,3 +513,11 @@ async def test_word_hint_after_the_answer_list_changed_gives_a_letter(service, p
     hint = await service.hint(HERE, ALICE, "word")
     assert hint.fallback and hint.kind is HintKind.LETTER and hint.letter in set("pious")
     assert [h.kind for h in await service.db.hints_for_game(started.game.id)] == ["letter"]
+
+
+async def test_a_forgotten_setter_is_still_told_they_set_the_word(service):
+    await service.challenge(HERE, ALICE, "lemon")
+    await service.forget_me(ALICE)
+    with pytest.raises(NotYourGame) as info:
+        await service.guess(HERE, ALICE, "lemon")
+    assert info.value.problem is Problem.SETTER
