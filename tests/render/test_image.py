@@ -309,3 +309,26 @@ def test_a_new_theme_is_just_data(monkeypatch):
     assert picture.getpixel(centre_left(image.tile_box(0, 0))) == orange
     assert picture.getpixel(centre_left(image.tile_box(0, 1))) == blue
     assert picture.getpixel(centre_left(image.key_box("c"))) == orange
+
+
+async def test_async_board_skips_the_thread_once_its_parts_are_drawn(monkeypatch):
+    rows, kwargs = FAST_BOARDS["title"]
+    image._PARTS.clear()
+    image._HEADERS_DRAWN.clear()
+    image._header_part.cache_clear()
+    threads = []
+    real = image.asyncio.to_thread
+
+    async def counting(*args, **kw):
+        threads.append(args[0])
+        return await real(*args, **kw)
+
+    monkeypatch.setattr(image.asyncio, "to_thread", counting)
+    first = await image.board_png_async(rows, **kwargs)
+    assert len(threads) == 1  # new parts: drawn in a worker thread
+    again = await image.board_png_async(rows, **kwargs)
+    assert len(threads) == 1  # every part known: pasted at once
+    assert first == again == image.board_png(rows, **kwargs)
+    two = [("crane", "BYBBG"), ("crane", "BYBBG")]
+    assert await image.board_png_async(two, **kwargs) == image.board_png(two, **kwargs)
+    assert len(threads) == 2  # the second row sits at an odd height: new parts, a thread again
