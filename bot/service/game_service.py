@@ -172,6 +172,27 @@ class GameService:
             return channel
         raise NoGame(Problem.NO_GAME)
 
+    async def _game(self, place: Place, player_id: int, game_id: int | None) -> GameRecord:
+        """The game ``game_id`` if it is this place's, else :meth:`_target_game`."""
+        if game_id is None:
+            return await self._target_game(place, player_id)
+        record = await self.db.get_game(game_id)
+        if record is None or (record.guild_id, record.channel_id) != (place.guild_id,
+                                                                       place.channel_id):
+            raise NoGame(Problem.GAME_GONE)
+        return record
+
+    async def may(self, place: Place, player_id: int, game_id: int, move: str) -> GameView:
+        """The game ``game_id`` here, if ``player_id`` may make ``move`` in it (``"guess"``,
+        ``"hint"`` or ``"give_up"``); else the rule's refusal as a :class:`PlayerError`.
+        Nothing changes: a front end asks before it offers the move (a button)."""
+        record = await self._game(place, player_id, game_id)
+        rule = {"guess": guess_refusal, "hint": hint_refusal, "give_up": give_up_refusal}[move]
+        refusal = rule(facts(record), player_id)
+        if refusal is not None:
+            raise refused(refusal)
+        return game_view(record)
+
     async def _finish(self, record: GameRecord, player_id: int, today: int) -> Finish:
         """How the game ended, told to ``player_id`` who ended it (``today``: the server's
         day): their statistics when the game counts for them, else those of every player it
@@ -288,14 +309,16 @@ class GameService:
 
     # -- guess ----------------------------------------------------------------------------
 
-    async def guess(self, place: Place, player_id: int, raw: object) -> GuessResult:
-        """Play a guess in the player's game here (own game first, else the channel game).
+    async def guess(self, place: Place, player_id: int, raw: object, *,
+                    game_id: int | None = None) -> GuessResult:
+        """Play a guess in the player's game here (own game first, else the channel game), or
+        in the game ``game_id`` here (a board's button names its game).
 
         An invalid guess raises :class:`InvalidGuess` and changes nothing. When other players
         get their guesses in first, the guess is checked again against the new state (the game
         may have ended, or hard mode may now ask for more) and retried.
         """
-        record = await self._target_game(place, player_id)
+        record = await self._game(place, player_id, game_id)
         for _ in range(_GUESS_RETRIES):
             refusal = guess_refusal(facts(record), player_id)
             if refusal is not None:
@@ -331,10 +354,12 @@ class GameService:
 
     # -- hints ----------------------------------------------------------------------------
 
-    async def hint(self, place: Place, player_id: int, kind: HintKind | str) -> HintResult:
-        """A letter, a position or a word, recorded against the game and the player."""
+    async def hint(self, place: Place, player_id: int, kind: HintKind | str, *,
+                   game_id: int | None = None) -> HintResult:
+        """A letter, a position or a word, recorded against the game (the player's game
+        here, or ``game_id``) and the player."""
         kind = option(HintKind, kind, Problem.BAD_HINT_KIND)
-        record = await self._target_game(place, player_id)
+        record = await self._game(place, player_id, game_id)
         game = facts(record)
         refusal = hint_refusal(game, player_id)
         if refusal is not None:
@@ -389,9 +414,11 @@ class GameService:
 
     # -- give up, board -------------------------------------------------------------------
 
-    async def give_up(self, place: Place, player_id: int) -> GiveUpResult:
-        """End the game here as given up (who may: :func:`bot.core.domain.give_up_refusal`)."""
-        record = await self._target_game(place, player_id)
+    async def give_up(self, place: Place, player_id: int, *,
+                      game_id: int | None = None) -> GiveUpResult:
+        """End the game here (or ``game_id``) as given up (who may:
+        :func:`bot.core.domain.give_up_refusal`)."""
+        record = await self._game(place, player_id, game_id)
         refusal = give_up_refusal(facts(record), player_id)
         if refusal is not None:
             raise refused(refusal)
