@@ -23,7 +23,7 @@ from bot.config import Config, ConfigError, quiet_library_loggers
 from bot.core.words import WordListError, WordLists, load_word_lists
 
 if TYPE_CHECKING:
-    from bot.storage import Database
+    from bot.storage import Store
 
 log = logging.getLogger("bot")
 
@@ -46,8 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="run the Discord bot (the default)")
 
     play = sub.add_parser("play", help="play Wordle in this terminal")
-    play.add_argument("--db", type=Path, help="database file (default: WORDLE_DB or "
-                      "data/wordle-bot.sqlite3, the bot's own)")
+    play.add_argument("--db", type=Path, help="a SQLite database file (default: the bot's "
+                      "own: DATABASE_URL, else WORDLE_DB or data/wordle-bot.sqlite3)")
     play.add_argument("--word", help="set the hidden word (for trying things out)")
     play.add_argument("--daily", action="store_true", help="play today's daily puzzle")
     play.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used")
@@ -128,24 +128,35 @@ def prepare_database_path(db_path: Path) -> None:
 
 
 def _with_storage(config: Config, db: Path | None = None) -> Config:
-    """The configuration with its database path checked and its daily salt resolved."""
-    config = replace(config, db_path=db or config.db_path)
+    """The configuration with its database checked and its daily salt resolved.
+
+    ``db`` (``play --db``) picks a SQLite file whatever ``DATABASE_URL`` says. With
+    PostgreSQL nothing is made on disk: the salt is ``DAILY_SALT`` or derived from the
+    database (:func:`bot.storage.open.postgres_daily_salt`), read when the store opens."""
+    if db is not None:
+        config = replace(config, db_path=db, postgres_url=None)
+    if config.postgres_url is not None:
+        return config
     prepare_database_path(config.db_path)
     return replace(config, daily_salt=config.resolved_salt())
 
 
-async def open_database(path: Path) -> Database:
-    """Open the database, or raise :class:`StartupError`.
+async def open_database(config: Config | Path) -> Store:
+    """Open the store the settings choose (a bare path: that SQLite file), or raise
+    :class:`StartupError` (never showing a password).
 
-    When the file cannot be opened, aiosqlite stops the thread of the failed connection
+    When a SQLite file cannot be opened, aiosqlite stops the thread of the failed connection
     without waiting for it; if the event loop closes first, that thread prints an "Event loop
     is closed" traceback. So the threads the failed open started are waited for here.
     """
-    from bot.storage import Database, StorageError
+    from bot.storage import StorageError
+    from bot.storage.open import open_store
 
+    if isinstance(config, Path):
+        config = Config(db_path=config)
     before = set(threading.enumerate())
     try:
-        return await Database.open(path)
+        return await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path)
     except (StorageError, sqlite3.Error, OSError) as exc:
         started = [t for t in threading.enumerate()
                    if t not in before and not t.daemon and not t.name.startswith("asyncio")]
@@ -154,9 +165,27 @@ async def open_database(path: Path) -> Database:
         raise StartupError(str(exc)) from None
 
 
-async def _check_database(path: Path) -> None:
-    db = await open_database(path)
-    await db.close()
+async def daily_salt(config: Config) -> str:
+    """``DAILY_SALT``, else the salt kept beside the SQLite file or derived from PostgreSQL."""
+    if config.daily_salt:
+        return config.daily_salt
+    if config.postgres_url is None:
+        return config.resolved_salt()
+    from bot.storage import StorageError
+    from bot.storage.open import postgres_daily_salt
+
+    try:
+        return await postgres_daily_salt(config.postgres_url)
+    except StorageError as exc:
+        raise StartupError(str(exc)) from None
+
+
+async def _check_database(config: Config) -> Config:
+    db = await open_database(config)
+    try:
+        return replace(config, daily_salt=await daily_salt(config))
+    finally:
+        await db.close()
 
 
 def _play_arguments_error(args: argparse.Namespace, words: WordLists) -> str | None:
@@ -176,9 +205,9 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
     from bot.service import GameService, Kind
     from bot.terminal import TerminalGame
 
-    db = await open_database(config.db_path)
+    db = await open_database(config)
     try:
-        service = GameService(db, words, daily_salt=config.resolved_salt())
+        service = GameService(db, words, daily_salt=await daily_salt(config))
         color = use_color(sys.stdout) if args.color is None else args.color
         game = TerminalGame(service, stdin=sys.stdin, stdout=sys.stdout, color=color)
         kind = Kind.DAILY if args.daily else Kind.RANDOM
@@ -207,8 +236,7 @@ def _run_discord(config: Config, words: WordLists, *, sync_global: bool) -> int:
     from bot.app import run_bot
 
     if config.token:  # without one, run_bot explains how to get one and touches nothing
-        config = _with_storage(config)
-        asyncio.run(_check_database(config.db_path))
+        config = asyncio.run(_check_database(_with_storage(config)))
     try:
         return run_bot(config, words, sync_global=sync_global)
     except (aiohttp.ClientError, discord.GatewayNotFound) as exc:

@@ -3,6 +3,10 @@
 Resources (database, service) are made in ``main`` and passed in, never module globals.
 Slash commands are synced to ``DEV_GUILD_ID`` at start when it is set (instant updates); a
 global sync happens only with ``wordle-bot --sync-global``.
+
+The bot is an ``AutoShardedBot``: ``SHARD_COUNT`` / ``SHARD_IDS`` choose the shards this
+process runs (all of Discord's recommended count by default), and every IDENTIFY passes an
+:class:`~bot.shards.IdentifyGate` (shared through PostgreSQL when the bot runs on it).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -20,7 +25,9 @@ from bot.cogs.wordle import NO_PINGS, WordleCog, send
 from bot.config import Config, quiet_library_loggers
 from bot.core.words import WordLists
 from bot.service import GameService, PlayerError
-from bot.storage import Database, StorageError
+from bot.shards import IdentifyGate, owns_guild
+from bot.storage import StorageError
+from bot.storage.open import open_store, postgres_daily_salt
 
 log = logging.getLogger(__name__)
 
@@ -42,14 +49,21 @@ Get a new one: https://discord.com/developers/applications -> your application -
 Reset Token, put it in .env as DISCORD_TOKEN=..., and run `uv run wordle-bot` again."""
 
 
-class WordleBot(commands.Bot):
+class WordleBot(commands.AutoShardedBot):
     def __init__(self, service: GameService, *, dev_guild_id: int | None = None,
-                 sync_global: bool = False, warm_solver: bool = True) -> None:
+                 sync_global: bool = False, warm_solver: bool = True,
+                 shard_count: int | None = None, shard_ids: tuple[int, ...] | None = None,
+                 identify_gate: IdentifyGate | None = None) -> None:
         quiet_library_loggers()
         intents = discord.Intents.none()
         intents.guilds = True  # channels and the server's own data; nothing privileged
+        shards: dict[str, Any] = {"shard_count": shard_count}
+        if shard_ids is not None:
+            shards["shard_ids"] = list(shard_ids)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, allowed_mentions=NO_PINGS)
+                         help_command=None, allowed_mentions=NO_PINGS, **shards)
+        self.identify_gate = identify_gate or IdentifyGate()
+        self._max_concurrency: int | None = None
         self.service = service
         self.dev_guild_id = dev_guild_id
         self.sync_global = sync_global
@@ -58,7 +72,8 @@ class WordleBot(commands.Bot):
         self._warm_task: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
-        await self.add_cog(WordleCog(self, self.service))
+        # The cog uses what every discord.py bot has (channels, messages), sharded or not.
+        await self.add_cog(WordleCog(cast(commands.Bot, self), self.service))
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -80,6 +95,20 @@ class WordleBot(commands.Bot):
             log.info("solver ready")
         except Exception:
             log.exception("could not prepare the solver; word hints will build it on demand")
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait for this shard's turn to IDENTIFY (Discord's ``max_concurrency`` per 5 s)."""
+        if self._max_concurrency is None:
+            try:
+                limits = await self.fetch_session_start_limits()
+                self._max_concurrency = max(1, limits.max_concurrency)
+            except (discord.HTTPException, discord.GatewayNotFound):
+                self._max_concurrency = 1
+        await self.identify_gate.wait_turn(shard_id or 0, self._max_concurrency)
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of that server (its background work is ours)."""
+        return owns_guild(guild_id, self.shard_count, self.shard_ids)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (id %s) in %d servers", self.user,
@@ -114,14 +143,33 @@ class WordleBot(commands.Bot):
         if self._warm_task is not None and not self._warm_task.done():
             self._warm_task.cancel()
         await super().close()
+        await self.identify_gate.close()
+
+
+def identify_gate_for(config: Config) -> IdentifyGate:
+    """With PostgreSQL the gate holds across every process on the database; with SQLite (one
+    process) it gates this process alone."""
+    if config.postgres_url is None:
+        return IdentifyGate()
+    from bot.storage.postgres.identify import PostgresIdentifyLocks
+
+    return IdentifyGate(PostgresIdentifyLocks(config.postgres_url))
 
 
 async def _run(config: Config, words: WordLists, *, sync_global: bool) -> None:
-    config.db_path.parent.mkdir(parents=True, exist_ok=True)
-    db = await Database.open(config.db_path)
+    if config.postgres_url is None:
+        config.db_path.parent.mkdir(parents=True, exist_ok=True)
+    db = await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path)
     try:
-        service = GameService(db, words, daily_salt=config.resolved_salt())
-        bot = WordleBot(service, dev_guild_id=config.dev_guild_id, sync_global=sync_global)
+        salt = config.daily_salt or (await postgres_daily_salt(config.postgres_url)
+                                     if config.postgres_url else config.resolved_salt())
+        service = GameService(db, words, daily_salt=salt)
+        bot = WordleBot(service, dev_guild_id=config.dev_guild_id, sync_global=sync_global,
+                        shard_count=config.shard_count, shard_ids=config.shard_ids,
+                        identify_gate=identify_gate_for(config))
+        log.info("database: %s; shards: %s of %s", config.database_label,
+                 "all" if config.shard_ids is None else ",".join(map(str, config.shard_ids)),
+                 config.shard_count or "Discord's recommended count")
         async with bot:
             await bot.start(config.token or "")
     finally:

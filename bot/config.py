@@ -3,13 +3,22 @@
 | variable | meaning | default |
 |---|---|---|
 | ``DISCORD_TOKEN`` | the bot's token (only the Discord front end needs it) | none |
-| ``WORDLE_DB`` | the SQLite database file | ``data/wordle-bot.sqlite3`` |
-| ``DAILY_SALT`` | secret that picks the daily words | made once and kept beside the database |
+| ``DATABASE_URL`` | ``postgresql://user:password@host/db``, or ``sqlite:///file`` | SQLite |
+| ``WORDLE_DB`` | the SQLite file (when ``DATABASE_URL`` is not PostgreSQL) | ``data/...`` |
+| ``DAILY_SALT`` | secret that picks the daily words | see below |
+| ``SHARD_COUNT`` | total Discord shards: a number, or ``auto`` | ``auto`` |
+| ``SHARD_IDS`` | the shards this process runs: ``0-3``, ``0,2,5`` | all |
 | ``DEV_GUILD_ID`` | a server to sync slash commands to at start (instant updates) | none |
 | ``WORDLE_ANSWERS`` / ``WORDLE_ALLOWED`` | other word list files | ``wordlists/`` |
 | ``LOG_LEVEL`` | logging level | ``INFO`` |
 
-The token is kept out of ``repr`` so it never lands in a log line by accident.
+Without ``DAILY_SALT`` the salt is made once and kept in ``daily-salt`` beside the SQLite
+file, or, with PostgreSQL, derived from the database's own secret key (nothing on disk).
+``SHARD_IDS`` needs a number in ``SHARD_COUNT`` and PostgreSQL (the processes share it).
+
+The token, the salt and the database URL (it may hold a password) are kept out of ``repr`` so
+they never land in a log line by accident; :attr:`Config.database_label` is the URL without
+its password, for messages.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from dotenv import load_dotenv
 
@@ -54,6 +64,23 @@ class ConfigError(Exception):
 MAX_ID = 2**63 - 1
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+#: The most shards a setting may name (Discord's largest bots run a few thousand).
+MAX_SHARDS = 65_536
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+
+
+def redact_url(url: str) -> str:
+    """A database URL without its password (for messages and logs)."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return f"{url.partition(':')[0]}://?"
+    if password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
 class Env:
@@ -89,6 +116,65 @@ class Env:
             raise ConfigError(f"{name} must be {what}, not {value!r:.40}.")
         return int(value)
 
+    def count_or_auto(self, name: str, *, maximum: int, what: str) -> int | None:
+        """A positive number, or ``auto`` (or unset): ``None``."""
+        value = self.text(name)
+        if value is None or value.lower() == "auto":
+            return None
+        return self.integer(name, minimum=1, maximum=maximum, what=what)
+
+    def id_ranges(self, name: str, *, maximum: int) -> tuple[int, ...] | None:
+        """Numbers and ranges: ``0-3``, ``0,2,5``, ``0-3,8``; each number ``< maximum``, none
+        twice. Returned in ascending order."""
+        value = self.text(name)
+        if value is None:
+            return None
+        found: list[int] = []
+        for part in value.split(","):
+            first, dash, last = (p.strip() for p in part.strip().partition("-"))
+            numbers = [first, last] if dash else [first]
+            if not all(n.isascii() and n.isdigit() for n in numbers):
+                raise ConfigError(f"{name} must be shard numbers and ranges such as 0-3 or "
+                                  f"0,2,5, not {value!r:.40}.")
+            low, high = int(numbers[0]), int(numbers[-1])
+            if low > high:
+                raise ConfigError(f"{name}: the range {part.strip()!r:.20} runs backwards.")
+            if high >= maximum:
+                raise ConfigError(f"{name} names shard {high}, but there are only {maximum} "
+                                  f"(0 to {maximum - 1}).")
+            found.extend(range(low, high + 1))
+        unique = sorted(set(found))
+        if len(unique) != len(found):
+            twice = next(n for n in unique if found.count(n) > 1)
+            raise ConfigError(f"{name} names shard {twice} twice.")
+        return tuple(unique)
+
+    def database_url(self, name: str) -> tuple[str | None, Path | None]:
+        """``(postgres_url, sqlite_path)`` from a ``postgresql://``, ``postgres://`` or
+        ``sqlite:///path`` URL; ``(None, None)`` when unset. No message shows a password."""
+        value = self.text(name)
+        if value is None:
+            return None, None
+        scheme, colon, _ = value.partition(":")
+        scheme = scheme.lower()
+        if not colon or scheme not in (*POSTGRES_SCHEMES, "sqlite"):
+            shown = scheme if colon else "no scheme"
+            raise ConfigError(f"{name} must start with postgresql://, postgres:// or "
+                              f"sqlite:///, not {shown[:20]!r}.")
+        try:
+            parts = urlsplit(value)
+            parts.port  # noqa: B018  (a port that is not a number raises)
+        except ValueError:
+            raise ConfigError(f"{name} is not a valid URL ({redact_url(value)}); the form is "
+                              f"postgresql://user:password@host:5432/database.") from None
+        if scheme == "sqlite":
+            path = unquote(parts.path)
+            if parts.netloc or not path.startswith("/") or len(path) < 2 or "\0" in path:
+                raise ConfigError(f"{name}: a SQLite URL is sqlite:///relative/file or "
+                                  f"sqlite:////absolute/file, not {value!r:.60}.")
+            return None, Path(path[1:])
+        return value, None
+
     def choice(self, name: str, choices: tuple[str, ...], default: str) -> str:
         value = (self.text(name) or default).upper()
         if value not in choices:
@@ -115,6 +201,11 @@ def read_env_file(env_file: str | Path) -> None:
 class Config:
     token: str | None = field(default=None, repr=False)
     db_path: Path = DEFAULT_DB
+    #: ``DATABASE_URL`` when it is PostgreSQL (then nothing is kept in files); else None.
+    postgres_url: str | None = field(default=None, repr=False)
+    #: ``SHARD_COUNT`` (None: Discord's recommendation) and ``SHARD_IDS`` (None: all).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
     daily_salt: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     answers_path: Path | None = None
@@ -133,9 +224,23 @@ class Config:
                 read_env_file(env_file)
             environ = dict(os.environ)
         env = Env(environ)
+        postgres_url, sqlite_path = env.database_url("DATABASE_URL")
+        shard_count = env.count_or_auto("SHARD_COUNT", maximum=MAX_SHARDS,
+                                        what=f"a number of shards from 1 to {MAX_SHARDS}, or auto")
+        if env.text("SHARD_IDS") is not None and shard_count is None:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT set to a number (not auto): every "
+                              "process must agree on the total.")
+        shard_ids = env.id_ranges("SHARD_IDS", maximum=shard_count or MAX_SHARDS)
+        if (shard_ids is not None and shard_count is not None and postgres_url is None
+                and len(shard_ids) < shard_count):
+            raise ConfigError("SHARD_IDS (some shards per process) needs DATABASE_URL="
+                                  "postgresql://...: the processes share one database.")
         return cls(
             token=env.text("DISCORD_TOKEN"),
-            db_path=env.path("WORDLE_DB") or DEFAULT_DB,
+            db_path=sqlite_path or env.path("WORDLE_DB") or DEFAULT_DB,
+            postgres_url=postgres_url,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
             daily_salt=env.text("DAILY_SALT"),
             dev_guild_id=env.integer("DEV_GUILD_ID", minimum=1, maximum=MAX_ID,
                                      what="a server id (digits only)"),
@@ -143,6 +248,16 @@ class Config:
             allowed_path=env.path("WORDLE_ALLOWED"),
             log_level=env.choice("LOG_LEVEL", LOG_LEVELS, "INFO"),
         )
+
+    @property
+    def uses_postgres(self) -> bool:
+        return self.postgres_url is not None
+
+    @property
+    def database_label(self) -> str:
+        """Where the data is, for messages: the PostgreSQL URL without its password, or the
+        SQLite file."""
+        return redact_url(self.postgres_url) if self.postgres_url else str(self.db_path)
 
     @property
     def salt_path(self) -> Path:

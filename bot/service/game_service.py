@@ -54,6 +54,7 @@ from bot.service.errors import (
     Problem,
     refused,
 )
+from bot.service.posts import claim_or_find
 from bot.service.results import (
     AnalysisResult,
     DailySummary,
@@ -488,8 +489,8 @@ class GameService:
         return DailySummary(guild_id, number, label, tuple(results), streak)
 
     async def results_post(self, guild_id: int, number: int) -> tuple[int, int] | None:
-        """Where the server's results post for a daily is: (channel id, message id)."""
-        return await self.db.daily_post(guild_id, number)
+        """(channel id, message id) of the day's post; None: claimed by us (see .posts)."""
+        return await claim_or_find(self.db, guild_id, number)
 
     async def remember_results_post(self, guild_id: int, number: int, channel_id: int,
                                     message_id: int) -> None:

@@ -1,0 +1,111 @@
+"""Shards: which process serves which server, and the gate every IDENTIFY passes.
+
+Discord sends a server's events to shard ``(guild_id >> 22) % shard_count`` (direct messages
+to shard 0). ``SHARD_COUNT`` and ``SHARD_IDS`` (see :mod:`bot.config`) choose the shards a
+process runs; :func:`owns_guild` says whether a server is one of them, so server-scoped
+background work is done by that process alone.
+
+IDENTIFY is limited by Discord to ``max_concurrency`` sessions per 5 s window, one per bucket
+``shard_id % max_concurrency``. :class:`IdentifyGate` holds a bucket for the window after each
+IDENTIFY: within the process with a semaphore, and across processes with a lock that every
+process can see (with PostgreSQL an advisory lock, :mod:`bot.storage.postgres.identify`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Iterable
+from typing import Final, Protocol
+
+log = logging.getLogger(__name__)
+
+#: Discord's identify window, plus a little: the IDENTIFY reaches Discord a moment after the
+#: gate opens, and the next one must not arrive inside the window.
+IDENTIFY_WINDOW: Final = 5.5
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends this server's events to (``None``, a direct message: 0)."""
+    if guild_id is None or shard_count <= 1:
+        return 0
+    return (guild_id >> 22) % shard_count
+
+
+def owns_guild(guild_id: int | None, shard_count: int | None,
+               shard_ids: Iterable[int] | None) -> bool:
+    """Whether a process running ``shard_ids`` of ``shard_count`` (``None``: all of them)
+    serves this server."""
+    if shard_count is None or shard_ids is None:
+        return True
+    return shard_of(guild_id, shard_count) in set(shard_ids)
+
+
+class BucketLocks(Protocol):
+    """Locks shared by every process of the bot, one per identify bucket."""
+
+    async def acquire(self, bucket: int) -> None: ...
+
+    async def release(self, bucket: int) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class IdentifyGate:
+    """Lets one IDENTIFY per bucket through per ``window`` seconds.
+
+    ``await gate.wait_turn(shard_id, max_concurrency)`` returns when the shard may IDENTIFY;
+    its bucket stays taken for ``window`` seconds afterwards. ``shared`` (locks every process
+    sees) makes the gate hold across processes; without it only this process is gated. If the
+    shared locks fail (the database is unreachable), the gate says so in the log and gates
+    this process alone rather than keep the bot from connecting.
+    """
+
+    def __init__(self, shared: BucketLocks | None = None, *,
+                 window: float = IDENTIFY_WINDOW) -> None:
+        self.shared = shared
+        self.window = window
+        self._local: dict[int, asyncio.Semaphore] = {}
+        self._releases: set[asyncio.Task[None]] = set()
+
+    async def wait_turn(self, shard_id: int, max_concurrency: int) -> None:
+        bucket = shard_id % max(1, max_concurrency)
+        local = self._local.setdefault(bucket, asyncio.Semaphore(1))
+        await local.acquire()
+        shared = False
+        if self.shared is not None:
+            try:
+                await self.shared.acquire(bucket)
+                shared = True
+            except asyncio.CancelledError:
+                local.release()
+                raise
+            except Exception as exc:
+                log.warning("identify gate: shared lock of bucket %d unavailable (%s); gating "
+                            "this process only", bucket, exc)
+        task = asyncio.get_running_loop().create_task(
+            self._release_later(bucket, local, shared), name=f"identify gate {bucket}")
+        self._releases.add(task)
+        task.add_done_callback(self._releases.discard)
+
+    async def _release_later(self, bucket: int, local: asyncio.Semaphore, shared: bool) -> None:
+        try:
+            await asyncio.sleep(self.window)
+        finally:
+            local.release()
+            if shared and self.shared is not None:
+                try:
+                    await self.shared.release(bucket)
+                except Exception as exc:  # the connection is gone: so is the lock
+                    log.debug("identify gate: releasing bucket %d: %s", bucket, exc)
+
+    async def close(self) -> None:
+        for task in list(self._releases):
+            task.cancel()
+        for task in list(self._releases):
+            with contextlib.suppress(BaseException):
+                await task
+        if self.shared is not None:
+            with contextlib.suppress(Exception):
+                await self.shared.close()

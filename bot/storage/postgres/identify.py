@@ -1,0 +1,76 @@
+"""The cross-process identify gate's SQL: one PostgreSQL advisory lock per identify bucket.
+
+Discord lets ``max_concurrency`` shards IDENTIFY per 5 s window, one per bucket
+(``shard_id % max_concurrency``). Every process of the bot holds bucket ``b``'s lock from just
+before one of its shards of that bucket identifies until the window has passed
+(:class:`bot.shards.IdentifyGate` decides when to release), so across all processes at most one
+IDENTIFY per bucket per window reaches Discord.
+
+Session-level locks on a connection of their own (a pool would reset them), taken with
+``pg_try_advisory_lock`` and polled, so waiting never blocks the connection and is cancelled
+cleanly. A process that dies loses its connection and so its locks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Final
+
+import asyncpg
+
+from ..errors import StorageError
+from .schema import redact
+
+#: The first key of the two-key advisory locks ("WBID"); the second is the bucket. Two-key locks
+#: never clash with the one-key lock the migrations take.
+IDENTIFY_LOCK_CLASS: Final = 0x57424944
+_POLL_SECONDS: Final = 0.05
+
+
+class PostgresIdentifyLocks:
+    """``acquire(bucket)`` waits for and takes the bucket's lock; ``release(bucket)`` gives it
+    back. Connects on first use; ``close()`` releases everything."""
+
+    def __init__(self, dsn: str) -> None:
+        self._dsn = dsn
+        self._conn: Any = None
+        self._use = asyncio.Lock()  # one operation at a time on the connection
+
+    async def _connection(self) -> Any:
+        if self._conn is None or self._conn.is_closed():
+            try:
+                self._conn = await asyncpg.connect(
+                    self._dsn,
+                    timeout=30,
+                    server_settings={"application_name": "wordle-bot identify"},
+                )
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                raise StorageError(f"cannot connect to {redact(self._dsn)}: {exc}") from None
+        return self._conn
+
+    async def try_acquire(self, bucket: int) -> bool:
+        async with self._use:
+            conn = await self._connection()
+            return bool(
+                await conn.fetchval(
+                    "SELECT pg_try_advisory_lock($1::int, $2::int)", IDENTIFY_LOCK_CLASS, bucket
+                )
+            )
+
+    async def acquire(self, bucket: int) -> None:
+        while not await self.try_acquire(bucket):
+            await asyncio.sleep(_POLL_SECONDS)
+
+    async def release(self, bucket: int) -> None:
+        async with self._use:
+            if self._conn is None or self._conn.is_closed():
+                return  # a lost connection holds nothing any more
+            await self._conn.fetchval(
+                "SELECT pg_advisory_unlock($1::int, $2::int)", IDENTIFY_LOCK_CLASS, bucket
+            )
+
+    async def close(self) -> None:
+        async with self._use:
+            if self._conn is not None and not self._conn.is_closed():
+                await self._conn.close()
+            self._conn = None
