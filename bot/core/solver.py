@@ -293,11 +293,15 @@ class Solver:
         not already under way) and return None at once."""
         with self._strategy_lock:
             found = self._load(hard_mode)
-            if found is None and self.build_process and hard_mode not in self._builds:
-                self._start(hard_mode)
-            elif found is None and not self.build_process:
+            if found is None and not self.build_process:
                 found = self._build_here(hard_mode)
+            elif found is None and hard_mode not in self._builds and self._running() is None:
+                self._start(hard_mode)  # one build process at a time (the other mode waits)
             return found
+
+    def _running(self) -> Build | None:
+        """A build still under way, if any (the caller holds the strategy lock)."""
+        return next((b for b in self._builds.values() if not b.done.is_set()), None)
 
     def _start(self, hard_mode: bool) -> Build:
         log.info("building the %s strategy for these word lists in a separate process "
@@ -320,11 +324,19 @@ class Solver:
         """The precomputed strategy for a mode: from memory, the shipped files, the disk cache,
         or built now (in another process for large lists: a minute or two for lists the size
         of ours, waiting for it). ``RuntimeError`` if the build fails."""
-        found = self.strategy_now(hard_mode)
-        if found is not None:
-            return found
-        with self._strategy_lock:
-            build = self._builds.get(hard_mode) or self._start(hard_mode)
+        while True:
+            found = self.strategy_now(hard_mode)
+            if found is not None:
+                return found
+            with self._strategy_lock:
+                build = self._builds.get(hard_mode)
+                other = self._running() if build is None else None
+                if build is None and other is None:
+                    build = self._start(hard_mode)
+            if build is not None:
+                break
+            assert other is not None
+            other.done.wait()  # the other mode's build first, then this one
         strategy = build.wait(_mode(hard_mode))
         with self._strategy_lock:
             if hard_mode not in self._strategies:

@@ -336,6 +336,8 @@ def start_build(answers: Sequence[str], guesses: Sequence[str], cache_dir: Path 
         finally:
             receive.close()
             process.join(5)
+            if build.error is not None:
+                log.error("building the %s-mode strategy failed: %s", mode, build.error)
             build.done.set()
 
     threading.Thread(target=collect, name="strategy-build-wait", daemon=True).start()

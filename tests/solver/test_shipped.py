@@ -107,3 +107,16 @@ def test_shipped_lists_answer_at_once_from_an_empty_cache(tmp_path: Path,
     assert real.strategy(False).source == "shipped" and real.strategy(True).source == "shipped"
     assert not (tmp_path / "empty").exists() or not any((tmp_path / "empty").iterdir())
     print(f"first word hint from an empty cache: {seconds * 1000:.0f} ms")
+
+
+def test_one_build_process_at_a_time(tmp_path: Path, solver: Solver):
+    fresh = Solver(ANSWERS, ALLOWED, cache_dir=tmp_path / "cache", build_process=True)
+    assert fresh.strategy_now(False) is None  # normal mode starts building
+    assert fresh.strategy_now(True) is None
+    assert fresh.last_build_pid(True) is None  # hard mode waits for it
+    assert fresh.suggestion([], True, wait=False).provisional
+    hard = fresh.strategy(True)  # waits for the normal build, then builds hard mode
+    assert hard.source == "built"
+    assert (hard.node_guess == solver.strategy(True).node_guess).all()
+    assert fresh.last_build_pid(True) not in (None, fresh.last_build_pid(False))
+    assert fresh.strategy(False).source == "built"
