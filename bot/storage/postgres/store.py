@@ -55,21 +55,25 @@ from ..validation import (
 )
 from . import posts, rows, schema, settings, writes
 from .forget import forget
+from .gate import IdentifyGate
 from .groupcommit import GroupCommit, Outcome
 
 _T = TypeVar("_T")
 #: Tries of a transaction that lost a deadlock or serialisation race.
 _RETRIES: Final = 20
 _RETRYABLE: Final = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
+_SETTINGS: Final = {"timezone": "UTC", "application_name": "wordle-bot"}
 _STATS_SELECT: Final = ", ".join(rows.STATS_COLUMNS)
 
 
-class PostgresStore(posts.DailyPosts, settings.Settings):
+class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
     """All persistent state of the bot in PostgreSQL. Make one with :meth:`open`."""
 
     def __init__(self, dsn: str, pool: Any, version: int, writers: int, key: bytes) -> None:
         # Private: use ``await PostgresStore.open(dsn)``.
         self.dsn = schema.redact(dsn)
+        self._secret_dsn = dsn  # (never shown: ``dsn`` is the redacted one)
+        self._held: set[asyncio.Task[None]] = set()
         self._key = key  # makes forgotten players' marks (rules.player_mark)
         self._pool = pool
         self._version = version
@@ -88,7 +92,7 @@ class PostgresStore(posts.DailyPosts, settings.Settings):
         :class:`MigrationError` if it cannot be brought up to date."""
         if not isinstance(pool_size, int) or pool_size < 1:
             raise ValueError("pool_size must be at least 1")
-        settings = {"timezone": "UTC", "application_name": "wordle-bot"}
+        settings = dict(_SETTINGS)
         try:
             conn = await asyncpg.connect(dsn, server_settings=settings)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
@@ -120,8 +124,12 @@ class PostgresStore(posts.DailyPosts, settings.Settings):
         if self._closed:
             return
         self._closed = True
+        for held in list(self._held):  # identify slots let go now
+            held.cancel()
         try:
             await self._commits.close()
+            if self._held:
+                await asyncio.gather(*self._held, return_exceptions=True)
         finally:
             await self._pool.close()
 
@@ -141,6 +149,11 @@ class PostgresStore(posts.DailyPosts, settings.Settings):
     def _check_open(self) -> None:
         if self._closed:
             raise StorageError("the database is closed")
+
+    async def _connect(self) -> Any:
+        """A connection of its own (outside the pool), for locks held across calls."""
+        self._check_open()
+        return await asyncpg.connect(self._secret_dsn, server_settings=dict(_SETTINGS))
 
     async def _fetch(self, sql: str, *params: Any) -> list[Any]:
         self._check_open()
