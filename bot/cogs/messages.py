@@ -1,21 +1,26 @@
-"""Service results as Discord messages: an embed with the emoji board (always readable as text),
-the PNG board attached, and short plain-text lines. No rules here: only presentation."""
+"""Service results as Discord messages: the board as a Components V2 message (emoji text you can
+read without the picture, the PNG, the buttons: :mod:`bot.cogs.board`), embeds for hints,
+statistics and analyses, and short plain-text lines. No rules here: only presentation."""
 
 from __future__ import annotations
 
-import io
-from dataclasses import dataclass, field
-from typing import Any
-
 import discord
 
+from bot.cogs.board import (
+    BOARD_FILE,
+    DEFAULT_LOOK,
+    Look,
+    board_message,
+    game_footer,
+    game_title,
+    is_channel_game,
+)
+from bot.cogs.interact import APOLOGY, Reply
 from bot.core.analysis import GameAnalysis
-from bot.core.domain import MAX_ATTEMPTS, Players, Status
-from bot.render.image import board_png_async
+from bot.core.domain import MAX_ATTEMPTS, Status
 from bot.render.text import (
     Commands,
     analysis_text,
-    game_text,
     hint_text,
     problem_text,
     stats_text,
@@ -25,30 +30,6 @@ from bot.service import DailySummary, Finish, GameView, HintResult, PlayerError
 GREEN = discord.Colour.from_rgb(106, 170, 100)
 YELLOW = discord.Colour.from_rgb(201, 180, 88)
 GREY = discord.Colour.from_rgb(120, 124, 126)
-BOARD_FILE = "board.png"
-#: The answer to an error that is not the player's doing (the details go to the log).
-APOLOGY = ("Sorry, something went wrong on my side. Your game is safe; please try again in a "
-           "moment.")
-
-
-@dataclass
-class Reply:
-    """What to send: content, embeds and files, and whether only the player sees it."""
-
-    content: str | None = None
-    embeds: list[discord.Embed] = field(default_factory=list)
-    files: list[discord.File] = field(default_factory=list)
-    ephemeral: bool = False
-
-    def kwargs(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"ephemeral": self.ephemeral}
-        if self.content:
-            out["content"] = self.content
-        if self.embeds:
-            out["embeds"] = self.embeds
-        if self.files:
-            out["files"] = self.files
-        return out
 
 
 def mention(user_id: int | None) -> str:
@@ -70,53 +51,13 @@ def is_private(game: GameView) -> bool:
     return game.private
 
 
-def is_channel_game(game: GameView) -> bool:
-    return game.mode.players is Players.CHANNEL
-
-
-def game_title(game: GameView) -> str:
-    parts = [game.label]
-    if game.hard_mode:
-        parts.append("hard mode")
-    if is_channel_game(game):
-        parts.append("channel game")
-    return " · ".join(parts)
-
-
-def game_footer(game: GameView) -> str:
-    if game.is_over:
-        return f"Game over · {game.attempts_used}/{game.max_attempts}"
-    left = game.max_attempts - game.attempts_used
-    who = "Everyone here can /guess" if is_channel_game(game) else "Your game · /guess"
-    if game.setter_id:
-        who = "Challenge · everyone but the setter can /guess"
-    return f"{who} · {left} {'try' if left == 1 else 'tries'} left"
-
-
-def _colour(game: GameView) -> discord.Colour:
-    if game.won:
-        return GREEN
-    if game.is_over:
-        return GREY
-    return YELLOW if game.rows else GREY
-
-
 async def board_reply(game: GameView, *, content: str | None = None, ephemeral: bool = False,
-                      extra: list[tuple[str, str]] | None = None) -> Reply:
-    """The board embed (emoji text) and the PNG of the same board."""
-    embed = discord.Embed(title=game_title(game), colour=_colour(game),
-                          description=game_text(game.rows, game.keyboard, game.max_attempts))
-    for name, value in extra or []:
-        embed.add_field(name=name, value=value, inline=False)
-    embed.set_footer(text=game_footer(game))
-    png = await board_png_async(game.rows, game.keyboard, game.max_attempts,
-                                hard_mode=game.hard_mode, title=game.label)
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return Reply(content=content, embeds=[embed], files=[_file(png)], ephemeral=ephemeral)
-
-
-def _file(png: bytes) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=BOARD_FILE)
+                      extra: list[tuple[str, str]] | None = None,
+                      look: Look = DEFAULT_LOOK) -> Reply:
+    """The board as a Components V2 message (:func:`bot.cogs.board.board_message`):
+    ``content`` becomes its note line."""
+    view, files = await board_message(game, note=content, extra=extra, look=look)
+    return Reply(view=view, files=files, ephemeral=ephemeral)
 
 
 def finish_fields(game: GameView, finish: Finish, ender_id: int) -> list[tuple[str, str]]:
@@ -167,3 +108,10 @@ def daily_results_text(summary: DailySummary) -> str:
         crown = "👑 " if score == best and not score.startswith("X") else ""
         lines.append(f"{crown}{score}: {', '.join(people)}")
     return "\n".join(lines)
+
+
+__all__ = [
+    "APOLOGY", "BOARD_FILE", "COMMANDS", "GREEN", "GREY", "YELLOW", "Reply", "analysis_embed",
+    "board_reply", "daily_results_text", "error_text", "finish_fields", "game_footer",
+    "game_title", "hint_embed", "is_channel_game", "is_private", "mention",
+]

@@ -13,34 +13,38 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.interact import (
+    NO_PINGS,
+    Reply,
+    place_of,
+    send,
+    within_deadline,
+)
 from bot.cogs.messages import (
     APOLOGY,
-    Reply,
     analysis_embed,
     board_reply,
     daily_results_text,
-    finish_fields,
     hint_embed,
     is_channel_game,
     is_private,
     mention,
 )
+from bot.cogs.play import BoardPlay
+from bot.cogs.views import DYNAMIC_ITEMS
 from bot.core.domain import WORD_LENGTH
 from bot.render.text import stats_text
 from bot.service import (
     GameService,
-    GameView,
     HintKind,
     Kind,
     LeaderboardOrder,
-    Place,
     PlayerError,
     Problem,
     Scope,
@@ -48,12 +52,11 @@ from bot.service import (
 )
 
 if TYPE_CHECKING:
-    from bot.service import Finish, GuessResult
+    from bot.service import GuessResult
+
+__all__ = ["NO_PINGS", "WordleCog", "send"]
 
 log = logging.getLogger(__name__)
-
-NO_PINGS = discord.AllowedMentions.none()
-T = TypeVar("T")
 
 #: The slash-command choices, from the domain's vocabulary ("me" is an own game).
 WHO = {"me": Scope.OWN, "channel": Scope.CHANNEL}
@@ -63,64 +66,6 @@ Choice = app_commands.Choice
 
 def _choices(values: Any) -> list[Choice[str]]:
     return [Choice(name=str(v), value=str(v)) for v in values]
-
-
-def place_of(interaction: discord.Interaction) -> Place:
-    return Place(guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0)
-
-
-#: Discord drops an interaction that has no answer after 3 s ("This interaction failed"). Work
-#: that is not finished this long after the interaction was created is deferred first.
-DEFER_AFTER = 1.5
-#: ``interaction.extras`` keys: how the "thinking..." placeholder was made, and whether a reply
-#: has replaced it yet (only the first follow-up does that).
-_DEFERRED_EPHEMERAL = "wordle:deferred_ephemeral"
-_PLACEHOLDER_USED = "wordle:placeholder_used"
-
-
-async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], *,
-                          ephemeral: bool = True) -> T:
-    """Await ``work`` (service calls, rendering); if it takes too long for Discord's deadline,
-    defer the interaction meanwhile.
-
-    The common case answers with one message and no "thinking..." step, so a refusal is a
-    plain private message. ``ephemeral`` is how the placeholder is shown if there has to be
-    one: private unless the answer is known to be public, so a slow daily never shows in the
-    channel; :func:`send` fixes up a placeholder of the wrong kind.
-    """
-    task = asyncio.ensure_future(work)
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    budget = DEFER_AFTER - min(max(age, 0.0), DEFER_AFTER)
-    try:
-        done, _ = await asyncio.wait({task}, timeout=budget)
-        if not done and not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-            interaction.extras[_DEFERRED_EPHEMERAL] = ephemeral
-        return await task
-    finally:
-        if not task.done():  # the handler itself was cancelled
-            task.cancel()
-
-
-async def send(interaction: discord.Interaction, reply: Reply) -> None:
-    """Answer the interaction, or follow up when it has been answered (or deferred) already.
-
-    A deferred placeholder is replaced by the first follow-up and keeps its own visibility, so
-    when that does not match the reply (a private placeholder for a public board, or the
-    other way round) the placeholder is deleted and the reply posted on its own.
-    """
-    kwargs = reply.kwargs()
-    kwargs["allowed_mentions"] = NO_PINGS
-    if not interaction.response.is_done():
-        await interaction.response.send_message(**kwargs)
-        return
-    deferred = interaction.extras.get(_DEFERRED_EPHEMERAL)
-    if deferred is not None and not interaction.extras.get(_PLACEHOLDER_USED):
-        interaction.extras[_PLACEHOLDER_USED] = True
-        if deferred != reply.ephemeral:
-            with contextlib.suppress(discord.NotFound):
-                await interaction.delete_original_response()
-    await interaction.followup.send(**kwargs)
 
 
 class ForgetMeView(discord.ui.View):
@@ -154,7 +99,7 @@ class ForgetMeView(discord.ui.View):
             await send(interaction, Reply(content=APOLOGY, ephemeral=True))
 
 
-class WordleCog(commands.Cog):
+class WordleCog(BoardPlay, commands.Cog):
     wordle = app_commands.Group(name="wordle", description="Play Wordle together",
                                 guild_only=True)
 
@@ -162,6 +107,13 @@ class WordleCog(commands.Cog):
         self.bot = bot
         self.service = service
         self._post_locks: dict[int, asyncio.Lock] = {}
+
+    async def cog_load(self) -> None:
+        # The board's buttons: matched by custom id, so old boards work after a restart.
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     # -- games ------------------------------------------------------------------------------
 
@@ -224,41 +176,19 @@ class WordleCog(commands.Cog):
         place = place_of(interaction)
         player = interaction.user.id
 
-        async def work() -> tuple[GuessResult, Reply | None]:
+        async def work() -> tuple[GuessResult, Reply]:
             result = await self.service.guess(place, player, word)
-            game = result.game
+            note = self.guessed_note(result)
             if result.finish is not None:
-                return result, None
-            return result, await board_reply(game, content=self._guessed(result),
-                                              ephemeral=is_private(game))
+                return result, await self.finished_reply(interaction, result.game,
+                                                         result.finish, note)
+            return result, await board_reply(result.game, content=note,
+                                             ephemeral=is_private(result.game))
 
         result, reply = await within_deadline(interaction, work())
-        if reply is not None or result.finish is None:
-            if reply is not None:
-                await send(interaction, reply)
-            return
-        await self._finished(interaction, result.game, result.finish, self._guessed(result))
-
-    @staticmethod
-    def _guessed(result: GuessResult) -> str | None:
-        game = result.game
-        if not is_channel_game(game):
-            return None
-        return (f"{mention(result.player_id)} guessed **{result.row.word.upper()}** "
-                f"({result.attempt}/{game.max_attempts})")
-
-    async def _finished(self, interaction: discord.Interaction, game: GameView,
-                        finish: Finish, content: str | None) -> None:
-        if game.won and is_channel_game(game):
-            content = f"🎉 {mention(game.solved_by)} solved it!"
-        extra = finish_fields(game, finish, interaction.user.id)
-        await send(interaction, await board_reply(game, content=content,
-                                                  ephemeral=is_private(game), extra=extra))
-        if game.kind is Kind.DAILY:
-            # The spoiler-free grid goes to the channel, and the server's results post updates.
-            await send(interaction, Reply(
-                content=f"{mention(interaction.user.id)} finished:\n{finish.share_text}"))
-            await self.update_results_post(interaction, game.puzzle_number)
+        await send(interaction, reply)
+        if result.finish is not None:
+            await self.announce(interaction, result.game, result.finish)
 
     @app_commands.command(name="hint", description="A hint: a letter, a position, or a word")
     @app_commands.describe(kind="letter: one in the word; position: one letter in place; "
@@ -278,10 +208,12 @@ class WordleCog(commands.Cog):
     async def giveup(self, interaction: discord.Interaction) -> None:
         result = await within_deadline(
             interaction, self.service.give_up(place_of(interaction), interaction.user.id))
-        content = None
+        note = None
         if is_channel_game(result.game):
-            content = f"{mention(interaction.user.id)} gave up."
-        await self._finished(interaction, result.game, result.finish, content)
+            note = f"{mention(interaction.user.id)} gave up."
+        await send(interaction, await self.finished_reply(interaction, result.game,
+                                                          result.finish, note))
+        await self.announce(interaction, result.game, result.finish)
 
     @wordle.command(name="board", description="Show your game here again")
     async def board(self, interaction: discord.Interaction) -> None:

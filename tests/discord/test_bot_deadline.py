@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-import bot.cogs.wordle as wordle_cog
+import bot.cogs.interact as interact
 from bot.service import BadOption, HintsNotAllowed, Problem
+from tests.discord.boards import note
 from tests.discord.conftest import Table
 
 SLOW = 0.8
@@ -22,7 +23,7 @@ SLOW = 0.8
 
 @pytest.fixture(autouse=True)
 def quick_deadline(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wordle_cog, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(interact, "DEFER_AFTER", 0.05)
     table.fake.callback_deadline = 0.6
 
 
@@ -51,7 +52,7 @@ async def test_slow_daily_guess_defers_privately(table: Table,
         assert resp.deferred and resp.ephemeral and resp.latency < 0.6
         board, share = await inter.wait_for_messages(2)
         # the placeholder became the private board; the share grid is public
-        assert board is inter.original and board.ephemeral and board.embed is not None
+        assert board is inter.original and board.ephemeral and board.components_v2
         assert not share.ephemeral and share.content.endswith("🟩🟩🟩🟩🟩")
         assert inter.rejected_callbacks == []
         assert answer.upper() not in "\n".join(
@@ -69,7 +70,7 @@ async def test_slow_channel_guess_replaces_the_private_placeholder(
         await inter.wait_for(lambda i: i.followups, what="the public board")
         assert inter.original.deleted
         (board,) = inter.visible_messages
-        assert not board.ephemeral and board.content.endswith("guessed **SLATE** (1/6)")
+        assert not board.ephemeral and note(board).endswith("guessed **SLATE** (1/6)")
         assert board in table.fake.channel_messages(table.general)
 
 

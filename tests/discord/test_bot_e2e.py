@@ -12,57 +12,26 @@ import pytest
 from bot.app import APOLOGY
 from bot.core.feedback import score
 from bot.core.share import squares
-from bot.render.image import LIGHT, image_size, tile_box
 from bot.service import Scope
+from tests.discord.boards import (
+    assert_board,
+    board_text,
+    fields,
+    footer,
+    note,
+    result_fields,
+    title,
+)
 from tests.discord.conftest import Table
 from tests.fakediscord import CommandNotAvailable, FakeChannel, FakeDiscordError, FakeMember
 from tests.fakediscord.models import FakeMessage
 from tests.support import ANSWERS
 
 EPHEMERAL = 64
-EMPTY_ROW = "⬜⬜⬜⬜⬜"
 
 
 def mention(member: FakeMember) -> str:
     return f"<@{member.id}>"
-
-
-def row_line(word: str, feedback: str) -> str:
-    return f"{squares(feedback)} `{' '.join(word.upper())}`"
-
-
-def assert_board(message: FakeMessage, answer: str, guesses: list[str], *,
-                 header: bool = True) -> None:
-    """The embed shows one line per guess (squares and letters), empty rows up to six and the
-    keyboard; the PNG next to it has the documented size and the same colours."""
-    assert message.embed is not None, message.text()
-    lines = message.embed["description"].split("\n")
-    expected = [row_line(w, score(w, answer)) for w in guesses]
-    expected += [EMPTY_ROW] * (6 - len(guesses))
-    assert lines[:6] == expected
-    assert lines[6] == ""  # a blank line, then the keyboard: each played letter's best state
-    best: dict[str, str] = {}
-    for word in guesses:
-        for letter, state in zip(word, score(word, answer), strict=True):
-            if "BYG".index(state) >= "BYG".index(best.get(letter, "B")):
-                best[letter] = state
-    assert lines[7:] == [
-        "  ".join(squares(best[c]) + c.upper() if c in best else c.upper() for c in keys)
-        for keys in ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-    ]
-    assert message.embed["image"]["url"] == "attachment://board.png"
-    png = message.attachment("board.png")
-    assert png.content_type == "image/png"
-    image = png.image()
-    assert image.size == image_size(6, header=header)
-    rgb = image.convert("RGB")
-    for row, word in enumerate(guesses):
-        for column, state in enumerate(score(word, answer)):
-            left, top, _, _ = tile_box(row, column, header=header)
-            assert rgb.getpixel((left + 4, top + 4)) == LIGHT.state(state)
-    if len(guesses) < 6:  # an empty tile is the background with a border
-        left, top, _, _ = tile_box(len(guesses), 0, header=header)
-        assert rgb.getpixel((left + 10, top + 10)) == LIGHT.background
 
 
 def public_text(table: Table, channel: FakeChannel | None = None) -> str:
@@ -118,10 +87,10 @@ async def test_channel_game_with_three_players(table: Table) -> None:
         inter, resp = await table.ask(table.bob, "wordle start", {"who": "channel"})
         assert resp.type_name == "message" and not resp.ephemeral
         start = await inter.wait_for_original()
-        assert start.content == f"{mention(table.bob)} started a channel game! " \
+        assert note(start) == f"{mention(table.bob)} started a channel game! " \
                                 "Everyone here can /guess."
-        assert start.embed["title"] == "Wordle practice · channel game"
-        assert start.embed["footer"]["text"] == "Everyone here can /guess · 6 tries left"
+        assert title(start) == "Wordle practice · channel game"
+        assert footer(start) == "Everyone here can /guess · 6 tries left"
         assert_board(start, answer, [])
 
         played: list[str] = []
@@ -129,26 +98,26 @@ async def test_channel_game_with_three_players(table: Table) -> None:
             message = await table.reply(member, "guess", {"word": word.upper()})
             played.append(word)
             assert not message.ephemeral
-            assert message.content == (f"{mention(member)} guessed **{word.upper()}** "
+            assert note(message) == (f"{mention(member)} guessed **{word.upper()}** "
                                        f"({len(played)}/6)")
             assert_board(message, answer, played)
         # the squares can be read without the picture: SLATE against CRANE
-        assert "⬛⬛🟩⬛🟩 `S L A T E`" in message.embed["description"]
-        assert "⬛🟩🟩🟨🟩 `T R A C E`" in message.embed["description"]
+        assert "⬛⬛🟩⬛🟩 `S L A T E`" in board_text(message)
+        assert "⬛🟩🟩🟨🟩 `T R A C E`" in board_text(message)
 
         # someone else's turn in the same game: the answer is still nowhere in the channel
         assert "CRANE" not in public_text(table).upper()
         won = await table.reply(table.dave, "guess", {"word": " crane "})
         played.append(answer)
         assert not won.ephemeral
-        assert won.content == f"🎉 {mention(table.dave)} solved it!"
+        assert note(won) == f"🎉 {mention(table.dave)} solved it!"
         assert_board(won, answer, played)
-        fields = {f["name"]: f["value"] for f in won.embed["fields"]}
-        assert fields["Solved!"] == f"In 3/6 by {mention(table.dave)}"
-        assert fields["Share"].splitlines() == [
+        fields_ = fields(won)
+        assert fields_["Solved!"] == f"In 3/6 by {mention(table.dave)}"
+        assert fields_["Share"].splitlines() == [
             "Wordle practice 3/6", "", "⬛⬛🟩⬛🟩", "⬛🟩🟩🟨🟩", "🟩🟩🟩🟩🟩"]
-        assert "Played 1" in fields["Statistics"]
-        assert won.embed["footer"]["text"] == "Game over · 3/6"
+        assert "Played 1" in fields_["Statistics"]
+        assert footer(won) == "Game over · 3/6"
 
         # the database agrees: one finished channel game, a row per player
         game = await table.service.db.last_finished_game(table.guild.id, table.general.id,
@@ -171,22 +140,22 @@ async def test_board_and_give_up_of_an_own_game(table: Table) -> None:
         text = await refused(table, table.bob, "wordle board")
         assert text == "There's no game here for you. Start one with /wordle start."
         started = await table.reply(table.bob, "wordle start")
-        assert started.content == "Your game is on: /guess a 5-letter word."
-        assert started.embed["title"] == "Wordle practice"
+        assert note(started) == "Your game is on: /guess a 5-letter word."
+        assert title(started) == "Wordle practice"
         await table.reply(table.bob, "guess", {"word": "melon"})
         board = await table.reply(table.bob, "wordle board")
         assert_board(board, "lemon", ["melon"])
         # starting again hands back the running game
         again = await table.reply(table.bob, "wordle start")
-        assert again.content.startswith("You already have this game going here")
+        assert note(again).startswith("You already have this game going here")
         assert_board(again, "lemon", ["melon"])
         # carol has no game here: bob's game is not hers to give up
         text = await refused(table, table.carol, "wordle giveup")
         assert "no game" in text.lower()
         over = await table.reply(table.bob, "wordle giveup")
-        fields = {f["name"]: f["value"] for f in over.embed["fields"]}
-        assert fields["Game over"] == "The word was **LEMON**."
-        assert fields["Share"].startswith("Wordle practice X/6")
+        fields_ = fields(over)
+        assert fields_["Game over"] == "The word was **LEMON**."
+        assert fields_["Share"].startswith("Wordle practice X/6")
         game = await table.service.db.last_finished_game(table.guild.id, table.general.id,
                                                          table.bob.id)
         assert game.status == "given_up" and len(game.guesses) == 1
@@ -208,9 +177,9 @@ async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
         async def play_daily(member: FakeMember, guesses: list[str]) -> FakeMessage:
             start = await table.reply(member, "wordle start", {"kind": "daily"})
             assert start.ephemeral and start.flags & EPHEMERAL
-            assert start.content == (f"Wordle {number:,}: only you can see this board. "
-                                     "/guess a 5-letter word.")
-            assert start.embed["title"] == f"Wordle {number:,}"
+            assert note(start) == (f"Wordle {number:,}: only you can see this board. "
+                                   "/guess a 5-letter word.")
+            assert title(start) == f"Wordle {number:,}"
             for i, word in enumerate(guesses, start=1):
                 inter, resp = await table.ask(member, "guess", {"word": word})
                 assert resp.ephemeral, f"{member.name}'s daily board was shown to everyone"
@@ -247,7 +216,7 @@ async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
         await table.reply(table.dave, "guess", {"word": others[3]})
         # asking for a practice game while the daily runs here hands back the daily: privately
         resumed = await table.reply(table.dave, "wordle start")
-        assert resumed.ephemeral and resumed.content.startswith("You already have this game")
+        assert resumed.ephemeral and note(resumed).startswith("You already have this game")
         assert_board(resumed, answer, [others[3]])
         out = await table.invoke(table.dave, "wordle giveup")
         over, dave_share = await out.wait_for_messages(2)
@@ -374,10 +343,10 @@ async def test_challenge_word_is_only_shown_to_the_setter(
             "Challenge set. Your word is **SPINE**: only you can see this.")
         secret, board = await inter.wait_for_messages(2)
         assert secret is resp.message and not board.ephemeral
-        assert board.content == (f"{mention(table.alice)} set a challenge! "
+        assert note(board) == (f"{mention(table.alice)} set a challenge! "
                                  "Everyone else here can /guess the word.")
-        assert board.embed["title"] == "Wordle challenge · channel game"
-        assert board.embed["footer"]["text"].startswith("Challenge · everyone but the setter")
+        assert title(board) == "Wordle challenge · channel game"
+        assert footer(board).startswith("Challenge · everyone but the setter")
         assert_board(board, "spine", [])
         assert "SPINE" not in public_text(table).upper()
 
@@ -394,7 +363,7 @@ async def test_challenge_word_is_only_shown_to_the_setter(
         assert "SPINE" not in public_text(table).upper()
         assert caplog.records and "spine" not in caplog.text.lower()
         won = await table.reply(table.carol, "guess", {"word": "spine"})
-        assert won.content == f"🎉 {mention(table.carol)} solved it!"
+        assert note(won) == f"🎉 {mention(table.carol)} solved it!"
         assert_board(won, "spine", ["spite", "spine"])
 
 
@@ -431,7 +400,7 @@ async def test_hints_letter_position_word_and_refusals(table: Table) -> None:
 
         # the share grid says hints were used
         over = await table.reply(table.bob, "guess", {"word": "lemon"})
-        share = {f["name"]: f["value"] for f in over.embed["fields"]}["Share"]
+        share = fields(over)["Share"]
         assert share.endswith("💡 3 hints used")
 
         # no game, no hint
@@ -493,7 +462,7 @@ async def test_invalid_guesses_are_refused_privately_and_change_nothing(
         assert len(table.fake.channel_messages(table.general)) == public_before
         # the game goes on
         message = await table.reply(table.carol, "guess", {"word": "trace"})
-        assert message.content.endswith("(2/6)")
+        assert note(message).endswith("(2/6)")
 
 
 async def test_bad_input_to_other_commands(table: Table) -> None:
@@ -518,14 +487,14 @@ async def test_hard_mode_breach_is_refused_with_the_reason(table: Table) -> None
     table.picker.queue.append("crane")
     async with table.running():
         started = await table.reply(table.bob, "wordle start", {"hard": True})
-        assert started.embed["title"] == "Wordle practice · hard mode"
+        assert title(started) == "Wordle practice · hard mode"
         await table.reply(table.bob, "guess", {"word": "slate"})  # A and E are green
         text = await refused(table, table.bob, "guess", {"word": "lemon"})
         assert text == "Hard mode: 3rd letter must be A."
         view = await table.service.board(table.place(), table.bob.id)
         assert [r.word for r in view.rows] == ["slate"]
         ok = await table.reply(table.bob, "guess", {"word": "crane"})
-        assert ok.embed["fields"][0]["name"] == "Solved!"
+        assert "Solved!" in fields(ok)
 
 
 async def test_cooldown_is_answered_privately(table: Table) -> None:
@@ -541,7 +510,7 @@ async def test_cooldown_is_answered_privately(table: Table) -> None:
         # it is per player: carol is not slowed down by bob
         await table.reply(table.carol, "wordle start")
         message = await table.reply(table.carol, "guess", {"word": "slate"})
-        assert message.embed is not None
+        assert note(message) is None and board_text(message)
 
 
 # ------------------------------------------------------------------------------ permissions
@@ -591,7 +560,7 @@ async def test_channel_game_give_up_only_by_its_players(table: Table) -> None:
                         "give it up.")
         assert (await table.service.board(table.place(), table.dave.id)).status == "active"
         over = await table.reply(table.bob, "wordle giveup")
-        assert over.content == f"{mention(table.bob)} gave up."
+        assert note(over) == f"{mention(table.bob)} gave up."
         assert not over.ephemeral
 
 
@@ -600,7 +569,7 @@ async def test_challenge_setter_gives_up_and_the_guessers_statistics_show(table:
         await table.reply(table.alice, "wordle challenge", {"word": "lemon"})
         await table.reply(table.bob, "guess", {"word": "melon"})
         over = await table.reply(table.alice, "wordle giveup")
-        stats = [f["value"] for f in over.embed["fields"] if f["name"] == "Statistics"]
+        stats = [v for n, v in result_fields(over) if n == "Statistics"]
         # The game counts for Bob, who guessed; the setter's "Played 0" is not shown.
         assert len(stats) == 1 and stats[0].startswith(mention(table.bob))
         assert "Played 1" in stats[0]
@@ -637,7 +606,7 @@ async def test_unexpected_error_apologises_logs_and_keeps_serving(
         view = await table.service.board(table.place(), table.carol.id)
         assert [r.word for r in view.rows] == ["slate"]
         message = await table.reply(table.carol, "guess", {"word": "crane"})
-        assert message.content.endswith("(2/6)")
+        assert note(message).endswith("(2/6)")
 
         logged = caplog.text + "\n".join(str(r.args) for r in caplog.records)
         assert table.fake.token not in logged
@@ -671,7 +640,7 @@ async def test_restart_in_the_middle_of_a_game(table: Table) -> None:
         board = await table.reply(table.dave, "wordle board")
         assert_board(board, "lemon", ["slate", "melon"])
         won = await table.reply(table.dave, "guess", {"word": "lemon"})
-        assert won.content == f"🎉 {mention(table.dave)} solved it!"
+        assert note(won) == f"🎉 {mention(table.dave)} solved it!"
         assert_board(won, "lemon", ["slate", "melon", "lemon"])
 
         inter = await table.invoke(table.carol, "guess", {"word": answer},

@@ -1,0 +1,140 @@
+"""The board as one Components V2 message you play from (:func:`board_message`).
+
+Component tree (ids fixed, so tests and later edits can find each part)::
+
+    LayoutView
+    └── Container                      accent: playing / won / lost (Look)
+        ├── TextDisplay  NOTE_ID       who did what ("@bob guessed **SLATE** (1/6)"), if any
+        ├── TextDisplay  TITLE_ID      "### Wordle 1,234 · hard mode"
+        ├── MediaGallery PICTURE_ID    attachment://board.png, alt text = the rows in words
+        ├── TextDisplay  BOARD_ID      emoji rows and keyboard (readable without the picture)
+        ├── TextDisplay  RESULT_ID     solved / the word, share grid, statistics (game over)
+        ├── TextDisplay  FOOTER_ID     "-# Everyone here can /guess · 5 tries left"
+        ├── ActionRow    [Guess] [Give up]                       (while the game is on)
+        └── ActionRow    [💡 Letter] [💡 Position] [💡 Word]      (word: where the solver knows)
+
+At most 13 components and well under Discord's 4000 characters of text (the statistics of
+many players are cut to fit). How it looks is a :class:`Look`: a player's preferences
+(a picture theme, text only, other accent colours) become one value passed in here.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import discord
+
+from bot.cogs.views import GiveUpButton, GuessButton, HintButton
+from bot.core.domain import HintKind, Players
+from bot.render.image import board_png_async
+from bot.render.text import game_text
+from bot.service import GameView
+
+BOARD_FILE = "board.png"
+NOTE_ID, TITLE_ID, PICTURE_ID, BOARD_ID, RESULT_ID, FOOTER_ID = 1, 2, 3, 4, 5, 6
+#: Discord's limit on the text of one message's Text Displays, and what this board keeps to.
+TEXT_LIMIT = 4000
+_TEXT_BUDGET = 3900
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a board is shown: the picture's theme (``bot.render.themes.THEMES``), whether
+    there is a picture at all, and the accent colour for each state of the game."""
+
+    theme: str = "light"
+    picture: bool = True
+    playing: int = 0xC9B458
+    won: int = 0x6AAA64
+    lost: int = 0x787C7E
+
+    def accent(self, game: GameView) -> int:
+        if game.won:
+            return self.won
+        return self.lost if game.is_over else self.playing
+
+
+DEFAULT_LOOK = Look()
+
+
+def is_channel_game(game: GameView) -> bool:
+    return game.mode.players is Players.CHANNEL
+
+
+def game_title(game: GameView) -> str:
+    parts = [game.label]
+    if game.hard_mode:
+        parts.append("hard mode")
+    if is_channel_game(game):
+        parts.append("channel game")
+    return " · ".join(parts)
+
+
+def game_footer(game: GameView) -> str:
+    if game.is_over:
+        return f"Game over · {game.attempts_used}/{game.max_attempts}"
+    left = game.max_attempts - game.attempts_used
+    who = "Everyone here can /guess" if is_channel_game(game) else "Your game · /guess"
+    if game.setter_id:
+        who = "Challenge · everyone but the setter can /guess"
+    return f"{who} · {left} {'try' if left == 1 else 'tries'} left"
+
+
+def alt_text(game: GameView) -> str:
+    """The picture in words, for screen readers (Discord allows 1024 characters)."""
+    names = {"G": "green", "Y": "yellow", "B": "grey"}
+    rows = [f"{row.word.upper()}: " + " ".join(names[s] for s in row.feedback)
+            for row in game.rows]
+    head = f"{game.label} board, {game.attempts_used} of {game.max_attempts} guesses"
+    return ". ".join([head, *rows])[:1024]
+
+
+def result_text(fields: list[tuple[str, str]], budget: int) -> str:
+    """The finish fields as bold-titled paragraphs, as many as fit in ``budget`` characters."""
+    parts: list[str] = []
+    used = 0
+    for i, (name, value) in enumerate(fields):
+        part = f"**{name}**\n{value}"
+        if used + len(part) + 2 > budget:
+            parts.append(f"…and {len(fields) - i} more")
+            break
+        parts.append(part)
+        used += len(part) + 2
+    return "\n\n".join(parts)
+
+
+async def board_message(game: GameView, *, note: str | None = None,
+                        extra: list[tuple[str, str]] | None = None,
+                        look: Look = DEFAULT_LOOK) -> tuple[discord.ui.LayoutView,
+                                                            list[discord.File]]:
+    """The board of ``game`` as a V2 view and its files (the PNG unless the look is text
+    only). ``note`` says who did what; ``extra`` are the finish fields (name, text)."""
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=look.accent(game))
+    if note:
+        container.add_item(discord.ui.TextDisplay(note[:500], id=NOTE_ID))
+    container.add_item(discord.ui.TextDisplay(f"### {game_title(game)}", id=TITLE_ID))
+    files: list[discord.File] = []
+    if look.picture:
+        png = await board_png_async(game.rows, game.keyboard, game.max_attempts,
+                                    hard_mode=game.hard_mode, title=game.label,
+                                    theme=look.theme)
+        files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
+        container.add_item(discord.ui.MediaGallery(
+            discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt_text(game)),
+            id=PICTURE_ID))
+    board = game_text(game.rows, game.keyboard, game.max_attempts)
+    container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID))
+    footer = f"-# {game_footer(game)}"
+    if extra:
+        budget = _TEXT_BUDGET - len(board) - len(footer) - len(note or "") - 100
+        container.add_item(discord.ui.TextDisplay(result_text(extra, budget), id=RESULT_ID))
+    container.add_item(discord.ui.TextDisplay(footer, id=FOOTER_ID))
+    if not game.is_over:
+        container.add_item(discord.ui.ActionRow(GuessButton(game.id), GiveUpButton(game.id)))
+        kinds = [k for k in HintKind if k is not HintKind.WORD or game.mode.word_hints]
+        container.add_item(discord.ui.ActionRow(*(HintButton(game.id, k) for k in kinds)))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return view, files

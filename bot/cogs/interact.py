@@ -1,0 +1,149 @@
+"""Answering interactions: in time for Discord's deadline, to the right audience, and once.
+
+Slash commands, button clicks and modal submits all answer through :func:`send` (a new message,
+or a follow-up when the interaction was answered already) or :func:`update` (the clicked board
+edited in place); :func:`guarded` words a player's error privately for buttons and modals,
+where discord.py has no error handler of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import discord
+
+from bot.service import Place, PlayerError
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+T = TypeVar("T")
+
+#: The answer to an error that is not the player's doing (the details go to the log).
+APOLOGY = ("Sorry, something went wrong on my side. Your game is safe; please try again in a "
+           "moment.")
+
+#: Discord drops an interaction that has no answer after 3 s ("This interaction failed"). Work
+#: that is not finished this long after the interaction was created is deferred first.
+DEFER_AFTER = 1.5
+#: ``interaction.extras`` keys: how the "thinking..." placeholder was made, and whether a reply
+#: has replaced it yet (only the first follow-up does that).
+_DEFERRED_EPHEMERAL = "wordle:deferred_ephemeral"
+_PLACEHOLDER_USED = "wordle:placeholder_used"
+
+
+@dataclass
+class Reply:
+    """What to send: content, embeds and files, or a Components V2 ``view`` with its files
+    (then no content or embeds); and whether only the player sees it."""
+
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    files: list[discord.File] = field(default_factory=list)
+    ephemeral: bool = False
+    view: discord.ui.LayoutView | discord.ui.View | None = None
+
+    def kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ephemeral": self.ephemeral}
+        if self.content:
+            out["content"] = self.content
+        if self.embeds:
+            out["embeds"] = self.embeds
+        if self.files:
+            out["files"] = self.files
+        if self.view is not None:
+            out["view"] = self.view
+        return out
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    return Place(guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0)
+
+
+async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], *,
+                          ephemeral: bool = True, update: bool = False) -> T:
+    """Await ``work`` (service calls, rendering); if it takes too long for Discord's deadline,
+    defer the interaction meanwhile.
+
+    The common case answers with one message and no "thinking..." step, so a refusal is a
+    plain private message. ``ephemeral`` is how the placeholder is shown if there has to be
+    one: private unless the answer is known to be public, so a slow daily never shows in the
+    channel; :func:`send` fixes up a placeholder of the wrong kind. ``update`` (a click or a
+    modal on a board that will be edited): defer as "updating this message" instead, with no
+    placeholder.
+    """
+    task = asyncio.ensure_future(work)
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    budget = DEFER_AFTER - min(max(age, 0.0), DEFER_AFTER)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=budget)
+        if not done and not interaction.response.is_done():
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                interaction.extras[_DEFERRED_EPHEMERAL] = ephemeral
+        return await task
+    finally:
+        if not task.done():  # the handler itself was cancelled
+            task.cancel()
+
+
+async def send(interaction: discord.Interaction, reply: Reply) -> None:
+    """Answer the interaction, or follow up when it has been answered (or deferred) already.
+
+    A deferred placeholder is replaced by the first follow-up and keeps its own visibility, so
+    when that does not match the reply (a private placeholder for a public board, or the
+    other way round) the placeholder is deleted and the reply posted on its own.
+    """
+    kwargs = reply.kwargs()
+    kwargs["allowed_mentions"] = NO_PINGS
+    if not interaction.response.is_done():
+        await interaction.response.send_message(**kwargs)
+        return
+    deferred = interaction.extras.get(_DEFERRED_EPHEMERAL)
+    if deferred is not None and not interaction.extras.get(_PLACEHOLDER_USED):
+        interaction.extras[_PLACEHOLDER_USED] = True
+        if deferred != reply.ephemeral:
+            with contextlib.suppress(discord.NotFound):
+                await interaction.delete_original_response()
+    await interaction.followup.send(**kwargs)
+
+
+async def update(interaction: discord.Interaction, reply: Reply) -> None:
+    """Edit the message the clicked button (or the modal's button) is on to ``reply``."""
+    kwargs: dict[str, Any] = {"allowed_mentions": NO_PINGS, "attachments": reply.files}
+    if reply.view is not None:
+        kwargs["view"] = reply.view
+    else:
+        kwargs["content"], kwargs["embeds"], kwargs["view"] = reply.content, reply.embeds, None
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None], what: str) -> None:
+    """Run a button's or modal's work; a player's error is told to them privately, anything
+    else is logged and apologised for (discord.py only logs errors of dynamic items)."""
+    from bot.cogs.messages import error_text  # the wording; messages imports this module
+
+    try:
+        await work
+    except PlayerError as error:
+        message = error_text(error)
+    except Exception:
+        log.exception("%s failed (server %s, channel %s, user %s)", what, interaction.guild_id,
+                      interaction.channel_id, interaction.user.id)
+        message = APOLOGY
+    else:
+        return
+    try:
+        await send(interaction, Reply(content=message, ephemeral=True))
+    except discord.HTTPException:
+        log.warning("could not tell user %s about an error", interaction.user.id)

@@ -1,0 +1,111 @@
+"""Playing from the board: what the board's buttons and modal do (:class:`BoardPlay`, mixed into
+the cog), and how a finished game is told (the last board, the daily's share grid and results
+post), shared with the slash commands.
+
+A move from the board goes to the game its button names (``game_id``), through the same
+service calls and rules as ``/guess``, ``/hint`` and ``/wordle giveup``. The board the move was
+made on is edited in place; a refusal is told only to the player and changes nothing.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.cogs.interact import Reply, place_of, send, update, within_deadline
+from bot.cogs.messages import (
+    board_reply,
+    finish_fields,
+    hint_embed,
+    is_channel_game,
+    is_private,
+    mention,
+)
+from bot.cogs.views import GuessModal, give_up_confirm
+from bot.core.domain import HintKind, Kind
+from bot.service import Finish, GameService, GameView, GuessResult
+
+
+class BoardPlay:
+    """The board's actions (:class:`bot.cogs.views.BoardActions`) over the cog's service."""
+
+    service: GameService
+
+    async def update_results_post(self, interaction: discord.Interaction,
+                                  number: int | None) -> None:
+        raise NotImplementedError
+
+    # -- telling a move and a finish -----------------------------------------------------
+
+    @staticmethod
+    def guessed_note(result: GuessResult) -> str | None:
+        game = result.game
+        if not is_channel_game(game):
+            return None
+        return (f"{mention(result.player_id)} guessed **{result.row.word.upper()}** "
+                f"({result.attempt}/{game.max_attempts})")
+
+    async def finished_reply(self, interaction: discord.Interaction, game: GameView,
+                             finish: Finish, note: str | None) -> Reply:
+        """The last board: the word or the win, the share grid and the statistics."""
+        if game.won and is_channel_game(game):
+            note = f"🎉 {mention(game.solved_by)} solved it!"
+        extra = finish_fields(game, finish, interaction.user.id)
+        return await board_reply(game, content=note, ephemeral=is_private(game), extra=extra)
+
+    async def announce(self, interaction: discord.Interaction, game: GameView,
+                       finish: Finish) -> None:
+        """After a daily: the spoiler-free grid to the channel, and the results post."""
+        if game.kind is Kind.DAILY:
+            await send(interaction, Reply(
+                content=f"{mention(interaction.user.id)} finished:\n{finish.share_text}"))
+            await self.update_results_post(interaction, game.puzzle_number)
+
+    # -- the buttons ---------------------------------------------------------------------
+
+    async def guess_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
+        game = await self.service.may(place_of(interaction), interaction.user.id, game_id,
+                                      "guess")
+        await interaction.response.send_modal(GuessModal(game_id, game.label))
+
+    async def guess_submitted(self, interaction: discord.Interaction, game_id: int,
+                              word: str) -> None:
+        place, player = place_of(interaction), interaction.user.id
+
+        async def work() -> tuple[GuessResult, Reply]:
+            result = await self.service.guess(place, player, word, game_id=game_id)
+            note = self.guessed_note(result)
+            if result.finish is not None:
+                return result, await self.finished_reply(interaction, result.game,
+                                                         result.finish, note)
+            return result, await board_reply(result.game, content=note,
+                                             ephemeral=is_private(result.game))
+
+        result, reply = await within_deadline(interaction, work(), update=True)
+        await update(interaction, reply)
+        if result.finish is not None:
+            await self.announce(interaction, result.game, result.finish)
+
+    async def hint_clicked(self, interaction: discord.Interaction, game_id: int,
+                           kind: HintKind) -> None:
+        result = await within_deadline(interaction, self.service.hint(
+            place_of(interaction), interaction.user.id, kind, game_id=game_id))
+        await send(interaction, Reply(embeds=[hint_embed(result)],
+                                      ephemeral=is_private(result.game)))
+
+    async def give_up_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
+        game = await self.service.may(place_of(interaction), interaction.user.id, game_id,
+                                      "give_up")
+        who = "you" if is_private(game) else "everyone here"
+        await interaction.response.send_message(
+            f"Give up {game.label}? It counts as a loss, and the word is shown to {who}.",
+            view=give_up_confirm(game_id), ephemeral=True)
+
+    async def give_up_confirmed(self, interaction: discord.Interaction, game_id: int) -> None:
+        result = await within_deadline(interaction, self.service.give_up(
+            place_of(interaction), interaction.user.id, game_id=game_id), update=True)
+        await update(interaction, Reply(content="You gave up."))
+        note = f"{mention(interaction.user.id)} gave up." if is_channel_game(result.game) \
+            else None
+        await send(interaction, await self.finished_reply(interaction, result.game,
+                                                          result.finish, note))
+        await self.announce(interaction, result.game, result.finish)

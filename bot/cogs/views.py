@@ -1,0 +1,166 @@
+"""The buttons and the modal of a board message (see :mod:`bot.cogs.board`).
+
+Every button is a :class:`discord.ui.DynamicItem` whose custom id holds the game id
+(``wordle:guess:42``), so a board keeps working after the bot restarts: discord.py matches the
+id against each class's template and rebuilds the button from it, with nothing kept in memory.
+What a click does is the cog's (:class:`BoardActions`, found on the client by name); errors
+are answered privately by :func:`bot.cogs.interact.guarded`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot.cogs.interact import guarded
+from bot.core.domain import WORD_LENGTH, HintKind
+
+COG_NAME = "WordleCog"
+_HINT_LABELS = {HintKind.LETTER: "Letter", HintKind.POSITION: "Position", HintKind.WORD: "Word"}
+
+
+class BoardActions(Protocol):
+    """What the board's buttons ask of the cog."""
+
+    async def guess_clicked(self, interaction: discord.Interaction, game_id: int) -> None: ...
+    async def guess_submitted(self, interaction: discord.Interaction, game_id: int,
+                              word: str) -> None: ...
+    async def hint_clicked(self, interaction: discord.Interaction, game_id: int,
+                           kind: HintKind) -> None: ...
+    async def give_up_clicked(self, interaction: discord.Interaction, game_id: int) -> None: ...
+    async def give_up_confirmed(self, interaction: discord.Interaction,
+                                game_id: int) -> None: ...
+
+
+def actions(interaction: discord.Interaction) -> BoardActions:
+    get_cog = getattr(interaction.client, "get_cog", None)
+    cog = get_cog(COG_NAME) if get_cog is not None else None
+    if cog is None:
+        raise RuntimeError("the Wordle cog is not loaded")
+    return cast(BoardActions, cog)
+
+
+Button = discord.ui.Button[Any]
+
+
+class GuessButton(discord.ui.DynamicItem[Button], template=r"wordle:guess:(?P<game>\d+)"):
+    """Opens :class:`GuessModal` for those who may guess."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Guess", emoji="✏️",
+                                           style=discord.ButtonStyle.primary,
+                                           custom_id=f"wordle:guess:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> GuessButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, actions(interaction).guess_clicked(interaction, self.game_id),
+                      "the guess button")
+
+
+class HintButton(discord.ui.DynamicItem[Button],
+                 template=r"wordle:hint:(?P<kind>letter|position|word):(?P<game>\d+)"):
+    def __init__(self, game_id: int, kind: HintKind) -> None:
+        super().__init__(discord.ui.Button(label=_HINT_LABELS[kind], emoji="💡",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"wordle:hint:{kind.value}:{game_id}"))
+        self.game_id = game_id
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> HintButton:
+        return cls(int(match["game"]), HintKind(match["kind"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = actions(interaction).hint_clicked(interaction, self.game_id, self.kind)
+        await guarded(interaction, work, "a hint button")
+
+
+class GiveUpButton(discord.ui.DynamicItem[Button], template=r"wordle:giveup:(?P<game>\d+)"):
+    """Asks to confirm (:class:`GiveUpConfirm`) those who may give the game up."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Give up", style=discord.ButtonStyle.danger,
+                                           custom_id=f"wordle:giveup:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> GiveUpButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = actions(interaction).give_up_clicked(interaction, self.game_id)
+        await guarded(interaction, work, "the give-up button")
+
+
+class QuitButton(discord.ui.DynamicItem[Button], template=r"wordle:quit:(?P<game>\d+)"):
+    """Yes, give up (the rules are asked again: the game may have changed meanwhile)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Yes, give up",
+                                           style=discord.ButtonStyle.danger,
+                                           custom_id=f"wordle:quit:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> QuitButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = actions(interaction).give_up_confirmed(interaction, self.game_id)
+        await guarded(interaction, work, "the give-up confirmation")
+
+
+class KeepButton(discord.ui.DynamicItem[Button], template=r"wordle:keep:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Keep playing",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"wordle:keep:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> KeepButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content="Carry on!", view=None)
+
+
+#: Every button class, for ``bot.add_dynamic_items`` (the cog registers them when it loads).
+DYNAMIC_ITEMS = (GuessButton, HintButton, GiveUpButton, QuitButton, KeepButton)
+
+
+def give_up_confirm(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(QuitButton(game_id))
+    view.add_item(KeepButton(game_id))
+    return view
+
+
+class GuessModal(discord.ui.Modal):
+    """One text input of exactly :data:`WORD_LENGTH` characters; the word is checked by the
+    service like a ``/guess`` (a refusal is told privately and changes nothing)."""
+
+    def __init__(self, game_id: int, title: str) -> None:
+        super().__init__(title=f"Guess · {title}"[:45], custom_id=f"wordle:word:{game_id}",
+                         timeout=600)
+        self.game_id = game_id
+        self.word: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            custom_id="word", min_length=WORD_LENGTH, max_length=WORD_LENGTH,
+            placeholder="crane", required=True)
+        self.add_item(discord.ui.Label(text=f"Your guess: a {WORD_LENGTH}-letter word",
+                                       component=self.word))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        work = actions(interaction).guess_submitted(interaction, self.game_id, self.word.value)
+        await guarded(interaction, work, "a guess from the board")

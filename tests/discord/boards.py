@@ -1,0 +1,114 @@
+"""Reading the bot's board messages (Components V2, :mod:`bot.cogs.board`) in tests: each part
+by its fixed component id, and the whole board checked against the rules."""
+
+from __future__ import annotations
+
+from bot.cogs import board as layout
+from bot.core.feedback import score
+from bot.core.share import squares
+from bot.render.image import LIGHT, image_size, tile_box
+from tests.fakediscord.models import FakeMessage
+
+EMPTY_ROW = "⬜⬜⬜⬜⬜"
+IS_COMPONENTS_V2 = 1 << 15
+
+
+def part(message: FakeMessage, component_id: int) -> str | None:
+    """The text of the board's Text Display with this id, or None when it has none."""
+    found = message.find_components(10, id=component_id)
+    return str(found[0]["content"]) if found else None
+
+
+def note(message: FakeMessage) -> str | None:
+    return part(message, layout.NOTE_ID)
+
+
+def title(message: FakeMessage) -> str:
+    text = part(message, layout.TITLE_ID)
+    assert text is not None and text.startswith("### "), message.text()
+    return text.removeprefix("### ")
+
+
+def footer(message: FakeMessage) -> str:
+    text = part(message, layout.FOOTER_ID)
+    assert text is not None and text.startswith("-# "), message.text()
+    return text.removeprefix("-# ")
+
+
+def board_text(message: FakeMessage) -> str:
+    text = part(message, layout.BOARD_ID)
+    assert text is not None, message.text()
+    return text
+
+
+def result_fields(message: FakeMessage) -> list[tuple[str, str]]:
+    """The finish paragraphs (``**Solved!**`` then its text, ...) as (name, value) pairs."""
+    text = part(message, layout.RESULT_ID)
+    assert text is not None, f"no result on this board: {message.text()}"
+    fields: list[tuple[str, list[str]]] = []
+    previous = ""
+    for line in text.split("\n"):
+        if previous == "" and line.startswith("**") and line.endswith("**") and len(line) > 4:
+            fields.append((line[2:-2], []))
+        elif fields:
+            fields[-1][1].append(line)
+        previous = line
+    return [(name, "\n".join(lines).strip("\n")) for name, lines in fields]
+
+
+def fields(message: FakeMessage) -> dict[str, str]:
+    return dict(result_fields(message))
+
+
+def is_board(message: FakeMessage) -> bool:
+    return message.components_v2 and part(message, layout.BOARD_ID) is not None
+
+
+def row_line(word: str, feedback: str) -> str:
+    return f"{squares(feedback)} `{' '.join(word.upper())}`"
+
+
+def assert_board(message: FakeMessage, answer: str, guesses: list[str], *,
+                 header: bool = True) -> None:
+    """A V2 board: one line per guess (squares and letters), empty rows up to six and the
+    keyboard in a Text Display; the PNG in the gallery has the documented size and the same
+    colours; buttons while the game is on, none once it is over."""
+    assert message.components_v2 and message.flags & IS_COMPONENTS_V2, message.text()
+    assert not message.content and not message.embeds
+    lines = board_text(message).split("\n")
+    expected = [row_line(w, score(w, answer)) for w in guesses]
+    expected += [EMPTY_ROW] * (6 - len(guesses))
+    assert lines[:6] == expected
+    assert lines[6] == ""  # a blank line, then the keyboard: each played letter's best state
+    best: dict[str, str] = {}
+    for word in guesses:
+        for letter, state in zip(word, score(word, answer), strict=True):
+            if "BYG".index(state) >= "BYG".index(best.get(letter, "B")):
+                best[letter] = state
+    assert lines[7:] == [
+        "  ".join(squares(best[c]) + c.upper() if c in best else c.upper() for c in keys)
+        for keys in ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+    ]
+    (gallery,) = message.find_components(12, id=layout.PICTURE_ID)
+    assert gallery["items"][0]["description"].count(":") == len(guesses)  # alt text: the rows
+    (png,) = message.media()
+    assert png.filename == "board.png" and png.content_type == "image/png"
+    image = png.image()
+    assert image.size == image_size(6, header=header)
+    rgb = image.convert("RGB")
+    for row, word in enumerate(guesses):
+        for column, state in enumerate(score(word, answer)):
+            left, top, _, _ = tile_box(row, column, header=header)
+            assert rgb.getpixel((left + 4, top + 4)) == LIGHT.state(state)
+    if len(guesses) < 6:  # an empty tile is the background with a border
+        left, top, _, _ = tile_box(len(guesses), 0, header=header)
+        assert rgb.getpixel((left + 10, top + 10)) == LIGHT.background
+    over = bool(guesses and guesses[-1] == answer) or len(guesses) == 6 \
+        or part(message, layout.RESULT_ID) is not None
+    labels = message.button_labels()
+    if over:
+        assert labels == [] and message.accent_color in (layout.DEFAULT_LOOK.won,
+                                                         layout.DEFAULT_LOOK.lost)
+    else:
+        assert labels[:2] == ["Guess", "Give up"] and labels[2:4] == ["Letter", "Position"]
+        assert message.accent_color == layout.DEFAULT_LOOK.playing
