@@ -24,6 +24,7 @@ the theme's palette (at most ``PALETTE_TOLERANCE`` levels off; tests/render chec
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -173,6 +174,12 @@ def _reference_image(board: _Board) -> Image.Image:
 # which rounds halves to even: drawn at an offset of the same parity, the part is exactly what
 # the reference draws in place.
 _PARTS: dict[tuple[str, str, str | None, str | None, int, int], np.ndarray] = {}
+# Set in a thread that must not draw (the event loop): a missing part raises _NeedsDrawing.
+_PASTE_ONLY = threading.local()
+
+
+class _NeedsDrawing(Exception):
+    """A part or header that was never drawn is needed (see :func:`board_png_async`)."""
 
 
 def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
@@ -183,6 +190,8 @@ def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
     found = _PARTS.get(key)
     if found is not None:
         return found
+    if getattr(_PASTE_ONLY, "on", False):
+        raise _NeedsDrawing
     colours = THEMES[theme]
     width, height = box[2] - box[0], box[3] - box[1]
     canvas = Image.new("RGB", (width + 2, height + 2), colours.background)
@@ -198,19 +207,16 @@ def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
     return part
 
 
-_HEADERS_DRAWN: set[tuple[int, str, bool, str]] = set()  # keys _header_part has seen
-
-
 @lru_cache(maxsize=512)
 def _header_part(width: int, title: str, hard_mode: bool, theme: str) -> np.ndarray:
     """The header band (rows above the board) for a title, badge and theme."""
+    if getattr(_PASTE_ONLY, "on", False):
+        raise _NeedsDrawing
     colours = THEMES[theme]
     band = Image.new("RGB", (width, PADDING + HEADER_HEIGHT), colours.background)
     _draw_header(ImageDraw.Draw(band), width, title, hard_mode, colours)
     part = nearest_indices(colours, np.asarray(band))
     part.flags.writeable = False
-    if len(_HEADERS_DRAWN) < 512:  # as many as the cache keeps (an old one: a thread again)
-        _HEADERS_DRAWN.add((width, title, hard_mode, theme))
     return part
 
 
@@ -355,28 +361,6 @@ def board_png(
     return palette_png(layout.width, palette(board.colours).tobytes(), _bands(board, layout))
 
 
-def _parts_drawn(board: _Board) -> bool:
-    """Whether every tile, key and header of the board was drawn before (then only pasting
-    and at most a few small compressions are left: about a millisecond at most)."""
-    layout = _layout(board.row_count, board.header, board.word_length)
-    if board.header and (layout.width, board.title, board.hard_mode,
-                         board.theme) not in _HEADERS_DRAWN:
-        return False
-    parts = _PARTS
-    for r, top in enumerate(layout.tile_tops):
-        row = board.rows[r] if r < len(board.rows) else None
-        for c, left in enumerate(layout.tile_lefts):
-            letter, state = (row[0][c], row[1][c]) if row is not None else (None, None)
-            if ("tile", board.theme, letter, state, left % 2, top % 2) not in parts:
-                return False
-    for keys in layout.keys:
-        for letter, box in keys:
-            part = ("key", board.theme, letter, board.states.get(letter), box[0] % 2, box[1] % 2)
-            if part not in parts:
-                return False
-    return True
-
-
 async def board_png_async(
     rows: Iterable[Sequence[str]],
     keyboard: Mapping[str, str] | None = None,
@@ -392,8 +376,13 @@ async def board_png_async(
     rows = list(rows)  # read an iterator here, not in another thread
     board = _check(rows, keyboard, max_attempts, hard_mode, title, theme)
     layout = _layout(board.row_count, board.header, board.word_length)
-    if _parts_drawn(board):
+    _PASTE_ONLY.on = True
+    try:
         return palette_png(layout.width, palette(board.colours).tobytes(), _bands(board, layout))
+    except _NeedsDrawing:
+        pass  # something new to draw: not here
+    finally:
+        _PASTE_ONLY.on = False
     return await asyncio.to_thread(
         board_png, rows, keyboard, max_attempts, hard_mode=hard_mode, title=title, theme=theme
     )

@@ -314,7 +314,6 @@ def test_a_new_theme_is_just_data(monkeypatch):
 async def test_async_board_skips_the_thread_once_its_parts_are_drawn(monkeypatch):
     rows, kwargs = FAST_BOARDS["title"]
     image._PARTS.clear()
-    image._HEADERS_DRAWN.clear()
     for cache in (image._tile_band, image._key_band, image._blank_band, image._header_band,
                   image._header_part):
         cache.cache_clear()
