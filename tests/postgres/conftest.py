@@ -8,7 +8,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.storage import Store
 from bot.storage.postgres import PostgresStore
+from bot.storage.sqlite import SqliteStore
 
 
 @pytest.fixture
@@ -24,3 +26,18 @@ async def pg_store(pg_dsn: str) -> AsyncIterator[PostgresStore]:
 def db(pg_store: PostgresStore) -> PostgresStore:
     """The storage suite's ``db``, on PostgreSQL (see test_contract.py)."""
     return pg_store
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request: pytest.FixtureRequest, tmp_path) -> AsyncIterator[Store]:
+    """Each backend in turn: the fixture a merged contract suite would use in place of
+    ``db`` (tests/storage/conftest.py), with SQLite-only tests marked to skip PostgreSQL."""
+    opened: Store
+    if request.param == "sqlite":
+        opened = await SqliteStore.open(tmp_path / "wordle.sqlite3")
+    else:
+        opened = await PostgresStore.open(request.getfixturevalue("pg_dsn"), pool_size=4)
+    try:
+        yield opened
+    finally:
+        await opened.close()
