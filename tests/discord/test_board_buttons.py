@@ -1,0 +1,230 @@
+"""Playing from the board message with the real bot through the fake Discord: Guess opens a
+modal and the board is edited in place, hints and give up from buttons, the buttons of an old
+board after a restart, and refusals told only to the one who clicked."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.cogs import board as layout
+from tests.discord.boards import assert_board, fields, footer, is_board, note, title
+from tests.discord.conftest import Table
+from tests.fakediscord import FakeMember
+from tests.fakediscord.models import FakeInteraction, FakeMessage
+from tests.support import ANSWERS
+
+
+async def open_guess(table: Table, board: FakeMessage, member: FakeMember) -> FakeInteraction:
+    """Click Guess; the bot must answer with the modal."""
+    click = await table.fake.click(board, member, label="Guess")
+    response = await click.first_response()
+    assert response.type_name == "modal", response.text()
+    modal: dict[str, Any] = response.modal or {}
+    assert modal["title"].startswith("Guess · ")
+    (label,) = modal["components"]
+    assert label["type"] == 18  # a Label around one text input of exactly five characters
+    text_input = label["component"]
+    assert (text_input["custom_id"], text_input["min_length"], text_input["max_length"]) == (
+        "word", 5, 5)
+    return click
+
+
+async def guess_on(table: Table, board: FakeMessage, member: FakeMember,
+                   word: str) -> FakeInteraction:
+    """Guess through the board: click, modal, submit; the board is edited in place."""
+    click = await open_guess(table, board, member)
+    submit = await table.fake.submit_modal(click, {"word": word})
+    response = await submit.first_response()
+    assert response.type_name == "update_message", response.text()
+    assert response.message is board
+    return submit
+
+
+async def refused_click(table: Table, board: FakeMessage, member: FakeMember,
+                        label: str) -> str:
+    """A click the bot refuses: one private message, the board unchanged."""
+    edits = board.edit_count
+    click = await table.fake.click(board, member, label=label)
+    response = await click.first_response()
+    assert response.type_name == "message" and response.ephemeral, response.text()
+    assert board.edit_count == edits
+    return response.content or ""
+
+
+async def test_a_whole_game_with_buttons_across_a_restart(table: Table) -> None:
+    table.picker.queue.append("lemon")
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start")
+        assert_board(board, "lemon", [])
+        assert not board.ephemeral and board.accent_color == layout.DEFAULT_LOOK.playing
+        ids = [b["custom_id"] for b in board.buttons()]
+        assert all(re.fullmatch(r"wordle:[a-z:]+\d+", i) and len(i) <= 100 for i in ids)
+        assert len(board.walk_components()) <= 40
+
+        await guess_on(table, board, table.bob, "SLATE")
+        assert_board(board, "lemon", ["slate"])
+        assert board.edit_count == 1 and [e.via for e in board.edits] == ["callback"]
+        assert footer(board) == "Your game · /guess · 5 tries left"
+
+    # a new bot process: nothing in memory, only the message and the database
+    async with table.running():
+        await guess_on(table, board, table.bob, "melon")
+        assert_board(board, "lemon", ["slate", "melon"])
+        await guess_on(table, board, table.bob, "lemon")
+        assert_board(board, "lemon", ["slate", "melon", "lemon"])
+        assert board.accent_color == layout.DEFAULT_LOOK.won and board.buttons() == []
+        assert fields(board)["Solved!"] == "In 3/6"
+        assert fields(board)["Share"].startswith("Wordle practice 3/6")
+        assert "Played 1 · Win % 100" in fields(board)["Statistics"]
+        assert footer(board) == "Game over · 3/6"
+    # one message did it all: no other posts in the channel
+    assert table.fake.channel_messages(table.general) == [board]
+    assert table.fake.identify_count == 2
+    stats = await _stats(table, table.bob, "practice")
+    assert (stats.played, stats.wins, stats.distribution[2]) == (1, 1, 1)
+
+
+async def _stats(table: Table, member: FakeMember, bucket: str) -> Any:
+    async with table.running() as run:
+        return await run.service.stats(table.guild.id, member.id, bucket)
+
+
+async def test_channel_game_from_the_board_and_who_may_act(table: Table) -> None:
+    table.picker.queue.append("crane")
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start", {"who": "channel"})
+        await guess_on(table, board, table.carol, "slate")
+        assert note(board) == f"<@{table.carol.id}> guessed **SLATE** (1/6)"
+        assert_board(board, "crane", ["slate"])
+
+        # dave has not guessed: the started channel game is not his to give up
+        text = await refused_click(table, board, table.dave, "Give up")
+        assert text.startswith("Only players who have guessed in this game")
+
+        # the board of bob's own game is bob's alone: carol is told why, privately
+        own = await table.reply(table.bob, "wordle start", channel=table.results)
+        for label in ("Guess", "Give up", "Letter"):
+            text = await refused_click(table, own, table.carol, label)
+            assert text == "That's someone else's game; start your own with /wordle start."
+        assert_board(own, "crane", [])
+
+        await guess_on(table, board, table.dave, "crane")
+        assert note(board) == f"🎉 <@{table.dave.id}> solved it!"
+        assert fields(board)["Solved!"] == f"In 2/6 by <@{table.dave.id}>"
+        assert board.buttons() == [] and board.accent_color == layout.DEFAULT_LOOK.won
+        game = await table.service.db.last_finished_game(table.guild.id, table.general.id,
+                                                         table.dave.id)
+        assert game is not None
+        assert [(g.player_id, g.word) for g in game.guesses] == [
+            (table.carol.id, "slate"), (table.dave.id, "crane")]
+
+
+async def test_challenge_setter_may_not_guess_from_the_board(table: Table) -> None:
+    async with table.running():
+        inter = await table.invoke(table.alice, "wordle challenge", {"word": "spine"})
+        _, board = await inter.wait_for_messages(2)
+        assert title(board) == "Wordle challenge · channel game"
+        # no word hint where a player chose the word
+        assert board.button_labels() == ["Guess", "Give up", "Letter", "Position"]
+        text = await refused_click(table, board, table.alice, "Guess")
+        assert text == "You chose this word, so you can't guess it. Watch the others!"
+        text = await refused_click(table, board, table.alice, "Letter")
+        assert text == "You chose this word, so you can't guess it. Watch the others!"
+        assert (await table.service.board(table.place(), table.bob.id)).rows == ()
+
+
+async def test_invalid_guesses_from_the_modal_are_private_and_change_nothing(
+        table: Table) -> None:
+    table.picker.queue.append("crane")
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start", {"hard": True})
+        await guess_on(table, board, table.bob, "slate")  # A and E green
+        public = len(table.fake.channel_messages(table.general))
+        for word, reason in [("zzzzz", "ZZZZZ is not in the word list."),
+                             ("12345", "Use only the letters A to Z"),
+                             ("lemon", "Hard mode: 3rd letter must be A.")]:
+            click = await open_guess(table, board, table.bob)
+            submit = await table.fake.submit_modal(click, {"word": word})
+            response = await submit.first_response()
+            assert response.type_name == "message" and response.ephemeral
+            assert reason in (response.content or "")
+            assert board.edit_count == 1
+        assert len(table.fake.channel_messages(table.general)) == public
+        view = await table.service.board(table.place(), table.bob.id)
+        assert [r.word for r in view.rows] == ["slate"]
+        assert_board(board, "crane", ["slate"], header=True)
+
+
+async def test_give_up_asks_first(table: Table) -> None:
+    table.picker.queue.append("lemon")
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start")
+        await guess_on(table, board, table.bob, "melon")
+
+        ask = await table.fake.click(board, table.bob, label="Give up")
+        confirm = (await ask.first_response()).message
+        assert confirm is not None and confirm.ephemeral
+        assert confirm.content == ("Give up Wordle practice? It counts as a loss, and the word "
+                                   "is shown to everyone here.")
+        assert confirm.button_labels() == ["Yes, give up", "Keep playing"]
+        keep = await table.fake.click(confirm, table.bob, label="Keep playing")
+        assert (await keep.first_response()).type_name == "update_message"
+        assert confirm.content == "Carry on!" and confirm.buttons() == []
+        assert (await table.service.board(table.place(), table.bob.id)).status == "active"
+
+        ask = await table.fake.click(board, table.bob, label="Give up")
+        confirm = (await ask.first_response()).message
+        assert confirm is not None
+        yes = await table.fake.click(confirm, table.bob, label="Yes, give up")
+        last, = [m for m in await yes.wait_for_messages(2) if m is not confirm]
+        assert confirm.content == "You gave up." and confirm.buttons() == []
+        assert is_board(last) and not last.ephemeral and last.buttons() == []
+        assert fields(last)["Game over"] == "The word was **LEMON**."
+        assert last.accent_color == layout.DEFAULT_LOOK.lost
+        # the old board's buttons now say the game is over, privately
+        text = await refused_click(table, board, table.bob, "Guess")
+        assert text == "That game just ended; start a new one with /wordle start."
+
+
+async def test_hints_from_the_board(table: Table) -> None:
+    table.picker.queue.append("lemon")
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start")
+        await guess_on(table, board, table.bob, "slate")
+        click = await table.fake.click(board, table.bob, label="Letter")
+        (hint,) = await click.wait_for_messages(1)
+        found = re.fullmatch(r"The hidden word contains the letter ([A-Z])\.",
+                             hint.embed["description"])
+        assert found and found.group(1).lower() in "mon"
+        click = await table.fake.click(board, table.bob, label="Word")
+        (hint,) = await click.wait_for_messages(1)
+        assert hint.embed["description"].startswith("Try ")
+        game = await table.service.board(table.place(), table.bob.id)
+        hints = await table.service.db.hints_for_game(game.id)
+        assert [h.kind for h in hints] == ["letter", "word"] and len(game.rows) == 1
+        assert board.edit_count == 1  # a hint leaves the board as it is
+
+
+async def test_daily_from_its_private_board(table: Table) -> None:
+    answer = table.daily_answer()
+    other = next(w for w in ANSWERS if w != answer)
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        assert board.ephemeral and is_board(board)
+        click = await table.fake.click(board, table.bob, label="Position")
+        (hint,) = await click.wait_for_messages(1)
+        assert hint.ephemeral  # a daily's hint is private like its board
+        await guess_on(table, board, table.bob, other)
+        submit = await guess_on(table, board, table.bob, answer)
+        (share,) = [m for m in await submit.wait_for_messages(2) if m is not board]
+        assert board.ephemeral and board.buttons() == []
+        assert fields(board)["Solved!"] == "In 2/6"
+        assert not share.ephemeral
+        assert share.content.endswith("🟩🟩🟩🟩🟩\n💡 1 hint used")
+        await table.fake.wait_for(
+            lambda: any(m.via == "channel" and "results" in m.content
+                        for m in table.fake.channel_messages(table.general)),
+            what="the daily results post")
+        assert answer.upper() not in "\n".join(
+            m.text() for m in table.fake.channel_messages(table.general)).upper()
