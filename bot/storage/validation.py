@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Final
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.core.domain import (
     ALL_GREEN,
@@ -24,6 +23,7 @@ from bot.core.domain import (
     Scope,
     StatsBucket,
 )
+from bot.core.timezones import normalise_timezone
 
 MAX_ID: Final = 2**63 - 1
 MAX_HINT_VALUE: Final = 64
@@ -70,18 +70,12 @@ def check_limit(value: object) -> None:
 
 
 def validate_timezone(name: object) -> str:
-    """Return ``name`` if it is a known IANA time zone (e.g. ``Europe/Paris``)."""
-    message = (
-        f"unknown time zone {name!r:.70}: use an IANA name such as 'UTC', 'Europe/Paris' "
-        f"or 'America/New_York'"
-    )
-    if not isinstance(name, str) or not name or len(name) > MAX_TIMEZONE:
-        raise ValueError(message)
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
-        raise ValueError(message) from exc
-    return name
+    """The canonical IANA name for ``name`` (any case: ``utc`` is stored as ``UTC``), from the
+    zone data the bot ships with (:func:`bot.core.timezones.normalise_timezone`). Host-specific
+    names (``localtime``, ``posixrules``, ``Factory``, ``right/UTC``) are refused with an
+    :class:`~bot.core.timezones.UnknownTimeZone` (a ``ValueError``) whose message suggests
+    close names."""
+    return normalise_timezone(name)
 
 
 def check_new_game(

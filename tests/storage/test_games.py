@@ -369,7 +369,9 @@ async def test_guild_settings(db: Database, db_path: Path):
     assert await db.guild_settings(GUILD + 1) == GuildSettings(GUILD + 1)
 
     before = table_counts(db_path)
-    for bad in ["", "Mars/Olympus", "utc ", "../../etc/passwd", "🙂", "x" * 1000, "'; --"]:
+    bad_names = ["", "Mars/Olympus", "utc_", "localtime", "../../etc/passwd", "🙂", "x" * 1000,
+                 "'; --"]
+    for bad in bad_names:
         with pytest.raises(ValueError, match="time zone"):
             await db.update_guild_settings(GUILD, timezone=bad)
     with pytest.raises(ValueError):

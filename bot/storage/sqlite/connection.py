@@ -31,7 +31,7 @@ async def connect(path: str, role: str) -> aiosqlite.Connection:
     INSERT/UPDATE/DELETE (``isolation_level``), saving a hop per transaction; it is ended
     with ``commit()``/``rollback()``. The others run each statement on its own (autocommit).
     """
-    conn = await aiosqlite.connect(
+    conn = await schema.open_connection(
         path,
         isolation_level="IMMEDIATE" if role == "writer" else None,
         cached_statements=_CACHED_STATEMENTS,

@@ -13,9 +13,11 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+import threading
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 import aiosqlite
 
@@ -175,6 +177,21 @@ async def _switch_to_wal(conn: aiosqlite.Connection, path: str) -> None:
         await asyncio.sleep(0.02)
 
 
+async def open_connection(path: str, **options: Any) -> aiosqlite.Connection:
+    """``aiosqlite.connect(path, **options)``; when opening fails, the connection's thread is
+    waited for before the error is raised. (aiosqlite only asks that thread to stop; if the
+    event loop closed before it did, the thread would print an "Event loop is closed"
+    traceback.)"""
+    pending = aiosqlite.connect(path, **options)
+    try:
+        return await pending
+    except BaseException:
+        thread = getattr(pending, "_thread", None)
+        if isinstance(thread, threading.Thread) and thread.ident is not None:
+            await asyncio.to_thread(thread.join, 5.0)
+        raise
+
+
 async def prepare_file(path: str, target: int | None = None) -> int:
     """Open ``path`` (creating it), switch it to WAL and migrate it; return its version.
 
@@ -182,7 +199,7 @@ async def prepare_file(path: str, target: int | None = None) -> int:
     :meth:`SqliteStore.open` opens the connections it keeps.
     """
     try:
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn = await open_connection(path, isolation_level=None)
     except sqlite3.Error as exc:
         raise MigrationError(f"cannot open database {path!r}: {exc}") from exc
     try:

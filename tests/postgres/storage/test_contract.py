@@ -19,6 +19,7 @@ MODULES = (
     "test_order",
     "test_race",
     "test_disk_full",
+    "test_settings",
 )
 COLLECTED = rerun("tests.storage", MODULES)
 globals().update(COLLECTED)
