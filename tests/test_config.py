@@ -110,3 +110,90 @@ def test_a_high_log_level_quiets_the_libraries_too():
         root.setLevel(saved[0])
         for library, level in zip(libraries, saved[1], strict=True):
             library.setLevel(level)
+
+
+# -- DATABASE_URL, SHARD_COUNT, SHARD_IDS ----------------------------------------------------
+
+
+def test_database_url_unset_keeps_sqlite_and_wordle_db(tmp_path):
+    config = Config.from_env(None, {"WORDLE_DB": str(tmp_path / "w.sqlite3")})
+    assert config.postgres_url is None and not config.uses_postgres
+    assert config.db_path == tmp_path / "w.sqlite3"
+    assert config.database_label == str(tmp_path / "w.sqlite3")
+
+
+@pytest.mark.parametrize(("url", "path"), [("sqlite:///data/x.sqlite3", "data/x.sqlite3"),
+                                           ("sqlite:////srv/wordle/x.db", "/srv/wordle/x.db"),
+                                           ("SQLITE:///my%20file.db", "my file.db")])
+def test_sqlite_url_names_the_file(url, path):
+    config = Config.from_env(None, {"DATABASE_URL": url, "WORDLE_DB": "ignored.sqlite3"})
+    assert config.postgres_url is None
+    assert str(config.db_path) == path
+
+
+@pytest.mark.parametrize("scheme", ["postgresql", "postgres"])
+def test_postgres_url_chooses_postgres_and_hides_the_password(scheme):
+    url = f"{scheme}://wordle:s3cret-pw@db.internal:5432/wordle"
+    config = Config.from_env(None, {"DATABASE_URL": url})
+    assert config.postgres_url == url and config.uses_postgres
+    assert config.database_label == f"{scheme}://wordle:***@db.internal:5432/wordle"
+    assert "s3cret-pw" not in repr(config)
+
+
+@pytest.mark.parametrize(("url", "message"), [
+    ("mysql://u:s3cret-pw@h/d", "must start with postgresql://"),
+    ("s3cret-pw", "must start with postgresql://"),
+    ("postgresql://u:s3cret-pw@h:port/d", r"not a valid URL \(postgresql://u:\*\*\*@h:port/d\)"),
+    ("sqlite://relative.db", "a SQLite URL is sqlite:///"),
+    ("sqlite:///", "a SQLite URL is sqlite:///"),
+])
+def test_bad_database_url_is_one_clear_line_without_the_password(url, message):
+    with pytest.raises(ConfigError, match=message) as raised:
+        Config.from_env(None, {"DATABASE_URL": url})
+    text = str(raised.value)
+    assert "s3cret-pw" not in text and "\n" not in text and text.startswith("DATABASE_URL")
+
+
+def test_no_shard_settings_run_every_shard_of_the_recommended_count():
+    config = Config.from_env(None, {})
+    assert (config.shard_count, config.shard_ids) == (None, None)
+    assert Config.from_env(None, {"SHARD_COUNT": "auto"}).shard_count is None
+    assert Config.from_env(None, {"SHARD_COUNT": " AUTO "}).shard_count is None
+
+
+@pytest.mark.parametrize(("ids", "expected"), [
+    ("0-3", (0, 1, 2, 3)), ("0,2,5", (0, 2, 5)), ("5, 0-1 ,3", (0, 1, 3, 5)), ("7", (7,)),
+    ("4-4", (4,)),
+])
+def test_shard_ids_ranges_and_lists(ids, expected):
+    env = {"SHARD_COUNT": "8", "SHARD_IDS": ids, "DATABASE_URL": "postgresql://u@h/d"}
+    config = Config.from_env(None, env)
+    assert (config.shard_count, config.shard_ids) == (8, expected)
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a number of shards"),
+    ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a number of shards"),
+    ({"SHARD_COUNT": "-1"}, "SHARD_COUNT must be a number of shards"),
+    ({"SHARD_COUNT": "²"}, "SHARD_COUNT must be a number of shards"),
+    ({"SHARD_IDS": "0-1"}, "SHARD_IDS needs SHARD_COUNT set to a number"),
+    ({"SHARD_COUNT": "auto", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT set to a number"),
+    ({"SHARD_COUNT": "4", "SHARD_IDS": "0-4"}, "names shard 4, but there are only 4"),
+    ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "runs backwards"),
+    ({"SHARD_COUNT": "4", "SHARD_IDS": "0,1,1"}, "names shard 1 twice"),
+    ({"SHARD_COUNT": "4", "SHARD_IDS": "0-2,2"}, "names shard 2 twice"),
+    ({"SHARD_COUNT": "4", "SHARD_IDS": "a-b"}, "shard numbers and ranges"),
+    ({"SHARD_COUNT": "4", "SHARD_IDS": "1,"}, "shard numbers and ranges"),
+    ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1"}, "needs DATABASE_URL=postgresql"),
+])
+def test_bad_shard_settings_are_one_clear_line(env, message):
+    env = {"DATABASE_URL": "postgresql://u@h/d", **env} if "DATABASE_URL" not in str(
+        message) else env
+    with pytest.raises(ConfigError, match=message) as raised:
+        Config.from_env(None, env)
+    assert "\n" not in str(raised.value)
+
+
+def test_every_shard_in_one_process_works_on_sqlite():
+    config = Config.from_env(None, {"SHARD_COUNT": "2", "SHARD_IDS": "0-1"})
+    assert (config.shard_count, config.shard_ids, config.postgres_url) == (2, (0, 1), None)
