@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.help import help_text
 from bot.cogs.interact import (
     NO_PINGS,
     Reply,
@@ -28,6 +29,7 @@ from bot.cogs.interact import (
 )
 from bot.cogs.messages import (
     APOLOGY,
+    GREEN,
     analysis_embed,
     board_reply,
     daily_results_text,
@@ -222,6 +224,12 @@ class WordleCog(BoardPlay, commands.Cog):
             return await board_reply(game, ephemeral=is_private(game))
 
         await send(interaction, await within_deadline(interaction, work()))
+
+    @wordle.command(name="help", description="The rules, the commands, hints, hard mode "
+                                             "and the daily")
+    async def help(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Wordle", description=help_text(), colour=GREEN)
+        await send(interaction, Reply(embeds=[embed], ephemeral=True))
 
     # -- statistics -------------------------------------------------------------------------
 

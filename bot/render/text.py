@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
+from bot.core.feedback import score
 from bot.core.share import SQUARES as SHARE_SQUARES
 from bot.render.common import (
     GREEN,
@@ -411,3 +412,22 @@ def hint_text(hint: HintResult) -> str:
         text = ("No word in the current list fits what you know (the word lists changed "
                 "since this game began), so here is a letter instead. " + text)
     return text
+
+
+# --------------------------------------------------------------------------------------------
+# The rules, for help texts
+
+
+def rules_text(example: tuple[str, str] = ("speed", "erase")) -> str:
+    """The rules in a few lines, with one example row (``SPEED`` against ``ERASE``) scored by
+    the reference scoring, so the example cannot be wrong."""
+    guess, answer = example
+    row = squares(score(guess, answer))
+    return "\n".join([
+        f"Guess the hidden {WORD_LENGTH}-letter word in {MAX_ATTEMPTS} tries. Each guess must "
+        "be a word from the list; a refused guess costs nothing.",
+        f"{GREEN_SQUARE} right letter, right place · {YELLOW_SQUARE} in the word, elsewhere · "
+        f"{GREY_SQUARE} not in the word (or no more of it).",
+        f"Greens count first, then yellows left to right while the word has copies left: "
+        f"{guess.upper()} against {answer.upper()} is {row}.",
+    ])

@@ -401,3 +401,9 @@ def test_analysis_best_without_expectations_still_named():
 def test_analysis_rejects_malformed(analysis):
     with pytest.raises(ValueError):
         text.analysis_text(analysis)
+
+
+def test_rules_text_example_row_is_scored_by_the_rules():
+    assert "SPEED against ERASE is 🟨⬛🟨🟨⬛." in text.rules_text()
+    assert "CRANE against CRANE is 🟩🟩🟩🟩🟩." in text.rules_text(("crane", "crane"))
+    assert "ABBEY against KEBAB is 🟨🟨🟩🟨⬛." in text.rules_text(("abbey", "kebab"))

@@ -1,0 +1,41 @@
+"""``/wordle help``: the rules, the commands, and how hints, hard mode and the daily work."""
+
+from __future__ import annotations
+
+from bot.core.domain import MAX_ATTEMPTS, WORD_LENGTH
+from bot.render.text import rules_text
+
+#: Every command, as the player types it, with what it does (a test checks none is missing).
+COMMAND_LINES = (
+    ("/wordle start", "your own game (`who:me`) or one for the channel (`who:channel`); "
+                      "`kind:daily` for today's puzzle; `hard:True` for hard mode"),
+    ("/guess", f"play a {WORD_LENGTH}-letter word (or press **Guess** on the board)"),
+    ("/hint", "a letter, a position or a word (or the 💡 buttons)"),
+    ("/wordle board", "show your game here again"),
+    ("/wordle giveup", "end the game and see the word (or **Give up** on the board)"),
+    ("/wordle challenge", "set a word for the channel to guess"),
+    ("/wordle stats", "played, win %, streaks and your guess distribution"),
+    ("/wordle leaderboard", "this server's best players"),
+    ("/wordle analyze", "your last finished game against the solver"),
+    ("/wordle forgetme", "delete everything the bot keeps about you"),
+    ("/wordle settings", "time zone, results channel, hints in channel games (Manage Server)"),
+    ("/wordle help", "this help"),
+)
+
+
+def help_text() -> str:
+    commands = "\n".join(f"`{name}` {what}" for name, what in COMMAND_LINES)
+    return "\n\n".join([
+        "## How to play\n" + rules_text(),
+        "## Commands\n" + commands,
+        "## Hints\nA **letter** hint names a letter of the word not yet on your board, a "
+        "**position** hint one letter in its place, a **word** hint the solver's best next "
+        "guess and how many words still fit. Hints cost no try; the share grid says how many "
+        "you used. The server decides whether channel games allow hints.",
+        "## Hard mode\nEvery revealed hint must be used: greens stay in place, yellows are "
+        "played again, and a letter revealed twice must appear at least twice.",
+        "## The daily\nThe same word for the whole server each day (the server's time zone). "
+        f"You play it once, in messages only you see, with {MAX_ATTEMPTS} tries; when you "
+        "finish, your grid (colours only) goes to the channel and the server's results post "
+        "updates. Win on consecutive days to build a streak.",
+    ])
