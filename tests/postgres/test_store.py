@@ -200,3 +200,28 @@ async def test_a_guess_without_a_time_is_stamped_when_applied(pg_store):
     assert saved.guesses[0].created_at == saved.finished_at
     assert saved.created_at <= saved.finished_at
     assert await pg_store.get_game(game.id) == saved
+
+
+async def test_a_lost_connection_is_a_storage_error_and_the_pool_recovers(pg_store, pg_dsn):
+    game = await own_game(pg_store, ALICE)
+    name = pg_dsn.rsplit("/", 1)[-1]
+    kill = (
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE datname = $1 AND pid <> pg_backend_pid()"
+    )
+    await query(pg_dsn, kill, name)
+    outcomes = []
+    for _ in range(6):  # each pool connection fails once, then is replaced
+        try:
+            outcomes.append(await pg_store.get_game(game.id))
+        except StorageError as exc:
+            outcomes.append(exc)
+    assert outcomes[-1] == game
+    await query(pg_dsn, kill, name)
+    for _ in range(6):
+        try:
+            game = await guess(pg_store, game, "slate")
+            break
+        except StorageError as exc:
+            assert "database" in str(exc)
+    assert [g.word for g in (await pg_store.get_game(game.id)).guesses] == ["slate"]

@@ -159,7 +159,12 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
         self._check_open()
         try:
             return list(await self._pool.fetch(sql, *params))
-        except asyncpg.PostgresError as exc:
+        except (
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            asyncpg.InternalClientError,
+            OSError,
+        ) as exc:
             raise _public_error(exc) from exc
 
     async def _read_game(self, where: str, *params: Any) -> GameRecord | None:
@@ -167,7 +172,12 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
         try:
             async with self._pool.acquire() as conn:
                 games = await rows.read_games(conn, where, *params)
-        except asyncpg.PostgresError as exc:
+        except (
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            asyncpg.InternalClientError,
+            OSError,
+        ) as exc:
             raise _public_error(exc) from exc
         return games[-1] if games else None
 
@@ -190,6 +200,11 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
                 await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
             except asyncpg.PostgresError as exc:
                 raise _public_error(exc) from exc
+            except (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError) as exc:
+                # The connection went away: whether a COMMIT in flight landed is unknown.
+                raise StorageError(
+                    f"lost the database connection; the write may not have been saved: {exc}"
+                ) from exc
         raise AssertionError("not reached")
 
     async def _write(self, job: Guess | Create) -> Any:
@@ -422,8 +437,13 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
             guild_id,
             mode,
         )
+        hinted = await self._hinted_wins(guild_id) if mode == StatsBucket.DAILY else {}
         ranked = rank(
-            ((r[0], stats_row(list(r)[1:])) for r in found), mode=mode, by=by, today=today
+            ((r[0], stats_row(list(r)[1:])) for r in found),
+            mode=mode,
+            by=by,
+            today=today,
+            hinted=hinted,
         )
         mine = next((row for row in ranked if row.player_id == player_id), None)
         return Leaderboard(rows=ranked[:limit], player_row=mine)
@@ -436,13 +456,14 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
         check_day("puzzle_number", puzzle_number)
         found = await self._fetch(
             "SELECT g.owner_id, g.status, "
-            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at "
+            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at, "
+            "EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) "
             "FROM games g WHERE g.guild_id = $1 AND g.puzzle_number = $2 AND g.kind = 'daily' "
             "AND g.status <> 'active' ORDER BY g.finished_at, g.id",
             guild_id,
             puzzle_number,
         )
-        return [DailyResult(r[0], r[1], int(r[2]), bool(r[3]), r[4]) for r in found]
+        return [DailyResult(r[0], r[1], int(r[2]), bool(r[3]), r[4], bool(r[5])) for r in found]
 
     async def server_streak(self, guild_id: int, today: int) -> int:
         """Days in a row, up to today (or yesterday while nobody has solved today's yet),
