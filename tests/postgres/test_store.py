@@ -225,3 +225,13 @@ async def test_a_lost_connection_is_a_storage_error_and_the_pool_recovers(pg_sto
         except StorageError as exc:
             assert "database" in str(exc)
     assert [g.word for g in (await pg_store.get_game(game.id)).guesses] == ["slate"]
+
+
+def test_a_full_disk_on_the_server_is_storage_full():
+    from bot.storage import StorageFull
+    from bot.storage.postgres.store import _public_error
+
+    error = _public_error(asyncpg.DiskFullError("could not extend file"))
+    assert isinstance(error, StorageFull) and "disk is full" in str(error)
+    other = _public_error(asyncpg.UniqueViolationError("duplicate key"))
+    assert type(other) is StorageError

@@ -31,7 +31,7 @@ from bot.core.domain import StatsBucket
 
 from .. import rules
 from ..batching import Create, Guess
-from ..errors import StorageError
+from ..errors import StorageError, StorageFull
 from ..models import (
     DailyResult,
     ForgetReport,
@@ -493,7 +493,10 @@ def _public_error(exc: Exception) -> Exception:
     failing row, which may hold a hidden word, in ``detail``, left out here)."""
     if isinstance(exc, StorageError | ValueError):
         return exc
-    wrapped = StorageError(f"database error: {type(exc).__name__}: {exc}")
+    if isinstance(exc, asyncpg.DiskFullError):  # the server's disk: nothing was saved
+        wrapped: StorageError = StorageFull(f"the database server's disk is full: {exc}")
+    else:
+        wrapped = StorageError(f"database error: {type(exc).__name__}: {exc}")
     wrapped.__cause__ = exc
     return wrapped
 
