@@ -52,6 +52,9 @@ def error_text(error: PlayerError) -> str:
         # Only `play --daily` gets here: the running game is not on screen.
         return ("You have a practice game in progress. Run `wordle-bot play` to finish it "
                 "(or /giveup there), then start the daily.")
+    if error.problem is Problem.HINTS_OFF_DAILY:
+        return ("Hints are off for the daily, so your result is all your own work. Practice "
+                "games (`wordle-bot play`) have hints.")
     return problem_text(error, COMMANDS)
 
 

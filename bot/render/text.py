@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
+from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket, Status
 from bot.core.feedback import score
 from bot.core.share import SQUARES as SHARE_SQUARES
 from bot.render.common import (
@@ -45,7 +45,8 @@ from bot.render.common import (
     normalise_word,
 )
 from bot.service.errors import PlayerError, Problem
-from bot.service.results import HintResult
+from bot.service.results import DailySummary, HintResult
+from bot.storage.models import GuildSettings, LeaderboardRow
 
 SQUARE = SHARE_SQUARES  # the same squares as the share grid
 GREEN_SQUARE, YELLOW_SQUARE, GREY_SQUARE = SQUARE[GREEN], SQUARE[YELLOW], SQUARE[GREY]
@@ -367,6 +368,8 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
         Problem.DAILY_DONE: f"You've already played Wordle {number} today. A new one comes "
                             f"tomorrow.\n\n{error.share_text or ''}".rstrip(),
         Problem.HINTS_OFF: "Hints are turned off for channel games on this server.",
+        Problem.HINTS_OFF_DAILY: "Hints are turned off for the daily here, so every result "
+                                 "is the player's own work.",
         Problem.NO_LETTER_LEFT: "Every letter of the hidden word is already on your board.",
         Problem.NO_POSITION_LEFT: "Every position is already green or hinted.",
         Problem.NO_WORD_HINT: "Word hints aren't available when a player chose the word; "
@@ -388,6 +391,7 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
         Problem.BUSY: "That game is very busy right now; try again.",
         Problem.CANNOT_POST: f"I can't post in {channel}: give me the View Channel and Send "
                              "Messages permissions there first.",
+        Problem.DISK_FULL: "The bot's disk is full; nothing was saved. Try again later.",
     }
     if p is Problem.INVALID_WORD:
         return error.invalid.message if error.invalid else "That word can't be used."
@@ -431,3 +435,54 @@ def rules_text(example: tuple[str, str] = ("speed", "erase")) -> str:
         f"Greens count first, then yellows left to right while the word has copies left: "
         f"{guess.upper()} against {answer.upper()} is {row}.",
     ])
+
+
+# --------------------------------------------------------------------------------------------
+# Dailies: results post, leaderboard rows, server settings
+
+#: Marks a daily result (or a leaderboard row) helped by hints.
+HINTED_MARK = "💡"
+
+
+def daily_score(status: Status, attempts: int, hard_mode: bool, hinted: bool) -> str:
+    """``3/6``, ``X/6``; ``*`` for hard mode, :data:`HINTED_MARK` when helped by hints."""
+    score = f"{attempts if status is Status.WON else 'X'}/{MAX_ATTEMPTS}"
+    return score + ("*" if hard_mode else "") + (HINTED_MARK if hinted else "")
+
+
+def daily_results_text(summary: DailySummary, mention: Callable[[int], str]) -> str:
+    """A server's results post for one daily: scores best first (a result helped by hints
+    after the same score without, and marked), the best crowned, and the server's streak."""
+    lines = [f"**{summary.label} results**"]
+    if summary.server_streak:
+        days = "day" if summary.server_streak == 1 else "days"
+        lines.append(f"🔥 Server streak: {summary.server_streak} {days}")
+    groups: dict[str, list[str]] = {}
+    for r in summary.standings:
+        score = daily_score(r.status, r.attempts, r.hard_mode, r.hinted)
+        groups.setdefault(score, []).append(mention(r.player_id))
+    if not groups:
+        lines.append("Nobody has finished it yet.")
+    best = next(iter(groups), "X")
+    for score, people in groups.items():
+        crown = "👑 " if score == best and not score.startswith("X") else ""
+        lines.append(f"{crown}{score}: {', '.join(people)}")
+    return "\n".join(lines)
+
+
+def leaderboard_line(row: LeaderboardRow, mention: Callable[[int], str]) -> str:
+    """``**2.** @player · 3.50 💡2``: the rank, the value, and the wins helped by hints."""
+    value = f"{row.value:.2f}" if isinstance(row.value, float) else str(row.value)
+    hinted = f" {HINTED_MARK}{row.hinted}" if row.hinted else ""
+    return f"**{row.rank}.** {mention(row.player_id)} · {value}{hinted}"
+
+
+def settings_text(settings: GuildSettings, results_channel: str) -> str:
+    """A server's settings in words (``results_channel``: where the results post goes)."""
+    def on(flag: bool) -> str:
+        return "on" if flag else "off"
+
+    return (f"Time zone: **{settings.timezone}**\nDaily results: {results_channel}\n"
+            f"Hints in channel games: **{on(settings.hints_in_channel_games)}**\n"
+            f"Hints in dailies: **{on(settings.hints_in_dailies)}** (results helped by hints "
+            f"are marked {HINTED_MARK})")

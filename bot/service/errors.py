@@ -4,10 +4,20 @@ Nothing in the game changes when one is raised."""
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
+from typing import ParamSpec, TypeVar
 
 from bot.core.domain import Refusal
 from bot.core.game import Invalid
+from bot.storage.errors import GameNotActive, GameNotFound, PlayerNotAllowed, StorageFull
+
+P = ParamSpec("P")
+R = TypeVar("R")
+C = TypeVar("C", bound=type)
 
 
 class Problem(StrEnum):
@@ -33,6 +43,8 @@ class Problem(StrEnum):
     #: ``puzzle_number``, ``share_text``: today's daily is finished.
     DAILY_DONE = "daily_done"
     HINTS_OFF = "hints_off"
+    #: The server has hints on dailies turned off (``hints_in_dailies``).
+    HINTS_OFF_DAILY = "hints_off_daily"
     NO_LETTER_LEFT = "no_letter_left"
     NO_POSITION_LEFT = "no_position_left"
     #: No word hint where a player chose the word (the solver may not know it).
@@ -53,6 +65,8 @@ class Problem(StrEnum):
     BUSY = "busy"
     #: ``channel_id``: the bot cannot post in that channel.
     CANNOT_POST = "cannot_post"
+    #: The disk holding the database is full: nothing was saved; it works again by itself.
+    DISK_FULL = "disk_full"
 
 
 class PlayerError(Exception):
@@ -121,3 +135,42 @@ def refused(refusal: Refusal) -> PlayerError:
     """The error for a rule's refusal (:mod:`bot.core.domain`)."""
     cls, problem = _REFUSALS[refusal]
     return cls(problem)
+
+
+def _disk_full_refused(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    @functools.wraps(method)
+    async def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await method(*args, **kwargs)
+        except StorageFull:
+            raise PlayerError(Problem.DISK_FULL) from None
+
+    return guarded
+
+
+def disk_full_is_a_problem(cls: C) -> C:
+    """Class decorator: every public coroutine method of ``cls`` answers the store's
+    :class:`~bot.storage.errors.StorageFull` with ``PlayerError(DISK_FULL)`` (nothing was
+    saved; the store writes again by itself once there is room), so each front end words it
+    like any other problem instead of failing."""
+    for name, member in list(vars(cls).items()):
+        if not name.startswith("_") and inspect.iscoroutinefunction(member):
+            setattr(cls, name, _disk_full_refused(member))
+    return cls
+
+
+@contextmanager
+def store_refusals(not_allowed: Problem, *, ended: bool = False) -> Iterator[None]:
+    """The store's refusals of a move, when another move landed first, as player errors: the
+    game was deleted ("forget me"), the player may not act (``not_allowed``), or, with
+    ``ended``, the game ended meanwhile (a winning guess or a give-up)."""
+    try:
+        yield
+    except GameNotFound:
+        raise NoGame(Problem.GAME_GONE) from None
+    except PlayerNotAllowed:
+        raise NotYourGame(not_allowed) from None
+    except GameNotActive:
+        if not ended:
+            raise
+        raise NoGame(Problem.GAME_ENDED) from None

@@ -12,13 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.core import hints as core_hints
 from bot.core.analysis import analyse
-from bot.core.daily import daily_word, today_puzzle_number
+from bot.core.daily import today_puzzle_number
 from bot.core.domain import (
     HintKind,
     HintPolicy,
@@ -41,6 +40,7 @@ from bot.core.domain import (
 from bot.core.game import Invalid, validate_guess
 from bot.core.solver import ImpossibleFeedbackError, Solver
 from bot.core.words import WordLists
+from bot.service.dailies import daily_answer, resume_daily
 from bot.service.errors import (
     BadOption,
     DailyAlreadyPlayed,
@@ -49,10 +49,11 @@ from bot.service.errors import (
     InvalidGuess,
     NoGame,
     NoHintLeft,
-    NotYourGame,
     PlayerError,
     Problem,
+    disk_full_is_a_problem,
     refused,
+    store_refusals,
 )
 from bot.service.posts import claim_or_find
 from bot.service.results import (
@@ -70,10 +71,9 @@ from bot.service.results import (
 from bot.service.views import core_game, facts, game_view, option, rows_of, share
 from bot.storage.errors import (
     AttemptConflict,
+    DailyPlayed,
     GameExists,
     GameNotActive,
-    GameNotFound,
-    PlayerNotAllowed,
 )
 from bot.storage.models import (
     UNSET,
@@ -100,23 +100,7 @@ def _not_allowed(record: GameRecord) -> Problem:
     return Problem.SETTER if channel else Problem.NOT_YOUR_GAME
 
 
-@contextmanager
-def _store_refusals(not_allowed: Problem, *, ended: bool = False) -> Iterator[None]:
-    """The store's refusals of a move, when another move landed first, as player errors: the
-    game was deleted ("forget me"), the player may not act (``not_allowed``), or, with
-    ``ended``, the game ended meanwhile (a winning guess or a give-up)."""
-    try:
-        yield
-    except GameNotFound:
-        raise NoGame(Problem.GAME_GONE) from None
-    except PlayerNotAllowed:
-        raise NotYourGame(not_allowed) from None
-    except GameNotActive:
-        if not ended:
-            raise
-        raise NoGame(Problem.GAME_ENDED) from None
-
-
+@disk_full_is_a_problem
 class GameService:
     """The use cases over the core rules, the solver and the store.
 
@@ -192,6 +176,8 @@ class GameService:
         refusal = rule(facts(record), player_id)
         if refusal is not None:
             raise refused(refusal)
+        if move == "hint":
+            await self._hints_allowed(record)
         return game_view(record)
 
     async def _finish(self, record: GameRecord, player_id: int, today: int) -> Finish:
@@ -269,11 +255,12 @@ class GameService:
             setter_id=setter_id, puzzle_number=puzzle_number, now=self.now())
 
     async def _start_daily(self, place: Place, player_id: int, hard_mode: bool) -> StartResult:
-        number = await self.today(place.guild_id)
+        settings = await self.db.guild_settings(place.guild_id)
+        number = today_puzzle_number(self.now(), settings.timezone)
         existing = await self.db.daily_game(place.guild_id, player_id, number)
         if existing is not None:
-            return self._resume_daily(existing, place)
-        answer = daily_word(number, self.words.answers, self._salt)
+            return await resume_daily(self.db, existing, place)
+        answer = await daily_answer(self.db, self.words, self._salt, settings, number)
         try:
             record = await self._create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
                                         hard_mode, owner_id=player_id, puzzle_number=number)
@@ -281,21 +268,11 @@ class GameService:
             other = exists.existing
             if other.kind == Kind.DAILY and other.puzzle_number == number:
                 # Started twice at the same moment: the start that won the race decides.
-                return self._resume_daily(other, place)
+                return await resume_daily(self.db, other, place)
             raise GameAlreadyRunning(Problem.OWN_GAME_RUNNING) from None
+        except DailyPlayed:  # played before "forget me": still played
+            raise DailyAlreadyPlayed(Problem.DAILY_DONE, puzzle_number=number) from None
         return StartResult(game_view(record), resumed=False)
-
-    @staticmethod
-    def _resume_daily(existing: GameRecord, place: Place) -> StartResult:
-        """The player's daily of today again: resumed here, else where it is, or done."""
-        number = existing.puzzle_number
-        if Status(existing.status).is_over:
-            raise DailyAlreadyPlayed(Problem.DAILY_DONE, puzzle_number=number,
-                                     share_text=share(game_view(existing)))
-        if existing.channel_id != place.channel_id:
-            raise GameAlreadyRunning(Problem.DAILY_ELSEWHERE, puzzle_number=number,
-                                     channel_id=existing.channel_id)
-        return StartResult(game_view(existing), resumed=True)
 
     async def challenge(self, place: Place, setter_id: int, word: str, *,
                         hard_mode: bool = False) -> StartResult:
@@ -334,7 +311,7 @@ class GameService:
             # The server's day matters only to a guess that ends the game (streaks).
             day = await self.today(record.guild_id) if finish else None
             try:
-                with _store_refusals(_not_allowed(record)):
+                with store_refusals(_not_allowed(record)):
                     record = await self.db.record_guess(
                         record.id, attempt=attempt, player_id=player_id, word=row.word,
                         feedback=row.feedback, finish=finish, day=day, now=self.now(),
@@ -365,19 +342,26 @@ class GameService:
         refusal = hint_refusal(game, player_id)
         if refusal is not None:
             raise refused(refusal)
-        if game.mode.hints is HintPolicy.SERVER_SETTING:
-            settings = await self.db.guild_settings(place.guild_id)
-            if not settings.hints_in_channel_games:
-                raise HintsNotAllowed(Problem.HINTS_OFF)
+        await self._hints_allowed(record)
         if kind is HintKind.WORD and not game.mode.word_hints:
             # A chosen word may be outside the answer list the solver knows: its suggestion
             # could be wrong or fail, and refusing only then would give the word away.
             raise NoHintLeft(Problem.NO_WORD_HINT)
         result, value = await self._make_hint(record, kind)
-        with _store_refusals(_not_allowed(record), ended=True):
+        with store_refusals(_not_allowed(record), ended=True):
             await self.db.record_hint(record.id, player_id=player_id, kind=result.kind.value,
                                       value=value, now=self.now())
         return result
+
+    async def _hints_allowed(self, record: GameRecord) -> None:
+        """``HintsNotAllowed`` where the server's settings turn hints off for this game: a
+        daily follows ``hints_in_dailies``, a channel game ``hints_in_channel_games``."""
+        daily = record.kind is Kind.DAILY
+        if not daily and facts(record).mode.hints is not HintPolicy.SERVER_SETTING:
+            return
+        settings = await self.db.guild_settings(record.guild_id)
+        if not (settings.hints_in_dailies if daily else settings.hints_in_channel_games):
+            raise HintsNotAllowed(Problem.HINTS_OFF_DAILY if daily else Problem.HINTS_OFF)
 
     async def _make_hint(self, record: GameRecord, kind: HintKind) -> tuple[HintResult, str]:
         """The hint and the value stored for it."""
@@ -424,7 +408,7 @@ class GameService:
         if refusal is not None:
             raise refused(refusal)
         day = await self.today(place.guild_id)
-        with _store_refusals(Problem.NOT_A_PLAYER, ended=True):
+        with store_refusals(Problem.NOT_A_PLAYER, ended=True):
             record = await self.db.give_up(record.id, player_id=player_id, day=day,
                                            now=self.now())
         return GiveUpResult(game_view(record), await self._finish(record, player_id, day))
@@ -472,11 +456,12 @@ class GameService:
 
     async def update_settings(self, guild_id: int, *, timezone: str | Unset = UNSET,
                               results_channel_id: int | Unset | None = UNSET,
-                              hints_in_channel_games: bool | Unset = UNSET) -> GuildSettings:
+                              hints_in_channel_games: bool | Unset = UNSET,
+                              hints_in_dailies: bool | Unset = UNSET) -> GuildSettings:
         try:
             return await self.db.update_guild_settings(
                 guild_id, timezone=timezone, results_channel_id=results_channel_id,
-                hints_in_channel_games=hints_in_channel_games)
+                hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies)
         except ValueError as exc:
             raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
 

@@ -152,3 +152,10 @@ class DailySummary:
     label: str
     results: tuple[DailyResult, ...]
     server_streak: int
+
+    @property
+    def standings(self) -> tuple[DailyResult, ...]:
+        """Best first: wins by fewest attempts, a result helped by hints after the same score
+        without them, then losses; equal results in the order they finished."""
+        return tuple(sorted(self.results, key=lambda r: (r.status is not Status.WON,
+                                                         r.attempts, r.hinted)))

@@ -8,9 +8,10 @@ history still adds up for everyone else).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
 from bot.core.domain import (
     HintKind,
@@ -126,6 +127,8 @@ class LeaderboardRow:
     player_id: int
     value: int | float
     stats: Stats
+    #: Daily wins helped by hints: ranked after the same value without them, and marked.
+    hinted: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,22 @@ class GuildSettings:
     timezone: str = "UTC"
     results_channel_id: int | None = None
     hints_in_channel_games: bool = True
+    #: Whether /hint works on the daily (off by default: hints could solve it for you).
+    hints_in_dailies: bool = False
+    #: The first puzzle number dealt from the server's own order of words
+    #: (``bot.core.daily.server_daily_word``); ``None`` until its daily is first served.
+    daily_order_from: int | None = None
+
+
+#: The stored columns of :class:`GuildSettings`, in :func:`guild_settings_from_row` order.
+SETTINGS_COLUMNS: Final = tuple(f.name for f in fields(GuildSettings) if f.name != "guild_id")
+
+
+def guild_settings_from_row(guild_id: int, row: Sequence[Any]) -> GuildSettings:
+    """A settings row read as :data:`SETTINGS_COLUMNS` (flags as bool, whatever the dialect)."""
+    timezone, channel, hints, hints_in_dailies, order_from = row
+    return GuildSettings(guild_id, timezone, channel, bool(hints), bool(hints_in_dailies),
+                         order_from)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +168,8 @@ class DailyResult:
     attempts: int
     hard_mode: bool
     finished_at: datetime
+    #: The player took at least one hint in this daily.
+    hinted: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", Status(self.status))

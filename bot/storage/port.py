@@ -200,9 +200,20 @@ class Store(Protocol):
         timezone: str | Unset = UNSET,
         results_channel_id: int | Unset | None = UNSET,
         hints_in_channel_games: bool | Unset = UNSET,
+        hints_in_dailies: bool | Unset = UNSET,
     ) -> GuildSettings:
-        """Change only the settings given and return all of them afterwards. ``ValueError``
-        (nothing changed) for an unknown time zone name."""
+        """Change only the settings given and return all of them afterwards. A time zone is
+        stored in its canonical IANA spelling (``utc``: ``UTC``); any other name raises
+        ``bot.core.timezones.UnknownTimeZone`` (a ``ValueError`` suggesting close names) and
+        nothing changes."""
+        ...
+
+    async def settle_daily_order(self, guild_id: int, today: int) -> int:
+        """The first puzzle number of the server's own order of daily words
+        (``GuildSettings.daily_order_from``), fixed the first time it is asked for and never
+        changed after: the first day from ``today`` on on which nobody on the server has
+        started a daily (so a server keeps every word already seen; a new one starts its own
+        order today). Atomic: callers racing each other all get the one value stored."""
         ...
 
     async def daily_results(self, guild_id: int, puzzle_number: int) -> list[DailyResult]:

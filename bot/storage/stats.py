@@ -19,7 +19,7 @@ game:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
@@ -166,14 +166,18 @@ def rank(
     mode: str,
     by: str,
     today: int | None,
+    hinted: Mapping[int, int] | None = None,
 ) -> list[LeaderboardRow]:
     """All players ranked by ``by``, best first; equal values share a rank (1, 2, 2, 4).
 
     ``average`` is attempts per win (lower is better; players without a win are left out),
     compared exactly. ``win_percent`` compares the whole-number percentage shown to people.
-    Players with equal values are listed by player id, so the order is stable.
+    ``hinted`` counts each player's wins helped by hints (dailies): a player ranks after
+    the players with the same value and fewer such wins. Players with equal values are listed
+    by player id, so the order is stable.
     """
-    keyed: list[tuple[Fraction | int, int, int | float, Stats]] = []
+    helped = hinted or {}
+    keyed: list[tuple[Fraction | int, int, int, int | float, Stats]] = []
     for player_id, row in entries:
         stats = to_stats(row, mode, today)
         sort_key: Fraction | int
@@ -191,12 +195,14 @@ def rank(
                 "max_streak": stats.max_streak,
             }[by]
             sort_key = -value
-        keyed.append((sort_key, player_id, value, stats))
-    keyed.sort(key=lambda item: (item[0], item[1]))
+        keyed.append((sort_key, helped.get(player_id, 0), player_id, value, stats))
+    keyed.sort(key=lambda item: (item[0], item[1], item[2]))
     ranked: list[LeaderboardRow] = []
-    for index, (sort_key, player_id, value, stats) in enumerate(keyed):
-        position = ranked[-1].rank if index and sort_key == keyed[index - 1][0] else index + 1
-        ranked.append(LeaderboardRow(rank=position, player_id=player_id, value=value, stats=stats))
+    for index, (sort_key, hints, player_id, value, stats) in enumerate(keyed):
+        same = index and keyed[index - 1][:2] == (sort_key, hints)
+        position = ranked[-1].rank if same else index + 1
+        ranked.append(LeaderboardRow(rank=position, player_id=player_id, value=value,
+                                     stats=stats, hinted=hints))
     return ranked
 
 

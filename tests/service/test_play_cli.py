@@ -72,7 +72,9 @@ def test_daily_and_commands(tmp_path, env):
     done = play(tmp_path, env, "/help\n/hint letter\n/hint nonsense\n/stats\n/giveup\n", "--daily")
     assert done.returncode == 0, done.stderr
     assert "/hint position" in done.stdout
-    assert "Hint: The hidden word contains the letter" in done.stdout
+    # Hints on dailies are off by default, in the terminal too (guild 0).
+    assert "Hint: " not in done.stdout
+    assert "Hints are off for the daily" in done.stdout
     assert "A hint is a letter, a position or a word." in done.stdout
     assert "The word was" in done.stdout
     again = play(tmp_path, env, "", "--daily")

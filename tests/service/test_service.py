@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from bot.core.daily import daily_word, today_puzzle_number
+from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.service import (
     BadOption,
     DailyAlreadyPlayed,
@@ -238,7 +238,8 @@ async def test_daily_started_twice_resumes_and_cannot_be_replayed(service, words
     assert first.game.label == f"Wordle {number:,}"
     again = await service.start(HERE, ALICE, kind="daily")
     assert again.resumed and again.game.id == first.game.id
-    answer = daily_word(number, words.answers, "test-salt")
+    # A server new to dailies deals from its own order at once.
+    answer = server_daily_word(number, words.answers, "test-salt", HERE.guild_id, number)
     result = await service.guess(HERE, ALICE, answer)
     assert result.finish.status == "won"
     assert result.finish.share_text.startswith(f"Wordle {number:,} 1/6")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 from bot.service import Kind
-from bot.storage.errors import StorageError
+from bot.storage.errors import StorageError, StorageFull
 from bot.terminal import LOCAL_PLACE, LOCAL_PLAYER, TerminalGame
 
 
@@ -62,3 +62,23 @@ async def test_a_storage_error_prints_one_line_and_keeps_what_was_saved(db, make
     # The first guess stays saved, and the game carries on next time.
     board = await make_service(db).board(LOCAL_PLACE, LOCAL_PLAYER)
     assert [row.word for row in board.rows] == ["crane"]
+
+
+class FullDisk(FailingWrites):
+    """The real store whose second guess fails because the disk is full."""
+
+    async def record_guess(self, *args, **kwargs):
+        self.guesses += 1
+        if self.guesses == 2:
+            raise StorageFull("the disk is full: nothing was saved")
+        return await self._db.record_guess(*args, **kwargs)
+
+
+async def test_a_full_disk_prints_one_line_and_play_goes_on(db, make_service, picker):
+    picker.queue.append("slate")
+    code, out = await play(make_service(FullDisk(db)), "crane\nspeed\nspeed\nslate\n")
+    assert code == 0
+    full = [line.rpartition("> ")[2] for line in out.splitlines() if "disk is full" in line]
+    assert full == ["The bot's disk is full; nothing was saved. Try again later."]
+    assert "Traceback" not in out and "could not be saved or read" not in out
+    assert "You got it in 3/6!" in out  # the refused guess cost no attempt

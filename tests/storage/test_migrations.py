@@ -39,7 +39,8 @@ async def build(path: Path, version: int) -> None:
                 INSERT INTO player_stats (guild_id, player_id, mode, played, wins, dist_2,
                     current_streak, max_streak, last_win_day, last_played_day)
                     VALUES (5, 7, 'daily', 1, 1, 1, 1, 1, 300, 300);
-                INSERT INTO guild_settings VALUES (5, 'Europe/Paris', 6, 0);
+                INSERT INTO guild_settings (guild_id, timezone, results_channel_id,
+                    hints_in_channel_games) VALUES (5, 'Europe/Paris', 6, 0);
                 """
             )
         if version >= 2:

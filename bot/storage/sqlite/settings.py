@@ -2,23 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import aiosqlite
 
 from bot.core.domain import StatsBucket
 
 from .. import validation
-from ..models import UNSET, DailyResult, GuildSettings, Leaderboard, Stats, Unset
+from ..models import (
+    SETTINGS_COLUMNS,
+    UNSET,
+    DailyResult,
+    GuildSettings,
+    Leaderboard,
+    Stats,
+    Unset,
+    guild_settings_from_row,
+)
 from ..stats import STATS_COLUMNS, consecutive_days, rank, stats_row, to_stats
 from ..validation import from_text
 from .writer import Core
 
-
-def _guild_settings(guild_id: int, row: Sequence[Any]) -> GuildSettings:
-    timezone, channel, hints = row
-    return GuildSettings(guild_id, timezone, channel, bool(hints))
+_SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
+#: Each player's daily wins helped by hints, in one server (ranked after the same value).
+_HINTED_WINS: Final = (
+    "SELECT g.owner_id, count(*) FROM games g WHERE g.guild_id = ? AND g.kind = 'daily' "
+    "AND g.status = 'won' AND EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) "
+    "GROUP BY g.owner_id"
+)
+#: Fix the server's daily order once: the first day from today on that nobody on the server
+#: has started a daily (a forgotten player's played mark counts too), unless already fixed.
+_SETTLE_ORDER: Final = (
+    "INSERT INTO guild_settings (guild_id, daily_order_from) VALUES (:guild, "
+    "max(:today, coalesce((SELECT max(n) + 1 FROM (SELECT puzzle_number AS n FROM games "
+    "WHERE guild_id = :guild AND kind = 'daily' UNION ALL SELECT puzzle_number FROM "
+    "played_dailies WHERE guild_id = :guild)), :today))) "
+    "ON CONFLICT (guild_id) DO UPDATE SET "
+    "daily_order_from = coalesce(daily_order_from, excluded.daily_order_from) "
+    "RETURNING daily_order_from"
+)
 
 
 class Statistics(Core):
@@ -53,8 +75,12 @@ class Statistics(Core):
             "WHERE guild_id = ? AND mode = ? AND played > 0",
             (guild_id, mode),
         )
+        hinted: dict[int, int] = {}
+        if mode == StatsBucket.DAILY:
+            hinted = {row[0]: row[1] for row in await self._read(_HINTED_WINS, (guild_id,))}
         ranked = rank(
-            ((row[0], stats_row(row[1:])) for row in rows), mode=mode, by=by, today=today
+            ((row[0], stats_row(row[1:])) for row in rows), mode=mode, by=by, today=today,
+            hinted=hinted,
         )
         mine = next((row for row in ranked if row.player_id == player_id), None)
         return Leaderboard(rows=ranked[:limit], player_row=mine)
@@ -64,11 +90,9 @@ class Settings(Core):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         validation.check_id("guild_id", guild_id)
         rows = await self._read(
-            "SELECT timezone, results_channel_id, hints_in_channel_games FROM guild_settings "
-            "WHERE guild_id = ?",
-            (guild_id,),
+            f"SELECT {_SETTINGS} FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        return _guild_settings(guild_id, rows[0]) if rows else GuildSettings(guild_id)
+        return guild_settings_from_row(guild_id, rows[0]) if rows else GuildSettings(guild_id)
 
     async def update_guild_settings(
         self,
@@ -77,6 +101,7 @@ class Settings(Core):
         timezone: str | Unset = UNSET,
         results_channel_id: int | Unset | None = UNSET,
         hints_in_channel_games: bool | Unset = UNSET,
+        hints_in_dailies: bool | Unset = UNSET,
     ) -> GuildSettings:
         validation.check_id("guild_id", guild_id)
         changes: dict[str, Any] = {}
@@ -88,6 +113,9 @@ class Settings(Core):
         if not isinstance(hints_in_channel_games, Unset):
             validation.check_bool("hints_in_channel_games", hints_in_channel_games)
             changes["hints_in_channel_games"] = hints_in_channel_games
+        if not isinstance(hints_in_dailies, Unset):
+            validation.check_bool("hints_in_dailies", hints_in_dailies)
+            changes["hints_in_dailies"] = hints_in_dailies
 
         # Only the columns given are written (an UPSERT that returns the row as it is after).
         columns = list(changes)
@@ -97,14 +125,26 @@ class Settings(Core):
             f"INSERT INTO guild_settings ({', '.join(['guild_id', *columns])}) "
             f"VALUES ({', '.join('?' * (len(columns) + 1))}) "
             f"ON CONFLICT (guild_id) DO UPDATE SET {assignments} "
-            "RETURNING timezone, results_channel_id, hints_in_channel_games"
+            f"RETURNING {_SETTINGS}"
         )
 
         async def job(conn: aiosqlite.Connection) -> GuildSettings:
             rows = await conn.execute_fetchall(sql, (guild_id, *values))
-            return _guild_settings(guild_id, next(iter(rows)))
+            return guild_settings_from_row(guild_id, next(iter(rows)))
 
         result: GuildSettings = await self._write(job)
+        return result
+
+    async def settle_daily_order(self, guild_id: int, today: int) -> int:
+        validation.check_id("guild_id", guild_id)
+        validation.check_day("today", today)
+
+        async def job(conn: aiosqlite.Connection) -> int:
+            rows = await conn.execute_fetchall(_SETTLE_ORDER, {"guild": guild_id,
+                                                               "today": today})
+            return int(next(iter(rows))[0])
+
+        result: int = await self._write(job)
         return result
 
     async def daily_results(self, guild_id: int, puzzle_number: int) -> list[DailyResult]:
@@ -112,13 +152,15 @@ class Settings(Core):
         validation.check_day("puzzle_number", puzzle_number)
         rows = await self._read(
             "SELECT g.owner_id, g.status, "
-            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at "
+            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at, "
+            "EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) "
             "FROM games g WHERE g.guild_id = ? AND g.puzzle_number = ? AND g.kind = 'daily' "
             "AND g.status <> 'active' ORDER BY g.finished_at, g.id",
             (guild_id, puzzle_number),
         )
         return [
-            DailyResult(row[0], row[1], row[2], bool(row[3]), from_text(row[4])) for row in rows
+            DailyResult(row[0], row[1], row[2], bool(row[3]), from_text(row[4]), bool(row[5]))
+            for row in rows
         ]
 
     async def daily_post(self, guild_id: int, puzzle_number: int) -> tuple[int, int] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.postgres.rerun import rerun
 
-COLLECTED = rerun("tests.service", ("test_service",))
+COLLECTED = rerun("tests.service", ("test_service", "test_dailies"))
 globals().update(COLLECTED)
 
 

@@ -1,0 +1,43 @@
+"""The daily puzzle's word for a server, and what a finished daily tells again.
+
+Every daily word comes from :func:`bot.core.daily.server_daily_word`: each server has its own
+order of words (from the salt and its id), so a server whose day begins first cannot read the
+word of one whose day has not. The order starts at the server's ``daily_order_from``, fixed by
+the store the first time the server's daily is served (``Store.settle_daily_order``): from the
+first day on which nobody there had started a daily, so a server already playing keeps today's
+word and a new server starts its own order at once.
+"""
+
+from __future__ import annotations
+
+from bot.core.daily import server_daily_word
+from bot.core.domain import Status
+from bot.core.words import WordLists
+from bot.service.errors import DailyAlreadyPlayed, GameAlreadyRunning, Problem
+from bot.service.results import Place, StartResult
+from bot.service.views import game_view, share
+from bot.storage.models import GameRecord, GuildSettings
+from bot.storage.port import Store
+
+
+async def daily_answer(db: Store, words: WordLists, salt: str, settings: GuildSettings,
+                       number: int) -> str:
+    """The hidden word of puzzle ``number`` (the server's today) for this server."""
+    order_from = settings.daily_order_from
+    if order_from is None:
+        order_from = await db.settle_daily_order(settings.guild_id, number)
+    return server_daily_word(number, words.answers, salt, settings.guild_id, order_from)
+
+
+async def resume_daily(db: Store, existing: GameRecord, place: Place) -> StartResult:
+    """The player's daily of today again: resumed here, else where it is, or done (with its
+    share grid, hints noted)."""
+    number = existing.puzzle_number
+    if Status(existing.status).is_over:
+        hints = await db.hints_for_game(existing.id)
+        raise DailyAlreadyPlayed(Problem.DAILY_DONE, puzzle_number=number,
+                                 share_text=share(game_view(existing), len(hints)))
+    if existing.channel_id != place.channel_id:
+        raise GameAlreadyRunning(Problem.DAILY_ELSEWHERE, puzzle_number=number,
+                                 channel_id=existing.channel_id)
+    return StartResult(game_view(existing), resumed=True)
