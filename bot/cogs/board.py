@@ -6,7 +6,8 @@ Component tree (ids fixed, so tests and later edits can find each part)::
     └── Container                      accent: playing / won / lost (Look)
         ├── TextDisplay  NOTE_ID       who did what ("@bob guessed **SLATE** (1/6)"), if any
         ├── TextDisplay  TITLE_ID      "### Wordle 1,234 · hard mode"
-        ├── MediaGallery PICTURE_ID    attachment://board.png, alt text = the rows in words
+        ├── MediaGallery PICTURE_ID    attachment://board.png, alt text = the rows in words;
+        │                              at the end, attachment://stats.png beside it
         ├── TextDisplay  BOARD_ID      emoji rows and keyboard (readable without the picture)
         ├── TextDisplay  RESULT_ID     solved / the word, share grid, statistics (game over)
         ├── TextDisplay  FOOTER_ID     "-# Everyone here can /guess · 5 tries left"
@@ -32,6 +33,7 @@ from bot.render.text import game_text
 from bot.service import GameView
 
 BOARD_FILE = "board.png"
+STATS_FILE = "stats.png"
 NOTE_ID, TITLE_ID, PICTURE_ID, BOARD_ID, RESULT_ID, FOOTER_ID = 1, 2, 3, 4, 5, 6
 #: Discord's limit on the text of one message's Text Displays, and what this board keeps to.
 TEXT_LIMIT = 4000
@@ -106,10 +108,11 @@ def result_text(fields: list[tuple[str, str]], budget: int) -> str:
 
 async def board_message(game: GameView, *, note: str | None = None,
                         extra: list[tuple[str, str]] | None = None,
-                        look: Look = DEFAULT_LOOK) -> tuple[discord.ui.LayoutView,
-                                                            list[discord.File]]:
+                        look: Look = DEFAULT_LOOK, stats_picture: bool = False
+                        ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
     """The board of ``game`` as a V2 view and its files (the PNG unless the look is text
-    only). ``note`` says who did what; ``extra`` are the finish fields (name, text)."""
+    only). ``note`` says who did what; ``extra`` are the finish fields (name, text);
+    ``stats_picture``: the gallery also shows :data:`STATS_FILE` (the caller attaches it)."""
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
         accent_colour=look.accent(game))
     if note:
@@ -121,9 +124,13 @@ async def board_message(game: GameView, *, note: str | None = None,
                                     hard_mode=game.hard_mode, title=game.label,
                                     theme=look.theme)
         files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
-        container.add_item(discord.ui.MediaGallery(
-            discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt_text(game)),
-            id=PICTURE_ID))
+        items = [discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
+                                          description=alt_text(game))]
+        if stats_picture:
+            items.append(discord.MediaGalleryItem(
+                f"attachment://{STATS_FILE}",
+                description="Statistics: the same numbers as the text below"))
+        container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID))
     board = game_text(game.rows, game.keyboard, game.max_attempts)
     container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID))
     footer = f"-# {game_footer(game)}"

@@ -4,11 +4,14 @@ statistics and analyses, and short plain-text lines. No rules here: only present
 
 from __future__ import annotations
 
+import io
+
 import discord
 
 from bot.cogs.board import (
     BOARD_FILE,
     DEFAULT_LOOK,
+    STATS_FILE,
     Look,
     board_message,
     game_footer,
@@ -53,11 +56,20 @@ def is_private(game: GameView) -> bool:
 
 async def board_reply(game: GameView, *, content: str | None = None, ephemeral: bool = False,
                       extra: list[tuple[str, str]] | None = None,
-                      look: Look = DEFAULT_LOOK) -> Reply:
+                      look: Look = DEFAULT_LOOK, stats_png: bytes | None = None) -> Reply:
     """The board as a Components V2 message (:func:`bot.cogs.board.board_message`):
-    ``content`` becomes its note line."""
-    view, files = await board_message(game, note=content, extra=extra, look=look)
+    ``content`` becomes its note line; ``stats_png`` a statistics picture beside the board."""
+    if not look.picture:
+        stats_png = None
+    view, files = await board_message(game, note=content, extra=extra, look=look,
+                                      stats_picture=stats_png is not None)
+    if stats_png is not None:
+        files.append(stats_file(stats_png))
     return Reply(view=view, files=files, ephemeral=ephemeral)
+
+
+def stats_file(png: bytes) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=STATS_FILE)
 
 
 def finish_fields(game: GameView, finish: Finish, ender_id: int) -> list[tuple[str, str]]:
@@ -111,7 +123,8 @@ def daily_results_text(summary: DailySummary) -> str:
 
 
 __all__ = [
-    "APOLOGY", "BOARD_FILE", "COMMANDS", "GREEN", "GREY", "YELLOW", "Reply", "analysis_embed",
+    "APOLOGY", "BOARD_FILE", "COMMANDS", "GREEN", "GREY", "STATS_FILE", "YELLOW", "Reply",
+    "analysis_embed",
     "board_reply", "daily_results_text", "error_text", "finish_fields", "game_footer",
-    "game_title", "hint_embed", "is_channel_game", "is_private", "mention",
+    "game_title", "hint_embed", "is_channel_game", "is_private", "mention", "stats_file",
 ]

@@ -22,6 +22,7 @@ from bot.cogs.messages import (
 )
 from bot.cogs.views import GuessModal, give_up_confirm
 from bot.core.domain import HintKind, Kind
+from bot.render.stats_image import stats_png_async
 from bot.service import Finish, GameService, GameView, GuessResult
 
 
@@ -50,7 +51,13 @@ class BoardPlay:
         if game.won and is_channel_game(game):
             note = f"🎉 {mention(game.solved_by)} solved it!"
         extra = finish_fields(game, finish, interaction.user.id)
-        return await board_reply(game, content=note, ephemeral=is_private(game), extra=extra)
+        picture = None
+        mine = [s.stats for s in finish.stats if s.player_id == interaction.user.id]
+        if mine:  # the statistics screen of the one who finished it, this game's bar lit
+            lit = game.attempts_used if game.won else None
+            picture = await stats_png_async(mine[0], highlight=lit)
+        return await board_reply(game, content=note, ephemeral=is_private(game), extra=extra,
+                                 stats_png=picture)
 
     async def announce(self, interaction: discord.Interaction, game: GameView,
                        finish: Finish) -> None:

@@ -30,6 +30,7 @@ from bot.cogs.interact import (
 from bot.cogs.messages import (
     APOLOGY,
     GREEN,
+    STATS_FILE,
     analysis_embed,
     board_reply,
     daily_results_text,
@@ -37,10 +38,12 @@ from bot.cogs.messages import (
     is_channel_game,
     is_private,
     mention,
+    stats_file,
 )
 from bot.cogs.play import BoardPlay
 from bot.cogs.views import DYNAMIC_ITEMS
 from bot.core.domain import WORD_LENGTH
+from bot.render.stats_image import stats_png_async
 from bot.render.text import stats_text
 from bot.service import (
     GameService,
@@ -52,9 +55,11 @@ from bot.service import (
     Scope,
     StatsBucket,
 )
+from bot.service.views import latest_win
 
 if TYPE_CHECKING:
     from bot.service import GuessResult
+    from bot.storage.models import Stats
 
 __all__ = ["NO_PINGS", "WordleCog", "send"]
 
@@ -240,12 +245,20 @@ class WordleCog(BoardPlay, commands.Cog):
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
                     mode: str = StatsBucket.DAILY.value) -> None:
         who = player or interaction.user
-        stats = await within_deadline(
-            interaction, self.service.stats(interaction.guild_id or 0, who.id, mode),
-            ephemeral=False)
+        place = place_of(interaction)
+
+        async def work() -> tuple[Stats, int | None, bytes]:
+            stats = await self.service.stats(place.guild_id, who.id, mode)
+            lit = await latest_win(self.service.db, place, who.id, mode)
+            return stats, lit, await stats_png_async(stats, highlight=lit)
+
+        stats, lit, png = await within_deadline(interaction, work(), ephemeral=False)
+        # The text stays beside the picture, for screen readers.
         embed = discord.Embed(title=f"{mode.capitalize()} statistics",
-                              description=f"{mention(who.id)}\n\n{stats_text(stats)}")
-        await send(interaction, Reply(embeds=[embed]))
+                              description=f"{mention(who.id)}\n\n"
+                                          f"{stats_text(stats, highlight=lit)}")
+        embed.set_image(url=f"attachment://{STATS_FILE}")
+        await send(interaction, Reply(embeds=[embed], files=[stats_file(png)]))
 
     @wordle.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(by="what to rank by", mode="daily, practice or channel games")

@@ -5,12 +5,23 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeVar
 
-from bot.core.domain import GameFacts, Kind, Row, Scope, Status, game_label, mode_of
+from bot.core.domain import (
+    GameFacts,
+    Kind,
+    Row,
+    Scope,
+    StatsBucket,
+    Status,
+    game_label,
+    mode_of,
+    stats_bucket,
+)
 from bot.core.game import Game, keyboard
 from bot.core.share import share_text
 from bot.service.errors import BadOption, Problem
-from bot.service.results import GameView
+from bot.service.results import GameView, Place
 from bot.storage.models import GameRecord
+from bot.storage.port import Store
 
 
 def rows_of(record: GameRecord) -> tuple[Row, ...]:
@@ -71,3 +82,15 @@ def option(enum: type[E], value: object, problem: Problem) -> E:
         except ValueError:
             pass
     raise BadOption(problem)
+
+
+async def latest_win(store: Store, place: Place, player_id: int,
+                     bucket: StatsBucket | str) -> int | None:
+    """The attempts of the player's last finished game here, when it was won and counts in
+    ``bucket`` (the bar a statistics picture lights), else ``None``."""
+    record = await store.last_finished_game(place.guild_id, place.channel_id, player_id)
+    if record is None or Status(record.status) is not Status.WON:
+        return None
+    if stats_bucket(record.scope, record.kind) != StatsBucket(bucket):
+        return None
+    return len(record.guesses)

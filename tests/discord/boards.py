@@ -3,9 +3,12 @@ by its fixed component id, and the whole board checked against the rules."""
 
 from __future__ import annotations
 
+from PIL import Image
+
 from bot.cogs import board as layout
 from bot.core.feedback import score
 from bot.core.share import squares
+from bot.render import stats_image as stats_pic
 from bot.render.image import LIGHT, image_size, tile_box
 from tests.fakediscord.models import FakeMessage
 
@@ -91,8 +94,9 @@ def assert_board(message: FakeMessage, answer: str, guesses: list[str], *,
     ]
     (gallery,) = message.find_components(12, id=layout.PICTURE_ID)
     assert gallery["items"][0]["description"].count(":") == len(guesses)  # alt text: the rows
-    (png,) = message.media()
+    png, *others = message.media()
     assert png.filename == "board.png" and png.content_type == "image/png"
+    assert [o.filename for o in others] in ([], ["stats.png"])
     image = png.image()
     assert image.size == image_size(6, header=header)
     rgb = image.convert("RGB")
@@ -112,3 +116,25 @@ def assert_board(message: FakeMessage, answer: str, guesses: list[str], *,
     else:
         assert labels[:2] == ["Guess", "Give up"] and labels[2:4] == ["Letter", "Position"]
         assert message.accent_color == layout.DEFAULT_LOOK.playing
+
+
+def lit_bar(png: Image.Image, distribution: tuple[int, ...]) -> int | None:
+    """Which attempt's bar of a statistics picture is green (light theme), checked at the
+    bar's own box; every other bar must be grey there."""
+    rgb = png.convert("RGB")
+    maximum = max(distribution)
+    lit = None
+    for attempt, count in enumerate(distribution, start=1):
+        left, top, right, bottom = stats_pic.bar_box(attempt, count, maximum)
+        colour = rgb.getpixel((left + 2, top + 2))
+        assert rgb.getpixel((right - 1, bottom - 1)) == colour  # a solid bar
+        assert colour in (LIGHT.green, LIGHT.grey), (attempt, colour)
+        if colour == LIGHT.green:
+            assert lit is None, "two bars lit"
+            lit = attempt
+    return lit
+
+
+def stats_picture(message: FakeMessage) -> Image.Image:
+    (found,) = [m for m in message.media() if m.filename == "stats.png"]
+    return found.image()

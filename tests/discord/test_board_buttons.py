@@ -8,7 +8,16 @@ import re
 from typing import Any
 
 from bot.cogs import board as layout
-from tests.discord.boards import assert_board, fields, footer, is_board, note, title
+from tests.discord.boards import (
+    assert_board,
+    fields,
+    footer,
+    is_board,
+    lit_bar,
+    note,
+    stats_picture,
+    title,
+)
 from tests.discord.conftest import Table
 from tests.fakediscord import FakeMember
 from tests.fakediscord.models import FakeInteraction, FakeMessage
@@ -78,6 +87,9 @@ async def test_a_whole_game_with_buttons_across_a_restart(table: Table) -> None:
         assert fields(board)["Share"].startswith("Wordle practice 3/6")
         assert "Played 1 · Win % 100" in fields(board)["Statistics"]
         assert footer(board) == "Game over · 3/6"
+        # the statistics screen beside the board, this game's bar lit
+        assert [m.filename for m in board.media()] == ["board.png", "stats.png"]
+        assert lit_bar(stats_picture(board), (0, 0, 1, 0, 0, 0)) == 3
     # one message did it all: no other posts in the channel
     assert table.fake.channel_messages(table.general) == [board]
     assert table.fake.identify_count == 2
@@ -182,6 +194,7 @@ async def test_give_up_asks_first(table: Table) -> None:
         assert is_board(last) and not last.ephemeral and last.buttons() == []
         assert fields(last)["Game over"] == "The word was **LEMON**."
         assert last.accent_color == layout.DEFAULT_LOOK.lost
+        assert lit_bar(stats_picture(last), (0,) * 6) is None  # a loss lights no bar
         # the old board's buttons now say the game is over, privately
         text = await refused_click(table, board, table.bob, "Guess")
         assert text == "That game just ended; start a new one with /wordle start."

@@ -18,6 +18,7 @@ from tests.discord.boards import (
     board_text,
     fields,
     footer,
+    lit_bar,
     note,
     result_fields,
     title,
@@ -245,6 +246,10 @@ async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
         stats = await table.reply(table.carol, "wordle stats")
         assert stats.embed["title"] == "Daily statistics"
         assert "Played 1 · Win % 100" in stats.embed["description"]
+        # the picture beside the text: carol's latest game (the daily, won in 3) is lit
+        assert stats.embed["image"]["url"] == "attachment://stats.png"
+        assert lit_bar(stats.attachment("stats.png").image(), (0, 0, 1, 0, 0, 0)) == 3
+        assert "3 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 1" in stats.embed["description"]
         theirs = await table.reply(table.carol, "wordle stats", {"player": table.dave})
         assert theirs.embed["description"].startswith(mention(table.dave))
         assert "Played 1 · Win % 0" in theirs.embed["description"]

@@ -1,0 +1,94 @@
+"""The statistics picture, checked pixel by pixel against the numbers: each bar's length is its
+count over the largest count times the full width (never below the minimum), the bar of the
+game just won is the theme's green and the others its grey, and nothing is drawn past a bar's
+end. The geometry is recomputed here from the stated layout, not read back from the module."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import pytest
+from PIL import Image
+
+from bot.render import stats_image as pic
+from bot.render.themes import DARK, LIGHT
+from bot.storage.models import Stats
+
+FULL = 420 - 20 - (20 + 16 + 6)  # width minus right padding minus the attempt-digit column
+SMALLEST = 24
+
+
+def stats(distribution: tuple[int, int, int, int, int, int], **kw: int) -> Stats:
+    wins = sum(distribution)
+    played = kw.pop("played", wins)
+    return Stats(played=played, wins=wins, win_percent=round(100 * wins / played) if played
+                 else 0, current_streak=kw.pop("current", 0), max_streak=kw.pop("best", 0),
+                 distribution=distribution)
+
+
+def run_length(image: Image.Image, y: int, colour: tuple[int, int, int]) -> tuple[int, int]:
+    """First x with ``colour`` on row ``y`` from the bar column, and how many pixels in a row
+    have it (letters inside the bar interrupt it, so: up to the last pixel of the colour)."""
+    rgb = image.convert("RGB")
+    xs = [x for x in range(image.width) if rgb.getpixel((x, y)) == colour]
+    assert xs, f"no {colour} on row {y}"
+    return xs[0], xs[-1] - xs[0] + 1
+
+
+@pytest.mark.parametrize("theme,colours", [("light", LIGHT), ("dark", DARK)])
+def test_bars_follow_the_numbers_and_the_win_is_lit(theme: str, colours) -> None:
+    distribution = (1, 3, 10, 4, 0, 2)
+    image = pic.stats_image(stats(distribution, played=22), highlight=3, theme=theme)
+    assert image.size == (420, 172 + 6 * 22 + 5 * 6 + 20)
+    for attempt, count in enumerate(distribution, start=1):
+        top = 172 + (attempt - 1) * (22 + 6)
+        y = top + 3  # above the count's letters
+        colour = colours.green if attempt == 3 else colours.grey
+        left, length = run_length(image, y, colour)
+        expected = max(SMALLEST, round(count * FULL / 10))
+        assert (left, length) == (42, expected), (attempt, count)
+        # the bar is a solid block: top and bottom rows too, background right after it
+        rgb = image.convert("RGB")
+        assert rgb.getpixel((left + 1, top)) == colour
+        assert rgb.getpixel((left + 1, top + 21)) == colour
+        assert rgb.getpixel((left + 1, top + 22)) == colours.background
+        assert rgb.getpixel((left + expected, y)) == colours.background
+        # only the lit bar is green
+        if attempt != 3:
+            assert colours.green not in {rgb.getpixel((x, y)) for x in range(420)}
+    # the full-width bar (10 wins) is the longest possible: it ends at the right padding
+    assert 42 + FULL == 420 - 20
+
+
+def test_no_highlight_and_no_games() -> None:
+    image = pic.stats_image(stats((0, 0, 0, 0, 0, 0)), theme="light").convert("RGB")
+    for attempt in range(1, 7):
+        y = 172 + (attempt - 1) * 28 + 3
+        left, length = run_length(image, y, LIGHT.grey)
+        assert (left, length) == (42, SMALLEST)
+    colours = {image.getpixel((x, y)) for x in range(image.width) for y in range(image.height)}
+    assert LIGHT.green not in colours
+
+
+def test_numbers_are_drawn_in_their_columns() -> None:
+    """Each number's box has ink, and a different number changes only its own box."""
+    one = pic.stats_image(stats((0, 1, 0, 0, 0, 0), current=1, best=1)).convert("RGB")
+    other = pic.stats_image(stats((0, 1, 0, 0, 0, 0), current=7, best=1)).convert("RGB")
+    for column in range(4):
+        box = pic.number_box(column)
+        assert box == (20 + column * 95, 48, 20 + (column + 1) * 95, 88)
+        ink = [one.getpixel((x, y)) for x in range(box[0], box[2])
+               for y in range(box[1], box[3])]
+        assert LIGHT.title_text in ink
+        changed = any(one.getpixel((x, y)) != other.getpixel((x, y))
+                      for x in range(box[0], box[2]) for y in range(box[1], box[3]))
+        assert changed == (column == 2)
+
+
+def test_png_async_and_bad_numbers() -> None:
+    data = asyncio.run(pic.stats_png_async(stats((0, 0, 1, 0, 0, 0)), highlight=3))
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG" and image.size == (420, 354)
+    with pytest.raises(ValueError, match="distribution"):
+        pic.stats_image(Stats(played=1, wins=1, distribution=(0, -1, 0, 0, 0, 0)))
