@@ -437,13 +437,8 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
             guild_id,
             mode,
         )
-        hinted = await self._hinted_wins(guild_id) if mode == StatsBucket.DAILY else {}
         ranked = rank(
-            ((r[0], stats_row(list(r)[1:])) for r in found),
-            mode=mode,
-            by=by,
-            today=today,
-            hinted=hinted,
+            ((r[0], stats_row(list(r)[1:])) for r in found), mode=mode, by=by, today=today
         )
         mine = next((row for row in ranked if row.player_id == player_id), None)
         return Leaderboard(rows=ranked[:limit], player_row=mine)
@@ -456,14 +451,13 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
         check_day("puzzle_number", puzzle_number)
         found = await self._fetch(
             "SELECT g.owner_id, g.status, "
-            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at, "
-            "EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) "
+            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at "
             "FROM games g WHERE g.guild_id = $1 AND g.puzzle_number = $2 AND g.kind = 'daily' "
             "AND g.status <> 'active' ORDER BY g.finished_at, g.id",
             guild_id,
             puzzle_number,
         )
-        return [DailyResult(r[0], r[1], int(r[2]), bool(r[3]), r[4], bool(r[5])) for r in found]
+        return [DailyResult(r[0], r[1], int(r[2]), bool(r[3]), r[4]) for r in found]
 
     async def server_streak(self, guild_id: int, today: int) -> int:
         """Days in a row, up to today (or yesterday while nobody has solved today's yet),
