@@ -1,0 +1,74 @@
+"""The board message within Discord's limits, built directly (no Discord needed): the biggest
+game ids, finish paragraphs for many players, at most 40 components and 4000 characters."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.cogs import board as layout
+from bot.core.domain import MODES, Kind, Row, Scope, Status
+from bot.core.feedback import score
+from bot.core.game import keyboard
+from bot.service import GameView
+
+
+def view_of(rows: list[str], answer: str, *, status: Status = Status.ACTIVE,
+            game_id: int = 2**63 - 1, scope: Scope = Scope.CHANNEL,
+            kind: Kind = Kind.CHOSEN) -> GameView:
+    played = tuple(Row(w, score(w, answer)) for w in rows)
+    return GameView(id=game_id, mode=MODES[scope, kind], puzzle_number=None, hard_mode=True,
+                    status=status, rows=played, players=(None,) * len(played),
+                    keyboard=keyboard(played), owner_id=None, setter_id=7, solved_by=None,
+                    answer=answer if status.is_over else None, label="Wordle challenge")
+
+
+def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for c in components:
+        out.append(c)
+        out += walk(c.get("components", []))
+        if "component" in c:
+            out += walk([c["component"]])
+    return out
+
+
+def test_limits_hold_for_the_biggest_ids_and_many_players() -> None:
+    game = view_of(["slate", "crane"], "spine")
+    view, files = asyncio.run(layout.board_message(game, note="x" * 3000))
+    parts = walk(view.to_components())
+    assert len(parts) <= 40
+    ids = [c["custom_id"] for c in parts if "custom_id" in c]
+    assert ids == [f"wordle:guess:{2**63 - 1}", f"wordle:giveup:{2**63 - 1}",
+                   f"wordle:hint:letter:{2**63 - 1}", f"wordle:hint:position:{2**63 - 1}"]
+    assert all(len(i) <= 100 for i in ids)
+    texts = [c["content"] for c in parts if c["type"] == 10]
+    assert sum(map(len, texts)) <= layout.TEXT_LIMIT
+    assert [f.filename for f in files] == ["board.png"]
+
+    over = view_of(["slate", "crane"], "spine", status=Status.GIVEN_UP)
+    many = [("Statistics", f"<@{i}>\nPlayed 1 · Win % 0 · Current streak 0 · Max streak 0\n"
+                           + "\n".join(f"{n} ⬛ 0" for n in range(1, 7))) for i in range(80)]
+    view, _ = asyncio.run(layout.board_message(over, note="y" * 400,
+                                               extra=[("Game over", "SPINE"), *many]))
+    parts = walk(view.to_components())
+    texts = [c["content"] for c in parts if c["type"] == 10]
+    assert sum(map(len, texts)) <= layout.TEXT_LIMIT
+    result = next(c["content"] for c in parts if c.get("id") == layout.RESULT_ID)
+    assert result.startswith("**Game over**\nSPINE") and result.endswith(" more")
+    shown = result.count("**Statistics**")
+    assert 10 < shown < 80 and result.endswith(f"…and {80 - shown} more")
+    assert not [c for c in parts if c["type"] == 2]  # no buttons on a finished game
+    (container,) = [c for c in parts if c["type"] == 17]
+    assert container["accent_color"] == layout.DEFAULT_LOOK.lost
+
+
+def test_the_look_decides_picture_and_colours() -> None:
+    game = view_of([], "spine", scope=Scope.OWN, kind=Kind.RANDOM)
+    plain = layout.Look(picture=False, playing=0x123456)
+    view, files = asyncio.run(layout.board_message(game, look=plain))
+    parts = walk(view.to_components())
+    assert files == [] and not [c for c in parts if c["type"] == 12]
+    assert parts[0]["accent_color"] == 0x123456
+    labels = [c.get("label") for c in parts if c["type"] == 2]
+    assert labels == ["Guess", "Give up", "Letter", "Position", "Word"]
