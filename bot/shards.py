@@ -6,9 +6,9 @@ process runs; :func:`owns_guild` says whether a server is one of them, so server
 background work is done by that process alone.
 
 IDENTIFY is limited by Discord to ``max_concurrency`` sessions per 5 s window, one per bucket
-``shard_id % max_concurrency``. :class:`IdentifyGate` holds a bucket for the window after each
-IDENTIFY: within the process with a semaphore, and across processes with a lock that every
-process can see (with PostgreSQL an advisory lock, :mod:`bot.storage.postgres.identify`).
+``shard_id % max_concurrency``. :class:`IdentifyGate` keeps a bucket's IDENTIFYs a window
+apart: within the process with a semaphore, and across processes with a lock every process
+can see (with PostgreSQL an advisory lock, :mod:`bot.storage.postgres.identify`).
 """
 
 from __future__ import annotations
@@ -55,17 +55,23 @@ class BucketLocks(Protocol):
 class IdentifyGate:
     """Lets one IDENTIFY per bucket through per ``window`` seconds.
 
-    ``await gate.wait_turn(shard_id, max_concurrency)`` returns when the shard may IDENTIFY;
-    its bucket stays taken for ``window`` seconds afterwards. ``shared`` (locks every process
-    sees) makes the gate hold across processes; without it only this process is gated. If the
-    shared locks fail (the database is unreachable), the gate says so in the log and gates
-    this process alone rather than keep the bot from connecting.
+    ``await gate.wait_turn(shard_id, max_concurrency)`` returns when the shard may IDENTIFY.
+
+    Alone (no ``shared`` locks: one process) the bucket is held for ``window`` seconds after
+    each IDENTIFY, so the first one goes at once. With ``shared`` locks (every process on the
+    database) the window is waited *while holding* the bucket's lock, before the IDENTIFY, and
+    the lock is let go a moment after it: a process that died just after its IDENTIFY loses its
+    lock with its connection, and whoever takes it next still waits a whole window. (That costs
+    one window at start; it is what keeps a crash and a quick restart within Discord's limit.)
+    If the shared locks fail (the database is unreachable), the gate says so in the log and
+    gates this process alone rather than keep the bot from connecting.
     """
 
     def __init__(self, shared: BucketLocks | None = None, *,
-                 window: float = IDENTIFY_WINDOW) -> None:
+                 window: float = IDENTIFY_WINDOW, settle: float = 0.5) -> None:
         self.shared = shared
         self.window = window
+        self.settle = settle  # how long after the hook the IDENTIFY has surely been sent
         self._local: dict[int, asyncio.Semaphore] = {}
         self._releases: set[asyncio.Task[None]] = set()
 
@@ -74,31 +80,38 @@ class IdentifyGate:
         local = self._local.setdefault(bucket, asyncio.Semaphore(1))
         await local.acquire()
         shared = False
-        if self.shared is not None:
-            try:
-                await self.shared.acquire(bucket)
-                shared = True
-            except asyncio.CancelledError:
-                local.release()
-                raise
-            except Exception as exc:
-                log.warning("identify gate: shared lock of bucket %d unavailable (%s); gating "
-                            "this process only", bucket, exc)
+        try:
+            if self.shared is not None:
+                try:
+                    await self.shared.acquire(bucket)
+                    shared = True
+                except Exception as exc:
+                    log.warning("identify gate: shared lock of bucket %d unavailable (%s); "
+                                "gating this process only", bucket, exc)
+            if shared:
+                await asyncio.sleep(self.window)
+        except BaseException:
+            await self._release(bucket, local, shared, 0.0)
+            raise
+        hold = self.settle if shared else self.window
         task = asyncio.get_running_loop().create_task(
-            self._release_later(bucket, local, shared), name=f"identify gate {bucket}")
+            self._release(bucket, local, shared, hold), name=f"identify gate {bucket}")
         self._releases.add(task)
         task.add_done_callback(self._releases.discard)
 
-    async def _release_later(self, bucket: int, local: asyncio.Semaphore, shared: bool) -> None:
+    async def _release(self, bucket: int, local: asyncio.Semaphore, shared: bool,
+                       after: float) -> None:
         try:
-            await asyncio.sleep(self.window)
+            if after > 0:
+                await asyncio.sleep(after)
         finally:
-            local.release()
-            if shared and self.shared is not None:
-                try:
+            try:
+                if shared and self.shared is not None:
                     await self.shared.release(bucket)
-                except Exception as exc:  # the connection is gone: so is the lock
-                    log.debug("identify gate: releasing bucket %d: %s", bucket, exc)
+            except Exception as exc:  # the connection is gone: so is the lock
+                log.debug("identify gate: releasing bucket %d: %s", bucket, exc)
+            finally:
+                local.release()
 
     async def close(self) -> None:
         for task in list(self._releases):

@@ -153,3 +153,20 @@ async def _renew(store: PostgresStore, claimant: str, day: int, seconds: float) 
     while time.perf_counter() < end:
         await store.claim_daily_post(GUILD, day, claimant=claimant, ttl=timedelta(seconds=0.3))
         await asyncio.sleep(0.05)
+
+
+async def test_a_crash_right_after_identify_still_keeps_the_window(pg_dsn: str) -> None:
+    """The killed process's lock goes with its connection; the next process still waits a
+    whole window after the killed one's IDENTIFY."""
+    crashed = IdentifyGate(PostgresIdentifyLocks(pg_dsn), window=0.6)
+    restarted = IdentifyGate(PostgresIdentifyLocks(pg_dsn), window=0.6)
+    try:
+        await crashed.wait_turn(1, 1)
+        identified = time.perf_counter()
+        assert crashed.shared is not None
+        await crashed.shared.close()  # the process died: PostgreSQL ends its session
+        await restarted.wait_turn(1, 1)
+        assert time.perf_counter() - identified >= 0.6
+    finally:
+        await crashed.close()
+        await restarted.close()

@@ -15,14 +15,11 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.core.daily import daily_word, today_puzzle_number
-from bot.core.words import load_word_lists
 from bot.storage.postgres import latest_version
 from tests.fakediscord import FakeDiscord, FakeMember
 from tests.fakediscord.models import FakeInteraction
@@ -92,9 +89,6 @@ async def daily_guesses(dsn: str, guild_id: int, player: FakeMember) -> list[str
 
 async def test_two_shard_processes_on_one_postgres(tmp_path: Path, pg_dsn: str) -> None:
     answers_file, allowed_file = write_word_lists(tmp_path)
-    words = load_word_lists(answers_file, allowed_file)
-    answer = daily_word(today_puzzle_number(datetime.now(UTC), "UTC"), words.answers, SALT)
-    wrong = [w for w in ANSWERS if w != answer]
 
     async with FakeDiscord(shards=2, max_concurrency=1, identify_window=5.0) as fake:
         zero = fake.add_guild("Zero", shard=(0, 2))
@@ -128,6 +122,13 @@ async def test_two_shard_processes_on_one_postgres(tmp_path: Path, pg_dsn: str) 
                 await start.wait_for_messages(1)
             assert s0.events.count("INTERACTION_CREATE") == 1
             assert s1.events.count("INTERACTION_CREATE") == 3
+            # The hidden words (each server has its own daily order): read from the database.
+            hidden = {r["answer"] for r in await fetch(
+                pg_dsn, "SELECT answer FROM games WHERE kind = 'daily'")}
+            (answer,) = await fetch(pg_dsn, "SELECT answer FROM games WHERE owner_id = $1",
+                                    ben.id)
+            answer = answer["answer"]
+            wrong = [w for w in ANSWERS if w not in hidden]
             first = await fake.invoke(c1, ben, "guess", {"word": wrong[0]})
             assert first.shard == (1, 2) and await acknowledged(first, wrong[0])
 
@@ -162,9 +163,9 @@ async def test_two_shard_processes_on_one_postgres(tmp_path: Path, pg_dsn: str) 
                 win = await fake.invoke(c1, ben, "guess", {"word": answer})
                 assert await acknowledged(win, answer)
                 assert await daily_guesses(pg_dsn, one.id, ben) == [*before, answer]
-                games = await fetch(pg_dsn, "SELECT status FROM games WHERE guild_id = $1 "
+                games = await fetch(pg_dsn, "SELECT status, answer FROM games WHERE guild_id = $1 "
                                             "AND owner_id = $2", one.id, ben.id)
-                assert [g["status"] for g in games] == ["won"]
+                assert [tuple(g) for g in games] == [("won", answer)], shown(win)
                 assert fake.shard_session(1, 2) is not s1
                 # Shard 0's process never stopped.
                 assert p0.returncode is None

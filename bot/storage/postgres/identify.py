@@ -1,10 +1,10 @@
 """The cross-process identify gate's SQL: one PostgreSQL advisory lock per identify bucket.
 
 Discord lets ``max_concurrency`` shards IDENTIFY per 5 s window, one per bucket
-(``shard_id % max_concurrency``). Every process of the bot holds bucket ``b``'s lock from just
-before one of its shards of that bucket identifies until the window has passed
-(:class:`bot.shards.IdentifyGate` decides when to release), so across all processes at most one
-IDENTIFY per bucket per window reaches Discord.
+(``shard_id % max_concurrency``). A process about to IDENTIFY a shard of bucket ``b`` takes
+``b``'s lock, waits the window while holding it, identifies and lets go
+(:class:`bot.shards.IdentifyGate` does the timing), so across all processes, crashed ones
+included, a bucket's IDENTIFYs reach Discord at least a window apart.
 
 Session-level locks on a connection of their own (a pool would reset them), taken with
 ``pg_try_advisory_lock`` and polled, so waiting never blocks the connection and is cancelled
