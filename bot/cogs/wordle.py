@@ -139,17 +139,17 @@ class WordleCog(BoardPlay, commands.Cog):
                                               scope=scope, kind=kind, hard_mode=hard)
             game = result.game
             if result.resumed:
-                text = "You already have this game going here; carry on with /guess."
+                text = "You already have this game going here; carry on: press Guess or /guess."
                 if is_channel_game(game):
-                    text = "This channel already has a game going; join in with /guess."
+                    text = "This channel already has a game going; join in: press Guess or /guess."
             elif is_channel_game(game):
                 text = (f"{mention(interaction.user.id)} started a channel game! "
-                        "Everyone here can /guess.")
+                        "Everyone here can press Guess or /guess.")
             elif is_private(game):
                 text = (f"{game.label}: only you can see this board. "
-                        f"/guess a {WORD_LENGTH}-letter word.")
+                        f"Press Guess or /guess a {WORD_LENGTH}-letter word.")
             else:
-                text = f"Your game is on: /guess a {WORD_LENGTH}-letter word."
+                text = f"Your game is on: press Guess or /guess a {WORD_LENGTH}-letter word."
             return await board_reply(game, content=text, ephemeral=is_private(game))
 
         await send(interaction, await within_deadline(interaction, work()))
@@ -164,7 +164,7 @@ class WordleCog(BoardPlay, commands.Cog):
                                                   word, hard_mode=hard)
             return await board_reply(
                 result.game, content=f"{mention(interaction.user.id)} set a challenge! "
-                                     "Everyone else here can /guess the word.")
+                                     "Everyone else here can guess the word.")
 
         board = await within_deadline(interaction, work())
         # The service accepted the word, so it is a plain word of letters A-Z: safe to show back.

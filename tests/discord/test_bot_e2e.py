@@ -89,7 +89,7 @@ async def test_channel_game_with_three_players(table: Table) -> None:
         assert resp.type_name == "message" and not resp.ephemeral
         start = await inter.wait_for_original()
         assert note(start) == f"{mention(table.bob)} started a channel game! " \
-                                "Everyone here can /guess."
+                                "Everyone here can press Guess or /guess."
         assert title(start) == "Wordle practice · channel game"
         assert footer(start) == "Everyone here can /guess · 6 tries left"
         assert_board(start, answer, [])
@@ -141,7 +141,7 @@ async def test_board_and_give_up_of_an_own_game(table: Table) -> None:
         text = await refused(table, table.bob, "wordle board")
         assert text == "There's no game here for you. Start one with /wordle start."
         started = await table.reply(table.bob, "wordle start")
-        assert note(started) == "Your game is on: /guess a 5-letter word."
+        assert note(started) == "Your game is on: press Guess or /guess a 5-letter word."
         assert title(started) == "Wordle practice"
         await table.reply(table.bob, "guess", {"word": "melon"})
         board = await table.reply(table.bob, "wordle board")
@@ -179,7 +179,7 @@ async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
             start = await table.reply(member, "wordle start", {"kind": "daily"})
             assert start.ephemeral and start.flags & EPHEMERAL
             assert note(start) == (f"Wordle {number:,}: only you can see this board. "
-                                   "/guess a 5-letter word.")
+                                   "Press Guess or /guess a 5-letter word.")
             assert title(start) == f"Wordle {number:,}"
             for i, word in enumerate(guesses, start=1):
                 inter, resp = await table.ask(member, "guess", {"word": word})
@@ -349,7 +349,7 @@ async def test_challenge_word_is_only_shown_to_the_setter(
         secret, board = await inter.wait_for_messages(2)
         assert secret is resp.message and not board.ephemeral
         assert note(board) == (f"{mention(table.alice)} set a challenge! "
-                                 "Everyone else here can /guess the word.")
+                                 "Everyone else here can guess the word.")
         assert title(board) == "Wordle challenge · channel game"
         assert footer(board).startswith("Challenge · everyone but the setter")
         assert_board(board, "spine", [])
