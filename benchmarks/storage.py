@@ -1,6 +1,15 @@
-"""Storage benchmark: many concurrent games writing guesses to a real SQLite file.
+"""Storage benchmark: many concurrent games writing guesses, SQLite and PostgreSQL side by side.
 
     uv run python benchmarks/storage.py [--games 200] [--guesses 10000] [--rate 1000,2000]
+                                        [--backends sqlite,postgres] [--pg-dsn URL]
+
+Both stores run the same runs in one go, and a table at the end puts their figures side by
+side. SQLite: a real file in a temporary folder. PostgreSQL: ``--pg-dsn`` or
+``WORDLE_BENCH_PG_DSN`` (a database the benchmark may fill; it creates its own tables), else a
+throwaway server started here the way the tests start theirs (``tests/pg.py``: ``initdb`` and
+``pg_ctl`` on a free 127.0.0.1 port), but with ``fsync`` and ``full_page_writes`` on, so a
+commit is as durable as SQLite's ``synchronous=FULL``. Without PostgreSQL binaries or a DSN
+the PostgreSQL column says why it is empty.
 
 Each guess goes the way the service will do it: read the game, work out the next attempt,
 ``record_guess`` (retrying on ``AttemptConflict`` for channel games shared by several
@@ -48,7 +57,10 @@ import aiosqlite
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.core.feedback import ALL_GREEN, score
-from bot.storage import AttemptConflict, Database, GameNotActive
+from bot.storage import AttemptConflict, GameNotActive, Store
+from bot.storage import Database as Database  # the SQLite store
+
+PG_ENV = "WORDLE_BENCH_PG_DSN"
 
 DAY = 20_000
 GUILD = 1
@@ -84,7 +96,7 @@ class Results:
     games_started: int = 0
 
 
-async def start_game(db: Database, slot: Slot, rng: random.Random, results: Results) -> None:
+async def start_game(db: Store, slot: Slot, rng: random.Random, results: Results) -> None:
     slot.answer = random_word(rng)
     if slot.kind == "daily":
         slot.daily_number += 1
@@ -113,7 +125,7 @@ async def start_game(db: Database, slot: Slot, rng: random.Random, results: Resu
 
 
 async def one_guess(
-    db: Database, slot: Slot, rng: random.Random, results: Results, due: float
+    db: Store, slot: Slot, rng: random.Random, results: Results, due: float
 ) -> None:
     """Read the game, guess, retry on a conflict; record the latency from ``due``."""
     assert slot.game_id is not None
@@ -168,7 +180,7 @@ def make_slots(count: int) -> list[Slot]:
     return slots
 
 
-async def closed_loop(db: Database, slots: list[Slot], total: int, seed: int) -> Results:
+async def closed_loop(db: Store, slots: list[Slot], total: int, seed: int) -> Results:
     results = Results()
     rng = random.Random(seed)
     remaining = total
@@ -183,7 +195,7 @@ async def closed_loop(db: Database, slots: list[Slot], total: int, seed: int) ->
     return results
 
 
-async def open_loop(db: Database, slots: list[Slot], total: int, rate: float, seed: int) -> Results:
+async def open_loop(db: Store, slots: list[Slot], total: int, rate: float, seed: int) -> Results:
     results = Results()
     rng = random.Random(seed)
     tasks: set[asyncio.Task[None]] = set()
@@ -288,7 +300,7 @@ def report_threads(
     on_loop = spent.pop(loop_thread, 0.0)
     others = sorted((cpu for cpu in spent.values() if cpu > 0), reverse=True)
     print(
-        f"    CPU by thread: event loop {on_loop / seconds:.0%} of a core, aiosqlite threads "
+        f"    CPU by thread: event loop {on_loop / seconds:.0%} of a core, other threads "
         + (", ".join(f"{cpu / seconds:.0%}" for cpu in others) or "none")
         + f"; load average {os.getloadavg()[0]:.2f}{steal}"
     )
@@ -296,6 +308,148 @@ def report_threads(
 
 def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+@dataclass
+class Figures:
+    """One backend's figures for the side-by-side table."""
+
+    name: str
+    runs: dict[str, tuple[float, float]] = field(default_factory=dict)  # (guesses/s, p99 ms)
+    note: str = ""
+
+
+async def run_backend(name: str, db: Store, args: argparse.Namespace,
+                      rates: list[float]) -> Figures:
+    figures = Figures(name)
+    slots = make_slots(args.games)
+    rng = random.Random(args.seed)
+    setup = Results()
+    for slot in slots:
+        await start_game(db, slot, rng, setup)
+    for i, rate in enumerate(rates):
+        t0, c0, threads, machine = (
+            time.perf_counter(), time.process_time(), thread_cpu(), cpu_times())
+        opened = await open_loop(db, slots, args.guesses, rate, args.seed + 1 + i)
+        figures.runs[f"offered {rate:,.0f}/s"] = report(
+            f"{name}, open loop, offered {rate:,.0f}/s", opened,
+            time.perf_counter() - t0, time.process_time() - c0)
+        report_threads(threads, machine, time.perf_counter() - t0)
+    t0, c0, threads, machine = (
+        time.perf_counter(), time.process_time(), thread_cpu(), cpu_times())
+    closed = await closed_loop(db, slots, args.guesses, args.seed + 100)
+    figures.runs["saturation"] = report(
+        f"{name}, closed loop (saturation)", closed,
+        time.perf_counter() - t0, time.process_time() - c0)
+    report_threads(threads, machine, time.perf_counter() - t0)
+    return figures
+
+
+async def bench_sqlite(args: argparse.Namespace, rates: list[float]) -> Figures:
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix="wordle-bench-") as folder:
+        path = Path(folder) / "bench.sqlite3"
+        async with await Database.open(path) as db:
+            figures = await run_backend("SQLite", db, args, rates)
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            rows = conn.execute(
+                "SELECT (SELECT count(*) FROM guesses), (SELECT count(*) FROM games)"
+            ).fetchall()
+        size = sum(p.stat().st_size for p in Path(folder).iterdir()) / 2**20
+        print(f"SQLite database: {rows[0][0]:,} guesses, {rows[0][1]:,} games, "
+              f"{size:.1f} MiB on disk (synchronous=FULL, WAL)")
+    return figures
+
+
+@contextlib.contextmanager
+def postgres_database(dsn: str | None):  # type: ignore[no-untyped-def]
+    """Yields ``(dsn, description)``: the given database, or one on a throwaway server."""
+    if dsn:
+        yield dsn, "the server at --pg-dsn / " + PG_ENV
+        return
+    from tests.pg import run_sync, start_cluster
+
+    cluster = start_cluster()
+    try:
+        async def durable() -> None:
+            import asyncpg
+
+            conn = await asyncpg.connect(cluster.admin_dsn)
+            try:  # the test settings turn these off; a benchmark measures real commits
+                await conn.execute("ALTER SYSTEM SET fsync = on")
+                await conn.execute("ALTER SYSTEM SET full_page_writes = on")
+                await conn.execute("SELECT pg_reload_conf()")
+            finally:
+                await conn.close()
+
+        run_sync(durable)
+        _, database = cluster.create_database()
+        yield database, f"a throwaway server (initdb, port {cluster.port})"
+    finally:
+        cluster.stop()
+
+
+async def bench_postgres(args: argparse.Namespace, rates: list[float]) -> Figures:
+    import asyncpg
+
+    from bot.storage.postgres import PostgresStore
+
+    try:
+        context = postgres_database(args.pg_dsn)
+        dsn, where = context.__enter__()
+    except Exception as exc:  # no server binaries, initdb failed, ...
+        print(f"PostgreSQL: not run ({exc})")
+        return Figures("PostgreSQL", note=str(exc)[:60])
+    try:
+        conn = await asyncpg.connect(dsn)
+        try:
+            version = await conn.fetchval("SHOW server_version")
+            settings = {name: await conn.fetchval(f"SHOW {name}")
+                        for name in ("fsync", "synchronous_commit", "full_page_writes",
+                                     "max_connections")}
+        finally:
+            await conn.close()
+        print(f"PostgreSQL {version} on {where}: "
+              + ", ".join(f"{k}={v}" for k, v in settings.items())
+              + f"; store pool_size {args.pool_size}")
+        async with await PostgresStore.open(dsn, pool_size=args.pool_size) as db:
+            figures = await run_backend("PostgreSQL", db, args, rates)
+        conn = await asyncpg.connect(dsn)
+        try:
+            guesses = await conn.fetchval("SELECT count(*) FROM guesses")
+            games = await conn.fetchval("SELECT count(*) FROM games")
+        finally:
+            await conn.close()
+        print(f"PostgreSQL database: {guesses:,} guesses, {games:,} games")
+        return figures
+    finally:
+        context.__exit__(None, None, None)
+
+
+def side_by_side(columns: list[Figures], rates: list[float]) -> list[str]:
+    width = 36
+    lines = [f"{'':<28}" + "".join(f"{c.name:>{width}}" for c in columns)]
+    for run in [*(f"offered {r:,.0f}/s" for r in rates), "saturation"]:
+        cells = []
+        for column in columns:
+            if run in column.runs:
+                rate, p99 = column.runs[run]
+                cells.append(f"{rate:,.0f} guesses/s, p99 {p99:.1f} ms")
+            else:
+                cells.append(column.note or "-")
+        lines.append(f"{run:<28}" + "".join(f"{c:>{width}}" for c in cells))
+    return lines
+
+
+def target_met(figures: Figures, rates: list[float]) -> str:
+    met = []
+    for rate in rates:
+        found = figures.runs.get(f"offered {rate:,.0f}/s")
+        # An open loop cannot go faster than offered; allow for Poisson noise.
+        if found and rate >= 1000 and found[0] >= 0.97 * rate and found[1] <= 20:
+            met.append(f"{rate:,.0f}/s")
+    if not figures.runs:
+        return "not run"
+    return f"met at offered {', '.join(met)}" if met else "NOT met"
 
 
 async def main() -> int:
@@ -308,9 +462,16 @@ async def main() -> int:
         help="open-loop offered rates, guesses/s, comma-separated (default 1000,2000)",
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--dir", default=None, help="where to put the database file")
+    parser.add_argument("--dir", default=None, help="where to put the SQLite database file")
+    parser.add_argument("--backends", default="sqlite,postgres",
+                        help="which stores, comma-separated (default sqlite,postgres)")
+    parser.add_argument("--pg-dsn", default=os.environ.get(PG_ENV),
+                        help=f"a PostgreSQL database to use (default ${PG_ENV}; else a "
+                             "throwaway server)")
+    parser.add_argument("--pool-size", type=int, default=10, help="PostgreSQL pool size")
     args = parser.parse_args()
     rates = [float(r) for r in args.rate.split(",") if r.strip()]
+    backends = [b.strip().lower() for b in args.backends.split(",") if b.strip()]
 
     print(
         f"python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, "
@@ -318,59 +479,19 @@ async def main() -> int:
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; "
         f"{args.games} concurrent games, {args.guesses:,} guesses per run"
     )
-    met = []
-    with tempfile.TemporaryDirectory(dir=args.dir, prefix="wordle-bench-") as folder:
-        path = Path(folder) / "bench.sqlite3"
-        async with await Database.open(path) as db:
-            slots = make_slots(args.games)
-            rng = random.Random(args.seed)
-            setup = Results()
-            for slot in slots:
-                await start_game(db, slot, rng, setup)
-
-            for i, rate in enumerate(rates):
-                t0, c0, threads, machine = (
-                    time.perf_counter(),
-                    time.process_time(),
-                    thread_cpu(),
-                    cpu_times(),
-                )
-                opened = await open_loop(db, slots, args.guesses, rate, args.seed + 1 + i)
-                achieved, p99 = report(
-                    f"open loop, offered {rate:,.0f}/s",
-                    opened,
-                    time.perf_counter() - t0,
-                    time.process_time() - c0,
-                )
-                report_threads(threads, machine, time.perf_counter() - t0)
-                # An open loop cannot go faster than offered; allow for Poisson noise.
-                if rate >= 1000 and achieved >= 0.97 * rate and p99 <= 20:
-                    met.append(f"{rate:,.0f}/s")
-
-            t0, c0, threads, machine = (
-                time.perf_counter(),
-                time.process_time(),
-                thread_cpu(),
-                cpu_times(),
-            )
-            closed = await closed_loop(db, slots, args.guesses, args.seed + 100)
-            report(
-                "closed loop (saturation)",
-                closed,
-                time.perf_counter() - t0,
-                time.process_time() - c0,
-            )
-            report_threads(threads, machine, time.perf_counter() - t0)
-
-        with contextlib.closing(sqlite3.connect(path)) as conn:
-            rows = conn.execute(
-                "SELECT (SELECT count(*) FROM guesses), (SELECT count(*) FROM games)"
-            ).fetchall()
-        size = sum(p.stat().st_size for p in Path(folder).iterdir()) / 2**20
-        print(f"database: {rows[0][0]:,} guesses, {rows[0][1]:,} games, {size:.1f} MiB on disk")
+    columns = []
+    if "sqlite" in backends:
+        columns.append(await bench_sqlite(args, rates))
+    if "postgres" in backends:
+        columns.append(await bench_postgres(args, rates))
     print(f"peak memory (max RSS of the process): {peak_rss_mib():.1f} MiB")
-    verdict = f"met at offered {', '.join(met)}" if met else "NOT met"
-    print(f"target >= 1,000 guesses/s with p99 <= 20 ms: {verdict}")
+    print()
+    for line in side_by_side(columns, rates):
+        print(line)
+    for column in columns:
+        print(f"{column.name}: target >= 1,000 guesses/s with p99 <= 20 ms: "
+              f"{target_met(column, rates)}")
+    print(f"load average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
 
