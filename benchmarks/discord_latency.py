@@ -46,7 +46,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.core.daily import daily_word, today_puzzle_number
+from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.core.words import WordLists, load_word_lists
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMember
 
@@ -212,7 +212,9 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
         guild = fake.add_guild("Latency")
         channel = fake.add_text_channel(guild, "wordle")
         players = [fake.add_member(guild, f"player{i}") for i in range(players_needed)]
-        answer = daily_word(today_puzzle_number(now, "UTC"), words.answers, SALT)
+        # A new database: the server's own order of daily words starts today.
+        number = today_puzzle_number(now, "UTC")
+        answer = server_daily_word(number, words.answers, SALT, guild.id, number)
         plans, picks = make_plans(players, words, answer, rng)
         config = {"port": fake.port, "token": fake.token, "guild": guild.id, "picks": picks,
                   "now": now.isoformat(), "solver": solver,

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot.app import WordleBot
-from bot.core.daily import daily_word, today_puzzle_number
+from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.core.words import WordLists
 from bot.service import GameService, Place
 from bot.storage import Database
@@ -120,8 +120,12 @@ class Table:
     def daily_number(self, timezone: str = "UTC") -> int:
         return today_puzzle_number(self.clock(), timezone)
 
-    def daily_answer(self, timezone: str = "UTC") -> str:
-        return daily_word(self.daily_number(timezone), self.words.answers, SALT)
+    def daily_answer(self, timezone: str = "UTC", order_from: int | None = None) -> str:
+        """Today's daily word on this server. Its own order of words starts at ``order_from``:
+        by default today, as for a server whose daily is served for the first time today."""
+        number = self.daily_number(timezone)
+        start = number if order_from is None else order_from
+        return server_daily_word(number, self.words.answers, SALT, self.guild.id, start)
 
 
 @pytest.fixture
