@@ -13,8 +13,8 @@ Layout (pixels; :func:`bar_box` and :func:`number_box` give every position)::
     └─────────────────────────────────────────────────────────────┘
 
 A bar's width is its count over the largest count times :data:`BAR_MAX` (rounded), never less
-than :data:`BAR_MIN` (room for the count, as in the game); the count is written inside the
-bar's right end. The bar of ``highlight`` (the attempts of the game just won) takes the theme's
+than :data:`BAR_MIN` nor than its count needs (:func:`bar_width`); the count is written inside
+the bar's right end. The bar of ``highlight`` (the attempts of the game just won) takes the theme's
 green, the others its grey. Everything but the numbers and bars (title, labels, heading, the
 attempt digits) is drawn once per theme and copied (:func:`_skeleton`).
 
@@ -54,6 +54,10 @@ DIGIT_WIDTH = 16
 BAR_LEFT = PADDING + DIGIT_WIDTH + 6
 BAR_MAX = WIDTH - PADDING - BAR_LEFT
 BAR_MIN = 24
+#: Room for the count inside a bar: per digit (a digit of the count font is 9 px wide), and
+#: around the number.
+DIGIT_ROOM = 10
+COUNT_MARGIN = 12
 COUNT_SIZE = 13
 ROWS = 6
 HEIGHT = BARS_TOP + ROWS * BAR_HEIGHT + (ROWS - 1) * BAR_GAP + PADDING
@@ -76,10 +80,13 @@ def number_box(column: int) -> Box:
 
 
 def bar_width(count: int, maximum: int) -> int:
-    """The width in pixels of a bar for ``count`` when the largest count is ``maximum``."""
+    """The width in pixels of a bar for ``count`` when the largest count is ``maximum``: in
+    proportion, but never narrower than :data:`BAR_MIN` or than its count needs
+    (:data:`DIGIT_ROOM` per digit and :data:`COUNT_MARGIN`)."""
+    room = max(BAR_MIN, DIGIT_ROOM * len(str(count)) + COUNT_MARGIN)
     if maximum <= 0:
-        return BAR_MIN
-    return max(BAR_MIN, round(count * BAR_MAX / maximum))
+        return room
+    return max(room, round(count * BAR_MAX / maximum))
 
 
 def bar_box(attempt: int, count: int, maximum: int) -> Box:
@@ -137,8 +144,11 @@ def stats_image(stats: StatsView, *, highlight: int | None = None,
     draw = ImageDraw.Draw(image)
     for column, number in enumerate(numbers):
         left, top, right, bottom = number_box(column)
+        size = NUMBER_SIZE  # smaller for a number too wide for its column (100000 games)
+        while size > 12 and _font(size).getlength(str(number)) > right - left - 4:
+            size -= 2
         draw.text(((left + right) / 2, (top + bottom) / 2), str(number),
-                  font=_font(NUMBER_SIZE), fill=colours.title_text, anchor="mm")
+                  font=_font(size), fill=colours.title_text, anchor="mm")
     maximum = max(counts, default=0)
     for attempt, count in enumerate(counts, start=1):
         box = bar_box(attempt, count, maximum)

@@ -19,6 +19,12 @@ FULL = 420 - 20 - (20 + 16 + 6)  # width minus right padding minus the attempt-d
 SMALLEST = 24
 
 
+def expected_width(count: int, maximum: int) -> int:
+    """In proportion, but at least 24 px and at least 10 px per digit of the count + 12."""
+    proportional = round(count * FULL / maximum) if maximum else 0
+    return max(SMALLEST, 10 * len(str(count)) + 12, proportional)
+
+
 def stats(distribution: tuple[int, int, int, int, int, int], **kw: int) -> Stats:
     wins = sum(distribution)
     played = kw.pop("played", wins)
@@ -46,7 +52,7 @@ def test_bars_follow_the_numbers_and_the_win_is_lit(theme: str, colours) -> None
         y = top + 3  # above the count's letters
         colour = colours.green if attempt == 3 else colours.grey
         left, length = run_length(image, y, colour)
-        expected = max(SMALLEST, round(count * FULL / 10))
+        expected = expected_width(count, 10)
         assert (left, length) == (42, expected), (attempt, count)
         # the bar is a solid block: top and bottom rows too, background right after it
         rgb = image.convert("RGB")
@@ -59,6 +65,16 @@ def test_bars_follow_the_numbers_and_the_win_is_lit(theme: str, colours) -> None
             assert colours.green not in {rgb.getpixel((x, y)) for x in range(420)}
     # the full-width bar (10 wins) is the longest possible: it ends at the right padding
     assert 42 + FULL == 420 - 20
+
+
+def test_big_counts_keep_room_for_their_digits() -> None:
+    distribution = (100, 1000, 1, 0, 0, 0)
+    image = pic.stats_image(stats(distribution), highlight=2)
+    for attempt, count in enumerate(distribution, start=1):
+        y = 172 + (attempt - 1) * 28 + 3
+        colour = LIGHT.green if attempt == 2 else LIGHT.grey
+        assert run_length(image, y, colour) == (42, expected_width(count, 1000))
+    assert expected_width(100, 1000) == 42 and expected_width(1000, 1000) == FULL
 
 
 def test_no_highlight_and_no_games() -> None:
@@ -84,6 +100,19 @@ def test_numbers_are_drawn_in_their_columns() -> None:
         changed = any(one.getpixel((x, y)) != other.getpixel((x, y))
                       for x in range(box[0], box[2]) for y in range(box[1], box[3]))
         assert changed == (column == 2)
+
+
+def test_a_long_number_stays_in_its_column() -> None:
+    """A 7-digit count of games is drawn smaller: nothing outside its column changes."""
+    def picture(played: int) -> Image.Image:
+        numbers = Stats(played=played, wins=1, win_percent=50, distribution=(0, 1, 0, 0, 0, 0))
+        return pic.stats_image(numbers).convert("RGB")
+
+    long, short = picture(1234567), picture(2)
+    left, top, right, bottom = pic.number_box(0)
+    changed = [(x, y) for x in range(long.width) for y in range(top, bottom)
+               if long.getpixel((x, y)) != short.getpixel((x, y))]
+    assert changed and all(left <= x < right for x, _ in changed)
 
 
 def test_png_async_and_bad_numbers() -> None:
