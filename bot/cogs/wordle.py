@@ -44,7 +44,7 @@ from bot.cogs.play import BoardPlay
 from bot.cogs.views import DYNAMIC_ITEMS
 from bot.core.domain import WORD_LENGTH
 from bot.render.stats_image import stats_png_async
-from bot.render.text import stats_text
+from bot.render.text import settings_text, stats_text
 from bot.service import (
     GameService,
     HintKind,
@@ -305,11 +305,13 @@ class WordleCog(BoardPlay, commands.Cog):
     @wordle.command(name="settings", description="Server settings (Manage Server only)")
     @app_commands.describe(timezone="IANA time zone for the daily, e.g. Europe/Paris",
                            results_channel="where the daily results post goes",
-                           hints_in_channel_games="allow /hint in channel games")
+                           hints_in_channel_games="allow /hint in channel games",
+                           hints_in_dailies="allow /hint on the daily (hinted results get a mark)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(self, interaction: discord.Interaction, timezone: str | None = None,
                        results_channel: discord.TextChannel | None = None,
-                       hints_in_channel_games: bool | None = None) -> None:
+                       hints_in_channel_games: bool | None = None,
+                       hints_in_dailies: bool | None = None) -> None:
         guild_id = interaction.guild_id or 0
         changes: dict = {}
         if timezone is not None:
@@ -319,6 +321,8 @@ class WordleCog(BoardPlay, commands.Cog):
             changes["results_channel_id"] = results_channel.id
         if hints_in_channel_games is not None:
             changes["hints_in_channel_games"] = hints_in_channel_games
+        if hints_in_dailies is not None:
+            changes["hints_in_dailies"] = hints_in_dailies
         if changes:
             current = await within_deadline(
                 interaction, self.service.update_settings(guild_id, **changes))
@@ -326,8 +330,7 @@ class WordleCog(BoardPlay, commands.Cog):
             current = await within_deadline(interaction, self.service.settings(guild_id))
         channel = (f"<#{current.results_channel_id}>" if current.results_channel_id
                    else "the channel where each daily is played")
-        text = (f"Time zone: **{current.timezone}**\nDaily results: {channel}\n"
-                f"Hints in channel games: **{'on' if current.hints_in_channel_games else 'off'}**")
+        text = settings_text(current, channel)
         title = "Settings saved" if changes else "Settings"
         await send(interaction, Reply(embeds=[discord.Embed(title=title, description=text)],
                                       ephemeral=True))

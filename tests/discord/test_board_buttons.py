@@ -226,6 +226,10 @@ async def test_daily_from_its_private_board(table: Table) -> None:
         board = await table.reply(table.bob, "wordle start", {"kind": "daily"})
         assert board.ephemeral and is_board(board)
         click = await table.fake.click(board, table.bob, label="Position")
+        (refusal,) = await click.wait_for_messages(1)  # hints on dailies are off by default
+        assert refusal.ephemeral and refusal.text().startswith("Hints are turned off for the daily")
+        await table.reply(table.alice, "wordle settings", {"hints_in_dailies": True})
+        click = await table.fake.click(board, table.bob, label="Position")
         (hint,) = await click.wait_for_messages(1)
         assert hint.ephemeral  # a daily's hint is private like its board
         await guess_on(table, board, table.bob, other)

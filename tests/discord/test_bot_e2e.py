@@ -421,8 +421,12 @@ async def test_hints_letter_position_word_and_refusals(table: Table) -> None:
         channel_game = await table.service.board(table.place(), table.carol.id)
         assert await table.service.db.hints_for_game(channel_game.id) == []
 
-        # a daily's hint is private like its board
+        # a daily's hint is private like its board (hints on dailies are a server setting)
         await table.reply(table.dave, "wordle start", {"kind": "daily"})
+        text = await refused(table, table.dave, "hint", {"kind": "position"})
+        assert text.startswith("Hints are turned off for the daily here")
+        saved = await table.reply(table.alice, "wordle settings", {"hints_in_dailies": True})
+        assert "Hints in dailies: **on**" in saved.embed["description"]
         hint = await table.reply(table.dave, "hint", {"kind": "position"})
         assert hint.ephemeral
         answer = table.daily_answer()

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.core.daily import daily_word, today_puzzle_number
+from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.core.feedback import score
 from bot.core.words import load_word_lists
 from bot.storage.open import postgres_daily_salt
@@ -99,7 +99,9 @@ def test_daily_salt_comes_from_the_database_without_daily_salt(tmp_path: Path,
     salt = run_sync(lambda: postgres_daily_salt(pg_dsn))
     words = load_word_lists()
     number = today_puzzle_number(datetime.now(UTC), "UTC")
-    assert answer == daily_word(number, words.answers, salt)
+    (order_from,) = rows(pg_dsn, "SELECT daily_order_from FROM guild_settings "
+                                 "WHERE guild_id = 0")[0]
+    assert answer == server_daily_word(number, words.answers, salt, 0, order_from)
     # every process on this database derives the same salt; a given DAILY_SALT wins
     assert run_sync(lambda: postgres_daily_salt(pg_dsn)) == salt
     assert files_under(tmp_path) == []
