@@ -3,13 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
-from ..models import UNSET, GuildSettings, Unset
-from ..validation import check_bool, check_id, validate_timezone
-from . import rows
+from ..models import SETTINGS_COLUMNS, UNSET, GuildSettings, Unset, guild_settings_from_row
+from ..validation import check_bool, check_day, check_id, validate_timezone
 
 _T = TypeVar("_T")
+_SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
+#: Fix the server's daily order once: the first day from today ($2) on that nobody on the
+#: server has started a daily (a forgotten player's played mark counts too), unless fixed.
+_SETTLE_ORDER: Final = (
+    "INSERT INTO guild_settings (guild_id, daily_order_from) VALUES ($1, "
+    "GREATEST($2, (SELECT max(n) + 1 FROM (SELECT puzzle_number AS n FROM games "
+    "WHERE guild_id = $1 AND kind = 'daily' UNION ALL SELECT puzzle_number FROM "
+    "played_dailies WHERE guild_id = $1) AS started))) "
+    "ON CONFLICT (guild_id) DO UPDATE SET daily_order_from = "
+    "coalesce(guild_settings.daily_order_from, excluded.daily_order_from) "
+    "RETURNING daily_order_from"
+)
+#: Each player's daily wins helped by hints, in one server (ranked after the same value).
+HINTED_WINS: Final = (
+    "SELECT g.owner_id, count(*) FROM games g WHERE g.guild_id = $1 AND g.kind = 'daily' "
+    "AND g.status = 'won' AND EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) "
+    "GROUP BY g.owner_id"
+)
 
 
 class Settings:
@@ -22,11 +39,9 @@ class Settings:
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         check_id("guild_id", guild_id)
         found = await self._fetch(
-            "SELECT timezone, results_channel_id, hints_in_channel_games FROM guild_settings "
-            "WHERE guild_id = $1",
-            guild_id,
+            f"SELECT {_SETTINGS} FROM guild_settings WHERE guild_id = $1", guild_id
         )
-        return rows.guild_settings(guild_id, found[0]) if found else GuildSettings(guild_id)
+        return guild_settings_from_row(guild_id, found[0]) if found else GuildSettings(guild_id)
 
     async def update_guild_settings(
         self,
@@ -35,6 +50,7 @@ class Settings:
         timezone: str | Unset = UNSET,
         results_channel_id: int | Unset | None = UNSET,
         hints_in_channel_games: bool | Unset = UNSET,
+        hints_in_dailies: bool | Unset = UNSET,
     ) -> GuildSettings:
         """Change only the settings given; returns all of them afterwards."""
         check_id("guild_id", guild_id)
@@ -47,6 +63,9 @@ class Settings:
         if not isinstance(hints_in_channel_games, Unset):
             check_bool("hints_in_channel_games", hints_in_channel_games)
             changes["hints_in_channel_games"] = hints_in_channel_games
+        if not isinstance(hints_in_dailies, Unset):
+            check_bool("hints_in_dailies", hints_in_dailies)
+            changes["hints_in_dailies"] = hints_in_dailies
         columns = list(changes)  # only these fixed names: never text from outside
         assignments = ", ".join(f"{c} = excluded.{c}" for c in columns)
         sql = (
@@ -57,11 +76,24 @@ class Settings:
                 if columns
                 else "ON CONFLICT (guild_id) DO UPDATE SET guild_id = excluded.guild_id "
             )
-            + "RETURNING timezone, results_channel_id, hints_in_channel_games"
+            + f"RETURNING {_SETTINGS}"
         )
 
         async def work(conn: Any) -> GuildSettings:
             found = await conn.fetchrow(sql, guild_id, *changes.values())
-            return rows.guild_settings(guild_id, found)
+            return guild_settings_from_row(guild_id, found)
 
         return await self._transaction(work)
+
+    async def settle_daily_order(self, guild_id: int, today: int) -> int:
+        check_id("guild_id", guild_id)
+        check_day("today", today)
+
+        async def work(conn: Any) -> int:
+            return int(await conn.fetchval(_SETTLE_ORDER, guild_id, today))
+
+        return await self._transaction(work)
+
+    async def _hinted_wins(self, guild_id: int) -> dict[int, int]:
+        """Each player's daily wins helped by hints in the server (``leaderboard``)."""
+        return {r[0]: int(r[1]) for r in await self._fetch(HINTED_WINS, guild_id)}

@@ -55,7 +55,6 @@ from ..validation import (
 )
 from . import posts, rows, schema, settings, writes
 from .forget import forget
-from .gate import IdentifyGate
 from .groupcommit import GroupCommit, Outcome
 
 _T = TypeVar("_T")
@@ -66,14 +65,12 @@ _SETTINGS: Final = {"timezone": "UTC", "application_name": "wordle-bot"}
 _STATS_SELECT: Final = ", ".join(rows.STATS_COLUMNS)
 
 
-class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
+class PostgresStore(posts.DailyPosts, settings.Settings):
     """All persistent state of the bot in PostgreSQL. Make one with :meth:`open`."""
 
     def __init__(self, dsn: str, pool: Any, version: int, writers: int, key: bytes) -> None:
         # Private: use ``await PostgresStore.open(dsn)``.
         self.dsn = schema.redact(dsn)
-        self._secret_dsn = dsn  # (never shown: ``dsn`` is the redacted one)
-        self._held: set[asyncio.Task[None]] = set()
         self._key = key  # makes forgotten players' marks (rules.player_mark)
         self._pool = pool
         self._version = version
@@ -124,12 +121,8 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
         if self._closed:
             return
         self._closed = True
-        for held in list(self._held):  # identify slots let go now
-            held.cancel()
         try:
             await self._commits.close()
-            if self._held:
-                await asyncio.gather(*self._held, return_exceptions=True)
         finally:
             await self._pool.close()
 
@@ -149,11 +142,6 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
     def _check_open(self) -> None:
         if self._closed:
             raise StorageError("the database is closed")
-
-    async def _connect(self) -> Any:
-        """A connection of its own (outside the pool), for locks held across calls."""
-        self._check_open()
-        return await asyncpg.connect(self._secret_dsn, server_settings=dict(_SETTINGS))
 
     async def _fetch(self, sql: str, *params: Any) -> list[Any]:
         self._check_open()
@@ -437,8 +425,13 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
             guild_id,
             mode,
         )
+        hinted = await self._hinted_wins(guild_id) if mode == StatsBucket.DAILY else {}
         ranked = rank(
-            ((r[0], stats_row(list(r)[1:])) for r in found), mode=mode, by=by, today=today
+            ((r[0], stats_row(list(r)[1:])) for r in found),
+            mode=mode,
+            by=by,
+            today=today,
+            hinted=hinted,
         )
         mine = next((row for row in ranked if row.player_id == player_id), None)
         return Leaderboard(rows=ranked[:limit], player_row=mine)
@@ -451,13 +444,14 @@ class PostgresStore(posts.DailyPosts, settings.Settings, IdentifyGate):
         check_day("puzzle_number", puzzle_number)
         found = await self._fetch(
             "SELECT g.owner_id, g.status, "
-            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at "
+            "(SELECT count(*) FROM guesses q WHERE q.game_id = g.id), g.hard_mode, g.finished_at, "
+            "EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) "
             "FROM games g WHERE g.guild_id = $1 AND g.puzzle_number = $2 AND g.kind = 'daily' "
             "AND g.status <> 'active' ORDER BY g.finished_at, g.id",
             guild_id,
             puzzle_number,
         )
-        return [DailyResult(r[0], r[1], int(r[2]), bool(r[3]), r[4]) for r in found]
+        return [DailyResult(r[0], r[1], int(r[2]), bool(r[3]), r[4], bool(r[5])) for r in found]
 
     async def server_streak(self, guild_id: int, today: int) -> int:
         """Days in a row, up to today (or yesterday while nobody has solved today's yet),
