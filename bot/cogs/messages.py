@@ -20,7 +20,6 @@ from bot.cogs.board import (
 )
 from bot.cogs.interact import APOLOGY, Reply
 from bot.core.analysis import GameAnalysis
-from bot.core.domain import MAX_ATTEMPTS, Status
 from bot.render.text import (
     Commands,
     analysis_text,
@@ -28,6 +27,7 @@ from bot.render.text import (
     problem_text,
     stats_text,
 )
+from bot.render.text import daily_results_text as render_results_text
 from bot.service import DailySummary, Finish, GameView, HintResult, PlayerError
 
 GREEN = discord.Colour.from_rgb(106, 170, 100)
@@ -100,26 +100,8 @@ def analysis_embed(game: GameView, analysis: GameAnalysis) -> discord.Embed:
 
 
 def daily_results_text(summary: DailySummary) -> str:
-    """The server's results post for one daily: who solved it in how many, and the streak."""
-    lines = [f"**{summary.label} results**"]
-    if summary.server_streak:
-        days = "day" if summary.server_streak == 1 else "days"
-        lines.append(f"🔥 Server streak: {summary.server_streak} {days}")
-    groups: dict[str, list[str]] = {}
-    for result in sorted(summary.results,
-                         key=lambda r: (r.status != Status.WON, r.attempts)):
-        won = result.status == Status.WON
-        score = f"{result.attempts if won else 'X'}/{MAX_ATTEMPTS}"
-        if result.hard_mode:
-            score += "*"
-        groups.setdefault(score, []).append(mention(result.player_id))
-    if not groups:
-        lines.append("Nobody has finished it yet.")
-    best = next(iter(groups), "X")
-    for score, people in groups.items():
-        crown = "👑 " if score == best and not score.startswith("X") else ""
-        lines.append(f"{crown}{score}: {', '.join(people)}")
-    return "\n".join(lines)
+    """The server's results post for one daily (worded by :mod:`bot.render.text`)."""
+    return render_results_text(summary, mention)
 
 
 __all__ = [

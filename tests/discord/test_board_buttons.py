@@ -243,5 +243,8 @@ async def test_daily_from_its_private_board(table: Table) -> None:
             lambda: any(m.via == "channel" and "results" in m.content
                         for m in table.fake.channel_messages(table.general)),
             what="the daily results post")
+        (post,) = [m for m in table.fake.channel_messages(table.general)
+                   if m.via == "channel" and "results" in m.content]
+        assert f"2/6💡: <@{table.bob.id}>" in post.content  # a hinted result is marked
         assert answer.upper() not in "\n".join(
             m.text() for m in table.fake.channel_messages(table.general)).upper()
