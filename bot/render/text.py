@@ -407,7 +407,11 @@ def hint_text(hint: HintResult) -> str:
     if hint.kind is HintKind.WORD:
         left = hint.candidates_left or 0
         words = "word fits" if left == 1 else "words fit"
-        return f"Try {(hint.word or '').upper()}: {left} possible {words} what you know so far."
+        text = f"Try {(hint.word or '').upper()}: {left} possible {words} what you know so far."
+        if hint.provisional:
+            text += (" (A quick pick: the solver is still working out its full strategy for "
+                     "these word lists; later hints will be its best.)")
+        return text
     letter = (hint.letter or "").upper()
     if hint.kind is HintKind.POSITION:
         return f"Letter {hint.position} of the hidden word is {letter}."

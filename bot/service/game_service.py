@@ -383,8 +383,8 @@ class GameService:
                 if letter is None:
                     raise NoHintLeft(Problem.NO_LETTER_LEFT) from None
                 return HintResult(view, HintKind.LETTER, letter=letter, fallback=True), letter
-            return (HintResult(view, kind, word=hint.word, candidates_left=hint.candidates_left),
-                    hint.word)
+            return (HintResult(view, kind, word=hint.word, candidates_left=hint.candidates_left,
+                               provisional=hint.provisional), hint.word)
         if kind is HintKind.LETTER:
             letter = core_hints.letter_hint(record.answer, rows, already_hinted=earlier)
             if letter is None:

@@ -120,7 +120,9 @@ class GuessResult:
 class HintResult:
     """A hint, worded by each front end: ``letter`` (a letter in the word), ``position``
     (the letter at ``position``), or ``word`` (the solver's guess, ``candidates_left``);
-    ``fallback``: a word hint could not be given, so a letter hint came instead."""
+    ``fallback``: a word hint could not be given, so a letter hint came instead;
+    ``provisional``: the solver's strategy was still being built, so the word is the best
+    one-step estimate."""
 
     game: GameView
     kind: HintKind
@@ -129,6 +131,7 @@ class HintResult:
     word: str | None = None
     candidates_left: int | None = None
     fallback: bool = False
+    provisional: bool = False
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,13 @@ import asyncio
 import pytest
 
 from bot.core.daily import server_daily_word, today_puzzle_number
+from bot.core.solver import Solver
+from bot.render.text import hint_text
 from bot.service import (
     BadOption,
     DailyAlreadyPlayed,
     GameAlreadyRunning,
+    GameService,
     HintKind,
     HintsNotAllowed,
     InvalidGuess,
@@ -290,6 +293,24 @@ async def test_hints_are_recorded_and_reveal_what_they_say(service, db, picker):
         await service.hint(HERE, ALICE, "everything")
     result = await service.guess(HERE, ALICE, "slate")
     assert "3 hints used" in result.finish.share_text
+
+
+async def test_a_word_hint_while_the_strategy_is_built_is_provisional_and_says_so(
+        db, words, clock, picker, tmp_path):
+    solver = Solver(list(words.answers), list(words.allowed_sorted),
+                    cache_dir=tmp_path / "cache", build_process=True)
+    service = GameService(db, words, daily_salt="test-salt", clock=clock, choose=picker,
+                          solver=solver)
+    picker.queue.append("slate")
+    await service.start(HERE, ALICE)
+    quick = await service.hint(HERE, ALICE, "word")  # the build runs in another process
+    assert quick.provisional and quick.word in words.allowed
+    assert "still working out its full strategy" in hint_text(quick)
+    await asyncio.to_thread(solver.strategy, False)  # wait for the build
+    best = await service.hint(HERE, ALICE, "word")
+    assert not best.provisional and best.word == solver.suggest([])
+    assert hint_text(best) == (f"Try {best.word.upper()}: {best.candidates_left} possible "
+                               "words fit what you know so far.")
 
 
 async def test_no_word_hint_when_a_player_chose_the_word(service):
