@@ -94,11 +94,6 @@ NEW_GAME_COLUMNS: Final = tuple(
 )
 
 
-def stats_mode_for(scope: str, kind: str) -> str:
-    """``domain.stats_bucket`` as its stored text."""
-    return str(stats_bucket(scope, kind))
-
-
 @dataclass(frozen=True, slots=True)
 class HintRecord:
     player_id: int

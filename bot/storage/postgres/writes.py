@@ -22,7 +22,7 @@ from typing import Any, Final
 from .. import rules
 from ..batching import Create, Guess
 from ..errors import DailyPlayed, GameExists, GameNotFound, StorageError
-from ..models import NEW_GAME_COLUMNS, GameRecord, GuessRecord, Status, stats_mode_for
+from ..models import NEW_GAME_COLUMNS, GameRecord, GuessRecord, Status
 from ..stats import StatsRow, record_daily_result, record_result, stats_row
 from ..validation import from_text, to_text
 from . import rows
@@ -178,7 +178,7 @@ async def count_stats(conn: Any, endings: Sequence[Ending]) -> None:
     with the reference arithmetic of :mod:`bot.storage.stats`."""
     results: list[tuple[tuple[int, int, str], GameRecord, int | None]] = []
     for game, day in endings:
-        mode = stats_mode_for(game.scope, game.kind)
+        mode = str(game.stats_mode)
         results += [
             ((game.guild_id, p, mode), game, day) for p in sorted(rules.counted_players(game))
         ]
