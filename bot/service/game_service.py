@@ -187,7 +187,7 @@ class GameService:
         hints = await self.db.hints_for_game(record.id)
         counted = counted_players(facts(record))
         shown = [player_id] if player_id in counted else sorted(counted)
-        bucket = stats_bucket(record.scope, record.kind).value
+        bucket = stats_bucket(record.scope, record.kind)
         stats: list[PlayerStats] = []
         for player in shown:
             stats.append(PlayerStats(player, await self.db.stats(record.guild_id, player, bucket,
@@ -251,7 +251,7 @@ class GameService:
                       puzzle_number: int | None = None) -> GameRecord:
         return await self.db.create_game(
             guild_id=place.guild_id, channel_id=place.channel_id, owner_id=owner_id,
-            scope=mode.scope.value, kind=mode.kind.value, answer=answer, hard_mode=hard_mode,
+            scope=mode.scope, kind=mode.kind, answer=answer, hard_mode=hard_mode,
             setter_id=setter_id, puzzle_number=puzzle_number, now=self.now())
 
     async def _start_daily(self, place: Place, player_id: int, hard_mode: bool) -> StartResult:
@@ -307,7 +307,7 @@ class GameService:
             row = outcome.row
             attempt = len(record.guesses) + 1
             status = status_after(row.feedback, attempt)
-            finish = status.value if status.is_over else None
+            finish = status if status.is_over else None
             # The server's day matters only to a guess that ends the game (streaks).
             day = await self.today(record.guild_id) if finish else None
             try:
@@ -349,7 +349,7 @@ class GameService:
             raise NoHintLeft(Problem.NO_WORD_HINT)
         result, value = await self._make_hint(record, kind)
         with store_refusals(_not_allowed(record), ended=True):
-            await self.db.record_hint(record.id, player_id=player_id, kind=result.kind.value,
+            await self.db.record_hint(record.id, player_id=player_id, kind=result.kind,
                                       value=value, now=self.now())
         return result
 
@@ -368,7 +368,7 @@ class GameService:
         rows = list(rows_of(record))
         view = game_view(record)
         earlier = [h.value for h in await self.db.hints_for_game(record.id)
-                   if h.kind == kind.value]
+                   if h.kind is kind]
         if kind is HintKind.WORD:
             solver = await self.solver()
             try:
@@ -378,7 +378,7 @@ class GameService:
                 # The hidden word left the answer list since the game began: no word in the
                 # solver's list fits, so give what the rules can still give, a letter.
                 letters = [h.value for h in await self.db.hints_for_game(record.id)
-                           if h.kind == HintKind.LETTER.value]
+                           if h.kind is HintKind.LETTER]
                 letter = core_hints.letter_hint(record.answer, rows, already_hinted=letters)
                 if letter is None:
                     raise NoHintLeft(Problem.NO_LETTER_LEFT) from None
@@ -422,7 +422,7 @@ class GameService:
     async def stats(self, guild_id: int, player_id: int,
                     bucket: StatsBucket | str = StatsBucket.DAILY) -> Stats:
         bucket = option(StatsBucket, bucket, Problem.BAD_BUCKET)
-        return await self.db.stats(guild_id, player_id, bucket.value,
+        return await self.db.stats(guild_id, player_id, bucket,
                                    today=await self.today(guild_id))
 
     async def leaderboard(self, guild_id: int, player_id: int | None = None, *,
@@ -433,7 +433,7 @@ class GameService:
         order = option(LeaderboardOrder, by, Problem.BAD_ORDER)
         if not 1 <= limit <= 50:
             raise BadOption(Problem.BAD_LIMIT)
-        return await self.db.leaderboard(guild_id, mode=bucket.value, by=order.value,
+        return await self.db.leaderboard(guild_id, mode=bucket, by=order,
                                          limit=limit, player_id=player_id,
                                          today=await self.today(guild_id))
 

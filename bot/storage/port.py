@@ -24,6 +24,8 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
 
+from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket, Status
+
 from .models import (
     UNSET,
     DailyResult,
@@ -64,8 +66,8 @@ class Store(Protocol):
         guild_id: int,
         channel_id: int,
         owner_id: int | None,
-        scope: str,
-        kind: str,
+        scope: Scope,
+        kind: Kind,
         answer: str,
         hard_mode: bool,
         puzzle_number: int | None = None,
@@ -116,7 +118,7 @@ class Store(Protocol):
         player_id: int,
         word: str,
         feedback: str,
-        finish: str | None,
+        finish: Status | None,
         day: int | None = None,
         now: datetime | None = None,
     ) -> GameRecord:
@@ -150,7 +152,7 @@ class Store(Protocol):
         game_id: int,
         *,
         player_id: int,
-        kind: str,
+        kind: HintKind,
         value: str,
         now: datetime | None = None,
     ) -> None:
@@ -165,7 +167,7 @@ class Store(Protocol):
     # -- statistics ---------------------------------------------------------------------
 
     async def stats(
-        self, guild_id: int, player_id: int, mode: str, *, today: int | None = None
+        self, guild_id: int, player_id: int, mode: StatsBucket, *, today: int | None = None
     ) -> Stats:
         """A player's statistics in one server and bucket (``daily``, ``practice``,
         ``channel``); all zero if none. For ``daily`` pass ``today`` (the server's puzzle
@@ -176,8 +178,8 @@ class Store(Protocol):
         self,
         guild_id: int,
         *,
-        mode: str = "daily",
-        by: str = "wins",
+        mode: StatsBucket = StatsBucket.DAILY,
+        by: LeaderboardOrder = LeaderboardOrder.WINS,
         limit: int = 10,
         player_id: int | None = None,
         today: int | None = None,
