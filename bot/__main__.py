@@ -14,7 +14,6 @@ import logging
 import sqlite3
 import sys
 import tempfile
-import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -143,25 +142,17 @@ def _with_storage(config: Config, db: Path | None = None) -> Config:
 
 async def open_database(config: Config | Path) -> Store:
     """Open the store the settings choose (a bare path: that SQLite file), or raise
-    :class:`StartupError` (never showing a password).
-
-    When a SQLite file cannot be opened, aiosqlite stops the thread of the failed connection
-    without waiting for it; if the event loop closes first, that thread prints an "Event loop
-    is closed" traceback. So the threads the failed open started are waited for here.
+    :class:`StartupError` (never showing a password). (A failed SQLite open waits for its
+    connection thread itself: ``bot.storage.sqlite.schema``.)
     """
     from bot.storage import StorageError
     from bot.storage.open import open_store
 
     if isinstance(config, Path):
         config = Config(db_path=config)
-    before = set(threading.enumerate())
     try:
         return await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path)
     except (StorageError, sqlite3.Error, OSError) as exc:
-        started = [t for t in threading.enumerate()
-                   if t not in before and not t.daemon and not t.name.startswith("asyncio")]
-        for thread in started:
-            await asyncio.to_thread(thread.join, 5.0)
         raise StartupError(str(exc)) from None
 
 
