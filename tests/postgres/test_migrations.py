@@ -164,6 +164,23 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
                 hard_mode=False,
             )
             assert started.id > game_id
+    conn = await connect(pg_dsn)
+    try:  # 0005: player preferences, all off until set
+        await conn.execute(
+            "INSERT INTO player_prefs (player_id, updated_at) VALUES (8, '2026-01-05T10:00:00Z')"
+        )
+        row = await conn.fetchrow(
+            "SELECT high_contrast, light, text_only, timezone, held_day, held_until "
+            "FROM player_prefs WHERE player_id = 8"
+        )
+        assert tuple(row) == (False, False, False, "UTC", None, None)
+        with pytest.raises(asyncpg.CheckViolationError):
+            await conn.execute(
+                "INSERT INTO player_prefs (player_id, held_day, updated_at) "
+                "VALUES (9, 3, '2026-01-05T10:00:00Z')"
+            )
+    finally:
+        await conn.close()
 
 
 async def test_a_failing_migration_leaves_the_previous_version(pg_dsn, monkeypatch):

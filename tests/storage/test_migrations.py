@@ -45,6 +45,11 @@ async def build(path: Path, version: int) -> None:
             )
         if version >= 2:
             conn.execute("INSERT INTO daily_posts VALUES (5, 300, 6, 4242)")
+        if version >= 5:
+            conn.execute(
+                "INSERT INTO player_prefs (player_id, high_contrast, timezone, held_day, "
+                f"held_until, updated_at) VALUES (7, 1, 'Asia/Tokyo', 300, '{T1}', '{T0}')"
+            )
     finally:
         conn.close()
 
@@ -120,6 +125,21 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
             assert await db.daily_post(5, 300) == (6, 4242)
         await db.set_daily_post(5, 301, 6, 1)
         assert await db.daily_post(5, 301) == (6, 1)
+    conn = sqlite3.connect(path)
+    try:  # 0005: player preferences, all off until set; a row made before stays as it was
+        conn.execute(f"INSERT INTO player_prefs (player_id, updated_at) VALUES (8, '{T0}')")
+        assert conn.execute(
+            "SELECT high_contrast, light, text_only, timezone, held_day, held_until "
+            "FROM player_prefs ORDER BY player_id"
+        ).fetchall() == ([(1, 0, 0, "Asia/Tokyo", 300, T1)] if version >= 5 else []) + [
+            (0, 0, 0, "UTC", None, None)
+        ]
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute(f"INSERT INTO player_prefs VALUES (9, 2, 0, 0, 'UTC', NULL, NULL, '{T0}')")
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute(f"INSERT INTO player_prefs VALUES (9, 0, 0, 0, 'UTC', 3, NULL, '{T0}')")
+    finally:
+        conn.close()
     # Same schema as a database created new.
     fresh = tmp_path / "fresh.sqlite3"
     async with await Database.open(fresh):
