@@ -7,10 +7,10 @@ no stored state could make valid. The rules of play (who may act on a game) are 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from bot.core.domain import (
     ALL_GREEN,
@@ -24,6 +24,8 @@ from bot.core.domain import (
     StatsBucket,
 )
 from bot.core.timezones import normalise_timezone
+
+from .models import Unset
 
 MAX_ID: Final = 2**63 - 1
 MAX_HINT_VALUE: Final = 64
@@ -76,6 +78,42 @@ def validate_timezone(name: object) -> str:
     :class:`~bot.core.timezones.UnknownTimeZone` (a ``ValueError``) whose message suggests
     close names."""
     return normalise_timezone(name)
+
+
+def _checked_channel(value: object) -> object:
+    check_id("results_channel_id", value, optional=True)
+    return value
+
+
+def _checked_flag(name: str) -> Callable[[object], object]:
+    def check(value: object) -> object:
+        check_bool(name, value)
+        return value
+
+    return check
+
+
+#: Each server setting's check, returning the value to store (the time zone's canonical name).
+_SETTING_CHECKS: Final[dict[str, Callable[[object], object]]] = {
+    "timezone": validate_timezone,
+    "results_channel_id": _checked_channel,
+    "hints_in_channel_games": _checked_flag("hints_in_channel_games"),
+    "hints_in_dailies": _checked_flag("hints_in_dailies"),
+}
+
+
+def settings_changes(**given: object) -> dict[str, Any]:
+    """The server settings to write, checked: every one given except those left ``UNSET``,
+    named as their columns (only these fixed names, never text from outside). Raises
+    ``ValueError`` for a bad value or an unknown setting."""
+    changes: dict[str, Any] = {}
+    for name, value in given.items():
+        check = _SETTING_CHECKS.get(name)
+        if check is None:
+            raise ValueError(f"no server setting is called {name!r:.40}")
+        if not isinstance(value, Unset):
+            changes[name] = check(value)
+    return changes
 
 
 def check_new_game(

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Final, TypeVar
 
 from ..models import SETTINGS_COLUMNS, UNSET, GuildSettings, Unset, guild_settings_from_row
-from ..validation import check_bool, check_day, check_id, validate_timezone
+from ..validation import check_day, check_id, settings_changes
 
 _T = TypeVar("_T")
 _SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
@@ -54,18 +54,9 @@ class Settings:
     ) -> GuildSettings:
         """Change only the settings given; returns all of them afterwards."""
         check_id("guild_id", guild_id)
-        changes: dict[str, Any] = {}
-        if not isinstance(timezone, Unset):
-            changes["timezone"] = validate_timezone(timezone)
-        if not isinstance(results_channel_id, Unset):
-            check_id("results_channel_id", results_channel_id, optional=True)
-            changes["results_channel_id"] = results_channel_id
-        if not isinstance(hints_in_channel_games, Unset):
-            check_bool("hints_in_channel_games", hints_in_channel_games)
-            changes["hints_in_channel_games"] = hints_in_channel_games
-        if not isinstance(hints_in_dailies, Unset):
-            check_bool("hints_in_dailies", hints_in_dailies)
-            changes["hints_in_dailies"] = hints_in_dailies
+        changes = settings_changes(
+            timezone=timezone, results_channel_id=results_channel_id,
+            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies)
         columns = list(changes)  # only these fixed names: never text from outside
         assignments = ", ".join(f"{c} = excluded.{c}" for c in columns)
         sql = (

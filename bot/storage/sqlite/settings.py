@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import aiosqlite
 
@@ -104,18 +104,9 @@ class Settings(Core):
         hints_in_dailies: bool | Unset = UNSET,
     ) -> GuildSettings:
         validation.check_id("guild_id", guild_id)
-        changes: dict[str, Any] = {}
-        if not isinstance(timezone, Unset):
-            changes["timezone"] = validation.validate_timezone(timezone)
-        if not isinstance(results_channel_id, Unset):
-            validation.check_id("results_channel_id", results_channel_id, optional=True)
-            changes["results_channel_id"] = results_channel_id
-        if not isinstance(hints_in_channel_games, Unset):
-            validation.check_bool("hints_in_channel_games", hints_in_channel_games)
-            changes["hints_in_channel_games"] = hints_in_channel_games
-        if not isinstance(hints_in_dailies, Unset):
-            validation.check_bool("hints_in_dailies", hints_in_dailies)
-            changes["hints_in_dailies"] = hints_in_dailies
+        changes = validation.settings_changes(
+            timezone=timezone, results_channel_id=results_channel_id,
+            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies)
 
         # Only the columns given are written (an UPSERT that returns the row as it is after).
         columns = list(changes)
