@@ -9,18 +9,14 @@ refused (:class:`SchemaTooNew`) before anything is written.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from ..errors import MigrationError, SchemaTooNew
+from ..migration_files import MigrationFile, migration_files
 
-_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 #: Key of the advisory lock migrations hold ("wordle" in ASCII).
 MIGRATION_LOCK = 0x776F72646C65
 
@@ -30,34 +26,13 @@ _VERSION_TABLE = (
 )
 
 
-@dataclass(frozen=True)
-class Migration:
-    version: int
-    name: str
-    sql: str
+#: A PostgreSQL migration: ``version``, ``name`` and its ``sql`` (run as one script).
+Migration = MigrationFile
 
 
-@cache
 def load_migrations() -> tuple[Migration, ...]:
     """The PostgreSQL migrations shipped with the package, numbered 1, 2, 3, ... ."""
-    folder = resources.files("bot.storage").joinpath("migrations").joinpath("postgres")
-    found = sorted(
-        (
-            Migration(int(match.group(1)), entry.name, entry.read_text(encoding="utf-8"))
-            for entry in folder.iterdir()
-            if (match := _NAME.match(entry.name)) is not None
-        ),
-        key=lambda m: m.version,
-    )
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise MigrationError(
-                f"migrations must be numbered 0001, 0002, ... without gaps or repeats; "
-                f"expected {expected:04d}, found {migration.name}"
-            )
-    if not found:
-        raise MigrationError("no migration files found in bot/storage/migrations/postgres")
-    return tuple(found)
+    return migration_files("postgres")
 
 
 def latest_version() -> int:

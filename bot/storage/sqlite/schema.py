@@ -11,19 +11,16 @@ migration (the second one waits, re-reads the version and finds nothing left to 
 from __future__ import annotations
 
 import asyncio
-import re
 import sqlite3
 import threading
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import aiosqlite
 
 from ..errors import MigrationError, SchemaTooNew
-
-_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+from ..migration_files import migration_files
 
 #: Milliseconds a connection waits for another connection's write lock before giving up
 #: (SQLite's busy handler, so the waiting happens in the connection's aiosqlite thread).
@@ -56,30 +53,11 @@ def split_statements(sql: str) -> tuple[str, ...]:
 
 @cache
 def load_migrations() -> tuple[Migration, ...]:
-    """All migrations shipped with the package, checked to be numbered 1, 2, 3, ... ."""
-    folder = resources.files("bot.storage").joinpath("migrations", "sqlite")
-    found: list[Migration] = []
-    for entry in folder.iterdir():
-        match = _NAME.match(entry.name)
-        if match is None:
-            continue
-        found.append(
-            Migration(
-                version=int(match.group(1)),
-                name=entry.name,
-                statements=split_statements(entry.read_text(encoding="utf-8")),
-            )
-        )
-    found.sort(key=lambda m: m.version)
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise MigrationError(
-                f"migrations must be numbered 0001, 0002, ... without gaps or repeats; "
-                f"expected {expected:04d}, found {migration.name}"
-            )
-    if not found:
-        raise MigrationError("no migration files found in bot/storage/migrations/sqlite")
-    return tuple(found)
+    """All migrations shipped with the package, numbered 1, 2, 3, ..., split into statements."""
+    return tuple(
+        Migration(version=m.version, name=m.name, statements=split_statements(m.sql))
+        for m in migration_files("sqlite")
+    )
 
 
 def latest_version() -> int:
