@@ -170,7 +170,7 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
             "INSERT INTO player_prefs (player_id, updated_at) VALUES (8, '2026-01-05T10:00:00Z')"
         )
         row = await conn.fetchrow(
-            "SELECT high_contrast, light, text_only, timezone, held_day, held_until "
+            "SELECT high_contrast, dark, text_only, timezone, held_day, held_until "
             "FROM player_prefs WHERE player_id = 8"
         )
         assert tuple(row) == (False, False, False, "UTC", None, None)

@@ -129,7 +129,7 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
     try:  # 0005: player preferences, all off until set; a row made before stays as it was
         conn.execute(f"INSERT INTO player_prefs (player_id, updated_at) VALUES (8, '{T0}')")
         assert conn.execute(
-            "SELECT high_contrast, light, text_only, timezone, held_day, held_until "
+            "SELECT high_contrast, dark, text_only, timezone, held_day, held_until "
             "FROM player_prefs ORDER BY player_id"
         ).fetchall() == ([(1, 0, 0, "Asia/Tokyo", 300, T1)] if version >= 5 else []) + [
             (0, 0, 0, "UTC", None, None)

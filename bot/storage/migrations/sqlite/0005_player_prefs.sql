@@ -1,6 +1,6 @@
 -- 0005: each player's preferences (/wordle prefs), the same wherever they play.
 -- high_contrast: orange for the right place, blue for the wrong place (pictures, emoji boards,
--- share grids). light: a light board picture instead of the dark one. text_only: no pictures.
+-- share grids). dark: a dark board picture instead of the light one. text_only: no pictures.
 -- timezone: an IANA name (bot.core.timezones); the day of the player's personal daily (played
 -- outside servers that added the bot). held_day/held_until: after a time zone change the
 -- personal daily stays on held_day until held_until (a UTC instant), so a change never starts
@@ -9,7 +9,7 @@
 CREATE TABLE player_prefs (
     player_id     INTEGER PRIMARY KEY,
     high_contrast INTEGER NOT NULL DEFAULT 0 CHECK (high_contrast IN (0, 1)),
-    light         INTEGER NOT NULL DEFAULT 0 CHECK (light IN (0, 1)),
+    dark          INTEGER NOT NULL DEFAULT 0 CHECK (dark IN (0, 1)),
     text_only     INTEGER NOT NULL DEFAULT 0 CHECK (text_only IN (0, 1)),
     timezone      TEXT    NOT NULL DEFAULT 'UTC' CHECK (length(timezone) BETWEEN 1 AND 64),
     held_day      INTEGER,
