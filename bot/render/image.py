@@ -353,7 +353,9 @@ def board_png(
     ``keyboard`` maps letters to ``"G"``/``"Y"``/``"B"``; ``None`` works it out from ``rows``.
     A non-empty ``title`` (e.g. ``"Daily #123 · 4/6"``) or ``hard_mode`` adds the header band;
     characters the font lacks (emoji, CJK) are dropped from the title and a title too long for
-    the width is cut short with "…". ``theme`` is ``"light"`` (the game's colours) or ``"dark"``.
+    the width is cut short with "…". ``theme`` is a name in :data:`THEMES`: ``"light"`` (the
+    game's colours), ``"dark"``, or either in high contrast (``"light-contrast"``,
+    ``"dark-contrast"``: orange for the right place, blue for the wrong place).
     Raises ``ValueError`` for malformed rows or keyboard.
     """
     board = _check(rows, keyboard, max_attempts, hard_mode, title, theme)

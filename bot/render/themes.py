@@ -1,9 +1,10 @@
 """The colours of the board pictures, and the 256-colour palette each look is encoded with.
 
 A look is data: a :class:`Theme` names its colours, and everything else (the tiles and keys
-cached by :mod:`bot.render.image`, the palette below) is derived from it. A new look, say a
-high-contrast one (orange for the right place, blue for the wrong place), is one more
-``Theme(...)`` added to :data:`THEMES`.
+cached by :mod:`bot.render.image`, keyed by the theme's name, the palette below) is derived from
+it. There are four: light and dark, each also in high contrast (orange for the right place, blue
+for the wrong place, as in the real game); :func:`theme_name` picks one from a player's
+preferences, and :func:`recolour` gives emoji text (boards, share grids) the same colours.
 
 Pictures are saved as palette PNGs. The palette of a theme holds its solid colours exactly,
 then, for each pair of a text colour over a fill colour the pictures use, evenly spaced blends
@@ -14,7 +15,7 @@ most a couple of levels per channel (:data:`PALETTE_TOLERANCE`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -83,7 +84,28 @@ DARK = Theme(
     tile_text=_hex("#ffffff"),
     title_text=_hex("#ffffff"),
 )
-THEMES = {"light": LIGHT, "dark": DARK}
+#: The real game's high-contrast colours: orange for the right place, blue for the wrong place.
+CONTRAST_RIGHT = _hex("#f5793a")
+CONTRAST_ELSEWHERE = _hex("#85c0f9")
+LIGHT_CONTRAST = replace(LIGHT, green=CONTRAST_RIGHT, yellow=CONTRAST_ELSEWHERE)
+DARK_CONTRAST = replace(DARK, green=CONTRAST_RIGHT, yellow=CONTRAST_ELSEWHERE)
+THEMES = {"light": LIGHT, "dark": DARK, "light-contrast": LIGHT_CONTRAST,
+          "dark-contrast": DARK_CONTRAST}
+
+
+def theme_name(*, dark: bool = False, high_contrast: bool = False) -> str:
+    """The name in :data:`THEMES` of the light or dark look, in high contrast or not."""
+    return ("dark" if dark else "light") + ("-contrast" if high_contrast else "")
+
+
+_CONTRAST_SQUARES = str.maketrans({"\N{LARGE GREEN SQUARE}": "\N{LARGE ORANGE SQUARE}",
+                                   "\N{LARGE YELLOW SQUARE}": "\N{LARGE BLUE SQUARE}"})
+
+
+def recolour(text: str, high_contrast: bool) -> str:
+    """Emoji text (a board, a share grid, statistics bars) in high contrast: every 🟩 becomes
+    🟧 and every 🟨 becomes 🟦; unchanged otherwise."""
+    return text.translate(_CONTRAST_SQUARES) if high_contrast else text
 
 
 @lru_cache(maxsize=16)
