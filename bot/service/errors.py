@@ -61,6 +61,27 @@ class Problem(StrEnum):
     #: ``detail``: what the store said about the setting (an unknown time zone).
     BAD_SETTING = "bad_setting"
     NOTHING_TO_ANALYSE = "nothing_to_analyse"
+    #: A streak runs across periods: streak orders are for the all-time board only.
+    STREAK_ALL_TIME = "streak_all_time"
+    BAD_PERIOD = "bad_period"
+    #: An archive start needs a puzzle: a number or a date.
+    ARCHIVE_WHICH = "archive_which"
+    #: ``detail``: the date as typed (not YYYY-MM-DD, or no such day).
+    ARCHIVE_BAD_DATE = "archive_bad_date"
+    #: The number and the date given name two different puzzles.
+    ARCHIVE_MISMATCH = "archive_mismatch"
+    #: ``puzzle_number``: that is today's daily (play it as the daily).
+    ARCHIVE_TODAY = "archive_today"
+    #: ``puzzle_number``: a puzzle whose day has not come yet on this server.
+    ARCHIVE_FUTURE = "archive_future"
+    #: Before puzzle 1.
+    ARCHIVE_TOO_EARLY = "archive_too_early"
+    #: ``puzzle_number``, ``share_text``: the player finished this archive puzzle already.
+    ARCHIVE_DONE = "archive_done"
+    #: ``puzzle_number``, ``share_text``: the player played this puzzle as the daily.
+    ARCHIVE_PLAYED_DAILY = "archive_played_daily"
+    #: A number or date was given for a game that is not from the archive.
+    ARCHIVE_ONLY = "archive_only"
     #: Too many players at once; try again.
     BUSY = "busy"
     #: ``channel_id``: the bot cannot post in that channel.

@@ -38,6 +38,7 @@ from bot.core.domain import (
     status_after,
 )
 from bot.core.game import Invalid, validate_guess
+from bot.core.periods import Period
 from bot.core.solver import ImpossibleFeedbackError, Solver
 from bot.core.words import WordLists
 from bot.service.dailies import daily_answer, resume_daily
@@ -55,6 +56,7 @@ from bot.service.errors import (
     refused,
     store_refusals,
 )
+from bot.service.leaderboards import period_leaderboard
 from bot.service.posts import claim_or_find
 from bot.service.results import (
     AnalysisResult,
@@ -428,11 +430,17 @@ class GameService:
     async def leaderboard(self, guild_id: int, player_id: int | None = None, *,
                           mode: StatsBucket | str = StatsBucket.DAILY,
                           by: LeaderboardOrder | str = LeaderboardOrder.WINS,
-                          limit: int = 10) -> Leaderboard:
+                          limit: int = 10, period: Period | str = Period.ALL) -> Leaderboard:
+        """The server's best in a bucket, over all time or one period (.leaderboards)."""
         bucket = option(StatsBucket, mode, Problem.BAD_BUCKET)
         order = option(LeaderboardOrder, by, Problem.BAD_ORDER)
+        when = option(Period, period, Problem.BAD_PERIOD)
         if not 1 <= limit <= 50:
             raise BadOption(Problem.BAD_LIMIT)
+        if when is not Period.ALL:
+            return await period_leaderboard(self.db, self.now(), guild_id, player_id,
+                                            bucket=bucket, order=order, period=when,
+                                            limit=limit)
         return await self.db.leaderboard(guild_id, mode=bucket, by=order,
                                          limit=limit, player_id=player_id,
                                          today=await self.today(guild_id))

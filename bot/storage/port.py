@@ -189,6 +189,22 @@ class Store(Protocol):
         win, lower first, leaving out players without a win."""
         ...
 
+    async def period_leaderboard(
+        self,
+        guild_id: int,
+        *,
+        mode: StatsBucket,
+        by: LeaderboardOrder,
+        start: datetime,
+        end: datetime,
+        limit: int = 10,
+        player_id: int | None = None,
+    ) -> Leaderboard:
+        """Like :meth:`leaderboard`, over the games of bucket ``mode`` finished from ``start``
+        (included) to ``end`` (excluded) alone (:mod:`bot.storage.periods`); ``by`` is
+        ``wins``, ``win_percent`` or ``average`` (a streak is not ranked by period)."""
+        ...
+
     # -- server settings and daily posts ------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:

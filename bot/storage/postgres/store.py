@@ -56,6 +56,7 @@ from ..validation import (
 from . import posts, rows, schema, settings, writes
 from .forget import forget
 from .groupcommit import GroupCommit, Outcome
+from .periods import PeriodBoards
 
 _T = TypeVar("_T")
 #: Tries of a transaction that lost a deadlock or serialisation race.
@@ -65,7 +66,7 @@ _SETTINGS: Final = {"timezone": "UTC", "application_name": "wordle-bot"}
 _STATS_SELECT: Final = ", ".join(rows.STATS_COLUMNS)
 
 
-class PostgresStore(posts.DailyPosts, settings.Settings):
+class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards):
     """All persistent state of the bot in PostgreSQL. Make one with :meth:`open`."""
 
     def __init__(self, dsn: str, pool: Any, version: int, writers: int, key: bytes) -> None:

@@ -53,6 +53,7 @@ from ..errors import MigrationError
 from . import schema
 from .connection import close_all, connect
 from .games import Games
+from .periods import PeriodBoards
 from .privacy import Privacy
 from .settings import Settings, Statistics
 
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
     from ..port import Store
 
 
-class SqliteStore(Games, Statistics, Settings, Privacy):
+class SqliteStore(Games, Statistics, Settings, Privacy, PeriodBoards):
     """All persistent state of the bot in one SQLite file (implements :class:`Store`)."""
 
     @classmethod

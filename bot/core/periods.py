@@ -1,0 +1,88 @@
+"""Leaderboard periods: today, this week, this month, all time, by a server's time zone.
+
+A finished game counts in the period its last move (the winning or losing guess, or the give-up)
+was made in, read on the server's calendar:
+
+* **today**: the server's calendar day, from local midnight to the next local midnight;
+* **week**: Monday 00:00 to the next Monday 00:00, local time (ISO weeks);
+* **month**: the calendar month, from the 1st at 00:00 local time to the 1st of the next;
+* **all time**: every finished game.
+
+So a game finished 2026-01-31 23:30 UTC counts in January for a server on ``UTC`` and in
+February for a server on ``Europe/Paris`` (00:30 on 1 February there). A daily counts when it
+was finished, not on its puzzle's day (yesterday's daily finished this morning counts today).
+Days are calendar days, so a day when clocks change lasts 23 or 25 hours.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from enum import StrEnum
+
+from bot.core.timezones import zone
+
+
+class Period(StrEnum):
+    TODAY = "today"
+    WEEK = "week"
+    MONTH = "month"
+    ALL = "all"
+
+
+def _first_day(period: Period, day: date) -> date:
+    if period is Period.TODAY:
+        return day
+    if period is Period.WEEK:
+        return day - timedelta(days=day.weekday())  # Monday
+    return day.replace(day=1)
+
+
+def _next_first_day(period: Period, first: date) -> date:
+    if period is Period.TODAY:
+        return first + timedelta(days=1)
+    if period is Period.WEEK:
+        return first + timedelta(days=7)
+    return (first.replace(day=28) + timedelta(days=4)).replace(day=1)
+
+
+def _local_midnight(day: date, timezone: str) -> datetime:
+    """The UTC instant a local calendar day begins. Where clocks jump over midnight, the day
+    begins at the jump (the first local instant of that date); where midnight happens twice,
+    at the first."""
+    local = datetime.combine(day, time(0), tzinfo=zone(timezone))
+    start = local.astimezone(UTC)
+    # A midnight that does not exist (clocks jump from 23:59 to 01:00): the instant given by
+    # the offset before the jump lies in the previous date; the day begins at the jump.
+    while start.astimezone(zone(timezone)).date() < day:
+        start += timedelta(minutes=15)
+    while (start - timedelta(minutes=15)).astimezone(zone(timezone)).date() >= day:
+        start -= timedelta(minutes=15)
+    return start
+
+
+def period_bounds(period: Period | str, moment: datetime,
+                  timezone: str) -> tuple[datetime, datetime] | None:
+    """``(start, end)`` in UTC of the period holding ``moment`` (aware) on the calendar of
+    ``timezone``: a game finished at ``t`` counts when ``start <= t < end``. ``None`` for all
+    time."""
+    period = Period(period)
+    if moment.tzinfo is None:
+        raise ValueError("moment must be timezone-aware")
+    if period is Period.ALL:
+        return None
+    today = moment.astimezone(zone(timezone)).date()
+    first = _first_day(period, today)
+    return (_local_midnight(first, timezone),
+            _local_midnight(_next_first_day(period, first), timezone))
+
+
+def period_holds(period: Period | str, moment: datetime, finished: datetime,
+                 timezone: str) -> bool:
+    """Whether a game finished at ``finished`` counts in the period holding ``moment``: the
+    reference the stores' queries are tested against."""
+    bounds = period_bounds(period, moment, timezone)
+    if bounds is None:
+        return True
+    local = finished.astimezone(zone(timezone)).date()
+    today = moment.astimezone(zone(timezone)).date()
+    return _first_day(Period(period), local) == _first_day(Period(period), today)

@@ -1,0 +1,57 @@
+"""A leaderboard in words: its title and lines, with the asking player's own rank below the
+top list when they are not in it (or a note that they are not on the board yet)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.core.domain import LeaderboardOrder, StatsBucket
+from bot.core.periods import Period
+from bot.render.text import leaderboard_line
+from bot.storage.models import Leaderboard
+
+#: How each period reads in a title.
+PERIOD_NAMES = {
+    Period.TODAY: "today",
+    Period.WEEK: "this week",
+    Period.MONTH: "this month",
+    Period.ALL: "all time",
+}
+ORDER_NAMES = {
+    LeaderboardOrder.WINS: "wins",
+    LeaderboardOrder.WIN_PERCENT: "win %",
+    LeaderboardOrder.AVERAGE: "average guesses",
+    LeaderboardOrder.CURRENT_STREAK: "current streak",
+    LeaderboardOrder.MAX_STREAK: "max streak",
+}
+
+#: What a period means, for help texts (the README says the same).
+PERIOD_HELP = (
+    "`period`: `today`, `week` (from Monday), `month` (the calendar month) or `all` (all "
+    "time), on the server's calendar (its time zone); a game counts in the period it "
+    "finished in. Streaks run across periods, so they are ranked for all time only."
+)
+
+
+def board_title(mode: StatsBucket | str, by: LeaderboardOrder | str,
+                period: Period | str = Period.ALL) -> str:
+    """``Leaderboard · daily · this week · by wins``."""
+    return (f"Leaderboard · {StatsBucket(mode).value} · {PERIOD_NAMES[Period(period)]} · "
+            f"by {ORDER_NAMES[LeaderboardOrder(by)]}")
+
+
+def board_text(board: Leaderboard, player_id: int | None, mention: Callable[[int], str],
+               period: Period | str = Period.ALL) -> str:
+    """The top list, then the player's own row when they are ranked below it."""
+    lines = [leaderboard_line(row, mention) for row in board.rows]
+    if not lines:
+        lines.append("Nobody has finished a game of this kind here "
+                     + ("yet." if Period(period) is Period.ALL
+                        else f"{PERIOD_NAMES[Period(period)]}."))
+    me = board.player_row
+    if me is not None and all(row.player_id != me.player_id for row in board.rows):
+        lines.append("…")
+        lines.append(leaderboard_line(me, mention) + " (you)")
+    elif me is None and player_id is not None and board.rows:
+        lines.append("You're not on this board yet.")
+    return "\n".join(lines)

@@ -1,0 +1,46 @@
+"""Words for the problems of the archive (past dailies played again) and of period
+leaderboards, for :func:`problem_text <bot.render.text.problem_text>`."""
+
+from __future__ import annotations
+
+from bot.core.daily import EPOCH
+from bot.service.errors import PlayerError, Problem
+
+
+def _quoted(text: str | None) -> str:
+    shown = "".join(ch for ch in (text or "") if ch.isprintable())
+    return f"'{shown[:20]}…'" if len(shown) > 20 else f"'{shown}'"
+
+
+def archive_problems(error: PlayerError, start: str) -> dict[Problem, str]:
+    """The archive's problems in words (``start``: the front end's start command)."""
+    number = f"{error.puzzle_number or 0:,}"
+    share = f"\n\n{error.share_text}" if error.share_text else ""
+    return {
+        Problem.ARCHIVE_WHICH: "Choose a past puzzle by its number (number:123) or its date "
+                               "(date:2026-03-15).",
+        Problem.ARCHIVE_BAD_DATE: f"{_quoted(error.detail)} isn't a date: write it as "
+                                  "YYYY-MM-DD, like 2026-03-15.",
+        Problem.ARCHIVE_MISMATCH: "That number and that date are two different puzzles; give "
+                                  "just one of them.",
+        Problem.ARCHIVE_TODAY: f"Wordle {number} is today's daily: play it with {start} "
+                               "kind:daily.",
+        Problem.ARCHIVE_FUTURE: f"Wordle {number} hasn't come out yet here; the archive holds "
+                                "past puzzles only.",
+        Problem.ARCHIVE_TOO_EARLY: f"The archive starts at Wordle 1 ({EPOCH.isoformat()}).",
+        Problem.ARCHIVE_DONE: f"You've already played Wordle {number} · archive; each "
+                              f"archive puzzle is played once.{share}",
+        Problem.ARCHIVE_PLAYED_DAILY: f"You played Wordle {number} as the daily on its day, "
+                                      f"so it isn't in your archive.{share}",
+        Problem.ARCHIVE_ONLY: "A puzzle number or date is for kind:archive only.",
+    }
+
+
+def board_problems() -> dict[Problem, str]:
+    """The period leaderboards' problems in words."""
+    return {
+        Problem.STREAK_ALL_TIME: "A streak runs across days, weeks and months, so streaks are "
+                                 "ranked for all time only. For today, this week or this "
+                                 "month, rank by wins, win percent or average.",
+        Problem.BAD_PERIOD: "The period is today, week, month or all.",
+    }

@@ -1,0 +1,90 @@
+"""Leaderboards of one period (today, this week, this month: :mod:`bot.core.periods`), shared
+by both stores: the query, written once for both dialects, and the ranking.
+
+The all-time board reads the statistics rows; a period's board is worked out from the games
+finished in it instead: a game counts for the players its statistics count for
+(:func:`bot.core.domain.counted_players`: the owner of an own game, every player not forgotten
+who guessed in a channel game), in the bucket of its mode. Ranked like the all-time board
+(:func:`bot.storage.stats.rank`): wins, win %, or average guesses per win; streaks are not
+ranked by period (a streak runs across periods).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any, Final
+
+from bot.core.domain import MAX_ATTEMPTS, MODES, LeaderboardOrder, StatsBucket
+
+from .models import Leaderboard
+from .stats import StatsRow, rank
+from .validation import check_board, now_utc
+
+#: The orders a period's board can rank by.
+PERIOD_ORDERS: Final = (LeaderboardOrder.WINS, LeaderboardOrder.WIN_PERCENT,
+                        LeaderboardOrder.AVERAGE)
+
+
+def _bucket_filter(bucket: StatsBucket) -> str:
+    """SQL (on ``games g``) for the games counted in ``bucket``: built from the modes table,
+    from fixed names only."""
+    pairs = [f"(g.scope = '{m.scope.value}' AND g.kind = '{m.kind.value}')"
+             for m in MODES.values() if m.bucket is bucket]
+    return "(" + " OR ".join(pairs or ["false"]) + ")"
+
+
+def period_query(bucket: StatsBucket, placeholders: tuple[str, str, str]) -> str:
+    """Rows ``(player, won, attempts, hinted, games)`` for the games of ``bucket`` finished in
+    a server (first placeholder) from a start (second, included) to an end (third, excluded),
+    grouped. ``placeholders``: ``("?1", "?2", "?3")`` for SQLite, ``("$1", "$2", "$3")`` for
+    PostgreSQL."""
+    guild, start, end = placeholders
+    return (
+        "SELECT player, won, attempts, hinted, count(*) FROM (SELECT DISTINCT g.id, "
+        "coalesce(p.player_id, g.owner_id) AS player, g.status = 'won' AS won, "
+        "(SELECT count(*) FROM guesses c WHERE c.game_id = g.id) AS attempts, "
+        "EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) AS hinted "
+        "FROM games g LEFT JOIN guesses p ON p.game_id = g.id AND g.scope = 'channel' "
+        f"AND p.player_id IS NOT NULL WHERE g.guild_id = {guild} AND g.status <> 'active' "
+        f"AND g.finished_at >= {start} AND g.finished_at < {end} "
+        f"AND {_bucket_filter(bucket)} AND (g.scope = 'own' OR p.player_id IS NOT NULL)"
+        ") AS f GROUP BY player, won, attempts, hinted"
+    )
+
+
+def check_period_board(*, guild_id: object, mode: object, by: object, limit: object,
+                       player_id: object, start: object, end: object) -> None:
+    """The checks of ``period_leaderboard``."""
+    check_board(guild_id=guild_id, mode=mode, by=by, limit=limit, player_id=player_id,
+                today=None)
+    if by not in PERIOD_ORDERS:
+        raise ValueError(f"a period's board ranks by {', '.join(PERIOD_ORDERS)}, not {by!r:.40}")
+    if not isinstance(start, datetime) or not isinstance(end, datetime):
+        raise ValueError("start and end must be datetimes")
+    if now_utc(start) >= now_utc(end):
+        raise ValueError("a period must end after it starts")
+
+
+def period_board(found: Iterable[Any], *, mode: StatsBucket, by: LeaderboardOrder, limit: int,
+                 player_id: int | None) -> Leaderboard:
+    """The board from :func:`period_query`'s rows: top ``limit``, and ``player_id``'s row."""
+    played: dict[int, int] = {}
+    wins: dict[int, int] = {}
+    spread: dict[int, list[int]] = {}
+    hinted: dict[int, int] = {}
+    for player, won, attempts, helped, games in found:
+        player, games = int(player), int(games)
+        played[player] = played.get(player, 0) + games
+        counts = spread.setdefault(player, [0] * MAX_ATTEMPTS)
+        if won:
+            wins[player] = wins.get(player, 0) + games
+            counts[int(attempts) - 1] += games
+            if helped and mode is StatsBucket.DAILY:
+                hinted[player] = hinted.get(player, 0) + games
+    entries = [(player, StatsRow(played=n, wins=wins.get(player, 0),
+                                 distribution=tuple(spread[player])))
+               for player, n in played.items()]
+    ranked = rank(entries, mode=str(mode), by=str(by), today=None, hinted=hinted)
+    mine = next((row for row in ranked if row.player_id == player_id), None)
+    return Leaderboard(rows=ranked[:limit], player_row=mine)
