@@ -15,7 +15,10 @@ COMMAND_LINES = (
     ("/wordle giveup", "end the game and see the word (or **Give up** on the board)"),
     ("/wordle challenge", "set a word for the channel to guess"),
     ("/wordle stats", "played, win %, streaks and your guess distribution"),
-    ("/wordle leaderboard", "this server's best players"),
+    ("/wordle leaderboard", "this server's best players, by wins, win %, average or "
+                            "streak; `period:` today, week (from Monday), month (calendar) "
+                            "or all, by the server's time zone, a game counting when it "
+                            "finished; streaks are ranked for all time only"),
     ("/wordle analyze", "your last finished game against the solver"),
     ("/wordle forgetme", "delete everything the bot keeps about you"),
     ("/wordle settings", "time zone, results channel, hints in channel games (Manage Server)"),

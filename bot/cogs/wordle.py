@@ -43,6 +43,8 @@ from bot.cogs.messages import (
 from bot.cogs.play import BoardPlay
 from bot.cogs.views import DYNAMIC_ITEMS
 from bot.core.domain import WORD_LENGTH
+from bot.core.periods import Period
+from bot.render.leaderboard import board_text, board_title
 from bot.render.stats_image import stats_png_async
 from bot.render.text import settings_text, stats_text
 from bot.service import (
@@ -261,27 +263,23 @@ class WordleCog(BoardPlay, commands.Cog):
         await send(interaction, Reply(embeds=[embed], files=[stats_file(png)]))
 
     @wordle.command(name="leaderboard", description="This server's best players")
-    @app_commands.describe(by="what to rank by", mode="daily, practice or channel games")
-    @app_commands.choices(by=_choices(LeaderboardOrder), mode=_choices(StatsBucket))
+    @app_commands.describe(by="what to rank by", mode="daily, practice or channel games",
+                           period="today, this week (from Monday), this month, or all time, "
+                                  "by the server's time zone; streaks: all time only")
+    @app_commands.choices(by=_choices(LeaderboardOrder), mode=_choices(StatsBucket),
+                          period=_choices(Period))
     async def leaderboard(self, interaction: discord.Interaction,
                           by: str = LeaderboardOrder.WINS.value,
-                          mode: str = StatsBucket.DAILY.value) -> None:
+                          mode: str = StatsBucket.DAILY.value,
+                          period: str = Period.ALL.value) -> None:
         board = await within_deadline(
             interaction, self.service.leaderboard(interaction.guild_id or 0,
-                                                  interaction.user.id, mode=mode, by=by),
+                                                  interaction.user.id, mode=mode, by=by,
+                                                  period=period),
             ephemeral=False)
-        lines = []
-        for row in board.rows:
-            value = f"{row.value:.2f}" if isinstance(row.value, float) else str(row.value)
-            lines.append(f"**{row.rank}.** {mention(row.player_id)} · {value}")
-        if not lines:
-            lines.append("Nobody has finished a game of this kind here yet.")
-        me = board.player_row
-        if me is not None and all(r.player_id != me.player_id for r in board.rows):
-            lines.append(f"…\n**{me.rank}.** {mention(me.player_id)} (you)")
-        label = by.replace("_", " ")
-        embed = discord.Embed(title=f"Leaderboard · {mode} · by {label}",
-                              description="\n".join(lines))
+        embed = discord.Embed(title=board_title(mode, by, period),
+                              description=board_text(board, interaction.user.id, mention,
+                                                     period))
         await send(interaction, Reply(embeds=[embed]))
 
     @wordle.command(name="analyze", description="How your last finished game here compared "

@@ -35,8 +35,9 @@ PERIOD_HELP = (
 
 def board_title(mode: StatsBucket | str, by: LeaderboardOrder | str,
                 period: Period | str = Period.ALL) -> str:
-    """``Leaderboard · daily · this week · by wins``."""
-    return (f"Leaderboard · {StatsBucket(mode).value} · {PERIOD_NAMES[Period(period)]} · "
+    """``Leaderboard · daily · this week · by wins`` (all time: no period named)."""
+    when = "" if Period(period) is Period.ALL else f" · {PERIOD_NAMES[Period(period)]}"
+    return (f"Leaderboard · {StatsBucket(mode).value}{when} · "
             f"by {ORDER_NAMES[LeaderboardOrder(by)]}")
 
 
