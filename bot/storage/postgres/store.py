@@ -31,7 +31,7 @@ from bot.core.domain import StatsBucket
 
 from .. import rules
 from ..batching import Create, Guess
-from ..errors import StorageError, StorageFull
+from ..errors import StorageError
 from ..models import (
     DailyResult,
     ForgetReport,
@@ -54,6 +54,8 @@ from ..validation import (
     to_text,
 )
 from . import posts, rows, schema, settings, writes
+from .errors import DB_ERRORS as _DB_ERRORS
+from .errors import public_error as _public_error
 from .forget import forget
 from .groupcommit import GroupCommit, Outcome
 from .periods import PeriodBoards
@@ -76,6 +78,8 @@ class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards):
         self._pool = pool
         self._version = version
         self._closed = False
+        self._busy = 0  # reads and one-off transactions under way: close() lets them finish
+        self._idle = asyncio.Event()
         self._commits: GroupCommit[Guess | Create] = GroupCommit(self._save_group, writers)
 
     # ----------------------------------------------------------------- life cycle
@@ -124,6 +128,9 @@ class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards):
         self._closed = True
         try:
             await self._commits.close()
+            while self._busy:
+                self._idle.clear()
+                await self._idle.wait()
         finally:
             await self._pool.close()
 
@@ -144,36 +151,43 @@ class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards):
         if self._closed:
             raise StorageError("the database is closed")
 
-    async def _fetch(self, sql: str, *params: Any) -> list[Any]:
+    def _start(self) -> None:
+        """A read or a transaction begins: refused once closed, waited for by close()."""
         self._check_open()
+        self._busy += 1
+
+    def _done(self) -> None:
+        self._busy -= 1
+        if not self._busy:
+            self._idle.set()
+
+    async def _fetch(self, sql: str, *params: Any) -> list[Any]:
+        self._start()
         try:
             return list(await self._pool.fetch(sql, *params))
-        except (
-            asyncpg.PostgresError,
-            asyncpg.InterfaceError,
-            asyncpg.InternalClientError,
-            OSError,
-        ) as exc:
+        except _DB_ERRORS as exc:
             raise _public_error(exc) from exc
+        finally:
+            self._done()
 
     async def _read_game(self, where: str, *params: Any) -> GameRecord | None:
-        self._check_open()
+        self._start()
         try:
             async with self._pool.acquire() as conn:
                 games = await rows.read_games(conn, where, *params)
-        except (
-            asyncpg.PostgresError,
-            asyncpg.InterfaceError,
-            asyncpg.InternalClientError,
-            OSError,
-        ) as exc:
+        except _DB_ERRORS as exc:
             raise _public_error(exc) from exc
+        finally:
+            self._done()
         return games[-1] if games else None
 
     async def _transaction(self, work: Callable[[Any], Awaitable[_T]]) -> _T:
         """Run ``work(conn)`` in one transaction, retried when it loses a lock race."""
-        self._check_open()
-        return await self._retrying(work)
+        self._start()
+        try:
+            return await self._retrying(work)
+        finally:
+            self._done()
 
     async def _retrying(self, work: Callable[[Any], Awaitable[_T]]) -> _T:
         # (Also for groups handed in before close(): the pool is closed after them.)
@@ -475,19 +489,6 @@ class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards):
         check_id("player_id", player_id)
         mark = rules.player_mark(self._key, player_id)
         return await self._transaction(lambda conn: forget(conn, player_id, mark))
-
-
-def _public_error(exc: Exception) -> Exception:
-    """A database error as a :class:`StorageError` (its message only: asyncpg keeps the
-    failing row, which may hold a hidden word, in ``detail``, left out here)."""
-    if isinstance(exc, StorageError | ValueError):
-        return exc
-    if isinstance(exc, asyncpg.DiskFullError):  # the server's disk: nothing was saved
-        wrapped: StorageError = StorageFull(f"the database server's disk is full: {exc}")
-    else:
-        wrapped = StorageError(f"database error: {type(exc).__name__}: {exc}")
-    wrapped.__cause__ = exc
-    return wrapped
 
 
 def _implements_the_port(store: PostgresStore) -> Store:

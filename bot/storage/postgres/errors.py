@@ -1,0 +1,30 @@
+"""asyncpg's errors as the storage port's (:class:`StorageError`, :class:`StorageFull`)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import asyncpg
+
+from ..errors import StorageError, StorageFull
+
+#: What a read or a write on the pool may raise besides the port's own errors.
+DB_ERRORS: Final = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    OSError,
+)
+
+
+def public_error(exc: Exception) -> Exception:
+    """A database error as a :class:`StorageError` (its message only: asyncpg keeps the
+    failing row, which may hold a hidden word, in ``detail``, left out here)."""
+    if isinstance(exc, StorageError | ValueError):
+        return exc
+    if isinstance(exc, asyncpg.DiskFullError):  # the server's disk: nothing was saved
+        wrapped: StorageError = StorageFull(f"the database server's disk is full: {exc}")
+    else:
+        wrapped = StorageError(f"database error: {type(exc).__name__}: {exc}")
+    wrapped.__cause__ = exc
+    return wrapped
