@@ -178,6 +178,8 @@ class ForgetReport:
     games_anonymised: int = 0
     hints_deleted: int = 0
     stats_deleted: int = 0
+    #: The player's preferences (0 or 1 row).
+    prefs_deleted: int = 0
 
     @property
     def total(self) -> int:
@@ -188,4 +190,5 @@ class ForgetReport:
             + self.games_anonymised
             + self.hints_deleted
             + self.stats_deleted
+            + self.prefs_deleted
         )

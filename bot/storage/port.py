@@ -37,6 +37,7 @@ from .models import (
     Stats,
     Unset,
 )
+from .prefs import PlayerPrefs
 
 
 class Store(Protocol):
@@ -253,6 +254,19 @@ class Store(Protocol):
         which at least one player of the server solved the daily."""
         ...
 
+    # -- player preferences -------------------------------------------------------------
+
+    async def player_prefs(self, player_id: int) -> PlayerPrefs:
+        """A player's preferences (:mod:`bot.storage.prefs`; the defaults if none were set)."""
+        ...
+
+    async def save_player_prefs(self, prefs: PlayerPrefs, *,
+                                now: datetime | None = None) -> PlayerPrefs:
+        """Store all of ``prefs`` for its player, replacing what was there, and return it as
+        stored (the time zone in its canonical spelling). A bad value (an unknown time zone,
+        ``held_day`` without ``held_until``) raises ``ValueError`` and nothing changes."""
+        ...
+
     # -- privacy ------------------------------------------------------------------------
 
     async def forget_player(self, player_id: int) -> ForgetReport:
@@ -262,5 +276,5 @@ class Store(Protocol):
         no player, so those games still read right for everyone else, whose statistics do
         not change. What is kept is anonymous and only enforces the rules: a forgotten
         challenge setter still cannot play that game, and a daily they started stays played
-        (``DailyPlayed`` if they start it again)."""
+        (``DailyPlayed`` if they start it again). Their preferences go too."""
         ...

@@ -50,6 +50,7 @@ async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
         mark,
     )
     stats_deleted = await change("DELETE FROM player_stats WHERE player_id = $1")
+    prefs_deleted = await change("DELETE FROM player_prefs WHERE player_id = $1")
     return ForgetReport(
         games_deleted=games_deleted,
         guesses_deleted=int(guesses_deleted),
@@ -57,4 +58,5 @@ async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
         games_anonymised=games_anonymised,
         hints_deleted=int(hints_deleted),
         stats_deleted=stats_deleted,
+        prefs_deleted=prefs_deleted,
     )

@@ -61,6 +61,7 @@ async def _forget(conn: aiosqlite.Connection, player_id: int, mark: str) -> Forg
         mark,
     )
     stats_deleted = await change("DELETE FROM player_stats WHERE player_id = ?", player_id)
+    prefs_deleted = await change("DELETE FROM player_prefs WHERE player_id = ?", player_id)
     return ForgetReport(
         games_deleted=games_deleted,
         guesses_deleted=guesses_deleted,
@@ -68,4 +69,5 @@ async def _forget(conn: aiosqlite.Connection, player_id: int, mark: str) -> Forg
         games_anonymised=games_anonymised,
         hints_deleted=hints_deleted,
         stats_deleted=stats_deleted,
+        prefs_deleted=prefs_deleted,
     )

@@ -54,6 +54,7 @@ from . import schema
 from .connection import close_all, connect
 from .games import Games
 from .periods import PeriodBoards
+from .prefs import Prefs
 from .privacy import Privacy
 from .settings import Settings, Statistics
 
@@ -61,7 +62,7 @@ if TYPE_CHECKING:
     from ..port import Store
 
 
-class SqliteStore(Games, Statistics, Settings, Privacy, PeriodBoards):
+class SqliteStore(Games, Statistics, Settings, Privacy, PeriodBoards, Prefs):
     """All persistent state of the bot in one SQLite file (implements :class:`Store`)."""
 
     @classmethod
