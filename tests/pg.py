@@ -350,3 +350,129 @@ def pg_dsn(pg_cluster: PgCluster) -> Iterator[str]:
         yield dsn
     finally:
         pg_cluster.release_database(name)
+
+
+# ------------------------------------------------------------------ one suite, two backends
+
+#: The stores every storage and service test runs on (tests/storage, tests/service).
+BACKENDS = ("sqlite", "postgres")
+SQLITE_ONLY = "sqlite_only"
+
+
+def parametrize_backends(metafunc: pytest.Metafunc) -> None:
+    """``pytest_generate_tests`` of tests/storage and tests/service: a test that reaches the
+    store through the ``backend`` fixture (``db``, ``service``, ``place``) runs once per
+    backend, ``test_x[sqlite]`` and ``test_x[postgres]``; one marked
+    ``@pytest.mark.sqlite_only("why")`` runs on SQLite alone (it is about SQLite itself).
+    Asking for ``db_path`` (the SQLite file) next to the store needs that mark."""
+    marker = metafunc.definition.get_closest_marker(SQLITE_ONLY)
+    if marker is not None and not (marker.args and str(marker.args[0]).strip()):
+        raise pytest.UsageError(
+            f"{metafunc.definition.nodeid}: say in sqlite_only(\"...\") why it is SQLite's own"
+        )
+    if "backend" not in metafunc.fixturenames:
+        return
+    backends = ["sqlite"] if marker is not None else list(BACKENDS)
+    if marker is None and "db_path" in metafunc.fixturenames:
+        raise pytest.UsageError(
+            f"{metafunc.definition.nodeid} uses the SQLite file (db_path) and a store that "
+            "runs on every backend: use the `place` fixture, or mark it sqlite_only(\"why\")"
+        )
+    metafunc.parametrize("backend", backends, ids=backends)
+
+
+def register_marker(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{SQLITE_ONLY}(why): a storage or service test about SQLite itself (its file, WAL, "
+        "threads, a full disk), run on SQLite alone; say why",
+    )
+
+
+@dataclass
+class StorePlace:
+    """Where a test's store keeps its data, on either backend: ``open`` another store on the
+    same data (a restart), ``fetch`` with plain SQL (``?`` placeholders on both) to look at
+    the rows, ``another`` for a second, empty place."""
+
+    backend: str
+    where: str  # the SQLite file's path, or the PostgreSQL database's DSN
+    _another: Callable[[], StorePlace]
+
+    async def open(self) -> Any:
+        if self.backend == "sqlite":
+            from bot.storage.sqlite import SqliteStore
+
+            return await SqliteStore.open(self.where)
+        from bot.storage.postgres import PostgresStore
+
+        return await PostgresStore.open(self.where, pool_size=4)
+
+    def another(self) -> StorePlace:
+        return self._another()
+
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        if self.backend == "sqlite":
+            import sqlite3
+
+            conn = sqlite3.connect(self.where)
+            try:
+                return [tuple(row) for row in conn.execute(sql, args).fetchall()]
+            finally:
+                conn.close()
+        import asyncpg
+
+        parts = sql.split("?")
+        numbered = parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], 1))
+        conn = await asyncpg.connect(self.where, timeout=30)
+        try:
+            return [tuple(row) for row in await conn.fetch(numbered, *args)]
+        finally:
+            await conn.close()
+
+    async def tables(self) -> list[str]:
+        """The store's own tables (schema bookkeeping included)."""
+        if self.backend == "sqlite":
+            sql = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+        else:
+            sql = "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1"
+        return [name for (name,) in await self.fetch(sql)]
+
+    async def columns(self, table: str) -> list[str]:
+        if self.backend == "sqlite":
+            return [row[1] for row in await self.fetch(f"PRAGMA table_info({table})")]
+        return [
+            name
+            for (name,) in await self.fetch(
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+                "'public' AND table_name = ? ORDER BY ordinal_position",
+                table,
+            )
+        ]
+
+    async def counts(
+        self, tables: tuple[str, ...] = ("games", "guesses", "hints", "player_stats",
+                                          "guild_settings")
+    ) -> dict[str, int]:
+        return {t: (await self.fetch(f"SELECT count(*) FROM {t}"))[0][0] for t in tables}
+
+
+def store_place(backend: str, request: pytest.FixtureRequest, folder: Path) -> StorePlace:
+    """The ``place`` fixture's value: a SQLite file in ``folder`` or, for ``postgres``, an
+    empty database of the throwaway cluster (skipped with the reason where there is none,
+    failed with WORDLE_REQUIRE_PG=1)."""
+    made = iter(range(1, 1000))
+
+    def another() -> StorePlace:
+        if backend == "sqlite":
+            return StorePlace(backend, str(folder / f"other-{next(made)}.sqlite3"), another)
+        cluster: PgCluster = request.getfixturevalue("pg_cluster")
+        name, dsn = cluster.create_database()
+        request.addfinalizer(lambda: cluster.release_database(name))
+        return StorePlace(backend, dsn, another)
+
+    if backend == "sqlite":
+        return StorePlace(backend, str(folder / "wordle.sqlite3"), another)
+    if backend != "postgres":
+        raise ValueError(f"unknown backend {backend!r}")
+    return StorePlace(backend, request.getfixturevalue("pg_dsn"), another)

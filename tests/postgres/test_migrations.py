@@ -13,6 +13,8 @@ import asyncpg
 import pytest
 
 from bot.storage import MigrationError, SchemaTooNew
+from bot.storage import latest_version as sqlite_latest_version
+from bot.storage.migration_files import migration_files
 from bot.storage.postgres import PostgresStore, schema
 from bot.storage.postgres.schema import Migration, latest_version, load_migrations, migrate
 
@@ -32,13 +34,40 @@ async def version_of(dsn: str) -> int:
         await conn.close()
 
 
-def test_same_numbers_and_names_as_sqlite():
-    sqlite = MIGRATIONS / "sqlite"
-    if not sqlite.is_dir():  # before the SQLite migrations moved to their own folder
-        sqlite = MIGRATIONS
-    names = sorted(p.name for p in sqlite.glob("[0-9][0-9][0-9][0-9]_*.sql"))
-    assert names == [m.name for m in load_migrations()]
-    assert latest_version() == len(names)
+def list_differences(sqlite: list[str], postgres: list[str]) -> list[str]:
+    """One line per migration file the two dialects do not share by number and name."""
+    lines = []
+    for number in range(1, max(len(sqlite), len(postgres)) + 1):
+        lite = sqlite[number - 1] if number <= len(sqlite) else "(none)"
+        pg = postgres[number - 1] if number <= len(postgres) else "(none)"
+        if lite != pg:
+            lines.append(f"migration {number:04d}: sqlite/{lite} but postgres/{pg}")
+    return lines
+
+
+def test_both_dialects_have_the_same_migration_list():
+    """bot/storage/migrations/sqlite and .../postgres hold the same NNNN_name.sql files: the
+    same numbers with the same names, every .sql file a numbered migration, and both stores at
+    the same latest version."""
+    lists = {}
+    for dialect in ("sqlite", "postgres"):
+        files = sorted(p.name for p in (MIGRATIONS / dialect).glob("*.sql"))
+        loaded = [m.name for m in migration_files(dialect)]  # numbered 1, 2, ... or refused
+        assert files == loaded, f"{dialect}: .sql files that are not numbered migrations"
+        lists[dialect] = loaded
+    assert list_differences(lists["sqlite"], lists["postgres"]) == []
+    assert len(lists["sqlite"]) >= 5
+    assert sqlite_latest_version() == latest_version() == len(lists["postgres"])
+
+
+def test_a_differing_list_is_named_by_number():
+    assert list_differences(["0001_a.sql", "0002_b.sql"], ["0001_a.sql", "0002_c.sql"]) == [
+        "migration 0002: sqlite/0002_b.sql but postgres/0002_c.sql"
+    ]
+    assert list_differences(["0001_a.sql", "0002_b.sql"], ["0001_a.sql"]) == [
+        "migration 0002: sqlite/0002_b.sql but postgres/(none)"
+    ]
+    assert list_differences(["0001_a.sql"], ["0001_a.sql"]) == []
 
 
 async def test_concurrent_starts_apply_each_migration_exactly_once(pg_dsn, monkeypatch):

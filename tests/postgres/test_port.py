@@ -29,17 +29,3 @@ async def test_an_open_postgres_store_is_a_store(pg_store: PostgresStore) -> Non
     store: Store = pg_store  # mypy checks the types; this checks it at run time too
     assert await store.get_game(1) is None
     assert pg_store.schema_version == latest_version()
-
-
-async def test_either_store_is_a_store(store: Store) -> None:
-    assert await store.get_game(1) is None
-    game = await store.create_game(
-        guild_id=1,
-        channel_id=2,
-        owner_id=3,
-        scope="own",
-        kind="random",
-        answer="crane",
-        hard_mode=False,
-    )
-    assert await store.get_game(game.id) == game

@@ -25,7 +25,6 @@ from bot.service import (
     StatsBucket,
     Status,
 )
-from bot.storage import Database
 
 HERE = Place(guild_id=10, channel_id=100)
 ELSEWHERE = Place(guild_id=10, channel_id=200)
@@ -395,15 +394,15 @@ async def test_leaderboard_and_forget_me(service, db, picker):
 
 # --- restart --------------------------------------------------------------------------------
 
-async def test_restart_between_two_guesses_continues(db_path, make_service, picker):
+async def test_restart_between_two_guesses_continues(place, make_service, picker):
     picker.queue.append("slate")
-    first_db = await Database.open(db_path)
+    first_db = await place.open()
     service = make_service(first_db)
     started = await service.start(HERE, ALICE, hard_mode=True)
     await service.guess(HERE, ALICE, "crane")
     await first_db.close()
 
-    second_db = await Database.open(db_path)
+    second_db = await place.open()
     try:
         service = make_service(second_db)
         board = await service.board(HERE, ALICE)

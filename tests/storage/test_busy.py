@@ -15,6 +15,11 @@ from bot.storage import Database, StorageError
 
 from .helpers import guess, own_game
 
+pytestmark = pytest.mark.sqlite_only(
+    "SQLite's single-writer file lock, held by another connection (PostgreSQL's concurrent "
+    "writers: tests/postgres/test_race.py)"
+)
+
 
 def hold_write_lock(db_path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(db_path, isolation_level=None)

@@ -7,9 +7,13 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from bot.storage import Database
 
 from .helpers import WRONG, guess, own_game
+
+pytestmark = pytest.mark.sqlite_only("the WAL file and its checkpoints are SQLite's own")
 
 
 def rows_in_main_file(db_path: Path, tmp_path: Path) -> int:

@@ -18,6 +18,10 @@ from bot.storage import Database, StorageFull
 
 from .helpers import own_game
 
+pytestmark = pytest.mark.sqlite_only(
+    "a full disk under the SQLite file, on a small tmpfs (PostgreSQL's disk is the server's)"
+)
+
 SIZE_MB = 2
 
 

@@ -15,6 +15,8 @@ from bot.storage.sqlite import SqliteStore
 from bot.storage.sqlite.connection import connect
 from bot.storage.sqlite.schema import prepare_file
 
+pytestmark = pytest.mark.sqlite_only("aiosqlite's connection threads when a file cannot be opened")
+
 
 def _new_threads(before: set[threading.Thread]) -> list[threading.Thread]:
     return [t for t in threading.enumerate()

@@ -2,37 +2,28 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 from bot.storage import Database, ForgetReport
+from tests.pg import StorePlace
 
 from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
 
 ALICE, BOB, CAROL = 31, 32, 33
 
 
-def rows_mentioning(path: Path, player: int) -> list[tuple]:
+async def rows_mentioning(place: StorePlace, player: int) -> list[tuple]:
     """Every row in any table with the player's id in any id column."""
-    conn = sqlite3.connect(path)
     found = []
-    try:
-        for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
-            columns = [c[1] for c in conn.execute(f"PRAGMA table_info({table})")]
-            for column in columns:
-                if column.endswith("_id") or column in ("solved_by",):
-                    if column in ("guild_id", "channel_id", "game_id", "message_id", "id"):
-                        continue
-                    hits = conn.execute(
-                        f"SELECT * FROM {table} WHERE {column} = ?", (player,)
-                    ).fetchall()
-                    found += [(table, column, *hit) for hit in hits]
-    finally:
-        conn.close()
+    for table in await place.tables():
+        for column in await place.columns(table):
+            if column.endswith("_id") or column in ("solved_by",):
+                if column in ("guild_id", "channel_id", "game_id", "message_id", "id"):
+                    continue
+                hits = await place.fetch(f"SELECT * FROM {table} WHERE {column} = ?", player)
+                found += [(table, column, *hit) for hit in hits]
     return found
 
 
-async def test_forget_me(db: Database, db_path: Path):
+async def test_forget_me(db: Database, place: StorePlace):
     # Alice: two own games (one daily, one active), hints, a challenge she set, and guesses in
     # two channel games with Bob and Carol, one of which she solved.
     daily = await own_game(db, ALICE, kind="daily", puzzle_number=9, channel_id=1)
@@ -55,7 +46,7 @@ async def test_forget_me(db: Database, db_path: Path):
 
     bob_before = {m: await db.stats(GUILD, BOB, m) for m in ("daily", "practice", "channel")}
     carol_before = await db.stats(GUILD, CAROL, "channel")
-    assert rows_mentioning(db_path, ALICE)
+    assert await rows_mentioning(place, ALICE)
 
     report = await db.forget_player(ALICE)
     assert report == ForgetReport(
@@ -66,7 +57,7 @@ async def test_forget_me(db: Database, db_path: Path):
         hints_deleted=2,
         stats_deleted=2,  # daily and channel
     )
-    assert rows_mentioning(db_path, ALICE) == []
+    assert await rows_mentioning(place, ALICE) == []
 
     # Alice is gone...
     assert await db.get_game(daily.id) is None
@@ -96,12 +87,9 @@ async def test_forget_me(db: Database, db_path: Path):
 
     # Nothing left to forget the second time; the database is still sound.
     assert (await db.forget_player(ALICE)).total == 0
-    conn = sqlite3.connect(db_path)
-    try:
-        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-    finally:
-        conn.close()
+    if place.backend == "sqlite":  # PostgreSQL checks its foreign keys at every statement
+        assert await place.fetch("PRAGMA integrity_check") == [("ok",)]
+        assert await place.fetch("PRAGMA foreign_key_check") == []
 
 
 async def test_forget_then_play_on_in_a_shared_game(db: Database):

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from bot.storage import DailyPlayed, Database, PlayerNotAllowed
+from tests.pg import StorePlace
 
 from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
 
@@ -32,14 +30,10 @@ async def test_a_forgotten_setter_still_cannot_guess_or_take_a_hint(db: Database
     assert after.status == "won"
 
 
-async def test_a_forgotten_setter_keeps_no_id_on_the_game(db: Database, db_path: Path) -> None:
+async def test_a_forgotten_setter_keeps_no_id_on_the_game(db: Database, place: StorePlace):
     game = await channel_game(db, "zesty", kind="custom", setter_id=SETTER)
     await db.forget_player(SETTER)
-    conn = sqlite3.connect(db_path)
-    try:
-        row = conn.execute("SELECT * FROM games WHERE id = ?", (game.id,)).fetchone()
-    finally:
-        conn.close()
+    [row] = await place.fetch("SELECT * FROM games WHERE id = ?", game.id)
     assert SETTER not in row and str(SETTER) not in map(str, row)
 
 
@@ -68,41 +62,32 @@ async def test_forget_me_does_not_reopen_a_daily(db: Database, finish: str) -> N
     ]
 
 
-async def test_the_played_mark_is_not_the_players_id(db: Database, db_path: Path) -> None:
+async def test_the_played_mark_is_not_the_players_id(db: Database, place: StorePlace) -> None:
     daily = await own_game(db, PLAYER, kind="daily", puzzle_number=9)
     await db.give_up(daily.id, player_id=PLAYER, day=9)
     await db.forget_player(PLAYER)
-    conn = sqlite3.connect(db_path)
-    try:
-        tables = [t for (t,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        for table in tables:
-            for row in conn.execute(f"SELECT * FROM {table}"):
-                assert PLAYER not in row and str(PLAYER) not in map(str, row), table
-    finally:
-        conn.close()
+    tables = await place.tables()
+    assert "games" in tables
+    for table in tables:
+        for row in await place.fetch(f"SELECT * FROM {table}"):
+            assert PLAYER not in row and str(PLAYER) not in map(str, row), table
 
 
-async def test_the_marks_hold_after_a_restart(db_path: Path, tmp_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_the_marks_hold_after_a_restart(place: StorePlace) -> None:
+    async with await place.open() as db:
         game = await channel_game(db, "zesty", kind="custom", setter_id=SETTER)
         daily = await own_game(db, PLAYER, kind="daily", puzzle_number=9)
         await db.give_up(daily.id, player_id=PLAYER, day=9)
         await db.forget_player(SETTER)
         await db.forget_player(PLAYER)
-    async with await Database.open(db_path) as db:
+    async with await place.open() as db:
         with pytest.raises(PlayerNotAllowed):
             await guess(db, game, "zesty", player_id=SETTER)
         with pytest.raises(DailyPlayed):
             await own_game(db, PLAYER, kind="daily", puzzle_number=9)
-    # Each database has a key of its own: the same player's mark differs between files.
-    other = tmp_path / "other.sqlite3"
-    async with await Database.open(other):
+    # Each database has a key of its own: the same player's mark differs between databases.
+    other = place.another()
+    async with await other.open():
         pass
-    keys = []
-    for path in (db_path, other):
-        conn = sqlite3.connect(path)
-        try:
-            keys.append(conn.execute("SELECT key FROM store_key").fetchone()[0])
-        finally:
-            conn.close()
+    keys = [bytes((await at.fetch("SELECT key FROM store_key"))[0][0]) for at in (place, other)]
     assert len(keys[0]) == 32 and keys[0] != keys[1]

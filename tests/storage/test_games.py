@@ -1,4 +1,4 @@
-"""Games, guesses, hints, settings: behaviour through the public API on a real file."""
+"""Games, guesses, hints, settings: behaviour through the public API, on every backend."""
 
 from __future__ import annotations
 
@@ -19,23 +19,15 @@ from bot.storage import (
     PlayerNotAllowed,
     StorageError,
 )
+from tests.pg import StorePlace
 
 from .helpers import BIG_PLAYER, CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
 
 
-def table_counts(path: Path) -> dict[str, int]:
-    conn = sqlite3.connect(path)
-    try:
-        return {
-            table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-            for table in ("games", "guesses", "hints", "player_stats", "guild_settings")
-        }
-    finally:
-        conn.close()
-
-
+@pytest.mark.sqlite_only("WAL and user_version are SQLite's (PostgreSQL's schema version: "
+                         "tests/postgres/test_migrations.py)")
 async def test_open_gives_wal_foreign_keys_and_newest_version(db: Database, db_path: Path):
     from bot.storage import latest_version
 
@@ -53,14 +45,14 @@ async def test_open_gives_wal_foreign_keys_and_newest_version(db: Database, db_p
         )
 
 
-async def test_async_with_closes(db_path: Path):
-    async with await Database.open(db_path) as db:
-        await own_game(db, ALICE)
+async def test_async_with_closes(place: StorePlace):
+    async with await place.open() as db:
+        game = await own_game(db, ALICE)
     assert db.closed
     with pytest.raises(StorageError, match="closed"):
-        await db.get_game(1)
-    async with await Database.open(db_path) as again:
-        assert (await again.get_game(1)) is not None
+        await db.get_game(game.id)
+    async with await place.open() as again:
+        assert (await again.get_game(game.id)) == game
 
 
 async def test_game_round_trip_with_big_snowflakes(db: Database, clock):
@@ -177,16 +169,16 @@ async def test_feedback_and_finish_must_be_truthful(db: Database):
         5,
     ],
 )
-async def test_bad_words_are_refused_and_change_nothing(db: Database, db_path: Path, word):
+async def test_bad_words_are_refused_and_change_nothing(db: Database, place: StorePlace, word):
     game = await own_game(db, ALICE)
-    before = table_counts(db_path)
+    before = await place.counts()
     with pytest.raises(ValueError, match="5 lower-case letters"):
         await db.record_guess(
             game.id, attempt=1, player_id=ALICE, word=word, feedback="BBBBB", finish=None, day=1
         )
     with pytest.raises(ValueError, match="5 lower-case letters"):
         await own_game(db, BOB, answer=word)
-    assert table_counts(db_path) == before
+    assert await place.counts() == before
 
 
 @pytest.mark.parametrize(
@@ -206,7 +198,7 @@ async def test_bad_words_are_refused_and_change_nothing(db: Database, db_path: P
         dict(now=datetime(2026, 1, 1)),  # naive datetime
     ],
 )
-async def test_bad_game_arguments(db: Database, db_path: Path, changes):
+async def test_bad_game_arguments(db: Database, place: StorePlace, changes):
     args = dict(
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -219,7 +211,7 @@ async def test_bad_game_arguments(db: Database, db_path: Path, changes):
     args.update(changes)
     with pytest.raises(ValueError):
         await db.create_game(**args)
-    assert table_counts(db_path)["games"] == 0
+    assert (await place.counts())["games"] == 0
 
 
 async def test_uniqueness_rules_report_the_game_in_the_way(db: Database):
@@ -241,6 +233,8 @@ async def test_uniqueness_rules_report_the_game_in_the_way(db: Database):
     await own_game(db, ALICE)
 
 
+@pytest.mark.sqlite_only("rows written with sqlite3 behind the store (PostgreSQL's: "
+                         "tests/postgres/test_store.py, the database rules without the store)")
 async def test_unique_indexes_hold_even_without_the_checks(db_path: Path, db: Database):
     """The partial unique indexes are the rule, not just the Python checks."""
     await own_game(db, ALICE, kind="daily", puzzle_number=5, channel_id=1)
@@ -352,7 +346,7 @@ async def test_last_finished_game(db: Database, clock):
     assert await db.last_finished_game(GUILD, CHANNEL + 1, ALICE) is None
 
 
-async def test_guild_settings(db: Database, db_path: Path):
+async def test_guild_settings(db: Database, place: StorePlace):
     assert await db.guild_settings(GUILD) == GuildSettings(GUILD, "UTC", None, True)
     changed = await db.update_guild_settings(GUILD, timezone="Europe/Paris")
     assert changed == GuildSettings(GUILD, "Europe/Paris", None, True)
@@ -368,7 +362,7 @@ async def test_guild_settings(db: Database, db_path: Path):
     )
     assert await db.guild_settings(GUILD + 1) == GuildSettings(GUILD + 1)
 
-    before = table_counts(db_path)
+    before = await place.counts()
     bad_names = ["", "Mars/Olympus", "utc_", "localtime", "../../etc/passwd", "🙂", "x" * 1000,
                  "'; --"]
     for bad in bad_names:
@@ -376,7 +370,7 @@ async def test_guild_settings(db: Database, db_path: Path):
             await db.update_guild_settings(GUILD, timezone=bad)
     with pytest.raises(ValueError):
         await db.update_guild_settings(GUILD, hints_in_channel_games="no")
-    assert table_counts(db_path) == before
+    assert await place.counts() == before
     assert (await db.guild_settings(GUILD)).timezone == "Europe/Paris"
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -24,18 +23,15 @@ from bot.storage import (
     PlayerNotAllowed,
     StorageError,
 )
+from tests.pg import StorePlace
 
 from .helpers import GUILD, WRONG, channel_game, guess, own_game, play
 
 
-def stored_guesses(path: Path) -> list[tuple]:
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute(
-            "SELECT game_id, attempt, player_id, word FROM guesses ORDER BY game_id, attempt"
-        ).fetchall()
-    finally:
-        conn.close()
+async def stored_guesses(place: StorePlace) -> list[tuple]:
+    return await place.fetch(
+        "SELECT game_id, attempt, player_id, word FROM guesses ORDER BY game_id, attempt"
+    )
 
 
 async def outcome(awaitable) -> object:
@@ -45,7 +41,7 @@ async def outcome(awaitable) -> object:
         return exc
 
 
-async def test_one_batch_of_mixed_guesses(db: Database, db_path: Path):
+async def test_one_batch_of_mixed_guesses(db: Database, place: StorePlace):
     """Everything below is handed in at once, so the writer takes it as one batch."""
     owners = list(range(100, 130))
     games = [await own_game(db, p, channel_id=p) for p in owners]
@@ -65,20 +61,24 @@ async def test_one_batch_of_mixed_guesses(db: Database, db_path: Path):
         guess(db, challenge, "pious", player_id=7),  # the setter
     ]
     statements: list[str] = []
-    await db._writer.set_trace_callback(statements.append)
+    tracing = place.backend == "sqlite"  # the statements of SQLite's writer thread
+    if tracing:
+        await db._writer.set_trace_callback(statements.append)
     results = await asyncio.gather(*(outcome(call) for call in calls))
-    await db._writer.set_trace_callback(None)
-    # One batch: one INSERT for all the guesses; for the ten that end their game, one UPSERT
-    # counting them and one UPDATE ending them; one read of the refused guesses' games.
-    kinds = [" ".join(s.split()[:3]) for s in statements]
-    assert kinds == [
-        "BEGIN IMMEDIATE",
-        "INSERT INTO guesses",
-        "INSERT INTO player_stats",
-        "UPDATE games SET",
-        "SELECT json_array(g.id, g.guild_id,",
-        "COMMIT",
-    ]
+    if tracing:
+        await db._writer.set_trace_callback(None)
+        # One batch: one INSERT for all the guesses; for the ten that end their game, one
+        # UPSERT counting them and one UPDATE ending them; one read of the refused guesses'
+        # games.
+        kinds = [" ".join(s.split()[:3]) for s in statements]
+        assert kinds == [
+            "BEGIN IMMEDIATE",
+            "INSERT INTO guesses",
+            "INSERT INTO player_stats",
+            "UPDATE games SET",
+            "SELECT json_array(g.id, g.guild_id,",
+            "COMMIT",
+        ]
 
     plain, won = results[:20], results[20:30]
     assert all(r.status == "active" and [g.word for g in r.guesses] == ["slate"] for r in plain)
@@ -99,7 +99,7 @@ async def test_one_batch_of_mixed_guesses(db: Database, db_path: Path):
     expected += [(g.id, 1, g.owner_id, "crane") for g in games[20:]]
     expected += [(table.id, 1, accepted[0].guesses[0].player_id, accepted[0].guesses[0].word)]
     expected += [(over.id, 1, 99, "crane")]
-    assert sorted(stored_guesses(db_path)) == sorted(expected)
+    assert sorted(await stored_guesses(place)) == sorted(expected)
     for game in games[20:]:
         stats = await db.stats(GUILD, game.owner_id, "practice")
         assert (stats.played, stats.wins, stats.distribution[0]) == (1, 1, 1)
@@ -182,7 +182,7 @@ async def test_games_started_together(db: Database):
         assert await db.get_game(record.id) == record
 
 
-async def test_a_failing_job_in_a_group_leaves_the_others(db: Database, db_path: Path):
+async def test_a_failing_job_in_a_group_leaves_the_others(db: Database, place: StorePlace):
     """A guess whose feedback is wrong is found after its group was written: the
     transaction is redone without it, and everybody else's guess is still saved once."""
     games = [await own_game(db, p, channel_id=p) for p in range(1, 11)]
@@ -202,7 +202,8 @@ async def test_a_failing_job_in_a_group_leaves_the_others(db: Database, db_path:
     results = await asyncio.gather(*(outcome(c) for c in calls))
     assert isinstance(results[5], ValueError)
     assert sum(not isinstance(r, Exception) for r in results) == 10
-    assert sorted(stored_guesses(db_path)) == sorted((g.id, 1, g.owner_id, "slate") for g in games)
+    stored = await stored_guesses(place)
+    assert sorted(stored) == sorted((g.id, 1, g.owner_id, "slate") for g in games)
 
 
 async def test_games_read_together(db: Database):
@@ -226,6 +227,7 @@ async def test_a_read_after_a_write_sees_it(db: Database):
         await reader
 
 
+@pytest.mark.sqlite_only("aiosqlite's threads")
 async def test_no_sqlite_work_on_the_event_loop_thread(db_path: Path):
     threads: set[int] = set()
     async with await Database.open(db_path) as db:
@@ -241,8 +243,8 @@ async def test_no_sqlite_work_on_the_event_loop_thread(db_path: Path):
     assert threading.get_ident() not in threads
 
 
-async def test_reads_handed_in_before_close_are_answered(db_path: Path):
-    db = await Database.open(db_path)
+async def test_reads_handed_in_before_close_are_answered(place: StorePlace):
+    db = await place.open()
     game = await own_game(db, 1)
     pending = [asyncio.ensure_future(db.get_game(game.id)) for _ in range(5)]
     await asyncio.sleep(0)  # handed in
@@ -273,6 +275,7 @@ async def test_a_repeated_winning_request_counts_once(db: Database, clock):
         assert (await db.stats(GUILD, player, "channel")).played == 1
 
 
+@pytest.mark.sqlite_only("aiosqlite's threads at interpreter exit")
 def test_a_program_that_never_closes_the_database_still_exits(tmp_path: Path):
     """aiosqlite's threads are not daemon threads; the storage stops them once the main
     thread is done, so forgetting close() cannot keep the process alive."""

@@ -12,9 +12,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.storage import Database
 
 from .kill_worker import GUILD
+
+pytestmark = pytest.mark.sqlite_only(
+    "SIGKILL of a process writing the SQLite file (PostgreSQL's: tests/postgres/test_kill.py)"
+)
 
 SCRIPT = Path(__file__).with_name("kill_worker.py")
 

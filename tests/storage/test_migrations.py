@@ -12,6 +12,10 @@ from bot.storage import Database, MigrationError, PlayerNotAllowed, SchemaTooNew
 from bot.storage.sqlite import schema
 from bot.storage.sqlite.schema import Migration, load_migrations, split_statements
 
+pytestmark = pytest.mark.sqlite_only(
+    "migrations of a SQLite file (PostgreSQL's: tests/postgres/test_migrations.py)"
+)
+
 LATEST = latest_version()
 T0 = "2026-01-05T10:00:00.000000+00:00"
 T1 = "2026-01-05T10:01:00.000000+00:00"

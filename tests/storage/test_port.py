@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.storage import Database, Store
 
 
@@ -53,6 +55,7 @@ def test_sqlite_store_has_every_port_call_with_the_same_parameters() -> None:
         ], name
 
 
+@pytest.mark.sqlite_only("the SQLite store's class (PostgreSQL's: tests/postgres/test_port.py)")
 async def test_an_open_sqlite_store_is_a_store(db: Database) -> None:
     store: Store = db  # mypy checks the types; this checks it at run time too
     assert isinstance(store, Database)

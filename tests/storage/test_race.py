@@ -112,6 +112,8 @@ async def test_racing_starts_make_one_game(db: Database):
     assert len({d.id for d in dailies}) == 1
 
 
+@pytest.mark.sqlite_only("processes sharing one SQLite file (PostgreSQL's: "
+                         "tests/postgres/test_race.py)")
 async def test_processes_racing_on_one_file(db: Database, db_path: Path, tmp_path: Path):
     """Three processes, each with its own Database on the same file, 20 guessers each."""
     game_ids = [(await channel_game(db, channel_id=CHANNEL + i)).id for i in range(8)]

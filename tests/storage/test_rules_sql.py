@@ -27,6 +27,10 @@ from bot.storage.sqlite.sql import may_give_up, may_play
 
 from .helpers import GUILD
 
+pytestmark = pytest.mark.sqlite_only(
+    "the SQLite store's SQL fragments run on an in-memory sqlite3 connection"
+)
+
 KEY = bytes(range(32))
 PLAYERS = (1, 2, 3, 4)
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
