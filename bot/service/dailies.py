@@ -5,13 +5,15 @@ order of words (from the salt and its id), so a server whose day begins first ca
 word of one whose day has not. The order starts at the server's ``daily_order_from``, fixed by
 the store the first time the server's daily is served (``Store.settle_daily_order``): from the
 first day on which nobody there had started a daily, so a server already playing keeps today's
-word and a new server starts its own order at once.
+word and a new server starts its own order at once. Outside servers that added the bot (server
+id :data:`bot.core.personal.PERSONAL`) each player has an order of their own.
 """
 
 from __future__ import annotations
 
 from bot.core.daily import server_daily_word
 from bot.core.domain import Status
+from bot.core.personal import PERSONAL, player_daily_word
 from bot.core.words import WordLists
 from bot.service.errors import DailyAlreadyPlayed, GameAlreadyRunning, Problem
 from bot.service.results import Place, StartResult
@@ -21,8 +23,11 @@ from bot.storage.port import Store
 
 
 async def daily_answer(db: Store, words: WordLists, salt: str, settings: GuildSettings,
-                       number: int) -> str:
-    """The hidden word of puzzle ``number`` (the server's today) for this server."""
+                       number: int, player_id: int | None = None) -> str:
+    """The hidden word of puzzle ``number`` (the server's today) for this server; in the
+    personal record, ``player_id``'s own."""
+    if settings.guild_id == PERSONAL and player_id is not None:
+        return player_daily_word(number, words.answers, salt, player_id)
     order_from = settings.daily_order_from
     if order_from is None:
         order_from = await db.settle_daily_order(settings.guild_id, number)
