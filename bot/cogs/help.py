@@ -33,7 +33,8 @@ def help_text() -> str:
         "## Commands\n" + commands,
         "## Hints\nA **letter** hint names a letter of the word not yet on your board, a "
         "**position** hint one letter in its place, a **word** hint the solver's best next "
-        "guess and how many words still fit. Hints cost no try; the share grid says how many "
+        "guess and how many words still fit (and, when that guess can't be the answer, the "
+        "best word that could be). Hints cost no try; the share grid says how many "
         "you used. The server decides whether channel games allow hints.",
         "## Hard mode\nEvery revealed hint must be used: greens stay in place, yellows are "
         "played again, and a letter revealed twice must appear at least twice.",

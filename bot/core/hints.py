@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.core.domain import GREEN, GREY, WORD_LENGTH, BadWord, Row, normalise_word, parse_row
 from bot.core.game import keyboard
+from bot.core.solver_answers import AnswerPick, answer_pick
 
 if TYPE_CHECKING:
     from bot.core.solver import Solver
@@ -40,6 +41,8 @@ class WordHint:
     word: str
     candidates_left: int
     provisional: bool = False
+    #: When ``word`` cannot be the answer: the best word that could, both valued.
+    pick: AnswerPick | None = None
 
 
 def _clean_answer(answer: object) -> str:
@@ -105,4 +108,6 @@ def word_hint(solver: Solver, rows: Rows, hard_mode: bool = False) -> WordHint:
     history = _clean_rows(rows)
     left = len(solver.candidates(history))
     suggestion = solver.suggestion(history, hard_mode, wait=False)  # never waits for a build
-    return WordHint(suggestion.word, left, suggestion.provisional)
+    pick = answer_pick(solver, history, suggestion.word, hard_mode,
+                       exact=not suggestion.provisional)
+    return WordHint(suggestion.word, left, suggestion.provisional, pick)

@@ -1,9 +1,11 @@
 """Words for the problems of the archive (past dailies played again) and of period
-leaderboards, for :func:`problem_text <bot.render.text.problem_text>`."""
+leaderboards, for :func:`problem_text <bot.render.text.problem_text>`, and for a word hint's
+best possible answer (:func:`pick_text`, for :func:`hint_text <bot.render.text.hint_text>`)."""
 
 from __future__ import annotations
 
 from bot.core.daily import EPOCH
+from bot.core.solver_answers import AnswerPick
 from bot.service.errors import PlayerError, Problem
 
 
@@ -44,3 +46,14 @@ def board_problems() -> dict[Problem, str]:
                                  "month, rank by wins, win percent or average.",
         Problem.BAD_PERIOD: "The period is today, week, month or all.",
     }
+
+
+def pick_text(pick: AnswerPick) -> str:
+    """A word hint whose word can't be the answer: the best word that could be, and the
+    guesses each still needs on average (this one included)."""
+    best, answer = pick.best.word.upper(), pick.answer.word.upper()
+    about = "" if pick.exact else "about "
+    return (f"{best} can't be the answer itself; the best word that could be is {answer}. "
+            f"Guesses still needed on average, this one included: {about}"
+            f"{pick.best.expected:.2f} with {best}, {about}{pick.answer.expected:.2f} with "
+            f"{answer}.")

@@ -44,7 +44,7 @@ from bot.render.common import (
     normalise_rows,
     normalise_word,
 )
-from bot.render.problems import archive_problems, board_problems
+from bot.render.problems import archive_problems, board_problems, pick_text
 from bot.service.errors import PlayerError, Problem
 from bot.service.results import DailySummary, HintResult
 from bot.storage.models import GuildSettings, LeaderboardRow
@@ -411,6 +411,8 @@ def hint_text(hint: HintResult) -> str:
         left = hint.candidates_left or 0
         words = "word fits" if left == 1 else "words fit"
         text = f"Try {(hint.word or '').upper()}: {left} possible {words} what you know so far."
+        if hint.pick is not None:
+            text += " " + pick_text(hint.pick)
         if hint.provisional:
             text += (" (A quick pick: the solver is still working out its full strategy for "
                      "these word lists; later hints will be its best.)")

@@ -21,6 +21,7 @@ from bot.core.domain import (
     StatsBucket,
     Status,
 )
+from bot.core.solver_answers import AnswerPick
 from bot.storage.models import DailyResult, Stats
 
 
@@ -132,6 +133,9 @@ class HintResult:
     candidates_left: int | None = None
     fallback: bool = False
     provisional: bool = False
+    #: A word hint whose word cannot be the answer: also the best word that could be, both
+    #: with the guesses still needed (bot.core.solver_answers).
+    pick: AnswerPick | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,189 @@
+"""A word hint people recognise: when the solver's best guess cannot itself be the hidden word
+(it is not among the candidates: HUMIT, SPROG), the best guess among the words that could
+still be the answer too, each with the expected number of guesses still needed.
+
+*Expected guesses still needed* for a guess ``g`` with candidates ``S`` (``n`` words): the
+guess itself, plus, for every feedback ``g`` can get other than all green, the chance of that
+feedback times the guesses the solver then needs for the words left, averaged over the
+candidates. Both words are valued the same way, so they compare fairly:
+
+* exactly, when it can be done in a moment (at most :data:`EXACT_MAX` candidates and
+  :data:`EXACT_SECONDS`): the solver's own bounded
+  search (:mod:`bot.core.solver_search`) plays out every feedback, so the value is what
+  following the solver afterwards costs on average;
+* otherwise (a large set, or a strategy still being built) by the one-step estimate the
+  post-game analysis uses (:func:`bot.core.solver_search.average_guesses`), marked ``exact``
+  false.
+
+The best guess among the candidates is the one with the lowest value among the few ranked best
+by the one-step estimate (:data:`SHORTLIST`), ties to the better estimate. Hard mode only
+offers legal hard-mode guesses (every candidate is one).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from bot.core.feedback import PATTERN_COUNT, score_matrix
+from bot.core.solver_hard import HardState
+from bot.core.solver_history import Step
+from bot.core.solver_search import (
+    _HOPELESS,
+    INFEASIBLE,
+    SOLVED,
+    Engine,
+    SearchTimeout,
+    cost_table,
+)
+
+if TYPE_CHECKING:
+    from bot.core.solver import Solver
+
+#: Guesses in a game (bot.core.domain.MAX_ATTEMPTS).
+MAX_GUESSES = 6
+
+#: Time the exact values may take before both words are valued by the estimate instead.
+EXACT_SECONDS = 0.4
+#: Larger sets are valued by the estimate at once (the search would not finish in time).
+EXACT_MAX = 400
+#: Candidates (best by the one-step estimate) valued exactly to pick the best among them.
+SHORTLIST = 4
+#: Candidates (commonest letters first) valued by the estimate to pick the best among them.
+POOL = 150
+
+
+@dataclass(frozen=True)
+class Valued:
+    """A guess and the expected number of guesses still needed with it (itself included)."""
+
+    word: str
+    expected: float
+
+
+@dataclass(frozen=True)
+class AnswerPick:
+    """The solver's best guess (not a possible answer) and the best possible answer, valued
+    the same way; ``exact``: by the solver's search (else the one-step estimate)."""
+
+    best: Valued
+    answer: Valued
+    exact: bool
+
+
+def answer_pick(solver: Solver, history: Sequence[tuple[str, str]], best: str,
+                hard_mode: bool = False, *, exact: bool = True,
+                seconds: float = EXACT_SECONDS) -> AnswerPick | None:
+    """The pick for ``history`` where the solver suggested ``best``; ``None`` when ``best``
+    could itself be the answer (or at most two words are left: the solver then suggests one
+    of them). ``exact=False`` values by the estimate alone. The exact values need the pattern
+    matrix already loaded; the estimate never loads it (a hint from a shipped strategy stays
+    instant and writes nothing)."""
+    steps = solver.parse_history(history)
+    subset = np.flatnonzero(solver.candidate_mask(steps))
+    words = [solver.answers[i] for i in subset]
+    best = best.lower()
+    if len(subset) <= 2 or best in words:
+        return None
+    legal = solver.legal_guesses(history) if hard_mode else None
+    pool = [w for w in words if legal is None or legal[_column(solver, w)]]
+    if not pool:
+        return None
+    loaded = solver._matrix is not None  # the solver's own family of modules
+    if exact and len(subset) <= EXACT_MAX and loaded:
+        found = _exact_pick(solver, steps, subset, best, pool, hard_mode, seconds)
+        if found is not None:
+            return found
+    return _estimated_pick(subset, words, best, pool, hard_mode)
+
+
+def _column(solver: Solver, word: str) -> int:
+    column = solver.column_of(word)
+    assert column is not None, "every answer is a guess"
+    return column
+
+
+def _estimated_pick(subset: np.ndarray, words: list[str], best: str, pool: list[str],
+                    hard_mode: bool) -> AnswerPick:
+    """Both words valued by the one-step estimate, from their feedback on the candidates."""
+    n = len(subset)
+    pool = _shortlist(pool, words, POOL)
+    patterns = score_matrix([best, *pool], words)
+    costs = cost_table(n, hard_mode)
+    values = []
+    for row in patterns:
+        counts = np.bincount(row, minlength=PATTERN_COUNT)
+        counts[SOLVED] = 0
+        values.append(1.0 + float(costs[counts].sum()) / n)
+    top = int(np.argmin(values[1:]))
+    return AnswerPick(Valued(best, values[0]), Valued(pool[top], values[1 + top]), False)
+
+
+def _shortlist(pool: list[str], words: list[str], keep: int) -> list[str]:
+    """The ``keep`` words of ``pool`` with the commonest letters among ``words`` (by place,
+    and anywhere), in their list order; all of them when there are few."""
+    if len(pool) <= keep:
+        return pool
+    letters = np.array([[ord(c) - 97 for c in w] for w in words])
+    share = np.stack([np.bincount(letters[:, i], minlength=26) for i in range(5)])
+    anywhere = np.bincount(np.concatenate([np.unique(row) for row in letters]), minlength=26)
+    scores = [sum(int(share[i, ord(c) - 97]) for i, c in enumerate(w))
+              + sum(int(anywhere[ord(c) - 97]) for c in set(w)) for w in pool]
+    chosen = sorted(np.argsort(scores, kind="stable")[::-1][:keep].tolist())
+    return [pool[i] for i in chosen]
+
+
+def _exact_pick(solver: Solver, steps: list[Step], subset: np.ndarray, best: str,
+                pool: list[str], hard_mode: bool, seconds: float) -> AnswerPick | None:
+    """Both words valued by the solver's search; the best of the :data:`SHORTLIST`
+    candidates by estimate; ``None`` if that takes longer than ``seconds``."""
+    n = len(subset)
+    depth = max(MAX_GUESSES - len(steps), 1)
+    state = solver._state(steps, hard_mode)
+    best_column = solver.column_of(best)
+    columns = np.array(sorted(_column(solver, w) for w in pool))
+    if best_column is None:
+        return None
+    with solver._search_lock:
+        engine = solver._engine(hard_mode)
+        ranked_columns, estimate, _, _ = engine.estimates(subset, columns)
+        shown = columns if ranked_columns is None else ranked_columns
+        ranked = [int(shown[pos]) for pos in np.argsort(estimate, kind="stable")[:SHORTLIST]]
+        valued = _exact(engine, subset, depth, state, best_column, ranked, seconds)
+    if valued is None:
+        return None
+    best_cost, column, cost = valued
+    return AnswerPick(Valued(best, best_cost / n), Valued(solver.guesses[column], cost / n),
+                      True)
+
+
+def _exact(engine: Engine, subset: np.ndarray, depth: int, state: HardState | None, best: int,
+           ranked: list[int], seconds: float) -> tuple[int, int, int] | None:
+    """``(cost of best, best candidate column, its cost)`` by the search, or ``None`` when
+    it takes longer than ``seconds`` or a word cannot finish every candidate in time."""
+    engine.deadline = time.perf_counter() + seconds
+    try:
+        best_cost = _cost(engine, subset, best, depth, state)
+        found: tuple[int, int] | None = None
+        for column in ranked:
+            cost = _cost(engine, subset, column, depth, state)
+            if found is None or cost < found[1]:
+                found = (column, cost)
+    except SearchTimeout:
+        return None
+    finally:
+        engine.deadline = None
+    if found is None or max(best_cost, found[1]) >= _HOPELESS:
+        return None
+    return best_cost, found[0], found[1]
+
+
+def _cost(engine: Engine, subset: np.ndarray, column: int, depth: int,
+          state: HardState | None) -> int:
+    """Total guesses over the candidates when ``column`` is played now and the solver after."""
+    cost, _ = engine._evaluate(subset, column, depth, state, INFEASIBLE)
+    return cost
