@@ -43,6 +43,9 @@ class Kind(StrEnum):
     RANDOM = "random"
     #: Chosen by a player (a channel challenge, or the terminal's ``--word``).
     CHOSEN = "custom"
+    #: One word drawn for a race, played by each racer on their own board. Race boards are
+    #: kept with their race (``bot.storage.races``), never as rows of the games table.
+    RACE = "race"
 
 
 class Status(StrEnum):
@@ -62,6 +65,8 @@ class StatsBucket(StrEnum):
     DAILY = "daily"
     PRACTICE = "practice"
     CHANNEL = "channel"
+    #: Races: played, first places, podiums, average guesses (``bot.storage.races``).
+    RACE = "race"
 
 
 class HintKind(StrEnum):
@@ -87,7 +92,8 @@ class Players(Enum):
 
 class HintPolicy(Enum):
     ALWAYS = "always"
-    #: Follows the server's ``hints_in_channel_games`` setting.
+    #: Follows the server's setting for the mode: ``hints_in_channel_games``, or for a race
+    #: ``hints_in_races`` (off by default).
     SERVER_SETTING = "server_setting"
 
 
@@ -125,9 +131,16 @@ CHANNEL_GAME = Mode("channel game", Scope.CHANNEL, Kind.RANDOM, Players.CHANNEL,
 CHALLENGE = Mode("challenge", Scope.CHANNEL, Kind.CHOSEN, Players.CHANNEL, False,
                  StatsBucket.CHANNEL, "challenge", HintPolicy.SERVER_SETTING, False)
 
+#: A race: everyone in the channel who joins plays one hidden word on their own private board.
+RACE = Mode("race", Scope.OWN, Kind.RACE, Players.OWNER, True, StatsBucket.RACE, "race",
+            HintPolicy.SERVER_SETTING, True)
+
 MODES: dict[tuple[Scope, Kind], Mode] = {
-    (m.scope, m.kind): m for m in (DAILY, PRACTICE, CHOSEN_PRACTICE, CHANNEL_GAME, CHALLENGE)
+    (m.scope, m.kind): m
+    for m in (DAILY, PRACTICE, CHOSEN_PRACTICE, CHANNEL_GAME, CHALLENGE, RACE)
 }
+#: The modes whose games are rows of the games table (a race keeps its boards with the race).
+STORED_MODES: tuple[Mode, ...] = tuple(m for m in MODES.values() if m.kind is not Kind.RACE)
 
 
 def mode_of(scope: Scope | str, kind: Kind | str) -> Mode:

@@ -135,6 +135,8 @@ def check_new_game(
     check_id("setter_id", setter_id, optional=True)
     check_choice("scope", scope, Scope)
     check_choice("kind", kind, Kind)
+    if kind == Kind.RACE:
+        raise ValueError("a race's boards are kept with the race (Store.create_race)")
     check_word("answer", answer)
     check_bool("hard_mode", hard_mode)
     check_day("puzzle_number", puzzle_number, optional=True)

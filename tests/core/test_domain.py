@@ -52,9 +52,9 @@ def channel(guessers=(), setter=None, status=Status.ACTIVE):
 
 def test_stored_values_are_the_database_strings():
     assert [s.value for s in Scope] == ["own", "channel"]
-    assert [k.value for k in Kind] == ["daily", "random", "custom"]
+    assert [k.value for k in Kind] == ["daily", "random", "custom", "race"]
     assert [s.value for s in Status] == ["active", "won", "lost", "given_up"]
-    assert [b.value for b in StatsBucket] == ["daily", "practice", "channel"]
+    assert [b.value for b in StatsBucket] == ["daily", "practice", "channel", "race"]
     assert [h.value for h in HintKind] == ["letter", "position", "word"]
     assert [o.value for o in LeaderboardOrder] == [
         "wins", "win_percent", "average", "current_streak", "max_streak"]
@@ -68,7 +68,8 @@ def test_mode_table():
     assert CHALLENGE.players is Players.CHANNEL and PRACTICE.players is Players.OWNER
     assert CHALLENGE.hints is HintPolicy.SERVER_SETTING and DAILY.hints is HintPolicy.ALWAYS
     assert not CHALLENGE.word_hints and not mode_of("own", "custom").word_hints
-    assert len(MODES) == 5
+    assert len(MODES) == 6
+    assert mode_of("own", "race").bucket is StatsBucket.RACE and mode_of("own", "race").private
     with pytest.raises(ValueError, match="no game mode"):
         mode_of("channel", "daily")
 

@@ -51,7 +51,7 @@ class Case:
 
 @st.composite
 def cases(draw: st.DrawFn) -> Case:
-    mode = draw(st.sampled_from(list(domain.MODES.values())))
+    mode = draw(st.sampled_from(list(domain.STORED_MODES)))
     own = mode.scope is domain.Scope.OWN
     owner = draw(st.sampled_from(PLAYERS)) if own else None
     setter = None
