@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.messages import APOLOGY, Reply, error_text
+from bot.cogs.prefs import SERVER_ONLY_TEXT, ServerOnly
 from bot.cogs.wordle import NO_PINGS, WordleCog, send
 from bot.config import Config, quiet_library_loggers
 from bot.core.words import WordLists
@@ -123,8 +124,8 @@ class WordleBot(commands.AutoShardedBot):
             message = f"Slow down a little: try again in {error.retry_after:.0f} s."
         elif isinstance(error, app_commands.MissingPermissions):
             message = "Only members with the Manage Server permission can change settings."
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            message = "Wordle is played in a server channel, not in direct messages."
+        elif isinstance(original, ServerOnly) or isinstance(error, app_commands.NoPrivateMessage):
+            message = SERVER_ONLY_TEXT
         elif isinstance(error, app_commands.CheckFailure):
             message = "You can't use that command here."
         else:

@@ -30,6 +30,7 @@ from bot.cogs.views import GiveUpButton, GuessButton, HintButton
 from bot.core.domain import HintKind, Players
 from bot.render.image import board_png_async
 from bot.render.text import game_text
+from bot.render.themes import recolour
 from bot.service import GameView
 
 BOARD_FILE = "board.png"
@@ -131,7 +132,8 @@ async def board_message(game: GameView, *, note: str | None = None,
                 f"attachment://{STATS_FILE}",
                 description="Statistics: the same numbers as the text below"))
         container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID))
-    board = game_text(game.rows, game.keyboard, game.max_attempts)
+    board = recolour(game_text(game.rows, game.keyboard, game.max_attempts),
+                     look.theme.endswith("-contrast"))
     container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID))
     footer = f"-# {game_footer(game)}"
     if extra:

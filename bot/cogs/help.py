@@ -22,6 +22,8 @@ COMMAND_LINES = (
     ("/wordle analyze", "your last finished game against the solver"),
     ("/wordle forgetme", "delete everything the bot keeps about you"),
     ("/wordle settings", "time zone, results channel, hints in channel games (Manage Server)"),
+    ("/wordle prefs", "your colours (high contrast: 🟧🟦), a dark or light picture or text "
+                      "only, and the time zone of your own daily"),
     ("/wordle help", "this help"),
 )
 
@@ -41,5 +43,7 @@ def help_text() -> str:
         "## The daily\nThe same word for the whole server each day (the server's time zone). "
         f"You play it once, in messages only you see, with {MAX_ATTEMPTS} tries; when you "
         "finish, your grid (colours only) goes to the channel and the server's results post "
-        "updates. Win on consecutive days to build a streak.",
+        "updates. Win on consecutive days to build a streak. Outside servers with Wordle (a "
+        "DM with the bot, or anywhere once you add Wordle to your account) you have a daily "
+        "of your own, by your own time zone (`/wordle prefs`), and your own statistics.",
     ])

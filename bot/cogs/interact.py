@@ -62,7 +62,10 @@ class Reply:
 
 
 def place_of(interaction: discord.Interaction) -> Place:
-    return Place(guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0)
+    """The server and channel; outside a server that added the bot (a DM, a group chat, a
+    server where only the player installed the app) the player's personal record, server 0."""
+    guild_id = interaction.guild_id if interaction.is_guild_integration() else None
+    return Place(guild_id=guild_id or 0, channel_id=interaction.channel_id or 0)
 
 
 async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], *,

@@ -10,7 +10,6 @@ import discord
 
 from bot.cogs.board import (
     BOARD_FILE,
-    DEFAULT_LOOK,
     STATS_FILE,
     Look,
     board_message,
@@ -19,6 +18,7 @@ from bot.cogs.board import (
     is_channel_game,
 )
 from bot.cogs.interact import APOLOGY, Reply
+from bot.cogs.prefs import current_look, shown
 from bot.core.analysis import GameAnalysis
 from bot.render.text import (
     Commands,
@@ -56,9 +56,11 @@ def is_private(game: GameView) -> bool:
 
 async def board_reply(game: GameView, *, content: str | None = None, ephemeral: bool = False,
                       extra: list[tuple[str, str]] | None = None,
-                      look: Look = DEFAULT_LOOK, stats_png: bytes | None = None) -> Reply:
+                      look: Look | None = None, stats_png: bytes | None = None) -> Reply:
     """The board as a Components V2 message (:func:`bot.cogs.board.board_message`):
-    ``content`` becomes its note line; ``stats_png`` a statistics picture beside the board."""
+    ``content`` becomes its note line; ``stats_png`` a statistics picture beside the board.
+    ``look``: the player's (:func:`bot.cogs.prefs.current_look`) unless given."""
+    look = look or current_look()
     if not look.picture:
         stats_png = None
     view, files = await board_message(game, note=content, extra=extra, look=look,
@@ -79,11 +81,11 @@ def finish_fields(game: GameView, finish: Finish, ender_id: int) -> list[tuple[s
                        + (f" by {mention(game.solved_by)}" if is_channel_game(game) else "")))
     else:
         fields.append(("Game over", f"The word was **{(game.answer or '').upper()}**."))
-    fields.append(("Share", finish.share_text))
-    for shown in finish.stats:
-        text = stats_text(shown.stats)
-        if shown.player_id != ender_id:
-            text = f"{mention(shown.player_id)}\n{text}"
+    fields.append(("Share", shown(finish.share_text)))
+    for player in finish.stats:
+        text = shown(stats_text(player.stats))
+        if player.player_id != ender_id:
+            text = f"{mention(player.player_id)}\n{text}"
         fields.append(("Statistics", text))
     return fields
 

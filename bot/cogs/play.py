@@ -20,6 +20,7 @@ from bot.cogs.messages import (
     is_private,
     mention,
 )
+from bot.cogs.prefs import current_look, shown, use_look_of
 from bot.cogs.views import GuessModal, give_up_confirm
 from bot.core.domain import HintKind, Kind
 from bot.render.stats_image import stats_png_async
@@ -55,7 +56,7 @@ class BoardPlay:
         mine = [s.stats for s in finish.stats if s.player_id == interaction.user.id]
         if mine:  # the statistics screen of the one who finished it, this game's bar lit
             lit = game.attempts_used if game.won else None
-            picture = await stats_png_async(mine[0], highlight=lit)
+            picture = await stats_png_async(mine[0], highlight=lit, theme=current_look().theme)
         return await board_reply(game, content=note, ephemeral=is_private(game), extra=extra,
                                  stats_png=picture)
 
@@ -64,7 +65,7 @@ class BoardPlay:
         """After a daily: the spoiler-free grid to the channel, and the results post."""
         if game.kind is Kind.DAILY:
             await send(interaction, Reply(
-                content=f"{mention(interaction.user.id)} finished:\n{finish.share_text}"))
+                content=f"{mention(interaction.user.id)} finished:\n{shown(finish.share_text)}"))
             await self.update_results_post(interaction, game.puzzle_number)
 
     # -- the buttons ---------------------------------------------------------------------
@@ -77,6 +78,7 @@ class BoardPlay:
     async def guess_submitted(self, interaction: discord.Interaction, game_id: int,
                               word: str) -> None:
         place, player = place_of(interaction), interaction.user.id
+        await use_look_of(self.service, player)
 
         async def work() -> tuple[GuessResult, Reply]:
             result = await self.service.guess(place, player, word, game_id=game_id)
@@ -108,6 +110,7 @@ class BoardPlay:
             view=give_up_confirm(game_id), ephemeral=True)
 
     async def give_up_confirmed(self, interaction: discord.Interaction, game_id: int) -> None:
+        await use_look_of(self.service, interaction.user.id)
         result = await within_deadline(interaction, self.service.give_up(
             place_of(interaction), interaction.user.id, game_id=game_id), update=True)
         await update(interaction, Reply(content="You gave up."))

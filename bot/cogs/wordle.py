@@ -41,6 +41,17 @@ from bot.cogs.messages import (
     stats_file,
 )
 from bot.cogs.play import BoardPlay
+from bot.cogs.prefs import (
+    CONTEXTS,
+    INSTALLS,
+    current_look,
+    is_personal,
+    needs_server,
+    prefs_command,
+    server_only,
+    shown,
+    use_look_of,
+)
 from bot.cogs.views import DYNAMIC_ITEMS
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
@@ -110,12 +121,16 @@ class ForgetMeView(discord.ui.View):
 
 class WordleCog(BoardPlay, commands.Cog):
     wordle = app_commands.Group(name="wordle", description="Play Wordle together",
-                                guild_only=True)
+                                allowed_contexts=CONTEXTS, allowed_installs=INSTALLS)
 
     def __init__(self, bot: commands.Bot, service: GameService) -> None:
         self.bot = bot
         self.service = service
         self._post_locks: dict[int, asyncio.Lock] = {}
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await use_look_of(self.service, interaction.user.id)  # how this player sees things
+        return True
 
     async def cog_load(self) -> None:
         # The board's buttons: matched by custom id, so old boards work after a restart.
@@ -135,6 +150,8 @@ class WordleCog(BoardPlay, commands.Cog):
                     who: str = "me", kind: str = Kind.RANDOM.value,
                     hard: bool = False) -> None:
         scope = WHO.get(who, who)
+        if scope is Scope.CHANNEL:
+            server_only(interaction)
 
         async def work() -> Reply:
             result = await self.service.start(place_of(interaction), interaction.user.id,
@@ -161,6 +178,8 @@ class WordleCog(BoardPlay, commands.Cog):
     @app_commands.describe(word="the hidden word (only you will see it)", hard="hard mode")
     async def challenge(self, interaction: discord.Interaction, word: str,
                         hard: bool = False) -> None:
+        server_only(interaction)
+
         async def work() -> Reply:
             result = await self.service.challenge(place_of(interaction), interaction.user.id,
                                                   word, hard_mode=hard)
@@ -179,7 +198,8 @@ class WordleCog(BoardPlay, commands.Cog):
     @app_commands.command(name="guess",
                           description=f"Guess a {WORD_LENGTH}-letter word in your game here")
     @app_commands.describe(word="your guess")
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.checks.cooldown(5, 10.0, key=lambda i: (i.guild_id, i.user.id))
     async def guess(self, interaction: discord.Interaction, word: str) -> None:
         place = place_of(interaction)
@@ -202,7 +222,8 @@ class WordleCog(BoardPlay, commands.Cog):
     @app_commands.command(name="hint", description="A hint: a letter, a position, or a word")
     @app_commands.describe(kind="letter: one in the word; position: one letter in place; "
                                 "word: the solver's best next guess")
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.checks.cooldown(3, 10.0, key=lambda i: (i.guild_id, i.user.id))
     @app_commands.choices(kind=_choices(HintKind))
     async def hint(self, interaction: discord.Interaction,
@@ -248,19 +269,25 @@ class WordleCog(BoardPlay, commands.Cog):
                     mode: str = StatsBucket.DAILY.value) -> None:
         who = player or interaction.user
         place = place_of(interaction)
+        if who.id != interaction.user.id and is_personal(interaction):
+            server_only(interaction)  # a personal record is its player's own
+        look = current_look()
 
-        async def work() -> tuple[Stats, int | None, bytes]:
+        async def work() -> tuple[Stats, int | None, bytes | None]:
             stats = await self.service.stats(place.guild_id, who.id, mode)
             lit = await latest_win(self.service.db, place, who.id, mode)
-            return stats, lit, await stats_png_async(stats, highlight=lit)
+            png = await stats_png_async(stats, highlight=lit, theme=look.theme) \
+                if look.picture else None
+            return stats, lit, png
 
         stats, lit, png = await within_deadline(interaction, work(), ephemeral=False)
         # The text stays beside the picture, for screen readers.
         embed = discord.Embed(title=f"{mode.capitalize()} statistics",
                               description=f"{mention(who.id)}\n\n"
-                                          f"{stats_text(stats, highlight=lit)}")
-        embed.set_image(url=f"attachment://{STATS_FILE}")
-        await send(interaction, Reply(embeds=[embed], files=[stats_file(png)]))
+                                          f"{shown(stats_text(stats, highlight=lit))}")
+        if png is not None:
+            embed.set_image(url=f"attachment://{STATS_FILE}")
+        await send(interaction, Reply(embeds=[embed], files=[stats_file(png)] if png else []))
 
     @wordle.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(by="what to rank by", mode="daily, practice or channel games",
@@ -272,6 +299,7 @@ class WordleCog(BoardPlay, commands.Cog):
                           by: str = LeaderboardOrder.WINS.value,
                           mode: str = StatsBucket.DAILY.value,
                           period: str = Period.ALL.value) -> None:
+        server_only(interaction)
         board = await within_deadline(
             interaction, self.service.leaderboard(interaction.guild_id or 0,
                                                   interaction.user.id, mode=mode, by=by,
@@ -298,6 +326,17 @@ class WordleCog(BoardPlay, commands.Cog):
             "name from channel games. It can't be undone. Go ahead?",
             view=ForgetMeView(self.service, interaction.user.id), ephemeral=True)
 
+    @wordle.command(name="prefs", description="Your colours, board picture and time zone")
+    @app_commands.describe(high_contrast="orange and blue instead of green and yellow",
+                           dark="a dark board picture", text_only="no pictures, text only",
+                           timezone="IANA time zone of your own daily (outside servers with "
+                                    "Wordle), e.g. Europe/Paris")
+    async def prefs(self, interaction: discord.Interaction, high_contrast: bool | None = None,
+                    dark: bool | None = None, text_only: bool | None = None,
+                    timezone: str | None = None) -> None:
+        await prefs_command(self.service, interaction, high_contrast=high_contrast, dark=dark,
+                            text_only=text_only, timezone=timezone)
+
     # -- server settings and the daily results post ----------------------------------------
 
     @wordle.command(name="settings", description="Server settings (Manage Server only)")
@@ -306,6 +345,7 @@ class WordleCog(BoardPlay, commands.Cog):
                            hints_in_channel_games="allow /hint in channel games",
                            hints_in_dailies="allow /hint on the daily (hinted results get a mark)")
     @app_commands.checks.has_permissions(manage_guild=True)
+    @needs_server()
     async def settings(self, interaction: discord.Interaction, timezone: str | None = None,
                        results_channel: discord.TextChannel | None = None,
                        hints_in_channel_games: bool | None = None,
@@ -349,8 +389,8 @@ class WordleCog(BoardPlay, commands.Cog):
     async def update_results_post(self, interaction: discord.Interaction,
                                   number: int | None) -> None:
         """Create or edit the server's results post for this daily (never fails the command)."""
-        guild_id = interaction.guild_id
-        if guild_id is None or number is None:
+        guild_id = place_of(interaction).guild_id  # 0: a personal daily, no results post
+        if not guild_id or number is None:
             return
         lock = self._post_locks.setdefault(guild_id, asyncio.Lock())
         async with lock:

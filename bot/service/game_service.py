@@ -41,6 +41,7 @@ from bot.core.game import Invalid, validate_guess
 from bot.core.periods import Period
 from bot.core.solver import ImpossibleFeedbackError, Solver
 from bot.core.words import WordLists
+from bot.service.archive import start_archive
 from bot.service.dailies import daily_answer, resume_daily
 from bot.service.errors import (
     BadOption,
@@ -58,6 +59,7 @@ from bot.service.errors import (
 )
 from bot.service.leaderboards import period_leaderboard
 from bot.service.posts import claim_or_find
+from bot.service.prefs import PERSONAL, personal_today
 from bot.service.results import (
     AnalysisResult,
     DailySummary,
@@ -145,8 +147,11 @@ class GameService:
                     )
         return self._solver
 
-    async def today(self, guild_id: int) -> int:
-        """Today's puzzle number in the server's time zone."""
+    async def today(self, guild_id: int, player_id: int | None = None) -> int:
+        """Today's puzzle number in the server's time zone (in the personal record, the
+        player's own: :mod:`bot.core.personal`)."""
+        if guild_id == PERSONAL and player_id is not None:
+            return await personal_today(self.db, player_id, self.now())
         settings = await self.db.guild_settings(guild_id)
         return today_puzzle_number(self.now(), settings.timezone)
 
@@ -209,6 +214,7 @@ class GameService:
         kind: Kind | str = Kind.RANDOM,
         hard_mode: bool = False,
         word: str | None = None,
+        number: int | None = None, date: str | None = None,
     ) -> StartResult:
         """Open a game. ``word`` sets the hidden word of an own practice game (for trying
         things out in the terminal); a channel game with a chosen word is :meth:`challenge`.
@@ -221,11 +227,13 @@ class GameService:
         kind = option(Kind, kind, Problem.BAD_START)
         if kind is Kind.CHOSEN:
             raise BadOption(Problem.CHALLENGE_NOT_START)
-        if kind is Kind.DAILY and scope is Scope.CHANNEL:
+        if kind in (Kind.DAILY, Kind.ARCHIVE) and scope is Scope.CHANNEL:
             raise BadOption(Problem.DAILY_NOT_IN_CHANNEL)
-        if kind is Kind.DAILY and word is not None:
+        if kind in (Kind.DAILY, Kind.ARCHIVE) and word is not None:
             raise BadOption(Problem.DAILY_WORD_FIXED)
-
+        if kind is Kind.ARCHIVE or number is not None or date is not None:  # see .archive
+            return await start_archive(self, self._salt, place, player_id, kind=kind,
+                                       hard_mode=hard_mode, number=number, on=date)
         if kind is Kind.DAILY:
             return await self._start_daily(place, player_id, hard_mode)
 
@@ -258,11 +266,11 @@ class GameService:
 
     async def _start_daily(self, place: Place, player_id: int, hard_mode: bool) -> StartResult:
         settings = await self.db.guild_settings(place.guild_id)
-        number = today_puzzle_number(self.now(), settings.timezone)
+        number = await self.today(place.guild_id, player_id)
         existing = await self.db.daily_game(place.guild_id, player_id, number)
         if existing is not None:
             return await resume_daily(self.db, existing, place)
-        answer = await daily_answer(self.db, self.words, self._salt, settings, number)
+        answer = await daily_answer(self.db, self.words, self._salt, settings, number, player_id)
         try:
             record = await self._create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
                                         hard_mode, owner_id=player_id, puzzle_number=number)
@@ -311,7 +319,7 @@ class GameService:
             status = status_after(row.feedback, attempt)
             finish = status if status.is_over else None
             # The server's day matters only to a guess that ends the game (streaks).
-            day = await self.today(record.guild_id) if finish else None
+            day = await self.today(record.guild_id, player_id) if finish else None
             try:
                 with store_refusals(_not_allowed(record)):
                     record = await self.db.record_guess(
@@ -386,7 +394,7 @@ class GameService:
                     raise NoHintLeft(Problem.NO_LETTER_LEFT) from None
                 return HintResult(view, HintKind.LETTER, letter=letter, fallback=True), letter
             return (HintResult(view, kind, word=hint.word, candidates_left=hint.candidates_left,
-                               provisional=hint.provisional), hint.word)
+                               provisional=hint.provisional, pick=hint.pick), hint.word)
         if kind is HintKind.LETTER:
             letter = core_hints.letter_hint(record.answer, rows, already_hinted=earlier)
             if letter is None:
@@ -409,7 +417,7 @@ class GameService:
         refusal = give_up_refusal(facts(record), player_id)
         if refusal is not None:
             raise refused(refusal)
-        day = await self.today(place.guild_id)
+        day = await self.today(place.guild_id, player_id)
         with store_refusals(Problem.NOT_A_PLAYER, ended=True):
             record = await self.db.give_up(record.id, player_id=player_id, day=day,
                                            now=self.now())
@@ -425,7 +433,7 @@ class GameService:
                     bucket: StatsBucket | str = StatsBucket.DAILY) -> Stats:
         bucket = option(StatsBucket, bucket, Problem.BAD_BUCKET)
         return await self.db.stats(guild_id, player_id, bucket,
-                                   today=await self.today(guild_id))
+                                   today=await self.today(guild_id, player_id))
 
     async def leaderboard(self, guild_id: int, player_id: int | None = None, *,
                           mode: StatsBucket | str = StatsBucket.DAILY,
@@ -438,9 +446,8 @@ class GameService:
         if not 1 <= limit <= 50:
             raise BadOption(Problem.BAD_LIMIT)
         if when is not Period.ALL:
-            return await period_leaderboard(self.db, self.now(), guild_id, player_id,
-                                            bucket=bucket, order=order, period=when,
-                                            limit=limit)
+            return await period_leaderboard(self.db, self.now(), guild_id, player_id, limit=limit,
+                                            bucket=bucket, order=order, period=when)
         return await self.db.leaderboard(guild_id, mode=bucket, by=order,
                                          limit=limit, player_id=player_id,
                                          today=await self.today(guild_id))

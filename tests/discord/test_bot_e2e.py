@@ -24,7 +24,7 @@ from tests.discord.boards import (
     title,
 )
 from tests.discord.conftest import Table
-from tests.fakediscord import CommandNotAvailable, FakeChannel, FakeDiscordError, FakeMember
+from tests.fakediscord import FakeChannel, FakeDiscordError, FakeMember
 from tests.fakediscord.models import FakeMessage
 from tests.support import ANSWERS
 
@@ -60,7 +60,7 @@ async def test_commands_are_synced_to_the_dev_guild_only(table: Table) -> None:
         assert table.fake.command_paths(table.guild) == [
             "guess", "hint", "wordle analyze", "wordle board", "wordle challenge",
             "wordle forgetme", "wordle giveup", "wordle help", "wordle leaderboard",
-            "wordle settings", "wordle start", "wordle stats",
+            "wordle prefs", "wordle settings", "wordle start", "wordle stats",
         ]
         assert table.fake.command_paths() == []  # no global sync without the owner's flag
         assert table.fake.sync_count(table.guild) == 1
@@ -68,14 +68,16 @@ async def test_commands_are_synced_to_the_dev_guild_only(table: Table) -> None:
             await table.fake.invoke(None, table.bob, "guess", {"word": "crane"})  # in a DM
 
 
-async def test_global_sync_only_with_the_flag_and_never_in_dms(table: Table) -> None:
+async def test_global_sync_only_with_the_flag(table: Table) -> None:
     async with table.running(sync_global=True):
         assert table.fake.sync_count() == 1 and table.fake.sync_count(table.guild) == 1
         assert "wordle start" in table.fake.command_paths()
-        # the commands are guild-only: Discord does not offer them in a DM with the bot
-        for command, options in [("guess", {"word": "crane"}), ("wordle start", {})]:
-            with pytest.raises(CommandNotAvailable):
-                await table.fake.invoke(None, table.bob, command, options)
+        # installable to servers and players, offered in DMs too (the player's own record)
+        start = next(c for c in table.fake.commands() if c["name"] == "wordle")
+        assert sorted(start["integration_types"]) == [0, 1]
+        assert sorted(start["contexts"]) == [0, 1, 2]
+        inter = await table.fake.invoke(None, table.bob, "wordle help", {})
+        assert (await inter.first_response()).ephemeral
 
 
 # ------------------------------------------------------------------------------ channel game

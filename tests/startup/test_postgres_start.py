@@ -14,8 +14,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.core.daily import server_daily_word, today_puzzle_number
+from bot.core.daily import today_puzzle_number
 from bot.core.feedback import score
+from bot.core.personal import player_daily_word
 from bot.core.words import load_word_lists
 from bot.storage.open import postgres_daily_salt
 from tests.pg import run_sync
@@ -99,9 +100,8 @@ def test_daily_salt_comes_from_the_database_without_daily_salt(tmp_path: Path,
     salt = run_sync(lambda: postgres_daily_salt(pg_dsn))
     words = load_word_lists()
     number = today_puzzle_number(datetime.now(UTC), "UTC")
-    (order_from,) = rows(pg_dsn, "SELECT daily_order_from FROM guild_settings "
-                                 "WHERE guild_id = 0")[0]
-    assert answer == server_daily_word(number, words.answers, salt, 0, order_from)
+    # the terminal's player (1) plays their personal daily (bot.core.personal)
+    assert answer == player_daily_word(number, words.answers, salt, 1)
     # every process on this database derives the same salt; a given DAILY_SALT wins
     assert run_sync(lambda: postgres_daily_salt(pg_dsn)) == salt
     assert files_under(tmp_path) == []

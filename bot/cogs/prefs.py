@@ -1,0 +1,162 @@
+"""``/wordle prefs`` and how each player's preferences reach what they see; where commands work.
+
+**Looks.** A player's preferences (:mod:`bot.service.prefs`) become a :class:`Look`: the picture's
+theme (light or dark, high contrast or not), whether there is a picture at all, and the accent
+colours. Every interaction a player makes uses their look (:func:`use_look_of`, called once as
+the interaction comes in); the boards, share grids and statistics drawn while answering it read
+it with :func:`current_look` (a context variable: each interaction is handled in its own task).
+Looks are kept in memory for :data:`LOOK_TTL` seconds (another process's change shows within
+that time; a change made here shows at once).
+
+**Where.** The app can be installed to a server or to a player's account. Outside a server that
+added the bot (a DM, a group chat, a server where only the player installed the app) the place
+is the player's personal record (:data:`bot.core.personal.PERSONAL`): own games, the daily (in
+the player's time zone) and statistics work there; channel games, challenges, leaderboards and
+server settings need a server that added the bot (:func:`server_only`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
+from datetime import datetime
+from typing import TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.cogs.board import DEFAULT_LOOK, Look
+from bot.cogs.interact import Reply, place_of, send, within_deadline
+from bot.core.personal import PERSONAL
+from bot.render.text import feedback_line
+from bot.render.themes import recolour, theme_name
+from bot.service import GameService
+from bot.service.prefs import PlayerPrefs, update_prefs
+
+T = TypeVar("T")
+#: How long a look is kept in memory, in seconds.
+LOOK_TTL = 30.0
+#: The high-contrast accents of a board: orange when won, blue while playing.
+CONTRAST_WON = 0xF5793A
+CONTRAST_PLAYING = 0x85C0F9
+SERVER_ONLY_TEXT = ("That needs a server that has added Wordle. Here (outside such a server) "
+                    "you can play your own games and your daily, and see your statistics.")
+#: Everywhere: servers, the DM with the bot, group chats; installed to a server or a player.
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+
+_LOOK: ContextVar[Look] = ContextVar("wordle_look", default=DEFAULT_LOOK)
+_CACHE: dict[int, tuple[float, Look]] = {}
+
+
+class ServerOnly(app_commands.CheckFailure):
+    """A command (or option) that needs a server that has added the bot."""
+
+    def __init__(self) -> None:
+        super().__init__(SERVER_ONLY_TEXT)
+
+
+def is_personal(interaction: discord.Interaction) -> bool:
+    """Whether the interaction comes from outside a server that added the bot."""
+    return place_of(interaction).guild_id == PERSONAL
+
+
+def server_only(interaction: discord.Interaction) -> None:
+    """Refuse (:class:`ServerOnly`) outside a server that added the bot."""
+    if is_personal(interaction):
+        raise ServerOnly
+
+
+def needs_server() -> Callable[[T], T]:
+    """A check (run before the others below it) refusing outside a server that added the
+    bot, so a server-only command never answers with a permission it does not ask for."""
+
+    def predicate(interaction: discord.Interaction) -> bool:
+        server_only(interaction)
+        return True
+
+    return app_commands.check(predicate)
+
+
+def look_from(prefs: PlayerPrefs) -> Look:
+    theme = theme_name(dark=prefs.dark, high_contrast=prefs.high_contrast)
+    if prefs.high_contrast:
+        return Look(theme=theme, picture=not prefs.text_only, playing=CONTRAST_PLAYING,
+                    won=CONTRAST_WON)
+    return Look(theme=theme, picture=not prefs.text_only)
+
+
+def current_look() -> Look:
+    """The look of the player whose interaction is being answered (the default if none)."""
+    return _LOOK.get()
+
+
+def high_contrast(look: Look | None = None) -> bool:
+    return (look or current_look()).theme.endswith("-contrast")
+
+
+def shown(text: str, look: Look | None = None) -> str:
+    """Emoji text (a share grid, statistics) in the colours of the look."""
+    return recolour(text, high_contrast(look))
+
+
+async def use_look_of(service: GameService, player_id: int) -> Look:
+    """Read (or recall) the player's look and make it the current one for this interaction."""
+    now = time.monotonic()
+    cached = _CACHE.get(player_id)
+    if cached is not None and cached[0] > now:
+        look = cached[1]
+    else:
+        look = look_from(await service.db.player_prefs(player_id))
+        if len(_CACHE) > 10_000:
+            _CACHE.clear()
+        _CACHE[player_id] = (now + LOOK_TTL, look)
+    _LOOK.set(look)
+    return look
+
+
+def forget_look(player_id: int) -> None:
+    _CACHE.pop(player_id, None)
+
+
+def prefs_text(prefs: PlayerPrefs, zone_from: datetime | None) -> str:
+    colours = "high contrast (🟧 right place, 🟦 elsewhere)" if prefs.high_contrast else \
+        "standard (🟩 right place, 🟨 elsewhere)"
+    picture = "none: text only" if prefs.text_only else ("dark" if prefs.dark else "light")
+    zone = f"**{prefs.timezone}**"
+    if zone_from is not None:
+        zone += f" (your own daily follows it from <t:{int(zone_from.timestamp())}:f>)"
+    example = recolour(feedback_line("crane", "GYBBB"), prefs.high_contrast)
+    return "\n".join([
+        f"**Colours:** {colours}",
+        f"**Board picture:** {picture}",
+        f"**Time zone** of your own daily (outside servers with Wordle): {zone}",
+        "",
+        f"Example: {example}",
+        "-# These follow you everywhere you play. Change them with /wordle prefs.",
+    ])
+
+
+async def prefs_command(service: GameService, interaction: discord.Interaction, *,
+                        high_contrast: bool | None, dark: bool | None, text_only: bool | None,
+                        timezone: str | None) -> None:
+    """``/wordle prefs``: change what is given, then show all of them (privately)."""
+    player = interaction.user.id
+    changes: dict = {}
+    if high_contrast is not None:
+        changes["high_contrast"] = high_contrast
+    if dark is not None:
+        changes["dark"] = dark
+    if text_only is not None:
+        changes["text_only"] = text_only
+    if timezone is not None:
+        changes["timezone"] = timezone.strip()
+    result = await within_deadline(interaction,
+                                   update_prefs(service.db, player, service.now(), **changes))
+    forget_look(player)
+    look = await use_look_of(service, player)
+    title = "Preferences saved" if result.changed else "Your preferences"
+    embed = discord.Embed(title=title, description=prefs_text(result.prefs, result.zone_from),
+                          colour=look.won)
+    await send(interaction, Reply(embeds=[embed], ephemeral=True))

@@ -1,0 +1,152 @@
+"""Preferences and the personal daily through the service (every backend): the player's own
+word and day outside servers, time zone changes that neither hand out a word early nor reopen
+a day, and the personal record kept apart from servers'."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.core.daily import server_daily_word, today_puzzle_number
+from bot.core.personal import PERSONAL, player_daily_word
+from bot.service import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Place, Problem
+from bot.service.prefs import PlayerPrefs, player_prefs, update_prefs
+
+SALT = "test-salt"
+DM = Place(guild_id=PERSONAL, channel_id=7000)  # a DM with the bot
+ELSEWHERE = Place(guild_id=PERSONAL, channel_id=7100)  # a server that never added the bot
+SERVER = Place(guild_id=10, channel_id=100)
+ALICE, BOB = 1001, 1002
+
+
+async def finish(service, place, player, answer):
+    return await service.guess(place, player, answer)
+
+
+async def test_preferences_change_only_what_is_given(service, db, clock):
+    assert await player_prefs(db, ALICE) == PlayerPrefs(ALICE)
+    result = await update_prefs(db, ALICE, clock(), high_contrast=True, text_only=True)
+    assert result.changed and result.zone_from is None
+    assert (result.prefs.high_contrast, result.prefs.dark, result.prefs.text_only) == (
+        True, False, True)
+    result = await update_prefs(db, ALICE, clock(), dark=True)
+    assert (result.prefs.high_contrast, result.prefs.dark, result.prefs.text_only) == (
+        True, True, True)
+    assert await player_prefs(db, ALICE) == result.prefs
+    again = await update_prefs(db, ALICE, clock(), dark=True)
+    assert not again.changed
+    assert await player_prefs(db, BOB) == PlayerPrefs(BOB)
+
+
+async def test_a_bad_time_zone_is_refused_with_close_names_and_changes_nothing(service, db,
+                                                                             clock):
+    await update_prefs(db, ALICE, clock(), high_contrast=True)
+    before = await player_prefs(db, ALICE)
+    with pytest.raises(BadOption) as caught:
+        await update_prefs(db, ALICE, clock(), dark=True, timezone="Europe/Pariss")
+    assert caught.value.problem is Problem.BAD_SETTING
+    assert "Europe/Paris" in (caught.value.detail or "")
+    assert await player_prefs(db, ALICE) == before
+    result = await update_prefs(db, ALICE, clock(), timezone="europe/paris")
+    assert result.prefs.timezone == "Europe/Paris"
+
+
+async def test_the_personal_daily_is_each_players_own(service, db, clock, words):
+    number = today_puzzle_number(clock(), "UTC")
+    alice = await service.start(DM, ALICE, kind="daily")
+    bob = await service.start(DM, BOB, kind="daily")
+    assert alice.game.puzzle_number == bob.game.puzzle_number == number
+    alice_word = (await db.get_game(alice.game.id)).answer
+    bob_word = (await db.get_game(bob.game.id)).answer
+    assert alice_word == player_daily_word(number, words.answers, SALT, ALICE)
+    assert bob_word == player_daily_word(number, words.answers, SALT, BOB)
+    assert alice_word != bob_word
+    # not the word of a server's daily (a server's own order, or the personal record's)
+    server = await service.start(SERVER, ALICE, kind="daily")
+    server_word = (await db.get_game(server.game.id)).answer
+    assert server_word == server_daily_word(number, words.answers, SALT, SERVER.guild_id,
+                                            number)
+    assert alice_word != server_word
+    # one personal daily a day, wherever the player is outside servers
+    with pytest.raises(GameAlreadyRunning) as elsewhere:
+        await service.start(ELSEWHERE, ALICE, kind="daily")
+    assert elsewhere.value.problem is Problem.DAILY_ELSEWHERE
+
+
+async def test_moving_east_gives_no_word_early(service, db, clock, words):
+    # 12:00 UTC: Etc/GMT-14 is already on tomorrow (02:00)
+    today = today_puzzle_number(clock(), "UTC")
+    started = await service.start(DM, ALICE, kind="daily")
+    await finish(service, DM, ALICE, (await db.get_game(started.game.id)).answer)
+    result = await update_prefs(db, ALICE, clock(), timezone="Etc/GMT-14")
+    assert result.prefs.held_day == today
+    assert result.zone_from == clock().replace(hour=0) + timedelta(days=1)
+    with pytest.raises(DailyAlreadyPlayed) as caught:
+        await service.start(DM, ALICE, kind="daily")
+    assert caught.value.puzzle_number == today
+    clock.advance(hours=11, minutes=59)  # 23:59 UTC: still today
+    with pytest.raises(DailyAlreadyPlayed):
+        await service.start(DM, ALICE, kind="daily")
+    clock.advance(minutes=1)  # midnight UTC: tomorrow, and 14:00 of it in Etc/GMT-14
+    tomorrow = await service.start(DM, ALICE, kind="daily")
+    assert tomorrow.game.puzzle_number == today + 1
+    assert (await db.get_game(tomorrow.game.id)).answer == player_daily_word(
+        today + 1, words.answers, SALT, ALICE)
+    # from then on Etc/GMT-14's calendar: the next day begins at 10:00 UTC
+    clock.advance(hours=9, minutes=59)
+    same = await service.start(DM, ALICE, kind="daily")
+    assert same.resumed and same.game.puzzle_number == today + 1
+    await finish(service, DM, ALICE, (await db.get_game(same.game.id)).answer)
+    clock.advance(minutes=1)
+    assert (await service.start(DM, ALICE, kind="daily")).game.puzzle_number == today + 2
+
+
+async def test_moving_west_does_not_reopen_a_day(service, db, clock):
+    clock.advance(hours=-7)  # 05:00 UTC
+    today = today_puzzle_number(clock(), "UTC")
+    started = await service.start(DM, ALICE, kind="daily")
+    await finish(service, DM, ALICE, (await db.get_game(started.game.id)).answer)
+    # Etc/GMT+12 is still on yesterday (17:00 of it): that day is not offered, today stays
+    assert today_puzzle_number(clock(), "Etc/GMT+12") == today - 1
+    await update_prefs(db, ALICE, clock(), timezone="Etc/GMT+12")
+    with pytest.raises(DailyAlreadyPlayed) as caught:
+        await service.start(DM, ALICE, kind="daily")
+    assert caught.value.puzzle_number == today
+    # back and forth: still today, never yesterday nor tomorrow
+    await update_prefs(db, ALICE, clock(), timezone="Etc/GMT-14")
+    await update_prefs(db, ALICE, clock(), timezone="UTC")
+    await update_prefs(db, ALICE, clock(), timezone="Etc/GMT+12")
+    with pytest.raises(DailyAlreadyPlayed) as caught:
+        await service.start(DM, ALICE, kind="daily")
+    assert caught.value.puzzle_number == today
+    # tomorrow begins when it begins in Etc/GMT+12: 12:00 UTC the next day
+    clock.advance(hours=30, minutes=59)
+    with pytest.raises(DailyAlreadyPlayed):
+        await service.start(DM, ALICE, kind="daily")
+    clock.advance(minutes=1)
+    assert (await service.start(DM, ALICE, kind="daily")).game.puzzle_number == today + 1
+
+
+async def test_servers_keep_their_own_day_whatever_the_players_zone(service, db, clock):
+    await update_prefs(db, ALICE, clock(), timezone="Etc/GMT-14")
+    clock.advance(days=1)  # the change has taken effect: Alice's own day is a day ahead
+    assert await service.today(PERSONAL, ALICE) == today_puzzle_number(clock(), "Etc/GMT-14")
+    started = await service.start(SERVER, ALICE, kind="daily")
+    assert started.game.puzzle_number == today_puzzle_number(clock(), "UTC")
+
+
+async def test_personal_statistics_are_kept_apart(service, db, clock):
+    started = await service.start(DM, ALICE, kind="daily")
+    result = await finish(service, DM, ALICE, (await db.get_game(started.game.id)).answer)
+    assert result.finish is not None
+    mine = result.finish.stats[0].stats
+    assert (mine.played, mine.wins, mine.current_streak) == (1, 1, 1)
+    assert (await service.stats(PERSONAL, ALICE, "daily")).played == 1
+    assert (await service.stats(SERVER.guild_id, ALICE, "daily")).played == 0
+    # a streak by the player's own calendar: the next personal day keeps it going
+    await update_prefs(db, ALICE, clock(), timezone="Asia/Tokyo")
+    clock.advance(days=1)
+    nxt = await service.start(DM, ALICE, kind="daily")
+    result = await finish(service, DM, ALICE, (await db.get_game(nxt.game.id)).answer)
+    assert result.finish is not None and result.finish.stats[0].stats.current_streak == 2
