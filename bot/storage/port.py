@@ -38,6 +38,7 @@ from .models import (
     Unset,
 )
 from .prefs import PlayerPrefs
+from .races import RaceBoard, RaceEnd, RaceRecord, RaceStats
 
 
 class Store(Protocol):
@@ -265,6 +266,92 @@ class Store(Protocol):
         """Store all of ``prefs`` for its player, replacing what was there, and return it as
         stored (the time zone in its canonical spelling). A bad value (an unknown time zone,
         ``held_day`` without ``held_until``) raises ``ValueError`` and nothing changes."""
+        ...
+
+    # -- races (bot.storage.races: records, errors and rules) -----------------------------
+
+    async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
+                          hard_mode: bool, ends_at: datetime,
+                          now: datetime | None = None) -> RaceRecord:
+        """Start a race in a channel, open until ``ends_at``. ``RaceExists`` (with the race in
+        the way) when the channel has an active race; ``ChannelGameRunning`` when it has an
+        active channel game (and while a race is active, ``create_game`` of a channel game
+        there fails as a database rule's refusal)."""
+        ...
+
+    async def get_race(self, race_id: int) -> RaceRecord | None:
+        """The race with its racers and their guesses, or ``None``."""
+        ...
+
+    async def active_race(self, guild_id: int, channel_id: int) -> RaceRecord | None:
+        """The channel's race that has not ended (its time may be up), if any."""
+        ...
+
+    async def active_races(self) -> list[RaceRecord]:
+        """Every race not ended yet, on every server (a restart resumes them)."""
+        ...
+
+    async def set_race_message(self, race_id: int, message_id: int) -> None:
+        """Remember the race's live message."""
+        ...
+
+    async def join_race(self, race_id: int, player_id: int, *,
+                        now: datetime | None = None) -> tuple[RaceRecord, bool]:
+        """Join the player (``True``), or hand back the race they had joined (``False``).
+        ``RaceNotFound``; ``RaceOver`` once it ended or its time is up."""
+        ...
+
+    async def record_race_guess(self, race_id: int, *, player_id: int, attempt: int, word: str,
+                                feedback: str, finish: Status | None,
+                                now: datetime | None = None) -> RaceRecord:
+        """Save a racer's guess (``finish``: won on all green, lost on a wrong sixth) and
+        return the race after it; when it was the last racer to finish, the race ends in the
+        same transaction (places given). ``RaceNotFound``, ``RaceOver``, ``NotARacer``,
+        ``BoardOver``, ``RaceAttemptConflict``; ``ValueError`` for a false feedback."""
+        ...
+
+    async def give_up_race(self, race_id: int, *, player_id: int,
+                           now: datetime | None = None) -> RaceRecord:
+        """End the racer's board as given up (may end the race, as a last guess does)."""
+        ...
+
+    async def record_race_hint(self, race_id: int, *, player_id: int, kind: HintKind,
+                               value: str, now: datetime | None = None) -> None:
+        """Remember a hint given to a racer still playing (their result is marked hinted)."""
+        ...
+
+    async def race_hints(self, race_id: int, player_id: int) -> list[HintRecord]:
+        """The hints a racer took in a race, oldest first."""
+        ...
+
+    async def end_race(self, race_id: int, *, end: RaceEnd, by: int | None = None,
+                       now: datetime | None = None) -> tuple[RaceRecord, bool]:
+        """End the race now (``True``): racers still playing lose, the solvers get their
+        places. ``time`` only once its time is up, ``ended`` only by its starter (``by``;
+        else ``NotTheStarter``). A race that had ended is handed back as it is (``False``)."""
+        ...
+
+    async def race_stats(self, guild_id: int, player_id: int) -> RaceStats:
+        """A player's races in a server: played, first places, podiums, average guesses."""
+        ...
+
+    async def race_leaderboard(self, guild_id: int, *,
+                               by: LeaderboardOrder = LeaderboardOrder.WINS, limit: int = 10,
+                               player_id: int | None = None) -> RaceBoard:
+        """A server's racers ranked by first places, win % or average guesses (``RACE_ORDERS``),
+        plus ``player_id``'s row if ranked."""
+        ...
+
+    async def hints_in_races(self, guild_id: int) -> bool:
+        """Whether /hint works in the server's races (off by default)."""
+        ...
+
+    async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
+        ...
+
+    async def forget_racer(self, player_id: int) -> int:
+        """Delete the player's race boards, guesses and hints (the races stay for the others;
+        a race they started keeps no starter). Returns the boards deleted."""
         ...
 
     # -- privacy ------------------------------------------------------------------------

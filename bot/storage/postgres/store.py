@@ -60,6 +60,7 @@ from .forget import forget
 from .groupcommit import GroupCommit, Outcome
 from .periods import PeriodBoards
 from .prefs import Prefs
+from .races import Races
 
 _T = TypeVar("_T")
 #: Tries of a transaction that lost a deadlock or serialisation race.
@@ -69,7 +70,7 @@ _SETTINGS: Final = {"timezone": "UTC", "application_name": "wordle-bot"}
 _STATS_SELECT: Final = ", ".join(rows.STATS_COLUMNS)
 
 
-class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards, Prefs):
+class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards, Prefs, Races):
     """All persistent state of the bot in PostgreSQL. Make one with :meth:`open`."""
 
     def __init__(self, dsn: str, pool: Any, version: int, writers: int, key: bytes) -> None:

@@ -55,6 +55,7 @@ from .connection import close_all, connect
 from .games import Games
 from .periods import PeriodBoards
 from .prefs import Prefs
+from .races import Races
 from .privacy import Privacy
 from .settings import Settings, Statistics
 
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
     from ..port import Store
 
 
-class SqliteStore(Games, Statistics, Settings, Privacy, PeriodBoards, Prefs):
+class SqliteStore(Games, Statistics, Settings, Privacy, PeriodBoards, Prefs, Races):
     """All persistent state of the bot in one SQLite file (implements :class:`Store`)."""
 
     @classmethod

@@ -1,0 +1,216 @@
+"""Races on SQLite (a part of the store; the rules: :mod:`bot.storage.races`, the writes:
+:mod:`bot.storage.race_writes`). A race is read in one statement, its racers and their guesses
+folded in as JSON; writes are jobs of the store's one writer, so they never overlap."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Final
+
+import aiosqlite
+
+from bot.core.domain import HintKind, LeaderboardOrder, Status
+
+from .. import race_writes
+from ..models import HintRecord
+from ..races import (
+    RaceBoard,
+    RaceEnd,
+    RaceRecord,
+    RaceStats,
+    check_new_race,
+    check_race_guess,
+    race_from_json,
+    rank_races,
+    stats_from_row,
+    stats_query,
+)
+from ..validation import check_bool, check_choice, check_id, check_limit, from_text, now_utc
+from ..validation import to_text as _to_text
+from .writer import Core
+
+_GUESSES: Final = (
+    "json((SELECT json_group_array(json_array(q.attempt, q.word, q.feedback, q.created_at)) "
+    "FROM race_guesses q WHERE q.race_id = p.race_id AND q.player_id = p.player_id))"
+)
+RACE_JSON: Final = (
+    "json_array(r.id, r.guild_id, r.channel_id, r.starter_id, r.answer, r.hard_mode, "
+    "r.created_at, r.ends_at, r.finished_at, r.end_reason, r.message_id, "
+    "json((SELECT json_group_array(json_array(p.player_id, p.joined_at, p.status, "
+    f"p.finished_at, p.hints, p.place, {_GUESSES})) FROM race_players p "
+    "WHERE p.race_id = r.id)))"
+)
+SELECT_RACES: Final = f"SELECT {RACE_JSON} FROM races r WHERE {{where}} ORDER BY r.id"
+
+
+class _Tx:
+    """The writer connection inside its transaction (:class:`race_writes.Tx`)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def run(self, sql: str, *params: Any) -> None:
+        await self.conn.execute(sql, params)
+
+    async def rows(self, sql: str, *params: Any) -> list[Sequence[Any]]:
+        return list(await self.conn.execute_fetchall(sql, params))
+
+    async def race(self, where: str, *params: Any, lock: bool = True) -> RaceRecord | None:
+        found = await self.rows(SELECT_RACES.format(where=where), *params)
+        return race_from_json(found[-1][0]) if found else None
+
+    async def lock_channel(self, guild_id: int, channel_id: int) -> None:
+        return None  # one writer: transactions never overlap
+
+    def time(self, moment: datetime) -> Any:
+        return _to_text(moment)
+
+    def flag(self, value: bool) -> Any:
+        return int(value)
+
+
+class Races(Core):
+    """The race calls of the port (their contracts: :class:`bot.storage.Store`)."""
+
+    async def _race_job(self, work: Any) -> Any:
+        async def job(conn: aiosqlite.Connection) -> Any:
+            return await work(_Tx(conn))
+
+        return await self._write(job)
+
+    async def _read_races(self, where: str, params: Sequence[Any]) -> list[RaceRecord]:
+        rows = await self._read(SELECT_RACES.format(where=where), params)
+        return [race_from_json(row[0]) for row in rows]
+
+    async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
+                          hard_mode: bool, ends_at: datetime,
+                          now: datetime | None = None) -> RaceRecord:
+        created = now_utc(now)
+        check_new_race(guild_id=guild_id, channel_id=channel_id, starter_id=starter_id,
+                       answer=answer, hard_mode=hard_mode, created=created, ends_at=ends_at)
+        return await self._race_job(lambda tx: race_writes.create(
+            tx, guild_id=guild_id, channel_id=channel_id, starter_id=starter_id, answer=answer,
+            hard_mode=hard_mode, created=created, ends_at=now_utc(ends_at)))
+
+    async def get_race(self, race_id: int) -> RaceRecord | None:
+        check_id("race_id", race_id)
+        found = await self._read_races("r.id = ?", (race_id,))
+        return found[0] if found else None
+
+    async def active_race(self, guild_id: int, channel_id: int) -> RaceRecord | None:
+        check_id("guild_id", guild_id)
+        check_id("channel_id", channel_id)
+        found = await self._read_races(race_writes.ACTIVE_RACE, (guild_id, channel_id))
+        return found[-1] if found else None
+
+    async def active_races(self) -> list[RaceRecord]:
+        return await self._read_races("r.finished_at IS NULL", ())
+
+    async def set_race_message(self, race_id: int, message_id: int) -> None:
+        check_id("race_id", race_id)
+        check_id("message_id", message_id)
+
+        async def job(conn: aiosqlite.Connection) -> None:
+            await conn.execute("UPDATE races SET message_id = ? WHERE id = ?",
+                               (message_id, race_id))
+
+        await self._write(job)
+
+    async def join_race(self, race_id: int, player_id: int, *,
+                        now: datetime | None = None) -> tuple[RaceRecord, bool]:
+        check_id("race_id", race_id)
+        check_id("player_id", player_id)
+        given = None if now is None else now_utc(now)
+        return await self._race_job(
+            lambda tx: race_writes.join(tx, race_id, player_id, given or now_utc(None)))
+
+    async def record_race_guess(self, race_id: int, *, player_id: int, attempt: int, word: str,
+                                feedback: str, finish: Status | None,
+                                now: datetime | None = None) -> RaceRecord:
+        check_race_guess(race_id=race_id, player_id=player_id, attempt=attempt, word=word,
+                         feedback=feedback, finish=finish)
+        given = None if now is None else now_utc(now)
+        return await self._race_job(lambda tx: race_writes.guess(
+            tx, race_id, player_id, attempt, word, feedback, finish, given or now_utc(None)))
+
+    async def give_up_race(self, race_id: int, *, player_id: int,
+                           now: datetime | None = None) -> RaceRecord:
+        check_id("race_id", race_id)
+        check_id("player_id", player_id)
+        given = None if now is None else now_utc(now)
+        return await self._race_job(
+            lambda tx: race_writes.give_up(tx, race_id, player_id, given or now_utc(None)))
+
+    async def record_race_hint(self, race_id: int, *, player_id: int, kind: HintKind,
+                               value: str, now: datetime | None = None) -> None:
+        check_id("race_id", race_id)
+        check_id("player_id", player_id)
+        check_choice("kind", kind, HintKind)
+        if not isinstance(value, str) or not 0 < len(value) <= 100:
+            raise ValueError("a hint's value is 1 to 100 characters")
+        given = None if now is None else now_utc(now)
+        await self._race_job(lambda tx: race_writes.hint(tx, race_id, player_id, kind, value,
+                                                         given or now_utc(None)))
+
+    async def race_hints(self, race_id: int, player_id: int) -> list[HintRecord]:
+        check_id("race_id", race_id)
+        check_id("player_id", player_id)
+        rows = await self._read(
+            "SELECT player_id, kind, value, created_at FROM race_hints WHERE race_id = ? "
+            "AND player_id = ? ORDER BY id", (race_id, player_id))
+        return [HintRecord(r[0], r[1], r[2], from_text(r[3])) for r in rows]
+
+    async def end_race(self, race_id: int, *, end: RaceEnd, by: int | None = None,
+                       now: datetime | None = None) -> tuple[RaceRecord, bool]:
+        check_id("race_id", race_id)
+        check_choice("end", end, RaceEnd)
+        check_id("by", by, optional=True)
+        given = None if now is None else now_utc(now)
+        return await self._race_job(lambda tx: race_writes.end(
+            tx, race_id, RaceEnd(end), by, given or now_utc(None)))
+
+    async def race_stats(self, guild_id: int, player_id: int) -> RaceStats:
+        check_id("guild_id", guild_id)
+        check_id("player_id", player_id)
+        rows = await self._read(stats_query(("?", "?"), one_player=True), (guild_id, player_id))
+        return stats_from_row(rows[0]) if rows else RaceStats()
+
+    async def race_leaderboard(self, guild_id: int, *,
+                               by: LeaderboardOrder = LeaderboardOrder.WINS, limit: int = 10,
+                               player_id: int | None = None) -> RaceBoard:
+        check_id("guild_id", guild_id)
+        check_limit(limit)
+        check_id("player_id", player_id, optional=True)
+        rows = await self._read(stats_query(("?",), one_player=False), (guild_id,))
+        return rank_races(rows, by, limit, player_id)
+
+    async def hints_in_races(self, guild_id: int) -> bool:
+        check_id("guild_id", guild_id)
+        rows = await self._read("SELECT hints_in_races FROM guild_settings WHERE guild_id = ?",
+                                (guild_id,))
+        return bool(rows[0][0]) if rows else False
+
+    async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
+        check_id("guild_id", guild_id)
+        check_bool("hints_in_races", allowed)
+
+        async def job(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, hints_in_races) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET hints_in_races = excluded.hints_in_races",
+                (guild_id, int(allowed)))
+
+        await self._write(job)
+
+    async def forget_racer(self, player_id: int) -> int:
+        check_id("player_id", player_id)
+
+        async def job(conn: aiosqlite.Connection) -> int:
+            await conn.execute("UPDATE races SET starter_id = NULL WHERE starter_id = ?",
+                               (player_id,))
+            cursor = await conn.execute("DELETE FROM race_players WHERE player_id = ?",
+                                        (player_id,))
+            return int(cursor.rowcount)
+
+        return int(await self._write(job))
