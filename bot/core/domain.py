@@ -46,6 +46,8 @@ class Kind(StrEnum):
     #: One word drawn for a race, played by each racer on their own board. Race boards are
     #: kept with their race (``bot.storage.races``), never as rows of the games table.
     RACE = "race"
+    #: A past daily played again (its puzzle number, the server's word of that day).
+    ARCHIVE = "archive"
 
 
 class Status(StrEnum):
@@ -67,6 +69,8 @@ class StatsBucket(StrEnum):
     CHANNEL = "channel"
     #: Races: played, first places, podiums, average guesses (``bot.storage.races``).
     RACE = "race"
+    #: Past dailies played from the archive (never in the daily streaks).
+    ARCHIVE = "archive"
 
 
 class HintKind(StrEnum):
@@ -135,9 +139,13 @@ CHALLENGE = Mode("challenge", Scope.CHANNEL, Kind.CHOSEN, Players.CHANNEL, False
 RACE = Mode("race", Scope.OWN, Kind.RACE, Players.OWNER, True, StatsBucket.RACE, "race",
             HintPolicy.SERVER_SETTING, True)
 
+#: A past daily played again: labelled "Wordle 123 · archive", its own statistics bucket.
+ARCHIVE = Mode("archive", Scope.OWN, Kind.ARCHIVE, Players.OWNER, True, StatsBucket.ARCHIVE,
+               "archive", HintPolicy.ALWAYS, True)
+
 MODES: dict[tuple[Scope, Kind], Mode] = {
     (m.scope, m.kind): m
-    for m in (DAILY, PRACTICE, CHOSEN_PRACTICE, CHANNEL_GAME, CHALLENGE, RACE)
+    for m in (DAILY, PRACTICE, CHOSEN_PRACTICE, CHANNEL_GAME, CHALLENGE, RACE, ARCHIVE)
 }
 #: The modes whose games are rows of the games table (a race keeps its boards with the race).
 STORED_MODES: tuple[Mode, ...] = tuple(m for m in MODES.values() if m.kind is not Kind.RACE)
@@ -241,10 +249,12 @@ def status_after(feedback: str, attempts_used: int, max_attempts: int = MAX_ATTE
 
 
 def game_label(scope: Scope | str, kind: Kind | str, puzzle_number: int | None) -> str:
-    """``Wordle 1,234`` for a daily; ``Wordle practice`` or ``Wordle challenge`` otherwise."""
+    """``Wordle 1,234`` for a daily, ``Wordle 123 · archive`` for a past one played again;
+    ``Wordle practice`` or ``Wordle challenge`` otherwise."""
     mode = mode_of(scope, kind)
-    if mode.kind is Kind.DAILY and puzzle_number is not None:
-        return f"Wordle {puzzle_number:,}"
+    if mode.kind in (Kind.DAILY, Kind.ARCHIVE) and puzzle_number is not None:
+        number = f"Wordle {puzzle_number:,}"
+        return number if mode.kind is Kind.DAILY else f"{number} · {mode.label}"
     return f"Wordle {mode.label}"
 
 

@@ -86,6 +86,25 @@ class Problem(StrEnum):
     BUSY = "busy"
     #: ``channel_id``: the bot cannot post in that channel.
     CANNOT_POST = "cannot_post"
+    # -- races (bot.service.races; worded in bot.render.race) --
+    NO_RACE = "no_race"
+    #: The channel has a race on already.
+    RACE_RUNNING = "race_running"
+    #: A race cannot start where a channel game is being played.
+    GAME_BLOCKS_RACE = "game_blocks_race"
+    #: A channel game cannot start where a race is on.
+    RACE_BLOCKS_GAME = "race_blocks_game"
+    #: The race has ended (or its time is up).
+    RACE_OVER = "race_over"
+    #: The player's own board in the race is finished.
+    RACE_BOARD_DONE = "race_board_done"
+    NOT_IN_RACE = "not_in_race"
+    RACE_NOT_STARTER = "race_not_starter"
+    #: The server has hints in races turned off (the default).
+    HINTS_OFF_RACE = "hints_off_race"
+    BAD_RACE_MINUTES = "bad_race_minutes"
+    #: Races are ranked by wins, win % or average guesses.
+    RACE_ORDER = "race_order"
     #: The disk holding the database is full: nothing was saved; it works again by itself.
     DISK_FULL = "disk_full"
 

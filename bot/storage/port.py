@@ -104,6 +104,12 @@ class Store(Protocol):
         """The player's daily of that day in this server, active or finished, if any."""
         ...
 
+    async def archive_game(
+        self, guild_id: int, owner_id: int, puzzle_number: int
+    ) -> GameRecord | None:
+        """The player's archive game of that puzzle in this server (played once), if any."""
+        ...
+
     async def last_finished_game(
         self, guild_id: int, channel_id: int, player_id: int
     ) -> GameRecord | None:

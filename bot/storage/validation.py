@@ -142,10 +142,11 @@ def check_new_game(
     check_day("puzzle_number", puzzle_number, optional=True)
     if (scope == Scope.OWN) != (owner_id is not None):
         raise ValueError("an own game needs owner_id; a channel game has none")
-    if kind == Kind.DAILY and (scope != Scope.OWN or puzzle_number is None):
-        raise ValueError("a daily is an own game with a puzzle_number")
-    if kind != Kind.DAILY and puzzle_number is not None:
-        raise ValueError("only a daily has a puzzle_number")
+    numbered = kind in (Kind.DAILY, Kind.ARCHIVE)
+    if numbered and (scope != Scope.OWN or puzzle_number is None):
+        raise ValueError("a daily or archive game is an own game with a puzzle_number")
+    if not numbered and puzzle_number is not None:
+        raise ValueError("only a daily or archive game has a puzzle_number")
     if setter_id is not None and kind != Kind.CHOSEN:
         raise ValueError("only a game with a chosen word has a setter")
     if setter_id is not None and setter_id == owner_id:

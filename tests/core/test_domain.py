@@ -52,9 +52,9 @@ def channel(guessers=(), setter=None, status=Status.ACTIVE):
 
 def test_stored_values_are_the_database_strings():
     assert [s.value for s in Scope] == ["own", "channel"]
-    assert [k.value for k in Kind] == ["daily", "random", "custom", "race"]
+    assert [k.value for k in Kind] == ["daily", "random", "custom", "race", "archive"]
     assert [s.value for s in Status] == ["active", "won", "lost", "given_up"]
-    assert [b.value for b in StatsBucket] == ["daily", "practice", "channel", "race"]
+    assert [b.value for b in StatsBucket] == ["daily", "practice", "channel", "race", "archive"]
     assert [h.value for h in HintKind] == ["letter", "position", "word"]
     assert [o.value for o in LeaderboardOrder] == [
         "wins", "win_percent", "average", "current_streak", "max_streak"]
@@ -68,7 +68,10 @@ def test_mode_table():
     assert CHALLENGE.players is Players.CHANNEL and PRACTICE.players is Players.OWNER
     assert CHALLENGE.hints is HintPolicy.SERVER_SETTING and DAILY.hints is HintPolicy.ALWAYS
     assert not CHALLENGE.word_hints and not mode_of("own", "custom").word_hints
-    assert len(MODES) == 6
+    assert len(MODES) == 7
+    archive = mode_of("own", "archive")
+    assert archive.private and archive.bucket is StatsBucket.ARCHIVE
+    assert game_label("own", "archive", 123) == "Wordle 123 · archive"
     assert mode_of("own", "race").bucket is StatsBucket.RACE and mode_of("own", "race").private
     with pytest.raises(ValueError, match="no game mode"):
         mode_of("channel", "daily")

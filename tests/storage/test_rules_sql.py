@@ -70,7 +70,8 @@ def record(case: Case) -> GameRecord:
     """The game as the store reads it."""
     return GameRecord(
         id=1, guild_id=GUILD, channel_id=1, owner_id=case.owner, scope=case.scope,
-        kind=case.kind, puzzle_number=9 if case.kind == "daily" else None, answer="crane",
+        kind=case.kind, puzzle_number=9 if case.kind in ("daily", "archive") else None,
+        answer="crane",
         hard_mode=False, status=case.status,
         setter_id=None if case.setter_forgotten else case.setter, solved_by=None,
         created_at=NOW, finished_at=None if case.status == "active" else NOW,
@@ -147,7 +148,8 @@ async def _play_and_give_up(path: Path, case: Case, channel: int) -> None:
         game = await db.create_game(
             guild_id=GUILD, channel_id=channel, owner_id=case.owner, scope=case.scope,
             kind=case.kind, answer="crane", hard_mode=False,
-            puzzle_number=9 if case.kind == "daily" else None, setter_id=case.setter,
+            puzzle_number=9 if case.kind in ("daily", "archive") else None,
+            setter_id=case.setter,
         )
         forgotten_guessers = 100 + channel
         for n, player in enumerate(case.guessers, start=1):

@@ -54,6 +54,7 @@ from ..validation import (
     to_text,
 )
 from . import posts, rows, schema, settings, writes
+from .archive import ArchiveGames
 from .errors import DB_ERRORS as _DB_ERRORS
 from .errors import public_error as _public_error
 from .forget import forget
@@ -70,7 +71,8 @@ _SETTINGS: Final = {"timezone": "UTC", "application_name": "wordle-bot"}
 _STATS_SELECT: Final = ", ".join(rows.STATS_COLUMNS)
 
 
-class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards, Prefs, Races):
+class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards, Prefs, ArchiveGames,
+                    Races):
     """All persistent state of the bot in PostgreSQL. Make one with :meth:`open`."""
 
     def __init__(self, dsn: str, pool: Any, version: int, writers: int, key: bytes) -> None:
@@ -249,7 +251,7 @@ class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards, Prefs, Ra
         )
         created = to_text(now_utc(now))
         mark = None  # a daily is refused to a forgotten player who had started it
-        if puzzle_number is not None and owner_id is not None:
+        if kind == "daily" and owner_id is not None:
             mark = rules.player_mark(self._key, owner_id)
         return await self._write(
             Create(

@@ -26,6 +26,7 @@ from ..models import NEW_GAME_COLUMNS, GameRecord, GuessRecord, Status
 from ..stats import StatsRow, record_daily_result, record_result, stats_row
 from ..validation import from_text, to_text
 from . import rows
+from .archive import ARCHIVE
 
 Outcome = tuple[Any, Exception | None]
 
@@ -275,6 +276,8 @@ async def _create_refusal(conn: Any, c: Create) -> Exception:
     checks: list[tuple[str, tuple[Any, ...]]] = []
     if c.kind == "daily":
         checks.append((rows.DAILY, (c.guild_id, c.owner_id, c.puzzle_number)))
+    elif c.kind == "archive":
+        checks.append((ARCHIVE, (c.guild_id, c.owner_id, c.puzzle_number)))
     if c.scope == "own":
         checks.append((rows.ACTIVE_OWN, (c.guild_id, c.channel_id, c.owner_id)))
     else:

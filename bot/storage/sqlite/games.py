@@ -24,6 +24,7 @@ from ..batching import Create, Guess, settle
 from ..errors import DailyPlayed, GameExists, StorageError
 from ..models import GameRecord, HintRecord
 from ..validation import from_text, to_text
+from .archive import ARCHIVE
 from .connection import pipeline
 from .counting import COUNT, END_GAMES, ending
 from .sql import (
@@ -62,8 +63,8 @@ class Games(Core):
             kind=kind, answer=answer, hard_mode=hard_mode, puzzle_number=puzzle_number,
             setter_id=setter_id,
         )
-        mark = None
-        if puzzle_number is not None and owner_id is not None:
+        mark = None  # a daily is refused to a forgotten player who had started it
+        if kind == "daily" and owner_id is not None:
             mark = rules.player_mark(self._key, owner_id)
         created = to_text(validation.now_utc(now))
         return await self._write(
@@ -368,8 +369,10 @@ async def _create_outcomes(
 async def _create_refusal(conn: aiosqlite.Connection, c: Create) -> Exception:
     """Why a new game was refused: the game in its way (daily first), or a played mark."""
     checks: list[tuple[str, tuple[Any, ...]]] = []
-    if c.puzzle_number is not None:
+    if c.kind == "daily":
         checks.append((DAILY, (c.guild_id, c.owner_id, c.puzzle_number)))
+    elif c.kind == "archive":
+        checks.append((ARCHIVE, (c.guild_id, c.owner_id, c.puzzle_number)))
     if c.owner_id is not None:
         checks.append((ACTIVE_OWN, (c.guild_id, c.channel_id, c.owner_id)))
     else:

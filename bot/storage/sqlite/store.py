@@ -51,6 +51,7 @@ import aiosqlite
 
 from ..errors import MigrationError
 from . import schema
+from .archive import ArchiveGames
 from .connection import close_all, connect
 from .games import Games
 from .periods import PeriodBoards
@@ -63,7 +64,8 @@ if TYPE_CHECKING:
     from ..port import Store
 
 
-class SqliteStore(Games, Statistics, Settings, Privacy, PeriodBoards, Prefs, Races):
+class SqliteStore(Games, Statistics, Settings, Privacy, PeriodBoards, Prefs, ArchiveGames,
+                  Races):
     """All persistent state of the bot in one SQLite file (implements :class:`Store`)."""
 
     @classmethod
