@@ -46,7 +46,8 @@ COMMANDS = Commands(start="/wordle start", give_up="/wordle giveup",
 
 
 def error_text(error: PlayerError) -> str:
-    return problem_text(error, COMMANDS)
+    """The error in words (a share grid in it in the player's colours)."""
+    return shown(problem_text(error, COMMANDS))
 
 
 def is_private(game: GameView) -> bool:

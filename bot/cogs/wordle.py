@@ -45,6 +45,7 @@ from bot.cogs.prefs import (
     CONTEXTS,
     INSTALLS,
     current_look,
+    forget_look,
     is_personal,
     needs_server,
     prefs_command,
@@ -102,6 +103,7 @@ class ForgetMeView(discord.ui.View):
             await interaction.response.send_message("This button isn't for you.", ephemeral=True)
             return
         report = await self.service.forget_me(self.player_id)
+        forget_look(self.player_id)
         self.stop()
         await interaction.response.edit_message(
             content=f"Done: {report.total} records about you were removed from this bot.",

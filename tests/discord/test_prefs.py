@@ -108,6 +108,9 @@ async def test_the_daily_share_grid_in_the_channel_follows_the_player(table: Tab
         board, share = await inter.wait_for_messages(2)
         assert board.ephemeral and not share.ephemeral
         assert share.content.endswith("🟧🟧🟧🟧🟧")
+        # the grid told again when the daily is started twice is in the same colours
+        again = await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        assert "already played" in again.content and again.content.endswith("🟧🟧🟧🟧🟧")
 
 
 async def test_a_bad_time_zone_is_refused_and_nothing_changes(table: Table) -> None:
