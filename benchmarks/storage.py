@@ -410,8 +410,10 @@ async def bench_postgres(args: argparse.Namespace, rates: list[float]) -> Figure
             await conn.close()
         print(f"PostgreSQL {version} on {where}: "
               + ", ".join(f"{k}={v}" for k, v in settings.items())
-              + f"; store pool_size {args.pool_size}")
-        async with await PostgresStore.open(dsn, pool_size=args.pool_size) as db:
+              + f"; store pool_size {args.pool_size}, writers {args.writers or 'default'}")
+        async with await PostgresStore.open(
+            dsn, pool_size=args.pool_size, writers=args.writers
+        ) as db:
             figures = await run_backend("PostgreSQL", db, args, rates)
         conn = await asyncpg.connect(dsn)
         try:
@@ -469,6 +471,8 @@ async def main() -> int:
                         help=f"a PostgreSQL database to use (default ${PG_ENV}; else a "
                              "throwaway server)")
     parser.add_argument("--pool-size", type=int, default=10, help="PostgreSQL pool size")
+    parser.add_argument("--writers", type=int, default=None,
+                        help="PostgreSQL group-commit writers (default: the store's)")
     args = parser.parse_args()
     rates = [float(r) for r in args.rate.split(",") if r.strip()]
     backends = [b.strip().lower() for b in args.backends.split(",") if b.strip()]

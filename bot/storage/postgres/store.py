@@ -60,6 +60,7 @@ from .errors import public_error as _public_error
 from .forget import forget
 from .groupcommit import GroupCommit, Outcome
 from .periods import PeriodBoards
+from .pool import make_pool
 from .prefs import Prefs
 from .races import Races
 
@@ -107,9 +108,7 @@ class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards, Prefs, Ar
             version = await schema.migrate(conn, dsn)
         finally:
             await conn.close()
-        pool = await asyncpg.create_pool(
-            dsn, min_size=1, max_size=pool_size, server_settings=settings
-        )
+        pool = await make_pool(dsn, pool_size, settings)
         try:
             key = bytes(await pool.fetchval("SELECT key FROM store_key"))
         except BaseException:
