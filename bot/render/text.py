@@ -45,6 +45,7 @@ from bot.render.common import (
     normalise_word,
 )
 from bot.render.problems import archive_problems, board_problems, pick_text
+from bot.render.race import race_problems
 from bot.service.errors import PlayerError, Problem
 from bot.service.results import DailySummary, HintResult
 from bot.storage.models import GuildSettings, LeaderboardRow
@@ -395,6 +396,7 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
         Problem.DISK_FULL: "The bot's disk is full; nothing was saved. Try again later.",
     }
     texts.update(archive_problems(error, c.start))
+    texts.update(race_problems(error, c))
     texts.update(board_problems())
     if p is Problem.INVALID_WORD:
         return error.invalid.message if error.invalid else "That word can't be used."

@@ -1,0 +1,442 @@
+"""Race mode, the use case (:data:`bot.core.domain.RACE`): one hidden word for a channel, each
+player who joins (a Join button or their first guess) plays it on their own private board with
+the usual rules (hard mode if the race is). The race ends when everyone who joined has
+finished, when its time is up (players still playing lose) or when its starter ends it; the
+players who solved it are placed by guesses, then time from joining.
+
+Everything is answered from the store, as for games: a restart in the middle of a race changes
+nothing (the front end resumes the live message and the timer from :meth:`RaceService.active`).
+The hidden word is in a :class:`RaceView` only once the race is over, and a player's board
+shows it to them only once they solved it or the race is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.core import hints as core_hints
+from bot.core.domain import (
+    RACE,
+    HintKind,
+    LeaderboardOrder,
+    Row,
+    Status,
+    game_label,
+)
+from bot.core.game import Game, Invalid, keyboard
+from bot.core.solver import ImpossibleFeedbackError, Solver
+from bot.core.words import WordLists
+from bot.service.errors import (
+    BadOption,
+    HintsNotAllowed,
+    InvalidGuess,
+    NoGame,
+    NoHintLeft,
+    PlayerError,
+    Problem,
+    disk_full_is_a_problem,
+)
+from bot.service.results import GameView, HintResult, Place
+from bot.service.views import option
+from bot.storage.port import Store
+from bot.storage.races import (
+    RACE_ORDERS,
+    BoardOver,
+    ChannelGameRunning,
+    NotARacer,
+    NotTheStarter,
+    RaceAttemptConflict,
+    RaceBoard,
+    RaceEnd,
+    RaceExists,
+    RaceNotFound,
+    RaceOver,
+    Racer,
+    RaceRecord,
+    RaceStats,
+)
+
+log = logging.getLogger(__name__)
+_RETRIES = 8
+
+
+@dataclass(frozen=True)
+class RaceTiming:
+    """How long a race's minute is (a real minute; tests make it shorter, never players), the
+    choices a starter has, and how often the front end may edit a race's live message."""
+
+    minute: timedelta = timedelta(minutes=1)
+    default_minutes: int = 10
+    max_minutes: int = 60
+    #: Seconds between two edits of the live message (Discord's rate limits).
+    edit_every: float = 5.0
+
+
+@dataclass(frozen=True)
+class RacerView:
+    """One player's progress, spoiler-free: feedback only, never the letters."""
+
+    player_id: int
+    feedback: tuple[str, ...]
+    status: Status
+    #: Seconds from joining to finishing, or to now while playing.
+    seconds: float
+    place: int | None
+    hinted: bool
+
+    @property
+    def attempts(self) -> int:
+        return len(self.feedback)
+
+    @property
+    def finished(self) -> bool:
+        return self.status.is_over
+
+
+@dataclass(frozen=True)
+class RaceView:
+    id: int
+    guild_id: int
+    channel_id: int
+    starter_id: int | None
+    hard_mode: bool
+    created_at: datetime
+    ends_at: datetime
+    finished_at: datetime | None
+    end: RaceEnd | None
+    message_id: int | None
+    #: Standings: solvers by place, then the others in the order they joined.
+    racers: tuple[RacerView, ...]
+    #: The hidden word, only once the race is over.
+    answer: str | None
+    label: str = game_label(RACE.scope, RACE.kind, None)
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished_at is not None
+
+    def racer(self, player_id: int) -> RacerView | None:
+        return next((r for r in self.racers if r.player_id == player_id), None)
+
+
+@dataclass(frozen=True)
+class RaceMove:
+    """A join, guess or give-up: the race after it, the player's board, and whether this move
+    ended the race (the last player finished)."""
+
+    race: RaceView
+    board: GameView
+    row: Row | None = None
+    joined: bool = False
+    ended: bool = False
+
+
+def race_view(race: RaceRecord, now: datetime) -> RaceView:
+    racers = tuple(
+        RacerView(r.player_id, tuple(g.feedback for g in r.guesses), r.status,
+                  (r.seconds if r.seconds is not None
+                   else max(0.0, ((race.finished_at or now) - r.joined_at).total_seconds())),
+                  r.place, r.hints > 0)
+        for r in race.standings)
+    return RaceView(race.id, race.guild_id, race.channel_id, race.starter_id, race.hard_mode,
+                    race.created_at, race.ends_at, race.finished_at, race.end, race.message_id,
+                    racers, race.answer if race.is_over else None)
+
+
+def board_view(race: RaceRecord, racer: Racer) -> GameView:
+    """A racer's own board, as a game: the word shown once they solved it or the race ended."""
+    rows = tuple(Row(g.word, g.feedback) for g in racer.guesses)
+    shown = race.is_over or racer.status is Status.WON
+    return GameView(
+        id=race.id, mode=RACE, puzzle_number=None, hard_mode=race.hard_mode,
+        status=racer.status, rows=rows, players=(racer.player_id,) * len(rows),
+        keyboard=keyboard(rows), owner_id=racer.player_id, setter_id=None,
+        solved_by=racer.player_id if racer.status is Status.WON else None,
+        answer=race.answer if shown else None,
+        label=game_label(RACE.scope, RACE.kind, None))
+
+
+@disk_full_is_a_problem
+class RaceService:
+    """Races over the store; shares the game service's store, words, clock and solver."""
+
+    def __init__(self, db: Store, words: WordLists, *, clock: Callable[[], datetime],
+                 choose: Callable[[tuple[str, ...]], str],
+                 solver: Callable[[], Awaitable[Solver]] | None = None,
+                 timing: RaceTiming | None = None) -> None:
+        self.db = db
+        self.words = words
+        self._clock = clock
+        self._choose = choose
+        self._solver = solver
+        self.timing = timing or RaceTiming()
+
+    def now(self) -> datetime:
+        return self._clock()
+
+    def view(self, race: RaceRecord) -> RaceView:
+        return race_view(race, self.now())
+
+    # -- finding a race -------------------------------------------------------------------
+
+    async def here(self, place: Place) -> RaceRecord | None:
+        return await self.db.active_race(place.guild_id, place.channel_id)
+
+    async def _race(self, place: Place, race_id: int | None) -> RaceRecord:
+        race = (await self.here(place) if race_id is None
+                else await self.db.get_race(race_id))
+        if race is None or (race.guild_id, race.channel_id) != (place.guild_id, place.channel_id):
+            raise NoGame(Problem.NO_RACE)
+        return race
+
+    async def takes_guess(self, place: Place, player_id: int) -> bool:
+        """Whether a guess (or hint) typed here goes to the race: the player's race board
+        first; a player not in it joins with their first guess unless they have their own
+        game here."""
+        race = await self.here(place)
+        if race is None:
+            return False
+        if race.racer(player_id) is not None:
+            return True
+        return await self.db.active_own_game(place.guild_id, place.channel_id,
+                                             player_id) is None
+
+    async def refuse_channel_game(self, place: Place) -> None:
+        """A channel game cannot start where a race is on (nor a race beside a channel game:
+        :meth:`start` says so)."""
+        if await self.here(place) is not None:
+            raise PlayerError(Problem.RACE_BLOCKS_GAME)
+
+    async def active(self) -> list[RaceRecord]:
+        """Every race not ended yet (a restart resumes them)."""
+        return await self.db.active_races()
+
+    # -- start, join, end ---------------------------------------------------------------
+
+    async def start(self, place: Place, starter_id: int, *, minutes: int | None = None,
+                    hard_mode: bool = False) -> RaceView:
+        timing = self.timing
+        minutes = timing.default_minutes if minutes is None else minutes
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or \
+                not 1 <= minutes <= timing.max_minutes:
+            raise BadOption(Problem.BAD_RACE_MINUTES)
+        now = self.now()
+        try:
+            race = await self.db.create_race(
+                guild_id=place.guild_id, channel_id=place.channel_id, starter_id=starter_id,
+                answer=self._choose(self.words.answers), hard_mode=hard_mode,
+                ends_at=now + timing.minute * minutes, now=now)
+        except RaceExists:
+            raise PlayerError(Problem.RACE_RUNNING) from None
+        except ChannelGameRunning:
+            raise PlayerError(Problem.GAME_BLOCKS_RACE) from None
+        log.info("race %s started in guild %s (%s min)", race.id, place.guild_id, minutes)
+        return self.view(race)
+
+    async def set_message(self, race_id: int, message_id: int) -> None:
+        await self.db.set_race_message(race_id, message_id)
+
+    async def join(self, place: Place, player_id: int,
+                   race_id: int | None = None) -> RaceMove:
+        race = await self._race(place, race_id)
+        try:
+            race, joined = await self.db.join_race(race.id, player_id, now=self.now())
+        except RaceOver:
+            raise PlayerError(Problem.RACE_OVER) from None
+        racer = race.racer(player_id)
+        assert racer is not None
+        return RaceMove(self.view(race), board_view(race, racer), joined=joined)
+
+    async def end(self, place: Place, player_id: int, race_id: int | None = None) -> RaceMove:
+        """The starter ends the race early (players still playing lose)."""
+        race = await self._race(place, race_id)
+        try:
+            race, ended = await self.db.end_race(race.id, end=RaceEnd.ENDED, by=player_id,
+                                                 now=self.now())
+        except NotTheStarter:
+            raise PlayerError(Problem.RACE_NOT_STARTER) from None
+        if not ended:
+            raise PlayerError(Problem.RACE_OVER)
+        return RaceMove(self.view(race), _any_board(race), ended=True)
+
+    async def close_if_due(self, race_id: int) -> tuple[RaceView | None, bool]:
+        """End the race if its time is up (``True`` when this call ended it); the race as it
+        is now, ``None`` if it is gone."""
+        race = await self.db.get_race(race_id)
+        if race is None:
+            return None, False
+        if race.is_over or not race.due(self.now()):
+            return self.view(race), False
+        race, ended = await self.db.end_race(race_id, end=RaceEnd.TIME, now=self.now())
+        return self.view(race), ended
+
+    # -- playing --------------------------------------------------------------------------
+
+    async def guess(self, place: Place, player_id: int, raw: object,
+                    race_id: int | None = None) -> RaceMove:
+        """Play a guess on the player's board (joining the race with it if need be)."""
+        race = await self._race(place, race_id)
+        joined = False
+        for _ in range(_RETRIES):
+            racer = race.racer(player_id)
+            if racer is None and not race.is_over and not race.due(self.now()):
+                try:  # the first guess joins the race
+                    race, joined = (await self.db.join_race(race.id, player_id,
+                                                            now=self.now()))[0], True
+                except RaceOver as over:
+                    race = over.race
+                racer = race.racer(player_id)
+            self._playable(race, racer)
+            assert racer is not None
+            game = Game(answer=race.answer, hard_mode=race.hard_mode,
+                        rows=[Row(g.word, g.feedback) for g in racer.guesses])
+            outcome = game.guess(raw, self.words.allowed)
+            if outcome.row is None:
+                raise InvalidGuess(outcome.invalid or Invalid("empty", ""))
+            row, attempt = outcome.row, racer.attempts + 1
+            finish = game.status if game.status.is_over else None
+            try:
+                after = await self.db.record_race_guess(
+                    race.id, player_id=player_id, attempt=attempt, word=row.word,
+                    feedback=row.feedback, finish=finish, now=self.now())
+            except RaceAttemptConflict:
+                race = await self._reread(race.id)
+                continue
+            except (RaceOver, BoardOver) as refused:
+                race = refused.race
+                self._playable(race, race.racer(player_id))
+                raise PlayerError(Problem.RACE_OVER) from None
+            me = after.racer(player_id)
+            assert me is not None
+            return RaceMove(self.view(after), board_view(after, me), row=row, joined=joined,
+                            ended=after.is_over)
+        raise PlayerError(Problem.BUSY)
+
+    def _playable(self, race: RaceRecord, racer: Racer | None) -> None:
+        if race.is_over or race.due(self.now()):
+            raise PlayerError(Problem.RACE_OVER)
+        if racer is None:
+            raise PlayerError(Problem.NOT_IN_RACE)
+        if racer.finished:
+            raise PlayerError(Problem.RACE_BOARD_DONE)
+
+    async def _reread(self, race_id: int) -> RaceRecord:
+        race = await self.db.get_race(race_id)
+        if race is None:
+            raise NoGame(Problem.NO_RACE)
+        return race
+
+    async def give_up(self, place: Place, player_id: int,
+                      race_id: int | None = None) -> RaceMove:
+        race = await self._race(place, race_id)
+        self._playable(race, race.racer(player_id))
+        try:
+            after = await self.db.give_up_race(race.id, player_id=player_id, now=self.now())
+        except (RaceOver, BoardOver, NotARacer):
+            raise PlayerError(Problem.RACE_OVER) from None
+        me = after.racer(player_id)
+        assert me is not None
+        return RaceMove(self.view(after), board_view(after, me), ended=after.is_over)
+
+    async def board(self, place: Place, player_id: int,
+                    race_id: int | None = None) -> RaceMove:
+        """The player's board in the race here (``NOT_IN_RACE`` before they join)."""
+        race = await self._race(place, race_id)
+        racer = race.racer(player_id)
+        if racer is None:
+            raise PlayerError(Problem.NOT_IN_RACE)
+        return RaceMove(self.view(race), board_view(race, racer))
+
+    async def may_guess(self, place: Place, player_id: int, race_id: int) -> GameView:
+        """The player's board, if they may guess on it now (else the refusal)."""
+        race = await self._race(place, race_id)
+        racer = race.racer(player_id)
+        self._playable(race, racer)
+        assert racer is not None
+        return board_view(race, racer)
+
+    async def hint(self, place: Place, player_id: int, kind: HintKind | str,
+                   race_id: int | None = None) -> HintResult:
+        """A hint on the player's board, where the server allows hints in races; the result
+        is then marked as hinted."""
+        kind = option(HintKind, kind, Problem.BAD_HINT_KIND)
+        race = await self._race(place, race_id)
+        racer = race.racer(player_id)
+        self._playable(race, racer)
+        assert racer is not None
+        if not await self.db.hints_in_races(race.guild_id):
+            raise HintsNotAllowed(Problem.HINTS_OFF_RACE)
+        board = board_view(race, racer)
+        rows = list(board.rows)
+        earlier = [h.value for h in await self.db.race_hints(race.id, player_id)
+                   if h.kind is kind]
+        result, value = await self._make_hint(race, board, rows, kind, earlier)
+        try:
+            await self.db.record_race_hint(race.id, player_id=player_id, kind=result.kind,
+                                           value=value, now=self.now())
+        except (RaceOver, BoardOver, NotARacer):
+            raise PlayerError(Problem.RACE_OVER) from None
+        return result
+
+    async def _make_hint(self, race: RaceRecord, board: GameView, rows: list[Row],
+                         kind: HintKind, earlier: list[str]) -> tuple[HintResult, str]:
+        if kind is HintKind.WORD and self._solver is not None:
+            solver = await self._solver()
+            try:
+                hint = await asyncio.to_thread(core_hints.word_hint, solver, rows,
+                                               race.hard_mode)
+                return (HintResult(board, kind, word=hint.word,
+                                   candidates_left=hint.candidates_left,
+                                   provisional=hint.provisional), hint.word)
+            except ImpossibleFeedbackError:
+                kind, earlier = HintKind.LETTER, []
+        if kind is not HintKind.POSITION:
+            letter = core_hints.letter_hint(race.answer, rows, already_hinted=earlier)
+            if letter is None:
+                raise NoHintLeft(Problem.NO_LETTER_LEFT)
+            return HintResult(board, HintKind.LETTER, letter=letter), letter
+        done = [int(value.split(":")[0]) for value in earlier]
+        found = core_hints.position_hint(race.answer, rows, already_hinted=done)
+        if found is None:
+            raise NoHintLeft(Problem.NO_POSITION_LEFT)
+        position, letter = found
+        return HintResult(board, kind, letter=letter, position=position), f"{position}:{letter}"
+
+    # -- statistics and settings ----------------------------------------------------------
+
+    async def stats(self, guild_id: int, player_id: int) -> RaceStats:
+        return await self.db.race_stats(guild_id, player_id)
+
+    async def leaderboard(self, guild_id: int, player_id: int | None = None, *,
+                          by: LeaderboardOrder | str = LeaderboardOrder.WINS,
+                          limit: int = 10) -> RaceBoard:
+        order = option(LeaderboardOrder, by, Problem.BAD_ORDER)
+        if order not in RACE_ORDERS:
+            raise BadOption(Problem.RACE_ORDER)
+        if not 1 <= limit <= 50:
+            raise BadOption(Problem.BAD_LIMIT)
+        return await self.db.race_leaderboard(guild_id, by=order, limit=limit,
+                                              player_id=player_id)
+
+    async def hints_allowed(self, guild_id: int) -> bool:
+        return await self.db.hints_in_races(guild_id)
+
+    async def allow_hints(self, guild_id: int, allowed: bool) -> None:
+        await self.db.set_hints_in_races(guild_id, allowed)
+
+    async def forget(self, player_id: int) -> int:
+        return await self.db.forget_racer(player_id)
+
+
+def _any_board(race: RaceRecord) -> GameView:
+    """A board for a move that is not one player's (the starter ending the race)."""
+    racer = race.racers[0] if race.racers else Racer(0, race.created_at, Status.LOST,
+                                                     race.finished_at)
+    return board_view(race, racer)
+
+
+__all__ = ["RaceMove", "RaceNotFound", "RaceService", "RaceTiming", "RaceView", "RacerView"]
