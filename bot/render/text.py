@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket, Status
+from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
 from bot.core.feedback import score
 from bot.core.share import SQUARES as SHARE_SQUARES
 from bot.render.common import (
@@ -46,8 +46,10 @@ from bot.render.common import (
 )
 from bot.render.problems import archive_problems, board_problems, pick_text
 from bot.render.race import race_problems
+from bot.render.results import HINTED_MARK
+from bot.render.results import daily_results_text as daily_results_text  # the post
 from bot.service.errors import PlayerError, Problem
-from bot.service.results import DailySummary, HintResult
+from bot.service.results import HintResult
 from bot.storage.models import GuildSettings, LeaderboardRow
 
 SQUARE = SHARE_SQUARES  # the same squares as the share grid
@@ -450,36 +452,6 @@ def rules_text(example: tuple[str, str] = ("speed", "erase")) -> str:
 
 # --------------------------------------------------------------------------------------------
 # Dailies: results post, leaderboard rows, server settings
-
-#: Marks a daily result (or a leaderboard row) helped by hints.
-HINTED_MARK = "💡"
-
-
-def daily_score(status: Status, attempts: int, hard_mode: bool, hinted: bool) -> str:
-    """``3/6``, ``X/6``; ``*`` for hard mode, :data:`HINTED_MARK` when helped by hints."""
-    score = f"{attempts if status is Status.WON else 'X'}/{MAX_ATTEMPTS}"
-    return score + ("*" if hard_mode else "") + (HINTED_MARK if hinted else "")
-
-
-def daily_results_text(summary: DailySummary, mention: Callable[[int], str]) -> str:
-    """A server's results post for one daily: scores best first (a result helped by hints
-    after the same score without, and marked), the best crowned, and the server's streak."""
-    lines = [f"**{summary.label} results**"]
-    if summary.server_streak:
-        days = "day" if summary.server_streak == 1 else "days"
-        lines.append(f"🔥 Server streak: {summary.server_streak} {days}")
-    groups: dict[str, list[str]] = {}
-    for r in summary.standings:
-        score = daily_score(r.status, r.attempts, r.hard_mode, r.hinted)
-        groups.setdefault(score, []).append(mention(r.player_id))
-    if not groups:
-        lines.append("Nobody has finished it yet.")
-    best = next(iter(groups), "X")
-    for score, people in groups.items():
-        crown = "👑 " if score == best and not score.startswith("X") else ""
-        lines.append(f"{crown}{score}: {', '.join(people)}")
-    return "\n".join(lines)
-
 
 def leaderboard_line(row: LeaderboardRow, mention: Callable[[int], str]) -> str:
     """``**2.** @player · 3.50 💡2``: the rank, the value, and the wins helped by hints."""

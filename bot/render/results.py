@@ -1,0 +1,73 @@
+"""The server's daily results post, worded to fit one Discord message at any number of players.
+
+A message's content holds at most 2,000 characters (:data:`RESULTS_LIMIT`). With few players
+the post lists everyone, best first, one line per score. When that would not fit, it lists the
+best results that do, in the same order, and ends with how many more finished
+("…and 37 more"), so every later edit of the post is accepted too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.core.domain import MAX_ATTEMPTS, Status
+from bot.service.results import DailySummary
+
+#: Marks a daily result (or a leaderboard row) helped by hints.
+HINTED_MARK = "💡"
+#: Discord's limit on the content of one message: the results post keeps within it.
+RESULTS_LIMIT = 2000
+
+
+def daily_score(status: Status, attempts: int, hard_mode: bool, hinted: bool) -> str:
+    """``3/6``, ``X/6``; ``*`` for hard mode, :data:`HINTED_MARK` when helped by hints."""
+    score = f"{attempts if status is Status.WON else 'X'}/{MAX_ATTEMPTS}"
+    return score + ("*" if hard_mode else "") + (HINTED_MARK if hinted else "")
+
+
+def more_line(count: int) -> str:
+    return f"…and {count:,} more"
+
+
+def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
+                       limit: int = RESULTS_LIMIT) -> str:
+    """A server's results post for one daily: scores best first (a result helped by hints
+    after the same score without, and marked), the best crowned, and the server's streak.
+    At most ``limit`` characters: past that, the best results that fit and how many more."""
+    head = [f"**{summary.label} results**"]
+    if summary.server_streak:
+        days = "day" if summary.server_streak == 1 else "days"
+        head.append(f"🔥 Server streak: {summary.server_streak} {days}")
+    groups: dict[str, list[str]] = {}
+    for r in summary.standings:
+        score = daily_score(r.status, r.attempts, r.hard_mode, r.hinted)
+        groups.setdefault(score, []).append(mention(r.player_id))
+    if not groups:
+        head.append("Nobody has finished it yet.")
+    best = next(iter(groups), "X")
+    prefixes = {score: ("👑 " if score == best and not score.startswith("X") else "")
+                + f"{score}: " for score in groups}
+    text = "\n".join(head + [prefixes[s] + ", ".join(people) for s, people in groups.items()])
+    if len(text) <= limit:
+        return text
+    # Too long: the best results that fit, leaving room for the line saying how many more.
+    total = sum(len(people) for people in groups.values())
+    room = limit - len(more_line(total)) - 1
+    lines, shown = head, 0
+    used = len("\n".join(head))
+    for score, people in groups.items():
+        line = prefixes[score]
+        fitted = 0
+        for name in people:
+            part = (", " if fitted else "") + name
+            if used + 1 + len(line) + len(part) > room:
+                break
+            line += part
+            fitted += 1
+        if fitted:
+            lines = [*lines, line]
+            used += 1 + len(line)
+            shown += fitted
+        if fitted < len(people):
+            break
+    return "\n".join([*lines, more_line(total - shown)])
