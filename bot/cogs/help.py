@@ -8,7 +8,9 @@ from bot.render.text import rules_text
 #: Every command, as the player types it, with what it does (a test checks none is missing).
 COMMAND_LINES = (
     ("/wordle start", "your own game (`who:me`) or one for the channel (`who:channel`); "
-                      "`kind:daily` for today's puzzle; `hard:True` for hard mode"),
+                      "`kind:daily` for today's puzzle; `kind:archive` with `number:` or "
+                      "`date:` for a past one (each played once, kept apart from the daily); "
+                      "`hard:True` for hard mode"),
     ("/guess", f"play a {WORD_LENGTH}-letter word (or press **Guess** on the board)"),
     ("/hint", "a letter, a position or a word (or the 💡 buttons)"),
     ("/wordle board", "show your game here again"),

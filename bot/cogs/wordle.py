@@ -81,7 +81,7 @@ log = logging.getLogger(__name__)
 
 #: The slash-command choices, from the domain's vocabulary ("me" is an own game).
 WHO = {"me": Scope.OWN, "channel": Scope.CHANNEL}
-START_KINDS = (Kind.RANDOM, Kind.DAILY)
+START_KINDS = (Kind.RANDOM, Kind.DAILY, Kind.ARCHIVE)
 Choice = app_commands.Choice
 
 
@@ -145,19 +145,24 @@ class WordleCog(BoardPlay, commands.Cog):
 
     @wordle.command(name="start", description="Start a game: your own, or one for the channel")
     @app_commands.describe(who="just you, or everyone in this channel together",
-                           kind="a random practice word, or today's daily puzzle",
-                           hard="hard mode: every revealed hint must be used in later guesses")
+                           kind="a random practice word, today's daily puzzle, or a past one "
+                                "(archive)",
+                           hard="hard mode: every revealed hint must be used in later guesses",
+                           number="archive: the puzzle's number (Wordle 123)",
+                           date="archive: the puzzle's date, YYYY-MM-DD")
     @app_commands.choices(who=_choices(WHO), kind=_choices(START_KINDS))
     async def start(self, interaction: discord.Interaction,
                     who: str = "me", kind: str = Kind.RANDOM.value,
-                    hard: bool = False) -> None:
+                    hard: bool = False, number: int | None = None,
+                    date: str | None = None) -> None:
         scope = WHO.get(who, who)
         if scope is Scope.CHANNEL:
             server_only(interaction)
 
         async def work() -> Reply:
             result = await self.service.start(place_of(interaction), interaction.user.id,
-                                              scope=scope, kind=kind, hard_mode=hard)
+                                              scope=scope, kind=kind, hard_mode=hard,
+                                              number=number, date=date)
             game = result.game
             if result.resumed:
                 text = "You already have this game going here; carry on: press Guess or /guess."

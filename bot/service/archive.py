@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from bot.core.daily import puzzle_number, server_daily_word
@@ -39,7 +39,7 @@ def archive_number(number: object, on: object) -> int:
     day: int | None = None
     if on is not None:
         if isinstance(on, date):
-            parsed = on
+            parsed = on.date() if isinstance(on, datetime) else on
         else:
             text = str(on).strip()
             try:

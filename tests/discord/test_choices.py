@@ -16,5 +16,6 @@ def test_choices_come_from_the_enums():
     assert choices(sub["stats"], "mode") == [b.value for b in StatsBucket]
     assert choices(sub["leaderboard"], "mode") == [b.value for b in StatsBucket]
     assert choices(sub["leaderboard"], "by") == [o.value for o in LeaderboardOrder]
-    assert choices(sub["start"], "kind") == [Kind.RANDOM.value, Kind.DAILY.value]
+    assert choices(sub["start"], "kind") == [Kind.RANDOM.value, Kind.DAILY.value,
+                                             Kind.ARCHIVE.value]
     assert choices(sub["start"], "who") == ["me", "channel"]
