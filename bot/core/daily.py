@@ -82,12 +82,26 @@ def _server_cycle_order(answers: tuple[str, ...], salt: str, guild_id: int, cycl
     return kept + _ranked(rest, key, str(cycle))
 
 
+#: The sorted answers of answer tuples seen lately, by identity (the tuple is kept, so its id
+#: is not reused): a guess that finishes a daily asks for them several times.
+_SORTED: dict[int, tuple[Sequence[str], tuple[str, ...]]] = {}
+
+
 def _checked(answers: Sequence[str], salt: str) -> tuple[str, ...]:
     if not salt:
         raise ValueError("the daily salt must not be empty")
+    known = _SORTED.get(id(answers))
+    if known is not None and known[0] is answers:
+        return known[1]
     if not answers:
         raise ValueError("the answer list is empty")
-    return tuple(sorted(set(answers)))
+    words = tuple(sorted(set(answers)))
+    if isinstance(answers, tuple):  # a list could change: sorted again each time
+        if len(_SORTED) >= 16:
+            _SORTED.clear()
+        _SORTED[id(answers)] = (answers, words)
+        _SORTED[id(words)] = (words, words)
+    return words
 
 
 def daily_word(number: int, answers: Sequence[str], salt: str) -> str:

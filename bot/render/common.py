@@ -34,6 +34,10 @@ __all__ = ["GREEN", "GREY", "MAX_ATTEMPTS", "QWERTY_ROWS", "STATES", "WORD_LENGT
 STATES = FEEDBACK_STATES
 #: The keyboard as laid out in the game, top row first.
 QWERTY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+#: A keyboard's letters (either case) and states (either case) as returned.
+_KEYS = {c: c for c in "abcdefghijklmnopqrstuvwxyz"} | {
+    c.upper(): c for c in "abcdefghijklmnopqrstuvwxyz"}
+_KEY_STATES = {state: state for state in STATES} | {state.lower(): state for state in STATES}
 
 
 
@@ -61,9 +65,28 @@ def normalise_word(word: object) -> str:
     return word.lower()
 
 
+#: Rows checked lately (a board is drawn again after every guess, as text and as a picture):
+#: ``(word, feedback)`` as given -> as returned. Only pairs of strings; cleared when full.
+_CHECKED_ROWS: dict[tuple[str, str], tuple[str, str]] = {}
+_CHECKED_ROWS_MAX = 4096
+
+
 def normalise_row(row: object) -> tuple[str, str]:
     """Check one ``(word, feedback)`` pair; return it as ``("crane", "GYBBB")``."""
     pair: tuple[object, ...] = tuple(row) if isinstance(row, (tuple, list)) else ()
+    if len(pair) == 2 and type(pair[0]) is str and type(pair[1]) is str:
+        key = (pair[0], pair[1])
+        known = _CHECKED_ROWS.get(key)
+        if known is None:
+            known = _normalise_pair(pair, row)
+            if len(_CHECKED_ROWS) >= _CHECKED_ROWS_MAX:
+                _CHECKED_ROWS.clear()
+            _CHECKED_ROWS[key] = known
+        return known
+    return _normalise_pair(pair, row)
+
+
+def _normalise_pair(pair: tuple[object, ...], row: object) -> tuple[str, str]:
     if len(pair) != 2:
         raise ValueError(f"a row must be a (word, feedback) pair, not {_short(row)}")
     word = normalise_word(pair[0])
@@ -100,6 +123,11 @@ def normalise_keyboard(keyboard: Mapping[str, str] | None) -> dict[str, str]:
         raise ValueError(f"keyboard must be a mapping of letter -> G/Y/B, not {_short(keyboard)}")
     result: dict[str, str] = {}
     for letter, state in keyboard.items():
+        key = _KEYS.get(letter) if type(letter) is str else None
+        checked = _KEY_STATES.get(state) if type(state) is str else None
+        if key is not None and checked is not None:  # the usual case, at once
+            result[key] = checked
+            continue
         if not isinstance(letter, str) or len(letter) != 1 or not only_letters(letter):
             raise ValueError(f"keyboard keys must be single letters A-Z, not {_short(letter)}")
         state_upper = state.upper() if isinstance(state, str) else state
