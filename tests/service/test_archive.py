@@ -154,3 +154,15 @@ async def test_a_puzzle_played_as_the_daily_is_not_in_the_archive(service, clock
         await service.start(HERE, BOB, kind="archive", number=323)
     assert played.value.problem is Problem.ARCHIVE_PLAYED_DAILY
     assert played.value.share_text.startswith("Wordle 323 1/6")
+
+
+async def test_after_forget_me_the_daily_stays_played_but_the_archive_opens(service, clock):
+    clock.now = at(2026, 11, 19, 12)  # day 323
+    await service.start(HERE, BOB, kind="daily")
+    await service.guess(HERE, BOB, await word_of(service, 323))
+    await service.forget_me(BOB)
+    clock.now = at(2026, 11, 20, 12)
+    game = (await service.start(HERE, BOB, kind="archive", number=323)).game
+    assert game.label == "Wordle 323 · archive"
+    record = await service.db.get_game(game.id)
+    assert record.answer == await word_of(service, 323)
