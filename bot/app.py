@@ -22,10 +22,12 @@ from discord.ext import commands
 
 from bot.cogs.messages import APOLOGY, Reply, error_text
 from bot.cogs.prefs import SERVER_ONLY_TEXT, ServerOnly
+from bot.cogs.race import RaceCog
 from bot.cogs.wordle import NO_PINGS, WordleCog, send
 from bot.config import Config, quiet_library_loggers
 from bot.core.words import WordLists
 from bot.service import GameService, PlayerError
+from bot.service.races import RaceService
 from bot.shards import IdentifyGate, owns_guild
 from bot.storage import StorageError
 from bot.storage.open import open_store, postgres_daily_salt
@@ -54,7 +56,8 @@ class WordleBot(commands.AutoShardedBot):
     def __init__(self, service: GameService, *, dev_guild_id: int | None = None,
                  sync_global: bool = False, warm_solver: bool = True,
                  shard_count: int | None = None, shard_ids: tuple[int, ...] | None = None,
-                 identify_gate: IdentifyGate | None = None) -> None:
+                 identify_gate: IdentifyGate | None = None,
+                 races: RaceService | None = None) -> None:
         quiet_library_loggers()
         intents = discord.Intents.none()
         intents.guilds = True  # channels and the server's own data; nothing privileged
@@ -66,6 +69,7 @@ class WordleBot(commands.AutoShardedBot):
         self.identify_gate = identify_gate or IdentifyGate()
         self._max_concurrency: int | None = None
         self.service = service
+        self.races = races or RaceService.beside(service)
         self.dev_guild_id = dev_guild_id
         self.sync_global = sync_global
         self.warm_solver = warm_solver
@@ -75,6 +79,7 @@ class WordleBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         # The cog uses what every discord.py bot has (channels, messages), sharded or not.
         await self.add_cog(WordleCog(cast(commands.Bot, self), self.service))
+        await self.add_cog(RaceCog(cast(commands.Bot, self), self.races))
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -16,6 +16,9 @@ COMMAND_LINES = (
     ("/wordle board", "show your game here again"),
     ("/wordle giveup", "end the game and see the word (or **Give up** on the board)"),
     ("/wordle challenge", "set a word for the channel to guess"),
+    ("/wordle race", "a race: everyone here who joins plays the same word on a private "
+                     "board; the live message shows colours only; first by guesses, "
+                     "then time; `minutes:` (default 10), `hard:`"),
     ("/wordle stats", "played, win %, streaks and your guess distribution"),
     ("/wordle leaderboard", "this server's best players, by wins, win %, average or "
                             "streak; `period:` today, week (from Monday), month (calendar) "
@@ -23,7 +26,8 @@ COMMAND_LINES = (
                             "finished; streaks are ranked for all time only"),
     ("/wordle analyze", "your last finished game against the solver"),
     ("/wordle forgetme", "delete everything the bot keeps about you"),
-    ("/wordle settings", "time zone, results channel, hints in channel games (Manage Server)"),
+    ("/wordle settings", "time zone, results channel, hints in channel games, dailies "
+                         "and races (Manage Server)"),
     ("/wordle prefs", "your colours (high contrast: 🟧🟦), a dark or light picture or text "
                       "only, and the time zone of your own daily"),
     ("/wordle help", "this help"),

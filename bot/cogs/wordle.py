@@ -53,6 +53,7 @@ from bot.cogs.prefs import (
     shown,
     use_look_of,
 )
+from bot.cogs.race import race_cog, takes_race
 from bot.cogs.views import DYNAMIC_ITEMS
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
@@ -158,6 +159,7 @@ class WordleCog(BoardPlay, commands.Cog):
         scope = WHO.get(who, who)
         if scope is Scope.CHANNEL:
             server_only(interaction)
+            await race_cog(self.bot).refuse_channel_game(interaction)
 
         async def work() -> Reply:
             result = await self.service.start(place_of(interaction), interaction.user.id,
@@ -186,6 +188,7 @@ class WordleCog(BoardPlay, commands.Cog):
     async def challenge(self, interaction: discord.Interaction, word: str,
                         hard: bool = False) -> None:
         server_only(interaction)
+        await race_cog(self.bot).refuse_channel_game(interaction)
 
         async def work() -> Reply:
             result = await self.service.challenge(place_of(interaction), interaction.user.id,
@@ -209,6 +212,8 @@ class WordleCog(BoardPlay, commands.Cog):
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.checks.cooldown(5, 10.0, key=lambda i: (i.guild_id, i.user.id))
     async def guess(self, interaction: discord.Interaction, word: str) -> None:
+        if await takes_race(self.bot, interaction):  # the player's race board here
+            return await race_cog(self.bot).slash_guess(interaction, word)
         place = place_of(interaction)
         player = interaction.user.id
 
@@ -235,6 +240,8 @@ class WordleCog(BoardPlay, commands.Cog):
     @app_commands.choices(kind=_choices(HintKind))
     async def hint(self, interaction: discord.Interaction,
                    kind: str = HintKind.LETTER.value) -> None:
+        if await takes_race(self.bot, interaction):
+            return await race_cog(self.bot).slash_hint(interaction, kind)
         # A word hint may have to build the solver first; within_deadline defers if so.
         result = await within_deadline(
             interaction, self.service.hint(place_of(interaction), interaction.user.id, kind))
@@ -243,6 +250,8 @@ class WordleCog(BoardPlay, commands.Cog):
 
     @wordle.command(name="giveup", description="End your game here and see the word")
     async def giveup(self, interaction: discord.Interaction) -> None:
+        if await takes_race(self.bot, interaction):
+            return await race_cog(self.bot).slash_give_up(interaction)
         result = await within_deadline(
             interaction, self.service.give_up(place_of(interaction), interaction.user.id))
         note = None
@@ -251,6 +260,15 @@ class WordleCog(BoardPlay, commands.Cog):
         await send(interaction, await self.finished_reply(interaction, result.game,
                                                           result.finish, note))
         await self.announce(interaction, result.game, result.finish)
+
+    @wordle.command(name="race", description="A race: everyone here plays one word, each on "
+                                             "a private board")
+    @app_commands.describe(minutes="how long the race lasts, 1 to 60 (default 10)",
+                           hard="hard mode: every revealed hint must be used in later guesses")
+    async def race(self, interaction: discord.Interaction, minutes: int | None = None,
+                   hard: bool = False) -> None:
+        server_only(interaction)
+        await race_cog(self.bot).start_race(interaction, minutes, hard)
 
     @wordle.command(name="board", description="Show your game here again")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -279,6 +297,8 @@ class WordleCog(BoardPlay, commands.Cog):
         if who.id != interaction.user.id and is_personal(interaction):
             server_only(interaction)  # a personal record is its player's own
         look = current_look()
+        if mode == StatsBucket.RACE:  # races: their own statistics (bot.cogs.race)
+            return await race_cog(self.bot).stats_reply(interaction, who.id)
 
         async def work() -> tuple[Stats, int | None, bytes | None]:
             stats = await self.service.stats(place.guild_id, who.id, mode)
@@ -307,6 +327,8 @@ class WordleCog(BoardPlay, commands.Cog):
                           mode: str = StatsBucket.DAILY.value,
                           period: str = Period.ALL.value) -> None:
         server_only(interaction)
+        if mode == StatsBucket.RACE:  # all time: first places, win % or average guesses
+            return await race_cog(self.bot).leaderboard_reply(interaction, by)
         board = await within_deadline(
             interaction, self.service.leaderboard(interaction.guild_id or 0,
                                                   interaction.user.id, mode=mode, by=by,
@@ -350,13 +372,15 @@ class WordleCog(BoardPlay, commands.Cog):
     @app_commands.describe(timezone="IANA time zone for the daily, e.g. Europe/Paris",
                            results_channel="where the daily results post goes",
                            hints_in_channel_games="allow /hint in channel games",
-                           hints_in_dailies="allow /hint on the daily (hinted results get a mark)")
+                           hints_in_dailies="allow /hint on the daily (hinted results get a mark)",
+                           hints_in_races="allow /hint in races (hinted results get a mark)")
     @app_commands.checks.has_permissions(manage_guild=True)
     @needs_server()
     async def settings(self, interaction: discord.Interaction, timezone: str | None = None,
                        results_channel: discord.TextChannel | None = None,
                        hints_in_channel_games: bool | None = None,
-                       hints_in_dailies: bool | None = None) -> None:
+                       hints_in_dailies: bool | None = None,
+                       hints_in_races: bool | None = None) -> None:
         guild_id = interaction.guild_id or 0
         changes: dict = {}
         if timezone is not None:
@@ -376,7 +400,8 @@ class WordleCog(BoardPlay, commands.Cog):
         channel = (f"<#{current.results_channel_id}>" if current.results_channel_id
                    else "the channel where each daily is played")
         text = settings_text(current, channel)
-        title = "Settings saved" if changes else "Settings"
+        text += await race_cog(self.bot).settings_line(guild_id, hints_in_races)
+        title = "Settings saved" if changes or hints_in_races is not None else "Settings"
         await send(interaction, Reply(embeds=[discord.Embed(title=title, description=text)],
                                       ephemeral=True))
 

@@ -40,6 +40,7 @@ from bot.service.errors import (
     Problem,
     disk_full_is_a_problem,
 )
+from bot.service.game_service import GameService
 from bot.service.results import GameView, HintResult, Place
 from bot.service.views import option
 from bot.storage.port import Store
@@ -174,6 +175,14 @@ class RaceService:
         self._choose = choose
         self._solver = solver
         self.timing = timing or RaceTiming()
+
+    @classmethod
+    def beside(cls, games: GameService, timing: RaceTiming | None = None,
+               clock: Callable[[], datetime] | None = None) -> RaceService:
+        """Races over the game service's store, words, clock (unless ``clock``), word picker
+        and solver."""
+        return cls(games.db, games.words, clock=clock or games.now, choose=games._choose,
+                   solver=games.solver, timing=timing)
 
     def now(self) -> datetime:
         return self._clock()

@@ -60,7 +60,8 @@ async def test_commands_are_synced_to_the_dev_guild_only(table: Table) -> None:
         assert table.fake.command_paths(table.guild) == [
             "guess", "hint", "wordle analyze", "wordle board", "wordle challenge",
             "wordle forgetme", "wordle giveup", "wordle help", "wordle leaderboard",
-            "wordle prefs", "wordle settings", "wordle start", "wordle stats",
+            "wordle prefs", "wordle race", "wordle settings", "wordle start",
+            "wordle stats",
         ]
         assert table.fake.command_paths() == []  # no global sync without the owner's flag
         assert table.fake.sync_count(table.guild) == 1

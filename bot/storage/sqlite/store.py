@@ -56,8 +56,8 @@ from .connection import close_all, connect
 from .games import Games
 from .periods import PeriodBoards
 from .prefs import Prefs
-from .races import Races
 from .privacy import Privacy
+from .races import Races
 from .settings import Settings, Statistics
 
 if TYPE_CHECKING:

@@ -1,0 +1,321 @@
+"""Race mode on Discord (:mod:`bot.service.races`): the live race message in the channel, each
+player's private board, their buttons, and the timer.
+
+* ``/wordle race`` answers with the live race message (Components V2): the standings as squares
+  without letters, guesses and times, and **Join** / **End race** buttons. Every button is a
+  :class:`discord.ui.DynamicItem` carrying the race id, so old messages work after a restart.
+* Joining (the button, or a first ``/guess`` here) answers with the player's own board,
+  privately; they play it with its **Guess** button (a modal) or ``/guess``, like any game.
+* The live message is edited at most once every ``RaceTiming.edit_every`` seconds (Discord's
+  rate limits): a change marks it stale, and one task per race brings it up to date, always
+  ending on the latest state (:class:`LiveMessage`).
+* A timer per race ends it when its time is up. At start, every race in the store is resumed:
+  an overdue one is closed at once, the others get their timer and a fresh message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord.ext import commands
+
+from bot.cogs.interact import NO_PINGS, Reply, place_of, send, update, within_deadline
+from bot.cogs.messages import hint_embed, mention
+from bot.cogs.race_views import (
+    COG_NAME,
+    DYNAMIC_ITEMS,
+    RaceGuessModal,
+    board_reply,
+    race_message,
+)
+from bot.core.domain import HintKind, LeaderboardOrder
+from bot.render.race import race_board_text, race_board_title, race_stats_text
+from bot.service.races import RaceMove, RaceService, RaceView
+
+if TYPE_CHECKING:
+    from bot.service import HintResult
+
+log = logging.getLogger(__name__)
+
+
+# -- the live message and the timer -------------------------------------------------------
+
+
+class LiveMessage:
+    """Keeps one race's message up to date, at most one edit every ``every`` seconds."""
+
+    def __init__(self, cog: RaceCog, race_id: int, channel_id: int, message_id: int) -> None:
+        self.cog = cog
+        self.race_id = race_id
+        self.channel_id = channel_id
+        self.message_id = message_id
+        self.stale = False
+        self.last = float("-inf")
+        self.task: asyncio.Task[None] | None = None
+
+    def poke(self) -> None:
+        self.stale = True
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(
+                self._run(), name=f"wordle-bot race {self.race_id} message")
+
+    async def _run(self) -> None:
+        every = self.cog.races.timing.edit_every
+        while self.stale:
+            wait = self.last + every - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self.stale = False
+            try:
+                await self.cog.edit_live(self)
+            except discord.HTTPException as exc:
+                log.warning("could not edit race %s's message: %s", self.race_id, exc)
+            except Exception:
+                log.exception("race %s's message failed", self.race_id)
+            self.last = time.monotonic()
+
+
+class RaceCog(commands.Cog, name=COG_NAME):
+    def __init__(self, bot: commands.Bot, races: RaceService) -> None:
+        self.bot = bot
+        self.races = races
+        #: (guild, channel) of the races this process knows are on: a guess elsewhere is a
+        #: game's at once, with no look at the store.
+        self.racing: set[tuple[int, int]] = set()
+        self.live: dict[int, LiveMessage] = {}
+        self.timers: dict[int, asyncio.Task[None]] = {}
+        self._resume_task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        for race in await self.races.active():
+            if self._ours(race.guild_id):
+                self.racing.add((race.guild_id, race.channel_id))
+        self._resume_task = asyncio.get_running_loop().create_task(
+            self._resume(), name="wordle-bot races resume")
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        tasks = [t for t in (self._resume_task, *self.timers.values(),
+                             *(lm.task for lm in self.live.values())) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def _ours(self, guild_id: int) -> bool:
+        owns = getattr(self.bot, "owns_guild", None)
+        return bool(owns(guild_id)) if owns is not None else True
+
+    async def _resume(self) -> None:
+        """After a restart: close the races whose time ran out meanwhile, and bring back the
+        message and the timer of the others."""
+        await self.bot.wait_until_ready()
+        for race in await self.races.active():
+            if not self._ours(race.guild_id):
+                continue
+            view, _ = await self.races.close_if_due(race.id)
+            if view is None:
+                continue
+            log.info("race %s resumed (%s)", race.id, "closed" if view.is_over else "running")
+            self._track(view)
+
+    def _track(self, race: RaceView) -> None:
+        """Watch a race: its message brought up to date, its timer running until it ends."""
+        if race.message_id is not None and race.id not in self.live:
+            self.live[race.id] = LiveMessage(self, race.id, race.channel_id, race.message_id)
+        if race.is_over:
+            self.racing.discard((race.guild_id, race.channel_id))
+            timer = self.timers.pop(race.id, None)
+            if timer is not None and timer is not asyncio.current_task():
+                timer.cancel()
+        else:
+            self.racing.add((race.guild_id, race.channel_id))
+            if race.id not in self.timers:
+                self.timers[race.id] = asyncio.get_running_loop().create_task(
+                    self._timer(race.id), name=f"wordle-bot race {race.id} timer")
+        live = self.live.get(race.id)
+        if live is not None:
+            live.poke()
+
+    async def _timer(self, race_id: int) -> None:
+        while True:
+            race = await self.races.db.get_race(race_id)
+            if race is None or race.is_over:
+                break
+            left = (race.ends_at - self.races.now()).total_seconds()
+            if left > 0:
+                await asyncio.sleep(min(left + 0.05, 3600))
+                continue
+            view, _ = await self.races.close_if_due(race_id)
+            if view is not None:
+                self.timers.pop(race_id, None)
+                self._track(view)
+            return
+        self.timers.pop(race_id, None)
+
+    async def edit_live(self, live: LiveMessage) -> None:
+        race = await self.races.db.get_race(live.race_id)
+        if race is None:
+            return
+        view = self.races.view(race)
+        hints = await self.races.hints_allowed(race.guild_id)
+        channel = self.bot.get_partial_messageable(live.channel_id)
+        await channel.get_partial_message(live.message_id).edit(
+            view=race_message(view, hints), allowed_mentions=NO_PINGS)
+        if view.is_over:
+            self.live.pop(live.race_id, None)
+
+    def moved(self, move: RaceMove) -> None:
+        """A join, guess, hint or give-up changed the race: update the live message."""
+        self._track(move.race)
+
+    # -- the command --------------------------------------------------------------------
+
+    async def start_race(self, interaction: discord.Interaction, minutes: int | None,
+                         hard: bool) -> None:
+        place = place_of(interaction)
+
+        async def work() -> tuple[RaceView, bool]:
+            race = await self.races.start(place, interaction.user.id, minutes=minutes,
+                                          hard_mode=hard)
+            return race, await self.races.hints_allowed(place.guild_id)
+
+        race, hints = await within_deadline(interaction, work(), ephemeral=False)
+        await send(interaction, Reply(view=race_message(race, hints)))
+        message = await interaction.original_response()
+        await self.races.set_message(race.id, message.id)
+        stored = await self.races.db.get_race(race.id)
+        if stored is not None:
+            self._track(self.races.view(stored))
+
+    # -- typed commands that reach a race ---------------------------------------------
+
+    async def takes(self, interaction: discord.Interaction) -> bool:
+        """Whether ``/guess`` or ``/hint`` from this player here is for the race."""
+        place = place_of(interaction)
+        if (place.guild_id, place.channel_id) not in self.racing:
+            return False
+        return await self.races.takes_guess(place, interaction.user.id)
+
+    async def slash_guess(self, interaction: discord.Interaction, word: str) -> None:
+        move = await within_deadline(interaction, self.races.guess(
+            place_of(interaction), interaction.user.id, word))
+        note = "You joined the race!" if move.joined else None
+        await send(interaction, await self._board(move, note))
+        self.moved(move)
+
+    async def slash_hint(self, interaction: discord.Interaction, kind: str) -> None:
+        result = await within_deadline(interaction, self.races.hint(
+            place_of(interaction), interaction.user.id, kind))
+        await self._hinted(interaction, result)
+
+    async def slash_give_up(self, interaction: discord.Interaction) -> None:
+        move = await within_deadline(interaction, self.races.give_up(
+            place_of(interaction), interaction.user.id))
+        await send(interaction, await self._board(move, "You gave up this race."))
+        self.moved(move)
+
+    async def _board(self, move: RaceMove, note: str | None) -> Reply:
+        hints = await self.races.hints_allowed(move.race.guild_id)
+        return await board_reply(move, note=note, hints=hints)
+
+    async def _hinted(self, interaction: discord.Interaction, result: HintResult) -> None:
+        await send(interaction, Reply(embeds=[hint_embed(result)], ephemeral=True))
+        race = await self.races.db.get_race(result.game.id)
+        if race is not None:
+            self._track(self.races.view(race))
+
+    # -- the buttons ----------------------------------------------------------------------
+
+    async def join_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
+        move = await within_deadline(interaction, self.races.join(
+            place_of(interaction), interaction.user.id, race_id))
+        note = ("You're in! Everyone plays the same word; your board is yours alone."
+                if move.joined else "You're already in this race: here's your board.")
+        await send(interaction, await self._board(move, note))
+        self.moved(move)
+
+    async def end_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
+        move = await within_deadline(interaction, self.races.end(
+            place_of(interaction), interaction.user.id, race_id))
+        await send(interaction, Reply(content="You ended the race.", ephemeral=True))
+        self.moved(move)
+
+    async def guess_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
+        await self.races.may_guess(place_of(interaction), interaction.user.id, race_id)
+        await interaction.response.send_modal(RaceGuessModal(race_id))
+
+    async def guess_submitted(self, interaction: discord.Interaction, race_id: int,
+                              word: str) -> None:
+        async def work() -> tuple[RaceMove, Reply]:
+            move = await self.races.guess(place_of(interaction), interaction.user.id, word,
+                                          race_id)
+            return move, await self._board(move, None)
+
+        move, reply = await within_deadline(interaction, work(), update=True)
+        await update(interaction, reply)
+        self.moved(move)
+
+    async def hint_clicked(self, interaction: discord.Interaction, race_id: int,
+                           kind: HintKind) -> None:
+        result = await within_deadline(interaction, self.races.hint(
+            place_of(interaction), interaction.user.id, kind, race_id))
+        await self._hinted(interaction, result)
+
+    async def give_up_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
+        async def work() -> tuple[RaceMove, Reply]:
+            move = await self.races.give_up(place_of(interaction), interaction.user.id,
+                                            race_id)
+            return move, await self._board(move, "You gave up this race.")
+
+        move, reply = await within_deadline(interaction, work(), update=True)
+        await update(interaction, reply)
+        self.moved(move)
+
+    # -- statistics, leaderboard, settings (from the /wordle commands) -----------------
+
+    async def stats_reply(self, interaction: discord.Interaction, who: int) -> None:
+        stats = await within_deadline(interaction, self.races.stats(
+            interaction.guild_id or 0, who), ephemeral=False)
+        embed = discord.Embed(title="Race statistics",
+                              description=f"{mention(who)}\n\n{race_stats_text(stats)}")
+        await send(interaction, Reply(embeds=[embed]))
+
+    async def leaderboard_reply(self, interaction: discord.Interaction, by: str) -> None:
+        board = await within_deadline(interaction, self.races.leaderboard(
+            interaction.guild_id or 0, interaction.user.id, by=by), ephemeral=False)
+        order = LeaderboardOrder(by)
+        embed = discord.Embed(title=race_board_title(order),
+                              description=race_board_text(board, order, interaction.user.id,
+                                                          mention))
+        await send(interaction, Reply(embeds=[embed]))
+
+    async def settings_line(self, guild_id: int, hints: bool | None) -> str:
+        """Change the server's hints in races (if ``hints`` is given) and say how it is."""
+        if hints is not None:
+            await self.races.allow_hints(guild_id, hints)
+        on = await self.races.hints_allowed(guild_id)
+        return f"\n**Hints in races:** {'on (hinted results marked 💡)' if on else 'off'}"
+
+    async def refuse_channel_game(self, interaction: discord.Interaction) -> None:
+        await self.races.refuse_channel_game(place_of(interaction))
+
+
+def race_cog(bot: commands.Bot) -> RaceCog:
+    cog = bot.get_cog(COG_NAME)
+    if cog is None:
+        raise RuntimeError("the race cog is not loaded")
+    return cast(RaceCog, cog)
+
+
+async def takes_race(bot: commands.Bot, interaction: discord.Interaction) -> bool:
+    """Whether a typed ``/guess``, ``/hint`` or ``/wordle giveup`` here goes to a race."""
+    cog = bot.get_cog(COG_NAME)
+    return cog is not None and await cast(RaceCog, cog).takes(interaction)
