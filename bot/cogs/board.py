@@ -22,7 +22,9 @@ many players are cut to fit). How it looks is a :class:`Look`: a player's prefer
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -93,6 +95,29 @@ def alt_text(game: GameView) -> str:
     return ". ".join([head, *rows])[:1024]
 
 
+#: The buttons of boards lately sent, by (game id, word hints): a board is sent again after
+#: every guess with the same buttons (they hold nothing but their custom ids, and discord.py
+#: only reads them to build the message, so one set serves every board of a game).
+_ROWS: OrderedDict[tuple[int, bool], tuple[discord.ui.ActionRow[Any], ...]] = OrderedDict()
+_ROWS_KEPT = 1024
+
+
+def action_rows(game_id: int, word_hints: bool) -> tuple[discord.ui.ActionRow[Any], ...]:
+    """[Guess] [Give up], then the hint buttons (the word hint where the solver knows)."""
+    key = (game_id, word_hints)
+    rows = _ROWS.get(key)
+    if rows is None:
+        kinds = [k for k in HintKind if k is not HintKind.WORD or word_hints]
+        rows = (discord.ui.ActionRow(GuessButton(game_id), GiveUpButton(game_id)),
+                discord.ui.ActionRow(*(HintButton(game_id, k) for k in kinds)))
+        _ROWS[key] = rows
+        if len(_ROWS) > _ROWS_KEPT:
+            _ROWS.popitem(last=False)
+    else:
+        _ROWS.move_to_end(key)
+    return rows
+
+
 def result_text(fields: list[tuple[str, str]], budget: int) -> str:
     """The finish fields as bold-titled paragraphs, as many as fit in ``budget`` characters."""
     parts: list[str] = []
@@ -141,9 +166,8 @@ async def board_message(game: GameView, *, note: str | None = None,
         container.add_item(discord.ui.TextDisplay(result_text(extra, budget), id=RESULT_ID))
     container.add_item(discord.ui.TextDisplay(footer, id=FOOTER_ID))
     if not game.is_over:
-        container.add_item(discord.ui.ActionRow(GuessButton(game.id), GiveUpButton(game.id)))
-        kinds = [k for k in HintKind if k is not HintKind.WORD or game.mode.word_hints]
-        container.add_item(discord.ui.ActionRow(*(HintButton(game.id, k) for k in kinds)))
+        for row in action_rows(game.id, game.mode.word_hints):
+            container.add_item(row)
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(container)
     return view, files
