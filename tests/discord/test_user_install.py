@@ -158,3 +158,44 @@ async def test_the_personal_daily_follows_the_players_time_zone_and_never_early(
         assert title(nxt) == f"Wordle {today + 1:,}"
         # the server's daily keeps the server's day (UTC)
         assert table.daily_number() == today + 1
+
+
+async def test_buttons_and_modal_in_a_server_without_the_bot(table: Table) -> None:
+    """The board's buttons work where only the player installed the app: clicks carry the
+    user install, every answer goes through the interaction (the bot cannot post in the
+    channel), within Discord's follow-up limit; someone else's click is refused privately."""
+    fake = table.fake
+    ann = fake.add_user("ann")
+    bob = fake.add_user("bob")
+    fake.install_for_user(ann)
+    stranger = fake.add_guild("Elsewhere", with_bot=False)
+    lobby = fake.add_text_channel(stranger, "lobby")
+    fake.add_member(stranger, user=ann)
+    fake.add_member(stranger, user=bob)
+    table.picker.queue.append("lemon")
+    async with table.running(sync_global=True):
+        await answer_of(await fake.invoke(lobby, ann, "wordle prefs", {"high_contrast": True}))
+        board = await answer_of(await fake.invoke(lobby, ann, "wordle start"))
+        click = await fake.click(board, ann, label="Guess")
+        assert click.owners == {"1": str(ann.id)}
+        assert (await click.first_response()).type_name == "modal"
+        submit = await fake.submit_modal(click, {"word": "melon"})
+        assert (await submit.first_response()).type_name == "update_message"
+        assert board_text(board).startswith("🟦🟧🟦🟧🟧")  # M E L O N against LEMON
+        # bob cannot play ann's game: told privately, the board unchanged
+        edits = board.edit_count
+        other = await fake.click(board, bob, label="Guess")
+        refusal = await other.first_response()
+        assert refusal.ephemeral and refusal.type_name == "message"
+        assert board.edit_count == edits
+        # give up by the buttons: confirm, then the last board, as follow-ups
+        ask = await fake.click(board, ann, label="Give up")
+        confirm = (await ask.first_response()).message
+        assert confirm is not None
+        yes = await fake.click(confirm, ann, label="Yes, give up")
+        messages = await yes.wait_for_messages(2)
+        last = next(m for m in messages if m is not confirm)
+        assert fields(last)["Game over"] == "The word was **LEMON**."
+        assert all(len(i.followups) <= 5 for i in (click, submit, ask, yes))
+        assert yes.rejected_callbacks == []
+        assert fake.requests_to("POST", rf"/channels/{lobby.id}/messages") == []
