@@ -6,18 +6,19 @@ players, several games ending in one group commit."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
+import itertools
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.storage import Database
 from bot.storage.stats import StatsRow, record_daily_result, record_result
+from tests.pg import StorePlace
 
 from .helpers import GUILD, WRONG, channel_game, own_game, play
 
 PLAYERS = (41, 42, 43)
+GUILDS = itertools.count(GUILD)
 SETTER = 49
 
 # One finished game: (kind, players, outcome, attempts). outcome "won" (attempts 1..6),
@@ -39,23 +40,20 @@ games = st.one_of(
 )
 
 
-def stored_rows(path: Path) -> dict[tuple[int, str], StatsRow]:
-    conn = sqlite3.connect(path)
-    try:
-        rows = conn.execute(
-            "SELECT player_id, mode, played, wins, dist_1, dist_2, dist_3, dist_4, dist_5, "
-            "dist_6, current_streak, max_streak, last_win_day, last_played_day "
-            "FROM player_stats WHERE guild_id = ?",
-            (GUILD,),
-        ).fetchall()
-    finally:
-        conn.close()
+async def stored_rows(place: StorePlace, guild: int) -> dict[tuple[int, str], StatsRow]:
+    rows = await place.fetch(
+        "SELECT player_id, mode, played, wins, dist_1, dist_2, dist_3, dist_4, dist_5, "
+        "dist_6, current_streak, max_streak, last_win_day, last_played_day "
+        "FROM player_stats WHERE guild_id = ?",
+        guild,
+    )
     return {
         (r[0], r[1]): StatsRow(r[2], r[3], tuple(r[4:10]), r[10], r[11], r[12], r[13]) for r in rows
     }
 
 
-async def run_history(path: Path, history, daily_days, group_ends: bool) -> None:
+async def run_history(place: StorePlace, history, daily_days, group_ends: bool) -> None:
+    guild = next(GUILDS)  # each example in a server of its own, on the test's one database
     expected: dict[tuple[int, str], StatsRow] = {}
     finished_dailies: dict[int, list[tuple[int, bool]]] = {}
     days = iter(daily_days)
@@ -88,7 +86,7 @@ async def run_history(path: Path, history, daily_days, group_ends: bool) -> None
             ended(*end)
         pending.clear()
 
-    async with await Database.open(path) as db:
+    async with await place.open() as db:
         for channel, item in enumerate(history):
             day = 1000 + channel
             kind, players, (outcome, attempts) = item[0], item[1], item[2]
@@ -100,6 +98,7 @@ async def run_history(path: Path, history, daily_days, group_ends: bool) -> None
                     kind="custom" if setter else "random",
                     setter_id=setter,
                     channel_id=channel,
+                    guild_id=guild,
                 )
             else:
                 number = next(days) if kind == "daily" else None
@@ -109,6 +108,7 @@ async def run_history(path: Path, history, daily_days, group_ends: bool) -> None
                     kind="daily" if kind == "daily" else "random",
                     puzzle_number=number,
                     channel_id=channel,
+                    guild_id=guild,
                 )
                 players = [players]
             words = [*WRONG[: attempts - 1], "crane"] if outcome == "won" else WRONG[:attempts]
@@ -128,7 +128,7 @@ async def run_history(path: Path, history, daily_days, group_ends: bool) -> None
                 await db.give_up(game.id, player_id=players[0], day=day)
             ended(*end)
         await flush(db)
-    assert stored_rows(path) == expected
+    assert await stored_rows(place, guild) == expected
 
 
 @settings(
@@ -141,6 +141,5 @@ async def run_history(path: Path, history, daily_days, group_ends: bool) -> None
     daily_days=st.permutations(range(500, 510)),
     group_ends=st.booleans(),
 )
-def test_sql_statistics_follow_the_rules(tmp_path_factory, history, daily_days, group_ends):
-    path = tmp_path_factory.mktemp("stats") / "stats.sqlite3"
-    asyncio.run(run_history(path, history, daily_days, group_ends))
+def test_sql_statistics_follow_the_rules(place, history, daily_days, group_ends):
+    asyncio.run(run_history(place, history, daily_days, group_ends))
