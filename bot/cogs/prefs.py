@@ -32,7 +32,7 @@ from bot.core.personal import PERSONAL
 from bot.render.text import feedback_line
 from bot.render.themes import recolour, theme_name
 from bot.service import GameService
-from bot.service.prefs import PlayerPrefs, update_prefs
+from bot.service.prefs import PlayerPrefs, player_prefs, update_prefs
 
 T = TypeVar("T")
 #: How long a look is kept in memory, in seconds.
@@ -108,7 +108,7 @@ async def use_look_of(service: GameService, player_id: int) -> Look:
     if cached is not None and cached[0] > now:
         look = cached[1]
     else:
-        look = look_from(await service.db.player_prefs(player_id))
+        look = look_from(await player_prefs(service.db, player_id))
         if len(_CACHE) > 10_000:
             _CACHE.clear()
         _CACHE[player_id] = (now + LOOK_TTL, look)
