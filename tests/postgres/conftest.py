@@ -9,6 +9,13 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage.postgres import PostgresStore
+from tests.pg import register_marker
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # test_race.py here imports tests/storage/test_race.py, whose tests carry the mark,
+    # before tests/storage/conftest.py registers it.
+    register_marker(config)
 
 
 @pytest.fixture
