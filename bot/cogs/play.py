@@ -9,11 +9,16 @@ made on is edited in place; a refusal is told only to the player and changes not
 
 from __future__ import annotations
 
-import discord
+import asyncio
+import logging
 
-from bot.cogs.interact import Reply, place_of, send, update, within_deadline
+import discord
+from discord.ext import commands
+
+from bot.cogs.interact import NO_PINGS, Reply, place_of, send, update, within_deadline
 from bot.cogs.messages import (
     board_reply,
+    daily_results_text,
     finish_fields,
     hint_embed,
     is_channel_game,
@@ -24,17 +29,78 @@ from bot.cogs.prefs import current_look, shown, use_look_of
 from bot.cogs.views import GuessModal, give_up_confirm
 from bot.core.domain import HintKind, Kind
 from bot.render.stats_image import stats_png_async
-from bot.service import Finish, GameService, GameView, GuessResult
+from bot.service import Finish, GameService, GameView, GuessResult, PlayerError
+
+log = logging.getLogger(__name__)
 
 
 class BoardPlay:
     """The board's actions (:class:`bot.cogs.views.BoardActions`) over the cog's service."""
 
     service: GameService
+    bot: commands.Bot
+    #: One results-post update at a time per server; and per (server, puzzle, channel of the
+    #: finish), whether an update is under way (False) and another finish came meanwhile (True).
+    _post_locks: dict[int, asyncio.Lock]
+    _posts_due: dict[tuple[int, int, int | None], bool]
+
+    # -- the daily results post ----------------------------------------------------------
 
     async def update_results_post(self, interaction: discord.Interaction,
                                   number: int | None) -> None:
-        raise NotImplementedError
+        """Create or edit the server's results post for this daily (never fails the command).
+
+        Finishes that come while the post is being updated do not each make their own edit:
+        the update under way makes one more pass after its edit, reading every result saved
+        by then (theirs included), so a busy server's post is edited about once per round.
+        """
+        guild_id = place_of(interaction).guild_id  # 0: a personal daily, no results post
+        if not guild_id or number is None:
+            return
+        key = (guild_id, number, interaction.channel_id)
+        if key in self._posts_due:
+            self._posts_due[key] = True  # the update under way reads this result again
+            return
+        self._posts_due[key] = False
+        try:
+            lock = self._post_locks.setdefault(guild_id, asyncio.Lock())
+            while True:
+                async with lock:
+                    self._posts_due[key] = False  # results read from here on include it
+                    await self._post_results(interaction, guild_id, number)
+                if not self._posts_due[key]:
+                    break
+        finally:
+            del self._posts_due[key]
+
+    async def _post_results(self, interaction: discord.Interaction, guild_id: int,
+                            number: int) -> None:
+        try:
+            summary = await self.service.daily_summary(guild_id, number)
+            text = daily_results_text(summary)
+            settings = await self.service.settings(guild_id)
+            channel_id = settings.results_channel_id or interaction.channel_id
+            if channel_id is None:
+                return
+            known = await self.service.results_post(guild_id, number)
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
+                channel_id)
+            if not isinstance(channel, discord.abc.Messageable):
+                log.warning("the results channel %s of guild %s takes no messages",
+                            channel_id, guild_id)
+                return
+            if known is not None and known[0] == channel_id:
+                try:
+                    message = channel.get_partial_message(known[1])
+                    await message.edit(content=text, allowed_mentions=NO_PINGS)
+                    return
+                except discord.NotFound:
+                    pass
+            message = await channel.send(text, allowed_mentions=NO_PINGS)
+            await self.service.remember_results_post(guild_id, number, channel_id, message.id)
+        except (discord.HTTPException, PlayerError, AttributeError) as exc:
+            log.warning("could not update the daily results post in guild %s: %s",
+                        guild_id, exc)
 
     # -- telling a move and a finish -----------------------------------------------------
 

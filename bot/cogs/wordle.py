@@ -33,7 +33,6 @@ from bot.cogs.messages import (
     STATS_FILE,
     analysis_embed,
     board_reply,
-    daily_results_text,
     hint_embed,
     is_channel_game,
     is_private,
@@ -130,6 +129,7 @@ class WordleCog(BoardPlay, commands.Cog):
         self.bot = bot
         self.service = service
         self._post_locks: dict[int, asyncio.Lock] = {}
+        self._posts_due: dict[tuple[int, int, int | None], bool] = {}
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await use_look_of(self.service, interaction.user.id)  # how this player sees things
@@ -417,39 +417,3 @@ class WordleCog(BoardPlay, commands.Cog):
         perms = cached.permissions_for(me)
         if not (perms.view_channel and perms.send_messages):
             raise PlayerError(Problem.CANNOT_POST, channel_id=cached.id)
-
-    async def update_results_post(self, interaction: discord.Interaction,
-                                  number: int | None) -> None:
-        """Create or edit the server's results post for this daily (never fails the command)."""
-        guild_id = place_of(interaction).guild_id  # 0: a personal daily, no results post
-        if not guild_id or number is None:
-            return
-        lock = self._post_locks.setdefault(guild_id, asyncio.Lock())
-        async with lock:
-            try:
-                summary = await self.service.daily_summary(guild_id, number)
-                text = daily_results_text(summary)
-                settings = await self.service.settings(guild_id)
-                channel_id = settings.results_channel_id or interaction.channel_id
-                if channel_id is None:
-                    return
-                known = await self.service.results_post(guild_id, number)
-                channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
-                    channel_id)
-                if not isinstance(channel, discord.abc.Messageable):
-                    log.warning("the results channel %s of guild %s takes no messages",
-                                channel_id, guild_id)
-                    return
-                if known is not None and known[0] == channel_id:
-                    try:
-                        message = channel.get_partial_message(known[1])
-                        await message.edit(content=text, allowed_mentions=NO_PINGS)
-                        return
-                    except discord.NotFound:
-                        pass
-                message = await channel.send(text, allowed_mentions=NO_PINGS)
-                await self.service.remember_results_post(guild_id, number, channel_id,
-                                                         message.id)
-            except (discord.HTTPException, PlayerError, AttributeError) as exc:
-                log.warning("could not update the daily results post in guild %s: %s",
-                            guild_id, exc)
