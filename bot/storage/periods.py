@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, Final
 
-from bot.core.domain import MAX_ATTEMPTS, MODES, LeaderboardOrder, StatsBucket
+from bot.core.domain import MAX_ATTEMPTS, STORED_MODES, LeaderboardOrder, Scope, StatsBucket
 
 from .models import Leaderboard
 from .stats import StatsRow, rank
@@ -30,7 +30,7 @@ def _bucket_filter(bucket: StatsBucket) -> str:
     """SQL (on ``games g``) for the games counted in ``bucket``: built from the modes table,
     from fixed names only."""
     pairs = [f"(g.scope = '{m.scope.value}' AND g.kind = '{m.kind.value}')"
-             for m in MODES.values() if m.bucket is bucket]
+             for m in STORED_MODES if m.bucket is bucket]
     return "(" + " OR ".join(pairs or ["false"]) + ")"
 
 
@@ -40,16 +40,23 @@ def period_query(bucket: StatsBucket, placeholders: tuple[str, str, str]) -> str
     grouped. ``placeholders``: ``("?1", "?2", "?3")`` for SQLite, ``("$1", "$2", "$3")`` for
     PostgreSQL."""
     guild, start, end = placeholders
+    # Attempts matter for wins alone; hints for dailies alone (hinted wins rank after).
+    hinted = ("EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id)"
+              if bucket is StatsBucket.DAILY else "false")
+    channel = any(m.bucket is bucket and m.scope is Scope.CHANNEL for m in STORED_MODES)
+    players = ("coalesce(p.player_id, g.owner_id) AS player",
+               "LEFT JOIN guesses p ON p.game_id = g.id AND g.scope = 'channel' "
+               "AND p.player_id IS NOT NULL",
+               " AND (g.scope = 'own' OR p.player_id IS NOT NULL)")
+    if not channel:  # own games: the owner, no join
+        players = ("g.owner_id AS player", "", "")
     return (
         "SELECT player, won, attempts, hinted, count(*) FROM (SELECT DISTINCT g.id, "
-        "coalesce(p.player_id, g.owner_id) AS player, g.status = 'won' AS won, "
-        "(SELECT count(*) FROM guesses c WHERE c.game_id = g.id) AS attempts, "
-        "EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) AS hinted "
-        "FROM games g LEFT JOIN guesses p ON p.game_id = g.id AND g.scope = 'channel' "
-        f"AND p.player_id IS NOT NULL WHERE g.guild_id = {guild} AND g.status <> 'active' "
-        f"AND g.finished_at >= {start} AND g.finished_at < {end} "
-        f"AND {_bucket_filter(bucket)} AND (g.scope = 'own' OR p.player_id IS NOT NULL)"
-        ") AS f GROUP BY player, won, attempts, hinted"
+        f"{players[0]}, g.status = 'won' AS won, CASE WHEN g.status = 'won' THEN "
+        "(SELECT count(*) FROM guesses c WHERE c.game_id = g.id) ELSE 0 END AS attempts, "
+        f"{hinted} AS hinted FROM games g {players[1]} WHERE g.guild_id = {guild} "
+        f"AND g.status <> 'active' AND g.finished_at >= {start} AND g.finished_at < {end} "
+        f"AND {_bucket_filter(bucket)}{players[2]}) AS f GROUP BY player, won, attempts, hinted"
     )
 
 
