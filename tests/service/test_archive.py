@@ -166,3 +166,15 @@ async def test_after_forget_me_the_daily_stays_played_but_the_archive_opens(serv
     assert game.label == "Wordle 323 · archive"
     record = await service.db.get_game(game.id)
     assert record.answer == await word_of(service, 323)
+
+
+async def test_in_the_personal_record_the_archive_is_the_players_own_order(service, clock):
+    from bot.core.personal import PERSONAL, player_daily_word
+
+    dm = Place(PERSONAL, 555)
+    today = await service.today(PERSONAL, ALICE)
+    game = (await service.start(dm, ALICE, kind="archive", number=today - 1)).game
+    record = await service.db.get_game(game.id)
+    assert record.answer == player_daily_word(today - 1, service.words.answers, SALT, ALICE)
+    assert await problem(service.start(dm, BOB, kind="archive", number=today)) \
+        is Problem.ARCHIVE_TODAY
