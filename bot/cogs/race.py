@@ -250,7 +250,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
 
     async def guess_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
         await self.races.may_guess(place_of(interaction), interaction.user.id, race_id)
-        await interaction.response.send_modal(RaceGuessModal(race_id))
+        await interaction.response.send_modal(RaceGuessModal(race_id, interaction.user.id))
 
     async def guess_submitted(self, interaction: discord.Interaction, race_id: int,
                               word: str) -> None:

@@ -142,9 +142,12 @@ DYNAMIC_ITEMS = (JoinButton, EndButton, RaceGuessButton, RaceHintButton, RaceGiv
 
 
 class RaceGuessModal(discord.ui.Modal):
-    def __init__(self, race_id: int) -> None:
-        super().__init__(title="Guess · Wordle race", custom_id=f"wordle:race:word:{race_id}",
-                         timeout=600)
+    """discord.py keeps open modals by custom id alone, and drops one once submitted: the id
+    names the player too, so players guessing at the same moment never take each other's."""
+
+    def __init__(self, race_id: int, player_id: int) -> None:
+        super().__init__(title="Guess · Wordle race",
+                         custom_id=f"wordle:race:word:{race_id}:{player_id}", timeout=600)
         self.race_id = race_id
         self.word: discord.ui.TextInput[Any] = discord.ui.TextInput(
             custom_id="word", min_length=WORD_LENGTH, max_length=WORD_LENGTH,
