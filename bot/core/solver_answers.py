@@ -22,7 +22,9 @@ offers legal hard-mode guesses (every candidate is one).
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -46,6 +48,10 @@ if TYPE_CHECKING:
 
 #: Guesses in a game (bot.core.domain.MAX_ATTEMPTS).
 MAX_GUESSES = 6
+#: Picks remembered (by word lists, rows, word and mode): the opener's is asked most.
+CACHE_SIZE = 512
+_CACHE: OrderedDict[tuple[object, ...], AnswerPick | None] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
 
 #: Time the exact values may take before both words are valued by the estimate instead.
 EXACT_SECONDS = 0.4
@@ -84,17 +90,34 @@ def answer_pick(solver: Solver, history: Sequence[tuple[str, str]], best: str,
     matrix already loaded; the estimate never loads it (a hint from a shipped strategy stays
     instant and writes nothing)."""
     steps = solver.parse_history(history)
+    best = best.lower()
+    loaded = solver._matrix is not None  # the solver's own family of modules
+    key = (solver.lists_key, tuple((s.guess, s.feedback) for s in steps), best, hard_mode,
+           exact and loaded)
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    found = _pick(solver, steps, best, hard_mode, exact and loaded, seconds)
+    with _CACHE_LOCK:
+        _CACHE[key] = found
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return found
+
+
+def _pick(solver: Solver, steps: list[Step], best: str, hard_mode: bool, exact: bool,
+          seconds: float) -> AnswerPick | None:
     subset = np.flatnonzero(solver.candidate_mask(steps))
     words = [solver.answers[i] for i in subset]
-    best = best.lower()
     if len(subset) <= 2 or best in words:
         return None
+    history = [(s.guess, s.feedback) for s in steps]
     legal = solver.legal_guesses(history) if hard_mode else None
     pool = [w for w in words if legal is None or legal[_column(solver, w)]]
     if not pool:
         return None
-    loaded = solver._matrix is not None  # the solver's own family of modules
-    if exact and len(subset) <= EXACT_MAX and loaded:
+    if exact and len(subset) <= EXACT_MAX:
         found = _exact_pick(solver, steps, subset, best, pool, hard_mode, seconds)
         if found is not None:
             return found
@@ -128,13 +151,24 @@ def _shortlist(pool: list[str], words: list[str], keep: int) -> list[str]:
     and anywhere), in their list order; all of them when there are few."""
     if len(pool) <= keep:
         return pool
-    letters = np.array([[ord(c) - 97 for c in w] for w in words])
+    letters = _letters(words)
     share = np.stack([np.bincount(letters[:, i], minlength=26) for i in range(5)])
-    anywhere = np.bincount(np.concatenate([np.unique(row) for row in letters]), minlength=26)
-    scores = [sum(int(share[i, ord(c) - 97]) for i, c in enumerate(w))
-              + sum(int(anywhere[ord(c) - 97]) for c in set(w)) for w in pool]
-    chosen = sorted(np.argsort(scores, kind="stable")[::-1][:keep].tolist())
-    return [pool[i] for i in chosen]
+    present = np.zeros((len(words), 26), dtype=np.int64)
+    present[np.arange(len(words))[:, None], letters] = 1
+    anywhere = present.sum(axis=0)
+    mine = _letters(pool)
+    in_place = sum(share[i, mine[:, i]] for i in range(5))
+    has = np.zeros((len(pool), 26), dtype=np.int64)
+    has[np.arange(len(pool))[:, None], mine] = 1
+    scores = in_place + has @ anywhere
+    chosen = np.sort(np.argsort(-scores, kind="stable")[:keep])
+    return [pool[i] for i in chosen.tolist()]
+
+
+def _letters(words: list[str]) -> np.ndarray:
+    """Each word's letters as numbers 0-25, one row per word."""
+    return (np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+            .reshape(len(words), 5).astype(np.int64) - 97)
 
 
 def _exact_pick(solver: Solver, steps: list[Step], subset: np.ndarray, best: str,
