@@ -293,6 +293,10 @@ class RaceService:
         for _ in range(_RETRIES):
             racer = race.racer(player_id)
             if racer is None and not race.is_over and not race.due(self.now()):
+                checked = Game(answer=race.answer, hard_mode=race.hard_mode).check(
+                    raw, self.words.allowed)
+                if isinstance(checked, Invalid):  # a refused word joins nobody
+                    raise InvalidGuess(checked)
                 try:  # the first guess joins the race
                     race, joined = (await self.db.join_race(race.id, player_id,
                                                             now=self.now()))[0], True

@@ -56,12 +56,20 @@ class _Tx:
     async def rows(self, sql: str, *params: Any) -> list[Sequence[Any]]:
         return list(await self.conn.execute_fetchall(sql, params))
 
+    async def _write_lock(self) -> None:
+        """Take the file's write lock before reading what the write decides on: the writer
+        begins its transactions by itself only at the first INSERT/UPDATE, and another
+        process may commit in between."""
+        if not self.conn.in_transaction:
+            await self.conn.execute("BEGIN IMMEDIATE")
+
     async def race(self, where: str, *params: Any, lock: bool = True) -> RaceRecord | None:
+        await self._write_lock()
         found = await self.rows(SELECT_RACES.format(where=where), *params)
         return race_from_json(found[-1][0]) if found else None
 
     async def lock_channel(self, guild_id: int, channel_id: int) -> None:
-        return None  # one writer: transactions never overlap
+        await self._write_lock()  # this process has one writer; others wait for the lock
 
     def time(self, moment: datetime) -> Any:
         return _to_text(moment)

@@ -1,0 +1,155 @@
+"""The race use case (bot.service.races) on both stores: joining by a first guess, the usual
+rules on each board (invalid words, hard mode), refusals worded as problems that change
+nothing, the word kept back until the end, hints only where the server allows them, the
+starter's early end, the time limit, statistics and leaderboards, and two stores (two
+processes) playing one race at once."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from bot.core.domain import HintKind, Status
+from bot.service import GameService, Place, PlayerError, Problem
+from bot.service.races import RaceService, RaceTiming
+from bot.storage.races import RaceEnd
+from tests.support import Clock
+
+PLACE = Place(5, 50)
+TIMING = RaceTiming(minute=timedelta(seconds=60))
+
+
+def races_for(service: GameService, clock: Clock) -> RaceService:
+    return RaceService.beside(service, TIMING, clock=clock)
+
+
+async def refused(problem: Problem, work: Any) -> None:
+    with pytest.raises(PlayerError) as error:
+        await work
+    assert error.value.problem is problem
+
+
+async def test_a_race_through_the_service(service: GameService, clock: Clock,
+                                          picker: Any) -> None:
+    picker.queue.append("crane")
+    races = races_for(service, clock)
+    race = await races.start(PLACE, 1, minutes=5)
+    assert race.answer is None and race.ends_at - race.created_at == timedelta(minutes=5)
+    assert "crane" not in repr(race)
+    await refused(Problem.RACE_RUNNING, races.start(PLACE, 2))
+    await refused(Problem.BAD_RACE_MINUTES, races.start(Place(5, 51), 2, minutes=0))
+    await refused(Problem.BAD_RACE_MINUTES, races.start(Place(5, 51), 2, minutes=61))
+
+    # the first guess joins; a bad word costs nothing
+    assert await races.takes_guess(PLACE, 11)
+    await refused(Problem.INVALID_WORD, races.guess(PLACE, 11, "zzzzz"))
+    clock.advance(seconds=3)
+    move = await races.guess(PLACE, 11, "SLATE")
+    assert move.joined and move.row is not None and move.row.feedback == "BBGBG"
+    assert move.board.answer is None and move.race.racer(11).feedback == ("BBGBG",)
+    again = await races.join(PLACE, 11)
+    assert not again.joined
+    await races.join(PLACE, 12)
+    clock.advance(seconds=10)
+    move = await races.guess(PLACE, 11, "crane")
+    assert move.board.status is Status.WON and move.board.answer == "crane"
+    assert move.race.answer is None and not move.ended  # 12 is still playing
+    await refused(Problem.RACE_BOARD_DONE, races.guess(PLACE, 11, "crane"))
+    await refused(Problem.NOT_IN_RACE, races.board(PLACE, 13))
+    move = await races.give_up(PLACE, 12)
+    assert move.ended and move.race.is_over and move.race.answer == "crane"
+    assert move.race.end is RaceEnd.ALL_FINISHED
+    assert [(r.player_id, r.place) for r in move.race.racers] == [(11, 1), (12, None)]
+    assert move.race.racers[0].seconds == 10.0  # from joining (its first guess) to solving
+    await refused(Problem.NO_RACE, races.guess(PLACE, 11, "crane"))
+    assert not await races.takes_guess(PLACE, 11)
+
+    stats = await races.stats(5, 11)
+    assert (stats.played, stats.wins, stats.podiums, stats.average_guesses) == (1, 1, 1, 2.0)
+    board = await races.leaderboard(5, by="average")
+    assert [r.player_id for r in board.rows] == [11]
+    await refused(Problem.RACE_ORDER, races.leaderboard(5, by="max_streak"))
+    # nothing of it in the other statistics
+    assert (await service.stats(5, 11, "practice")).played == 0
+
+
+async def test_hard_mode_hints_and_the_starter(service: GameService, clock: Clock,
+                                               picker: Any) -> None:
+    picker.queue.append("crane")
+    races = races_for(service, clock)
+    await races.start(PLACE, 1, hard_mode=True)
+    await races.guess(PLACE, 11, "trace")
+    await refused(Problem.INVALID_WORD, races.guess(PLACE, 11, "slate"))  # hard: R, C, E
+    await refused(Problem.HINTS_OFF_RACE, races.hint(PLACE, 11, "letter"))
+    await races.allow_hints(5, True)
+    hint = await races.hint(PLACE, 11, HintKind.POSITION)
+    assert hint.letter is not None and hint.position is not None
+    await refused(Problem.NOT_IN_RACE, races.hint(PLACE, 12, "letter"))
+    await refused(Problem.RACE_NOT_STARTER, races.end(PLACE, 11))
+    move = await races.end(PLACE, 1)
+    assert move.race.end is RaceEnd.ENDED and move.race.racers[0].hinted
+    assert move.race.racers[0].status is Status.LOST
+    await refused(Problem.NO_RACE, races.end(PLACE, 1))
+
+
+async def test_time_up(service: GameService, clock: Clock, picker: Any) -> None:
+    picker.queue.append("crane")
+    races = races_for(service, clock)
+    race = await races.start(PLACE, 1, minutes=1)
+    await races.guess(PLACE, 11, "slate")
+    assert await races.close_if_due(race.id) == (races.view(
+        await service.db.get_race(race.id)), False)
+    clock.advance(seconds=61)
+    await refused(Problem.RACE_OVER, races.guess(PLACE, 11, "crane"))
+    await refused(Problem.RACE_OVER, races.join(PLACE, 12))
+    view, ended = await races.close_if_due(race.id)
+    assert ended and view is not None and view.end is RaceEnd.TIME and view.answer == "crane"
+    assert view.racers[0].status is Status.LOST
+
+
+async def test_races_and_channel_games_keep_apart(service: GameService, clock: Clock) -> None:
+    races = races_for(service, clock)
+    await service.start(PLACE, 1, scope="channel")
+    await refused(Problem.GAME_BLOCKS_RACE, races.start(PLACE, 1))
+    other = Place(5, 52)
+    await races.start(other, 1)
+    await refused(Problem.RACE_BLOCKS_GAME, races.refuse_channel_game(other))
+    # an own game beside a race is fine, and a guess then goes to it, not the race
+    await service.start(other, 11)
+    assert not await races.takes_guess(other, 11)
+    await races.join(other, 11)
+    assert await races.takes_guess(other, 11)
+
+
+async def test_two_processes_play_one_race(service: GameService, clock: Clock, place: Any,
+                                           make_service: Any, picker: Any) -> None:
+    """Two stores on one database (as two bot processes): twenty joins and guesses from both
+    at once, and both closing the race when its time is up; each decision is made once."""
+    picker.queue.append("crane")
+    races = races_for(service, clock)
+    other_db = await place.open()
+    try:
+        others = races_for(make_service(other_db), clock)
+        race = await races.start(PLACE, 1, minutes=1)
+        players = list(range(100, 120))
+        moves = await asyncio.gather(*(
+            (races if p % 2 else others).guess(PLACE, p, "slate") for p in players))
+        assert sum(m.joined for m in moves) == 20
+        outcomes = await asyncio.gather(*(
+            (others if p % 2 else races).guess(PLACE, p, "crane" if p < 110 else "trace")
+            for p in players), return_exceptions=True)
+        assert not [o for o in outcomes if isinstance(o, BaseException)]
+        clock.advance(seconds=61)
+        closed = await asyncio.gather(races.close_if_due(race.id), others.close_if_due(race.id))
+        assert sorted(ended for _, ended in closed) == [False, True]
+        final = closed[0][0]
+        assert final is not None and final.is_over
+        # one clock for all: equal guesses in equal times share the place
+        assert [r.place for r in final.racers[:10]] == [1] * 10
+        assert all(r.place is None and r.status is Status.LOST for r in final.racers[10:])
+        assert (await others.stats(5, 100)).played == 1
+    finally:
+        await other_db.close()
