@@ -56,7 +56,7 @@ from bot.cogs.race import race_cog, takes_race
 from bot.cogs.views import DYNAMIC_ITEMS
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
-from bot.render.leaderboard import board_text, board_title
+from bot.render.leaderboard import board_text, board_title, period_span
 from bot.render.stats_image import stats_png_async
 from bot.render.text import settings_text, stats_text
 from bot.service import (
@@ -337,6 +337,9 @@ class WordleCog(BoardPlay, commands.Cog):
         embed = discord.Embed(title=board_title(mode, by, period),
                               description=board_text(board, interaction.user.id, mention,
                                                      period))
+        if period != Period.ALL.value:  # which days, on the server's calendar
+            zone_name = (await self.service.settings(interaction.guild_id or 0)).timezone
+            embed.set_footer(text=period_span(period, self.service.now(), zone_name))
         await send(interaction, Reply(embeds=[embed]))
 
     @wordle.command(name="analyze", description="How your last finished game here compared "

@@ -4,9 +4,11 @@ top list when they are not in it (or a note that they are not on the board yet).
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from bot.core.domain import LeaderboardOrder, StatsBucket
-from bot.core.periods import Period
+from bot.core.periods import Period, period_bounds
+from bot.core.timezones import zone
 from bot.render.text import leaderboard_line
 from bot.storage.models import Leaderboard
 
@@ -56,3 +58,23 @@ def board_text(board: Leaderboard, player_id: int | None, mention: Callable[[int
     elif me is None and player_id is not None and board.rows:
         lines.append("You're not on this board yet.")
     return "\n".join(lines)
+
+
+def period_span(period: Period | str, moment: datetime, timezone: str) -> str | None:
+    """The days a period covers on the server's calendar, for a footer: ``Friday 20 November
+    2026``, ``Monday 16 – Sunday 22 November 2026``, ``November 2026``; with the time zone.
+    ``None`` for all time."""
+    bounds = period_bounds(period, moment, timezone)
+    if bounds is None:
+        return None
+    first = bounds[0].astimezone(zone(timezone)).date()
+    last = (bounds[1] - timedelta(microseconds=1)).astimezone(zone(timezone)).date()
+    if Period(period) is Period.MONTH:
+        days = f"{first:%B %Y}"
+    elif first == last:
+        days = f"{first:%A} {first.day} {first:%B %Y}"
+    elif first.month == last.month:
+        days = f"{first:%A} {first.day} – {last:%A} {last.day} {last:%B %Y}"
+    else:
+        days = f"{first:%A} {first.day} {first:%B} – {last:%A} {last.day} {last:%B %Y}"
+    return f"{days} ({timezone} time)"

@@ -41,6 +41,7 @@ async def test_month_board_in_paris_with_your_own_rank_below_the_top_ten(table: 
         board = await table.reply(table.dave, "wordle leaderboard",
                                   {"mode": "practice", "period": "month"})
         assert board.embed["title"] == "Leaderboard · practice · this month · by wins"
+        assert board.embed["footer"]["text"] == "February 2026 (Europe/Paris time)"
         lines = board.embed["description"].split("\n")
         assert lines[0] == f"**1.** {mention(table.bob)} · 3"
         assert mention(table.carol) not in board.embed["description"]  # January 31 in Paris
@@ -50,6 +51,7 @@ async def test_month_board_in_paris_with_your_own_rank_below_the_top_ten(table: 
         # All time: carol's five wins lead.
         board = await table.reply(table.dave, "wordle leaderboard", {"mode": "practice"})
         assert board.embed["title"] == "Leaderboard · practice · by wins"
+        assert "footer" not in board.embed
         assert board.embed["description"].startswith(f"**1.** {mention(table.carol)} · 5")
 
         # This week (from Monday 2 February, Paris): bob's games were the week before.
@@ -58,6 +60,8 @@ async def test_month_board_in_paris_with_your_own_rank_below_the_top_ten(table: 
                                    "by": "win_percent"})
         assert mention(table.bob) not in board.embed["description"]
         assert board.embed["description"].endswith("You're not on this board yet.")
+        assert board.embed["footer"]["text"] == ("Monday 2 – Sunday 8 February 2026 "
+                                                 "(Europe/Paris time)")
 
         text = await refused(table, table.bob, "wordle leaderboard",
                              {"by": "max_streak", "period": "today"})
