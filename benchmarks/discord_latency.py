@@ -317,7 +317,21 @@ async def main() -> int:
     return 0
 
 
+def _serve_profiled(config: dict, path: str) -> int:
+    """``serve`` under cProfile (the event loop's thread only), stats written to ``path``."""
+    import cProfile
+
+    profile = cProfile.Profile()
+    try:
+        return profile.runcall(asyncio.run, serve(config))
+    finally:
+        profile.dump_stats(path)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--serve"]:
-        raise SystemExit(asyncio.run(serve(json.loads(os.environ["LATENCY_BENCHMARK_CONFIG"]))))
+        settings = json.loads(os.environ["LATENCY_BENCHMARK_CONFIG"])
+        if os.environ.get("LATENCY_BENCHMARK_PROFILE"):  # a dev's look inside, not a figure
+            raise SystemExit(_serve_profiled(settings, os.environ["LATENCY_BENCHMARK_PROFILE"]))
+        raise SystemExit(asyncio.run(serve(settings)))
     raise SystemExit(asyncio.run(main()))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from bot.core.domain import (
     GameFacts,
@@ -23,13 +24,38 @@ from bot.service.results import GameView, Place
 from bot.storage.models import GameRecord
 from bot.storage.port import Store
 
+T = TypeVar("T")
+
 
 def rows_of(record: GameRecord) -> tuple[Row, ...]:
     return tuple(Row(g.word, g.feedback) for g in record.guesses)
 
 
+#: Views and facts of records lately seen, by the record's identity (the record is kept, so
+#: its id is not reused): a guess reads the game its previous guess returned (the store hands
+#: back the same record for it) and asks for its facts and view more than once.
+_SEEN: dict[tuple[str, int], tuple[GameRecord, object]] = {}
+_SEEN_KEPT = 2048
+
+
+def _remembered(kind: str, record: GameRecord, make: Callable[[GameRecord], T]) -> T:
+    key = (kind, id(record))
+    seen = _SEEN.get(key)
+    if seen is not None and seen[0] is record:
+        return cast(T, seen[1])
+    value = make(record)
+    if len(_SEEN) >= _SEEN_KEPT:
+        del _SEEN[next(iter(_SEEN))]  # the oldest
+    _SEEN[key] = (record, value)
+    return value
+
+
 def facts(record: GameRecord) -> GameFacts:
     """What the rules in :mod:`bot.core.domain` read about a stored game."""
+    return _remembered("facts", record, _facts)
+
+
+def _facts(record: GameRecord) -> GameFacts:
     return GameFacts(
         scope=Scope(record.scope), kind=Kind(record.kind), status=Status(record.status),
         owner_id=record.owner_id, setter_id=record.setter_id,
@@ -47,6 +73,10 @@ def share(view: GameView, hints_used: int = 0) -> str:
 
 def game_view(record: GameRecord) -> GameView:
     """A record as plain data for front ends; the hidden word only once the game is over."""
+    return _remembered("view", record, _game_view)
+
+
+def _game_view(record: GameRecord) -> GameView:
     rows = rows_of(record)
     status = Status(record.status)
     return GameView(

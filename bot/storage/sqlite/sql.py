@@ -23,7 +23,24 @@ def game_json(table: str) -> str:
     )
 
 
+#: Games decoded lately, by their JSON text (a game read for a guess is, unchanged, the one the
+#: previous guess's write returned). Records are immutable, so one serves every reader.
+_DECODED: dict[str, GameRecord] = {}
+_DECODED_KEPT: Final = 1024
+
+
 def game_from_json(text: str) -> GameRecord:
+    """A game read by :func:`game_json` as a record (the same record for the same text)."""
+    game = _DECODED.get(text)
+    if game is None:
+        game = _decode_game(text)
+        if len(_DECODED) >= _DECODED_KEPT:
+            del _DECODED[next(iter(_DECODED))]  # the oldest
+        _DECODED[text] = game
+    return game
+
+
+def _decode_game(text: str) -> GameRecord:
     *values, guesses = json.loads(text)
     row: dict[str, Any] = dict(zip(GAME_COLUMNS, values, strict=True))
     row["hard_mode"] = bool(row["hard_mode"])
