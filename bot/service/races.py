@@ -441,9 +441,6 @@ class RaceService:
     async def allow_hints(self, guild_id: int, allowed: bool) -> None:
         await self.db.set_hints_in_races(guild_id, allowed)
 
-    async def forget(self, player_id: int) -> int:
-        return await self.db.forget_racer(player_id)
-
 
 def _any_board(race: RaceRecord) -> GameView:
     """A board for a move that is not one player's (the starter ending the race)."""

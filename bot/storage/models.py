@@ -180,6 +180,8 @@ class ForgetReport:
     stats_deleted: int = 0
     #: The player's preferences (0 or 1 row).
     prefs_deleted: int = 0
+    #: The player's race boards (with their guesses and hints; the races stay).
+    race_boards_deleted: int = 0
 
     @property
     def total(self) -> int:
@@ -191,4 +193,5 @@ class ForgetReport:
             + self.hints_deleted
             + self.stats_deleted
             + self.prefs_deleted
+            + self.race_boards_deleted
         )

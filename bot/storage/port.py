@@ -355,11 +355,6 @@ class Store(Protocol):
     async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
         ...
 
-    async def forget_racer(self, player_id: int) -> int:
-        """Delete the player's race boards, guesses and hints (the races stay for the others;
-        a race they started keeps no starter). Returns the boards deleted."""
-        ...
-
     # -- privacy ------------------------------------------------------------------------
 
     async def forget_player(self, player_id: int) -> ForgetReport:

@@ -223,6 +223,7 @@ async def test_race_settings_and_forget(db: Any) -> None:
     await db.join_race(race.id, 11, now=at(1))
     await db.join_race(race.id, 12, now=at(1))
     await play(db, race.id, 11, ["slate"], start=2)
-    assert await db.forget_racer(11) == 1
+    report = await db.forget_player(11)
+    assert report.race_boards_deleted == 1 and report.total == 1
     race = await db.get_race(race.id)
     assert race.starter_id is None and [r.player_id for r in race.racers] == [12]

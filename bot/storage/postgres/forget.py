@@ -51,6 +51,13 @@ async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
     )
     stats_deleted = await change("DELETE FROM player_stats WHERE player_id = $1")
     prefs_deleted = await change("DELETE FROM player_prefs WHERE player_id = $1")
+    # Their race boards go (guesses and hints with them); a race they started stays. The
+    # races are locked first (id order), as every race write starts with its race.
+    await conn.execute("SELECT id FROM races WHERE starter_id = $1 OR id IN (SELECT race_id "
+                       "FROM race_players WHERE player_id = $1) ORDER BY id FOR UPDATE",
+                       player_id)
+    race_boards = await change("DELETE FROM race_players WHERE player_id = $1")
+    await change("UPDATE races SET starter_id = NULL WHERE starter_id = $1")
     return ForgetReport(
         games_deleted=games_deleted,
         guesses_deleted=int(guesses_deleted),
@@ -59,4 +66,5 @@ async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
         hints_deleted=int(hints_deleted),
         stats_deleted=stats_deleted,
         prefs_deleted=prefs_deleted,
+        race_boards_deleted=race_boards,
     )

@@ -213,15 +213,3 @@ class Races:
             "INSERT INTO guild_settings (guild_id, hints_in_races) VALUES ($1, $2) "
             "ON CONFLICT (guild_id) DO UPDATE SET hints_in_races = excluded.hints_in_races",
             guild_id, allowed))
-
-    async def forget_racer(self, player_id: int) -> int:
-        check_id("player_id", player_id)
-
-        async def work(conn: Any) -> int:
-            await conn.execute("UPDATE races SET starter_id = NULL WHERE starter_id = $1",
-                               player_id)
-            done = await conn.execute("DELETE FROM race_players WHERE player_id = $1",
-                                      player_id)
-            return int(done.split()[-1])
-
-        return await self._transaction(work)

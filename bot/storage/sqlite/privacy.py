@@ -62,6 +62,9 @@ async def _forget(conn: aiosqlite.Connection, player_id: int, mark: str) -> Forg
     )
     stats_deleted = await change("DELETE FROM player_stats WHERE player_id = ?", player_id)
     prefs_deleted = await change("DELETE FROM player_prefs WHERE player_id = ?", player_id)
+    # Their race boards go (guesses and hints with them); a race they started stays.
+    race_boards = await change("DELETE FROM race_players WHERE player_id = ?", player_id)
+    await change("UPDATE races SET starter_id = NULL WHERE starter_id = ?", player_id)
     return ForgetReport(
         games_deleted=games_deleted,
         guesses_deleted=guesses_deleted,
@@ -70,4 +73,5 @@ async def _forget(conn: aiosqlite.Connection, player_id: int, mark: str) -> Forg
         hints_deleted=hints_deleted,
         stats_deleted=stats_deleted,
         prefs_deleted=prefs_deleted,
+        race_boards_deleted=race_boards,
     )

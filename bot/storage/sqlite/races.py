@@ -210,15 +210,3 @@ class Races(Core):
                 (guild_id, int(allowed)))
 
         await self._write(job)
-
-    async def forget_racer(self, player_id: int) -> int:
-        check_id("player_id", player_id)
-
-        async def job(conn: aiosqlite.Connection) -> int:
-            await conn.execute("UPDATE races SET starter_id = NULL WHERE starter_id = ?",
-                               (player_id,))
-            cursor = await conn.execute("DELETE FROM race_players WHERE player_id = ?",
-                                        (player_id,))
-            return int(cursor.rowcount)
-
-        return int(await self._write(job))
