@@ -55,15 +55,14 @@ _INSERT_GAMES: Final = (
     f"RETURNING id, {_NEW_COLUMNS}"
 )
 _KEYS: Final = "unnest($1::bigint[], $2::bigint[], $3::text[]) AS k(guild, player, mode)"
-_ENSURE_STATS: Final = (
+#: The statistics rows of the keys, made where missing and locked in key order, as they are
+#: now: in one statement, since ``ON CONFLICT DO UPDATE`` waits for a row another transaction
+#: holds and returns its latest version (the no-op SET changes no counter).
+_LOCK_STATS: Final = (
     "INSERT INTO player_stats (guild_id, player_id, mode) "
     f"SELECT guild, player, mode FROM {_KEYS} ORDER BY guild, player, mode "
-    "ON CONFLICT DO NOTHING"
-)
-_LOCK_STATS: Final = (
-    f"SELECT s.guild_id, s.player_id, s.mode, {', '.join('s.' + c for c in rows.STATS_COLUMNS)} "
-    f"FROM player_stats s JOIN {_KEYS} ON s.guild_id = k.guild AND s.player_id = k.player "
-    "AND s.mode = k.mode ORDER BY s.guild_id, s.player_id, s.mode FOR UPDATE OF s"
+    "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = EXCLUDED.mode "
+    f"RETURNING guild_id, player_id, mode, {', '.join(rows.STATS_COLUMNS)}"
 )
 _DAILY_HISTORY: Final = (
     "SELECT g.guild_id, g.owner_id, g.puzzle_number, g.status = 'won' FROM games g "
@@ -187,7 +186,6 @@ async def count_stats(conn: Any, endings: Sequence[Ending]) -> None:
         return
     keys = sorted({key for key, _, _ in results})
     columns: list[list[Any]] = [[k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys]]
-    await conn.execute(_ENSURE_STATS, *columns)
     locked = await conn.fetch(_LOCK_STATS, *columns)
     current: dict[tuple[int, int, str], StatsRow] = {
         (r[0], r[1], r[2]): stats_row(list(r)[3:]) for r in locked
