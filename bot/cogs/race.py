@@ -222,6 +222,11 @@ class RaceCog(commands.Cog, name=COG_NAME):
         await send(interaction, await self._board(move, "You gave up this race."))
         self.moved(move)
 
+    async def slash_board(self, interaction: discord.Interaction) -> None:
+        move = await within_deadline(interaction, self.races.board(
+            place_of(interaction), interaction.user.id))
+        await send(interaction, await self._board(move, None))
+
     async def _board(self, move: RaceMove, note: str | None) -> Reply:
         hints = await self.races.hints_allowed(move.race.guild_id)
         return await board_reply(move, note=note, hints=hints)

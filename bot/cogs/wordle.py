@@ -272,6 +272,9 @@ class WordleCog(BoardPlay, commands.Cog):
 
     @wordle.command(name="board", description="Show your game here again")
     async def board(self, interaction: discord.Interaction) -> None:
+        if await takes_race(self.bot, interaction):
+            return await race_cog(self.bot).slash_board(interaction)
+
         async def work() -> Reply:
             game = await self.service.board(place_of(interaction), interaction.user.id)
             return await board_reply(game, ephemeral=is_private(game))

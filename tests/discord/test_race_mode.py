@@ -266,6 +266,9 @@ async def test_races_and_channel_games_keep_apart_and_hints_follow_the_server(
         # hints: off in races by default, then allowed by the server and marked
         board = await join(table, race, table.bob)
         await join(table, race, table.carol)
+        again = await table.reply(table.bob, "wordle board")  # the race board, privately
+        assert again.ephemeral and "Wordle race" in again.text()
+        assert "Guess" in again.button_labels()
         _, response = await table.ask(table.bob, "hint")
         assert response.content.startswith("Hints are off in races")
         _, response = await table.ask(table.alice, "wordle settings", {"hints_in_races": True})
