@@ -227,3 +227,78 @@ async def test_race_settings_and_forget(db: Any) -> None:
     assert report.race_boards_deleted == 1 and report.total == 1
     race = await db.get_race(race.id)
     assert race.starter_id is None and [r.player_id for r in race.racers] == [12]
+
+
+_WORKER = """
+import asyncio, json, sys
+from datetime import datetime, timedelta, UTC
+from bot.core.domain import Status
+from bot.core.feedback import score
+from bot.storage.races import RaceEnd
+
+async def main(backend, where, race_id, players):
+    if backend == "sqlite":
+        from bot.storage.sqlite import SqliteStore
+        db = await SqliteStore.open(where)
+    else:
+        from bot.storage.postgres import PostgresStore
+        db = await PostgresStore.open(where, pool_size=4)
+    t0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+    line = asyncio.get_running_loop().run_in_executor
+    try:
+        print("open", flush=True)
+        await line(None, sys.stdin.readline)
+        await asyncio.gather(*(db.join_race(race_id, p, now=t0) for p in players))
+        async def play(p):
+            for n, word in enumerate(("slate", "crane"), start=1):
+                fb = score(word, "crane")
+                await db.record_race_guess(race_id, player_id=p, attempt=n, word=word,
+                    feedback=fb, finish=Status.WON if fb == "GGGGG" else None,
+                    now=t0 + timedelta(seconds=p))
+        await asyncio.gather(*(play(p) for p in players[:-1]))
+        print("ready", flush=True)
+        await line(None, sys.stdin.readline)
+        _, ended = await db.end_race(race_id, end=RaceEnd.TIME, now=t0 + timedelta(hours=1))
+        print(json.dumps({"ended": ended}), flush=True)
+    finally:
+        await db.close()
+
+backend, where, race_id, players = sys.argv[1:5]
+asyncio.run(main(backend, where, int(race_id), json.loads(players)))
+"""
+
+
+async def test_two_processes_play_and_close_one_race(db: Any, place: Any) -> None:
+    """Two bot processes on one database: joins and guesses from both at once, and both
+    closing the race when its time is up; the race is closed once, every guess counted."""
+    import json
+    import sys
+
+    race = await new_race(db)
+    groups = [list(range(200, 210)), list(range(210, 220))]
+    workers = [await asyncio.create_subprocess_exec(
+        sys.executable, "-c", _WORKER, place.backend, place.where, str(race.id),
+        json.dumps(group), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE) for group in groups]
+    for said in (b"open\n", b"ready\n"):  # both join and play at once, then both close it
+        for worker in workers:
+            assert worker.stdout is not None
+            line = await asyncio.wait_for(worker.stdout.readline(), 60)
+            assert line == said, line
+        if said == b"open\n":
+            for worker in workers:
+                assert worker.stdin is not None
+                worker.stdin.write(b"go\n")
+    outputs = await asyncio.gather(*(w.communicate(b"close\n") for w in workers))
+    assert [w.returncode for w in workers] == [0, 0], [err.decode()[-2000:]
+                                                       for _, err in outputs]
+    ended = [json.loads(out)["ended"] for out, _ in outputs]
+    assert sorted(ended) == [False, True]
+    final = await db.get_race(race.id)
+    assert final.is_over and final.end is RaceEnd.TIME and len(final.racers) == 20
+    solved = [r for r in final.racers if r.status is Status.WON]
+    assert len(solved) == 18 and all(r.attempts == 2 for r in solved)
+    # places by time: player 200 solved first (its guesses are timed by its id)
+    assert [r.player_id for r in final.standings[:3]] == [200, 201, 202]
+    assert {r.player_id for r in final.racers if r.status is Status.LOST} == {209, 219}
+    assert await place.fetch("SELECT count(*) FROM race_guesses") == [(36,)]
