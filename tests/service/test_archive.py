@@ -178,3 +178,13 @@ async def test_in_the_personal_record_the_archive_is_the_players_own_order(servi
     assert record.answer == player_daily_word(today - 1, service.words.answers, SALT, ALICE)
     assert await problem(service.start(dm, BOB, kind="archive", number=today)) \
         is Problem.ARCHIVE_TODAY
+
+
+async def test_two_starts_at_once_make_one_archive_game(service):
+    import asyncio
+
+    first, second = await asyncio.gather(
+        service.start(HERE, ALICE, kind="archive", number=200),
+        service.start(HERE, ALICE, kind="archive", number=200))
+    assert first.game.id == second.game.id
+    assert sorted([first.resumed, second.resumed]) == [False, True]
