@@ -21,7 +21,9 @@ keep that many guesses in flight at once (different players): a closed loop, a n
 goes out as soon as one is answered, which shows queueing on this machine's cores. Printed
 for each concurrency: p50, p90, p99 and max in milliseconds, guesses answered per second
 (closed loop) and the serving process's CPU milliseconds per guess (user + system, all its
-threads, from ``/proc``). Then the median time to draw one board PNG (a 3-row board, in this
+threads, from ``/proc``); the closed loop also says how much CPU this process (the fake
+Discord and the players, sharing the machine's cores with the bot) used per guess. Then the
+median time to draw one board PNG (a 3-row board, in this
 process), and the serving process's peak memory (max RSS; ``--solver`` loads the solver and
 its strategies in the bot before it connects, as a serving bot with word hints would).
 ``tests/discord/test_bot_latency.py`` runs :func:`measure` on small word lists in CI.
@@ -199,6 +201,7 @@ class Run:
     latencies: list[float]
     seconds: float  # wall time of the guesses
     cpu: float  # serving process CPU seconds during the guesses
+    fake_cpu: float  # this process's (the fake Discord and the players) CPU seconds meanwhile
     peak_mb: float
     deferred: int  # first answers that were a deferral ("thinking...")
 
@@ -233,11 +236,13 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
                                           {"kind": plan.kind})
                 await start.wait_for_messages(1)
             cpu0, wall0 = _cpu_seconds(child.pid), time.perf_counter()
+            fake0 = time.process_time()
             deferred: list[str] = []
             latencies = await measure(fake, channel, plans, concurrency=concurrency,
                                       limit=guesses, start_games=False, deferred=deferred)
             seconds = time.perf_counter() - wall0
             cpu = _cpu_seconds(child.pid) - cpu0
+            fake_cpu = time.process_time() - fake0
             await fake.settle(quiet=0.5)  # results posts and follow-ups still on their way
             peak = _peak_rss_mb(child.pid)
         finally:
@@ -247,7 +252,7 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
                 await asyncio.to_thread(child.wait, 10)
             except subprocess.TimeoutExpired:
                 child.kill()
-    return Run(concurrency, latencies, seconds, cpu, peak, len(deferred))
+    return Run(concurrency, latencies, seconds, cpu, fake_cpu, peak, len(deferred))
 
 
 def board_median_ms(words: WordLists, repeats: int = 300) -> tuple[float, float, int]:
@@ -307,7 +312,9 @@ async def main() -> int:
     last = runs[-1]
     count = len(last.latencies)
     print(f"closed loop ({last.concurrency} in flight): {count / last.seconds:.0f} guesses/s, "
-          f"{last.cpu * 1000 / count:.1f} ms CPU per guess in the serving process")
+          f"{last.cpu * 1000 / count:.1f} ms CPU per guess in the serving process "
+          f"(the fake Discord and the players, on the same cores: "
+          f"{last.fake_cpu * 1000 / count:.1f} ms)")
     distinct, same, size = board_median_ms(words)
     print(f"board PNG: median {distinct:.2f} ms over 300 different boards, {same:.2f} ms for "
           f"one 3-row board drawn again ({size:,} bytes)")
