@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot.cogs.interact import NO_PINGS, Reply, place_of, send, update, within_deadline
 from bot.cogs.messages import hint_embed, mention
+from bot.cogs.prefs import current_look, use_look_of
 from bot.cogs.race_views import (
     COG_NAME,
     DYNAMIC_ITEMS,
@@ -35,6 +36,7 @@ from bot.cogs.race_views import (
 )
 from bot.core.domain import HintKind, LeaderboardOrder
 from bot.render.race import race_board_text, race_board_title, race_stats_text
+from bot.service import GameService
 from bot.service.races import RaceMove, RaceService, RaceView
 
 if TYPE_CHECKING:
@@ -229,7 +231,11 @@ class RaceCog(commands.Cog, name=COG_NAME):
 
     async def _board(self, move: RaceMove, note: str | None) -> Reply:
         hints = await self.races.hints_allowed(move.race.guild_id)
-        return await board_reply(move, note=note, hints=hints)
+        look = current_look()
+        games = getattr(self.bot, "service", None)
+        if isinstance(games, GameService) and move.board.owner_id is not None:
+            look = await use_look_of(games, move.board.owner_id)  # the player's preferences
+        return await board_reply(move, note=note, hints=hints, look=look)
 
     async def _hinted(self, interaction: discord.Interaction, result: HintResult) -> None:
         await send(interaction, Reply(embeds=[hint_embed(result)], ephemeral=True))

@@ -10,13 +10,14 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.cogs.board import BOARD_FILE, DEFAULT_LOOK, alt_text
+from bot.cogs.board import BOARD_FILE, DEFAULT_LOOK, Look, alt_text
 from bot.cogs.interact import Reply, guarded
 from bot.cogs.messages import mention
 from bot.core.domain import WORD_LENGTH, HintKind, Status
 from bot.render.image import board_png_async
 from bot.render.race import clock_text, footer_text, race_title, standings_text, status_text
 from bot.render.text import game_text
+from bot.render.themes import recolour
 from bot.service import GameView
 from bot.service.races import RaceMove, RaceView
 
@@ -191,23 +192,29 @@ def _board_footer(move: RaceMove, board: GameView) -> str:
     return f"-# Your race board · only you see it · {left} {'try' if left == 1 else 'tries'} left"
 
 
-async def board_reply(move: RaceMove, *, note: str | None, hints: bool) -> Reply:
-    """A player's private race board, played from its buttons like any board."""
+async def board_reply(move: RaceMove, *, note: str | None, hints: bool,
+                      look: Look = DEFAULT_LOOK) -> Reply:
+    """A player's private race board, played from its buttons like any board, in the
+    player's look (their preferences: theme, picture or text only)."""
     board = move.board
-    look = DEFAULT_LOOK
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
         accent_colour=look.accent(board))
     if note:
         container.add_item(discord.ui.TextDisplay(note[:500]))
     title = race_title(move.race)
     container.add_item(discord.ui.TextDisplay(f"### {title}"))
-    png = await board_png_async(board.rows, board.keyboard, board.max_attempts,
-                                hard_mode=board.hard_mode, title=board.label, theme=look.theme)
-    files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
-    container.add_item(discord.ui.MediaGallery(
-        discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt_text(board))))
-    container.add_item(discord.ui.TextDisplay(game_text(board.rows, board.keyboard,
-                                                        board.max_attempts)))
+    files: list[discord.File] = []
+    if look.picture:
+        png = await board_png_async(board.rows, board.keyboard, board.max_attempts,
+                                    hard_mode=board.hard_mode, title=board.label,
+                                    theme=look.theme)
+        files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
+        container.add_item(discord.ui.MediaGallery(
+            discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
+                                     description=alt_text(board))))
+    container.add_item(discord.ui.TextDisplay(recolour(
+        game_text(board.rows, board.keyboard, board.max_attempts),
+        look.theme.endswith("-contrast"))))
     if board.answer and board.is_over:
         container.add_item(discord.ui.TextDisplay(f"The word: **{board.answer.upper()}**"))
     container.add_item(discord.ui.TextDisplay(_board_footer(move, board)))

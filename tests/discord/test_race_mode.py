@@ -265,7 +265,10 @@ async def test_races_and_channel_games_keep_apart_and_hints_follow_the_server(
 
         # hints: off in races by default, then allowed by the server and marked
         board = await join(table, race, table.bob)
-        await join(table, race, table.carol)
+        assert [m.filename for m in board.media()] == ["board.png"]
+        await table.reply(table.carol, "wordle prefs", {"text_only": True, "high_contrast": True})
+        carols = await join(table, race, table.carol)  # her board in her own look
+        assert carols.media() == [] and "Wordle race" in carols.text()
         again = await table.reply(table.bob, "wordle board")  # the race board, privately
         assert again.ephemeral and "Wordle race" in again.text()
         assert "Guess" in again.button_labels()
