@@ -105,7 +105,7 @@ def race_stats_text(stats: RaceStats) -> str:
 def race_board_title(by: LeaderboardOrder) -> str:
     names = {LeaderboardOrder.WINS: "first places", LeaderboardOrder.WIN_PERCENT: "win %",
              LeaderboardOrder.AVERAGE: "average guesses"}
-    return f"Race leaderboard · {names.get(by, str(by))}"
+    return f"Race leaderboard · {names.get(by, str(by))} · all time"
 
 
 def race_board_text(board: RaceBoard, by: LeaderboardOrder, viewer: int | None,
