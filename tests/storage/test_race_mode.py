@@ -302,3 +302,37 @@ async def test_two_processes_play_and_close_one_race(db: Any, place: Any) -> Non
     assert [r.player_id for r in final.standings[:3]] == [200, 201, 202]
     assert {r.player_id for r in final.racers if r.status is Status.LOST} == {209, 219}
     assert await place.fetch("SELECT count(*) FROM race_guesses") == [(36,)]
+
+
+async def test_a_race_and_a_channel_game_started_at_once(db: Any, place: Any) -> None:
+    """In twenty channels a race and a channel game start at the same moment, through two
+    stores (two processes): in each channel exactly one of them starts."""
+    other = await place.open()
+    try:
+        async def game(store: Any, channel: int) -> bool:
+            try:
+                await store.create_game(guild_id=G, channel_id=channel, owner_id=None,
+                                        scope="channel", kind="random", answer="lemon",
+                                        hard_mode=False)
+            except StorageError:
+                return False
+            return True
+
+        async def race(store: Any, channel: int) -> bool:
+            try:
+                await new_race(store, channel=channel)
+            except ChannelGameRunning:
+                return False
+            return True
+
+        channels = range(1000, 1020)
+        results = await asyncio.gather(*(
+            work(store, channel) for channel in channels
+            for work, store in ((game, db), (race, other))))
+        pairs = list(zip(results[::2], results[1::2], strict=True))
+        assert all(a != b for a, b in pairs), pairs
+        for channel, (game_started, _) in zip(channels, pairs, strict=True):
+            assert (await db.active_channel_game(G, channel) is not None) == game_started
+            assert (await db.active_race(G, channel) is None) == game_started
+    finally:
+        await other.close()
