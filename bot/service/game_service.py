@@ -227,6 +227,8 @@ class GameService:
         kind = option(Kind, kind, Problem.BAD_START)
         if kind is Kind.CHOSEN:
             raise BadOption(Problem.CHALLENGE_NOT_START)
+        if kind is Kind.RACE:  # a race is bot.service.races
+            raise BadOption(Problem.BAD_START)
         if kind in (Kind.DAILY, Kind.ARCHIVE) and scope is Scope.CHANNEL:
             raise BadOption(Problem.DAILY_NOT_IN_CHANNEL)
         if kind in (Kind.DAILY, Kind.ARCHIVE) and word is not None:

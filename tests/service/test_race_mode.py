@@ -153,3 +153,7 @@ async def test_two_processes_play_one_race(service: GameService, clock: Clock, p
         assert (await others.stats(5, 100)).played == 1
     finally:
         await other_db.close()
+
+
+async def test_a_race_is_not_a_game_to_start(service: GameService) -> None:
+    await refused(Problem.BAD_START, service.start(PLACE, 1, kind="race"))
