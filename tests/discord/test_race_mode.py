@@ -184,7 +184,8 @@ async def test_time_runs_out_with_players_still_playing(table: Table) -> None:
 
 
 async def test_a_restart_in_the_middle_of_a_race(table: Table) -> None:
-    table.picker.queue.extend(["crane", "spine"])
+    table.picker.queue.extend(["crane", "spine", "those"])
+    third = table.fake.add_text_channel(table.guild, "race-3")
     async with racing(table):
         race = await start(table, table.alice, minutes=60)
         bob = await join(table, race, table.bob)
@@ -193,9 +194,13 @@ async def test_a_restart_in_the_middle_of_a_race(table: Table) -> None:
         # another channel's race is short: its time runs out while the bot is down
         short = await start(table, table.dave, minutes=1, channel=table.results)
         await join(table, short, table.dave)
+        # and a third one's time runs out after the restart: its timer must carry on
+        later = await start(table, table.carol, minutes=6, channel=third)
+        await join(table, later, table.carol)
         edits_before = race.edit_count
     await asyncio.sleep(1.2)
-    async with racing(table):
+    async with racing(table) as races:
+        assert (await races.db.active_race(table.guild.id, third.id)) is not None
         # the overdue race is closed at start, its message finished
         await settled(table, short, lambda t: "Time's up!" in t)
         assert "Nobody solved it." in short.text() and "**SPINE**" in short.text()
@@ -205,6 +210,8 @@ async def test_a_restart_in_the_middle_of_a_race(table: Table) -> None:
         await settled(table, race, lambda t: "Everyone finished" in t)
         assert race.edit_count > edits_before
         assert f"👑 <@{table.carol.id}> wins!" in race.text()  # 1 guess against 2
+        await settled(table, later, lambda t: "Time's up!" in t)
+        assert "**THOSE**" in later.text() and "did not solve it" in later.text()
     for version in versions(race)[:-1]:
         assert_spoiler_free(version)
 
