@@ -319,7 +319,7 @@ class RaceService:
             except RaceAttemptConflict:
                 race = await self._reread(race.id)
                 continue
-            except (RaceOver, BoardOver) as refused:
+            except (RaceOver, BoardOver, NotARacer) as refused:  # ended, or forgotten
                 race = refused.race
                 self._playable(race, race.racer(player_id))
                 raise PlayerError(Problem.RACE_OVER) from None
