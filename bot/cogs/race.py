@@ -122,16 +122,23 @@ class RaceCog(commands.Cog, name=COG_NAME):
         for race in await self.races.active():
             if not self._ours(race.guild_id):
                 continue
-            view, _ = await self.races.close_if_due(race.id)
+            try:
+                view, _ = await self.races.close_if_due(race.id)
+            except Exception:
+                log.exception("could not resume race %s; its timer will try again", race.id)
+                view = self.races.view(race)
             if view is None:
                 continue
             log.info("race %s resumed (%s)", race.id, "closed" if view.is_over else "running")
             self._track(view)
 
-    def _track(self, race: RaceView) -> None:
-        """Watch a race: its message brought up to date, its timer running until it ends."""
+    def _track(self, race: RaceView, *, posted: bool = False) -> None:
+        """Watch a race: its message brought up to date, its timer running until it ends.
+        ``posted``: the message was just posted as it is (no edit needed yet)."""
         if race.message_id is not None and race.id not in self.live:
             self.live[race.id] = LiveMessage(self, race.id, race.channel_id, race.message_id)
+            if posted:
+                self.live[race.id].last = time.monotonic()
         if race.is_over:
             self.racing.discard((race.guild_id, race.channel_id))
             timer = self.timers.pop(race.id, None)
@@ -143,19 +150,24 @@ class RaceCog(commands.Cog, name=COG_NAME):
                 self.timers[race.id] = asyncio.get_running_loop().create_task(
                     self._timer(race.id), name=f"wordle-bot race {race.id} timer")
         live = self.live.get(race.id)
-        if live is not None:
+        if live is not None and not posted:
             live.poke()
 
     async def _timer(self, race_id: int) -> None:
         while True:
-            race = await self.races.db.get_race(race_id)
-            if race is None or race.is_over:
-                break
-            left = (race.ends_at - self.races.now()).total_seconds()
-            if left > 0:
-                await asyncio.sleep(min(left + 0.05, 3600))
+            try:
+                race = await self.races.db.get_race(race_id)
+                if race is None or race.is_over:
+                    break
+                left = (race.ends_at - self.races.now()).total_seconds()
+                if left > 0:
+                    await asyncio.sleep(min(left + 0.05, 3600))
+                    continue
+                view, _ = await self.races.close_if_due(race_id)
+            except Exception:  # the database, for a moment: try again shortly
+                log.exception("race %s's timer failed; trying again", race_id)
+                await asyncio.sleep(5)
                 continue
-            view, _ = await self.races.close_if_due(race_id)
             if view is not None:
                 self.timers.pop(race_id, None)
                 self._track(view)
@@ -195,7 +207,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
         await self.races.set_message(race.id, message.id)
         stored = await self.races.db.get_race(race.id)
         if stored is not None:
-            self._track(self.races.view(stored))
+            self._track(self.races.view(stored), posted=True)
 
     # -- typed commands that reach a race ---------------------------------------------
 
