@@ -157,3 +157,24 @@ async def test_two_processes_play_one_race(service: GameService, clock: Clock, p
 
 async def test_a_race_is_not_a_game_to_start(service: GameService) -> None:
     await refused(Problem.BAD_START, service.start(PLACE, 1, kind="race"))
+
+
+def test_the_live_standings_are_squares_and_fit_a_message() -> None:
+    """Rendering (bot.render.race): a live line is squares, guesses and time; a crowd of
+    players is cut to fit Discord's 4000 characters; the word appears only at the end."""
+    from datetime import UTC, datetime
+
+    from bot.render.race import clock_text, standings_text, status_text
+    from bot.service.races import RacerView, RaceView
+
+    racers = tuple(RacerView(1000 + n, ("BYBBG",) * 6, Status.ACTIVE, 65.25, None, n == 0)
+                   for n in range(80))
+    t0 = datetime(2026, 3, 1, tzinfo=UTC)
+    race = RaceView(1, 5, 50, 1, False, t0, t0 + timedelta(minutes=10), None, None, 9,
+                    racers, None)
+    text = standings_text(race, lambda p: f"<@{p}>")
+    first = text.splitlines()[0]
+    assert first == "⏳ <@1000> " + " ".join(["⬛🟨⬛⬛🟩"] * 6) + " · 6/6 · 1:05 💡"
+    assert len(text) < 3400 and text.splitlines()[-1].startswith("…and ")
+    assert "Ends <t:" in status_text(race, str)
+    assert (clock_text(7.46), clock_text(65.9), clock_text(3600)) == ("0:07.4", "1:05", "60:00")
