@@ -26,7 +26,7 @@ from discord.ext import commands
 
 from bot.cogs.interact import NO_PINGS, Reply, place_of, send, update, within_deadline
 from bot.cogs.messages import hint_embed, mention
-from bot.cogs.prefs import current_look, use_look_of
+from bot.cogs.prefs import current_look, server_only, use_look_of
 from bot.cogs.race_views import (
     COG_NAME,
     DYNAMIC_ITEMS,
@@ -305,6 +305,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
     # -- statistics, leaderboard, settings (from the /wordle commands) -----------------
 
     async def stats_reply(self, interaction: discord.Interaction, who: int) -> None:
+        server_only(interaction)  # races are a server's
         stats = await within_deadline(interaction, self.races.stats(
             interaction.guild_id or 0, who), ephemeral=False)
         embed = discord.Embed(title="Race statistics",
