@@ -100,8 +100,9 @@ async def test_a_whole_batch_waiting_for_the_lock_saves_nothing_or_everything(
     db_path: Path, monkeypatch
 ):
     """Guesses that end games and new games, handed in together while another process holds
-    the write lock: their statements are queued together, so each one waits for the lock in
-    turn; if it never comes, nothing of the batch is saved, and once it is free, all is."""
+    the write lock: their statements run in one call in the writer thread, which waits for
+    the lock (the busy timeout); if it never comes, nothing of the batch is saved, and once it
+    is free, all is."""
     monkeypatch.setattr(database_module, "BUSY_TIMEOUT", 0.2)
     async with await Database.open(db_path) as db:
         games = [await own_game(db, p, channel_id=p) for p in (1, 2)]
@@ -120,10 +121,10 @@ async def test_a_whole_batch_waiting_for_the_lock_saves_nothing_or_everything(
         assert [(await db.get_game(g.id)).guesses for g in games] == [(), ()]
         assert await db.active_own_game(games[0].guild_id, 3, 3) is None
         assert (await db.stats(games[0].guild_id, 1, "practice")).played == 0
-        # The lock released half-way through the queued statements: all saved, once.
+        # The lock released while the batch waits for it: all saved, once.
         other = hold_write_lock(db_path)
         loop = asyncio.get_running_loop()
-        loop.call_later(0.3, lambda: (other.execute("ROLLBACK"), other.close()))
+        loop.call_later(0.05, lambda: (other.execute("ROLLBACK"), other.close()))
         won, played, started = await asyncio.gather(
             guess(db, games[0], "crane"),
             guess(db, games[1], "slate"),

@@ -10,12 +10,14 @@ import asyncio
 import sqlite3
 import threading
 import weakref
-from collections.abc import Awaitable, Sequence
-from typing import Any, Final
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
+from typing import Any, Final, Protocol, TypeVar, cast
 
 import aiosqlite
 
 from . import schema
+
+T = TypeVar("T")
 
 #: Seconds a connection waits for another process's write lock before giving up (SQLite's
 #: busy handler, in the connection's thread). Read when a connection is opened.
@@ -101,6 +103,65 @@ async def pipeline(*steps: Awaitable[Any]) -> list[Any]:
         if isinstance(result, BaseException):
             raise result
     return results
+
+
+class Statements(Protocol):
+    """The statement calls a write step makes: an aiosqlite connection (each call a round trip
+    to its thread), or :class:`_InThread` (run at once, in that thread)."""
+
+    async def execute_fetchall(self, sql: str, parameters: Any = ...) -> Iterable[Any]: ...
+
+    async def execute(self, sql: str, parameters: Any = ...) -> Any: ...
+
+
+class _InThread:
+    """The writer's own sqlite3 connection behind the calls of :class:`Statements`, for code
+    already running in the writer thread: each call runs the statement at once."""
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self._raw = raw
+
+    async def execute_fetchall(self, sql: str, parameters: Any = ()) -> Iterable[Any]:
+        return self._raw.execute(sql, parameters).fetchall()
+
+    async def execute(self, sql: str, parameters: Any = ()) -> Any:
+        return self._raw.execute(sql, parameters)  # a cursor: its rowcount
+
+
+class CommitFailed(Exception):
+    """``COMMIT`` failed in :func:`in_writer_thread` (the cause is the database's error)."""
+
+
+def _run_now(step: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine that never waits (its statements run at once) to its end."""
+    try:
+        step.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    step.close()
+    raise RuntimeError("a write step waited for something in the writer thread")
+
+
+async def in_writer_thread(
+    conn: aiosqlite.Connection, step: Callable[..., Coroutine[Any, Any, T]], *args: Any,
+    commit: bool = False,
+) -> T:
+    """Run ``step(statements, *args)`` in ``conn``'s thread in one call: its statements, the
+    Python between them, and then, when ``commit`` is true and it succeeded, ``COMMIT`` (one
+    round trip where a statement each and a commit took several). A failing ``COMMIT`` raises
+    :class:`CommitFailed` from the database's error."""
+    raw = conn._conn  # aiosqlite's sqlite3 connection, only ever used in its thread
+
+    def run() -> T:
+        result = _run_now(step(_InThread(raw), *args))
+        if commit and raw.in_transaction:
+            try:
+                raw.commit()
+            except sqlite3.Error as exc:
+                raise CommitFailed(str(exc)) from exc
+        return result
+
+    return await conn._execute(run)  # (aiosqlite: queue a function to the connection's thread)
 
 
 def is_full(exc: BaseException) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -25,7 +25,7 @@ from ..errors import DailyPlayed, GameExists, StorageError
 from ..models import GameRecord, HintRecord
 from ..validation import from_text, to_text
 from .archive import ARCHIVE
-from .connection import pipeline
+from .connection import Statements, in_writer_thread, pipeline
 from .counting import COUNT, END_GAMES, ending
 from .sql import (
     ACTIVE_CHANNEL,
@@ -222,9 +222,9 @@ class Games(Core):
         await self._write(job)
 
     async def _save_group(
-        self, conn: aiosqlite.Connection, unit: list[tuple[int, WriteJob]]
+        self, conn: aiosqlite.Connection, unit: list[tuple[int, WriteJob]], *, commit: bool
     ) -> dict[int, Outcome]:
-        return await save_group(conn, unit, self._key)
+        return await in_writer_thread(conn, save_group, unit, self._key, commit=commit)
 
     async def hints_for_game(self, game_id: int) -> list[HintRecord]:
         validation.check_id("game_id", game_id)
@@ -236,10 +236,11 @@ class Games(Core):
 
 
 async def save_group(
-    conn: aiosqlite.Connection, unit: list[tuple[int, WriteJob]], key: bytes
+    conn: Statements, unit: list[tuple[int, WriteJob]], key: bytes
 ) -> dict[int, Outcome]:
-    """Save guesses (at most one attempt number per game) and then start games, queueing
-    all the statements to the writer thread together (one round trip):
+    """Save guesses (at most one attempt number per game) and then start games, in the
+    writer thread in one call (:func:`~.connection.in_writer_thread`, which also commits
+    when the unit is the batch's last):
 
     1. one INSERT for all the guesses (:func:`~.sql.insert_guesses_sql`), returning the
        game of each one saved; a guess handed in without a time gets the time now;
@@ -257,13 +258,13 @@ async def save_group(
                for i, job in unit if isinstance(job, Guess)]
     creates = [(i, job) for i, job in unit if isinstance(job, Create)]
     marks = {g.player_id: rules.player_mark(key, g.player_id) for _, g in guesses}
-    steps: list[Awaitable[Any]] = []
+    steps: list[tuple[str, Any]] = []  # (statement, parameters), run in this order
     if guesses:
         params: list[Any] = []
         for position, (_, g) in enumerate(guesses):
             params += (position, g.game_id, g.attempt, g.player_id, g.word, g.feedback,
                        g.created, marks[g.player_id])
-        steps.append(conn.execute_fetchall(insert_guesses_sql(len(guesses)), params))
+        steps.append((insert_guesses_sql(len(guesses)), params))
     # Exact repeats of one request cannot both be saved: end (and count) the game once.
     ends = {
         (g.game_id, g.attempt, g.player_id, g.word, g.created): ending(g)
@@ -272,13 +273,15 @@ async def save_group(
     }
     if ends:
         ending_params = {"ends": json.dumps(list(ends.values()))}
-        steps += [conn.execute(COUNT, ending_params), conn.execute(END_GAMES, ending_params)]
+        steps += [(COUNT, ending_params), (END_GAMES, ending_params)]
     if creates:
         params = []
         for position, (_, create) in enumerate(creates):
             params += (position, *create.row, create.owner_mark)
-        steps.append(conn.execute_fetchall(insert_games_sql(len(creates)), params))
-    results = iter(await pipeline(*steps))
+        steps.append((insert_games_sql(len(creates)), params))
+    # Rows of the INSERTs (RETURNING), cursors (their rowcount) of the UPSERT and UPDATE.
+    results = iter([await (conn.execute(sql, p) if sql in (COUNT, END_GAMES)
+                           else conn.execute_fetchall(sql, p)) for sql, p in steps])
 
     outcomes: dict[int, Outcome] = {}
     if guesses:
@@ -291,7 +294,7 @@ async def save_group(
 
 
 async def _guess_outcomes(
-    conn: aiosqlite.Connection,
+    conn: Statements,
     guesses: list[tuple[int, Guess]],
     marks: dict[int, str],
     rows: Iterable[Any],
@@ -340,7 +343,7 @@ async def _guess_outcomes(
 
 
 async def _create_outcomes(
-    conn: aiosqlite.Connection, creates: list[tuple[int, Create]], rows: Iterable[Any]
+    conn: Statements, creates: list[tuple[int, Create]], rows: Iterable[Any]
 ) -> dict[int, Outcome]:
     """The partial unique indexes are the rule (one active own game per player and channel,
     one active channel game per channel, one daily per player and day), with a forgotten
@@ -366,7 +369,7 @@ async def _create_outcomes(
     return outcomes
 
 
-async def _create_refusal(conn: aiosqlite.Connection, c: Create) -> Exception:
+async def _create_refusal(conn: Statements, c: Create) -> Exception:
     """Why a new game was refused: the game in its way (daily first), or a played mark."""
     checks: list[tuple[str, tuple[Any, ...]]] = []
     if c.kind == "daily":
@@ -393,13 +396,13 @@ async def _create_refusal(conn: aiosqlite.Connection, c: Create) -> Exception:
 
 
 async def games_in_transaction(
-    conn: aiosqlite.Connection, game_ids: Sequence[int]
+    conn: Statements, game_ids: Sequence[int]
 ) -> list[GameRecord]:
     marks = ", ".join("?" * len(game_ids))
     rows = await conn.execute_fetchall(SELECT_GAMES.format(where=f"g.id IN ({marks})"), game_ids)
     return [game_from_json(row[0]) for row in rows]
 
 
-async def game_in_transaction(conn: aiosqlite.Connection, game_id: int) -> GameRecord | None:
+async def game_in_transaction(conn: Statements, game_id: int) -> GameRecord | None:
     games = await games_in_transaction(conn, [game_id])
     return games[0] if games else None

@@ -4,6 +4,7 @@ save guesses and new games in groups."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from functools import cache
 from typing import Any, Final
@@ -35,7 +36,9 @@ def game_from_json(text: str) -> GameRecord:
     if game is None:
         game = _decode_game(text)
         if len(_DECODED) >= _DECODED_KEPT:
-            del _DECODED[next(iter(_DECODED))]  # the oldest
+            # The oldest goes (the writer thread decodes too: another may have just gone).
+            with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+                del _DECODED[next(iter(_DECODED))]
         _DECODED[text] = game
     return game
 

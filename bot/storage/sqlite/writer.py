@@ -27,7 +27,7 @@ from ..batching import Create, Guess, plan_units, settle
 from ..errors import StorageError, StorageFull
 from ..models import GameRecord
 from . import schema
-from .connection import connect, is_full
+from .connection import CommitFailed, connect, is_full
 from .sql import SELECT_GAMES, game_from_json
 
 log = logging.getLogger("bot.storage")
@@ -211,14 +211,18 @@ class Core:
         is then found by running the jobs again one at a time, ``grouped=False``)."""
         conn = self._writer
         done: dict[int, Outcome] = {}
-        for unit in plan_units(pending) if grouped else [[item] for item in pending]:
+        units = plan_units(pending) if grouped else [[item] for item in pending]
+        for number, unit in enumerate(units, start=1):
             before, began = conn.total_changes, conn.in_transaction
             try:
                 first = unit[0][1]
                 if isinstance(first, Guess | Create):
-                    done.update(await self._save_group(conn, unit))
+                    # The batch's last unit commits in the same call to the writer thread.
+                    done.update(await self._save_group(conn, unit, commit=number == len(units)))
                 else:
                     done[unit[0][0]] = (await first(conn), None)
+            except CommitFailed as failed:  # the transaction itself failed: nothing saved
+                raise failed.__cause__ or failed from None
             except Exception as exc:
                 if is_full(exc):
                     raise
@@ -233,9 +237,10 @@ class Core:
         return done, None
 
     async def _save_group(
-        self, conn: aiosqlite.Connection, unit: list[tuple[int, WriteJob]]
+        self, conn: aiosqlite.Connection, unit: list[tuple[int, WriteJob]], *, commit: bool
     ) -> dict[int, Outcome]:
-        """Save a unit of guesses and new games (``games.save_group``)."""
+        """Save a unit of guesses and new games (``games.save_group``); ``commit``: then
+        commit the transaction in the same call (:class:`CommitFailed` if that fails)."""
         raise NotImplementedError
 
     # -- checkpoints ------------------------------------------------------------------
