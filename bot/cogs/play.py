@@ -139,7 +139,8 @@ class BoardPlay:
     async def guess_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.service.may(place_of(interaction), interaction.user.id, game_id,
                                       "guess")
-        await interaction.response.send_modal(GuessModal(game_id, game.label))
+        await interaction.response.send_modal(
+            GuessModal(game_id, game.label, interaction.user.id))
 
     async def guess_submitted(self, interaction: discord.Interaction, game_id: int,
                               word: str) -> None:

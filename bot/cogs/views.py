@@ -149,11 +149,15 @@ def give_up_confirm(game_id: int) -> discord.ui.View:
 
 class GuessModal(discord.ui.Modal):
     """One text input of exactly :data:`WORD_LENGTH` characters; the word is checked by the
-    service like a ``/guess`` (a refusal is told privately and changes nothing)."""
+    service like a ``/guess`` (a refusal is told privately and changes nothing).
 
-    def __init__(self, game_id: int, title: str) -> None:
-        super().__init__(title=f"Guess · {title}"[:45], custom_id=f"wordle:word:{game_id}",
-                         timeout=600)
+    discord.py keeps open modals by custom id alone and forgets one once it is submitted, so
+    the id names the player too: players of one channel game guessing at the same moment
+    each keep their own modal."""
+
+    def __init__(self, game_id: int, title: str, player_id: int) -> None:
+        super().__init__(title=f"Guess · {title}"[:45],
+                         custom_id=f"wordle:word:{game_id}:{player_id}", timeout=600)
         self.game_id = game_id
         self.word: discord.ui.TextInput[Any] = discord.ui.TextInput(
             custom_id="word", min_length=WORD_LENGTH, max_length=WORD_LENGTH,

@@ -4,6 +4,7 @@ board after a restart, and refusals told only to the one who clicked."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -130,6 +131,21 @@ async def test_channel_game_from_the_board_and_who_may_act(table: Table) -> None
         assert game is not None
         assert [(g.player_id, g.word) for g in game.guesses] == [
             (table.carol.id, "slate"), (table.dave.id, "crane")]
+
+
+async def test_two_players_with_the_guess_modal_open_on_one_channel_board(table: Table) -> None:
+    table.picker.queue.append("crane")
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start", {"who": "channel"})
+        clicks = [await open_guess(table, board, member) for member in (table.carol, table.dave)]
+        await asyncio.sleep(0.05)  # discord.py keeps a modal once Discord answered its callback
+        for click, word in zip(clicks, ("slate", "pious"), strict=True):  # both were open
+            submit = await table.fake.submit_modal(click, {"word": word})
+            response = await submit.first_response()  # each modal reached the bot, answered
+            assert response.type_name == "update_message", response.text()
+        game = await table.service.board(table.place(), table.bob.id)
+        assert sorted(zip(game.players, (row.word for row in game.rows), strict=True)) == sorted(
+            [(table.carol.id, "slate"), (table.dave.id, "pious")])
 
 
 async def test_challenge_setter_may_not_guess_from_the_board(table: Table) -> None:
