@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     from bot.service import HintResult
 
 log = logging.getLogger(__name__)
+HIDDEN_CHANNEL = ("I can't see this channel, so I couldn't keep a race's message up to date "
+                  "here: start it in a channel I can see, or ask a moderator to let me view "
+                  "this one.")
 
 
 # -- the live message and the timer -------------------------------------------------------
@@ -195,6 +198,11 @@ class RaceCog(commands.Cog, name=COG_NAME):
     async def start_race(self, interaction: discord.Interaction, minutes: int | None,
                          hard: bool) -> None:
         place = place_of(interaction)
+        if not interaction.app_permissions.view_channel:
+            # The live message is kept up to date through the channel: where the bot cannot
+            # see it, the race would never show its progress, its end or its word.
+            await send(interaction, Reply(content=HIDDEN_CHANNEL, ephemeral=True))
+            return
 
         async def work() -> tuple[RaceView, bool]:
             race = await self.races.start(place, interaction.user.id, minutes=minutes,
