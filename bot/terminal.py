@@ -11,6 +11,7 @@ from typing import IO
 
 from bot.core.domain import WORD_LENGTH
 from bot.render import terminal as tui
+from bot.render.race import race_stats_text
 from bot.render.text import Commands, hint_text, problem_text, stats_text
 from bot.service import (
     GameService,
@@ -24,6 +25,7 @@ from bot.service import (
     Status,
 )
 from bot.storage.errors import StorageError
+from bot.storage.races import RaceStats
 
 LOCAL_PLACE = Place(guild_id=0, channel_id=0)
 LOCAL_PLAYER = 1
@@ -94,7 +96,8 @@ class TerminalGame:
     async def show_stats(self, bucket: StatsBucket) -> None:
         stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, bucket)
         self.say(f"Your {bucket.value} statistics:")
-        self.say(stats_text(stats, style="blocks", fence=False))
+        self.say(race_stats_text(stats) if isinstance(stats, RaceStats)
+                 else stats_text(stats, style="blocks", fence=False))
 
     async def run(self, *, kind: Kind, hard_mode: bool, word: str | None) -> int:
         """Play until the game ends or the player leaves. A failure of the database prints

@@ -25,8 +25,8 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.interact import NO_PINGS, Reply, place_of, send, update, within_deadline
-from bot.cogs.messages import hint_embed, mention
-from bot.cogs.prefs import current_look, server_only, use_look_of
+from bot.cogs.messages import hint_embed
+from bot.cogs.prefs import current_look, use_look_of
 from bot.cogs.race_views import (
     COG_NAME,
     DYNAMIC_ITEMS,
@@ -34,8 +34,7 @@ from bot.cogs.race_views import (
     board_reply,
     race_message,
 )
-from bot.core.domain import HintKind, LeaderboardOrder
-from bot.render.race import race_board_text, race_board_title, race_stats_text
+from bot.core.domain import HintKind
 from bot.service import GameService
 from bot.service.races import RaceMove, RaceService, RaceView
 
@@ -310,24 +309,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
         await update(interaction, reply)
         self.moved(move)
 
-    # -- statistics, leaderboard, settings (from the /wordle commands) -----------------
-
-    async def stats_reply(self, interaction: discord.Interaction, who: int) -> None:
-        server_only(interaction)  # races are a server's
-        stats = await within_deadline(interaction, self.races.stats(
-            interaction.guild_id or 0, who), ephemeral=False)
-        embed = discord.Embed(title="Race statistics",
-                              description=f"{mention(who)}\n\n{race_stats_text(stats)}")
-        await send(interaction, Reply(embeds=[embed]))
-
-    async def leaderboard_reply(self, interaction: discord.Interaction, by: str) -> None:
-        board = await within_deadline(interaction, self.races.leaderboard(
-            interaction.guild_id or 0, interaction.user.id, by=by), ephemeral=False)
-        order = LeaderboardOrder(by)
-        embed = discord.Embed(title=race_board_title(order),
-                              description=race_board_text(board, order, interaction.user.id,
-                                                          mention))
-        await send(interaction, Reply(embeds=[embed]))
+    # -- settings (from the /wordle commands) -------------------------------------------
 
     async def settings_line(self, guild_id: int, hints: bool | None) -> str:
         """Change the server's hints in races (if ``hints`` is given) and say how it is."""

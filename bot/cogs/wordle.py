@@ -57,6 +57,7 @@ from bot.cogs.views import DYNAMIC_ITEMS
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
 from bot.render.leaderboard import board_text, board_title, period_span
+from bot.render.race import race_board_text, race_board_title, race_stats_text
 from bot.render.stats_image import stats_png_async
 from bot.render.text import settings_text, stats_text
 from bot.service import (
@@ -70,6 +71,7 @@ from bot.service import (
     StatsBucket,
 )
 from bot.service.views import latest_win
+from bot.storage.races import RaceBoard, RaceStats
 
 if TYPE_CHECKING:
     from bot.service import GuessResult
@@ -300,11 +302,11 @@ class WordleCog(BoardPlay, commands.Cog):
         if who.id != interaction.user.id and is_personal(interaction):
             server_only(interaction)  # a personal record is its player's own
         look = current_look()
-        if mode == StatsBucket.RACE:  # races: their own statistics (bot.cogs.race)
-            return await race_cog(self.bot).stats_reply(interaction, who.id)
 
-        async def work() -> tuple[Stats, int | None, bytes | None]:
+        async def work() -> tuple[Stats | RaceStats, int | None, bytes | None]:
             stats = await self.service.stats(place.guild_id, who.id, mode)
+            if isinstance(stats, RaceStats):  # races: their own figures, as text
+                return stats, None, None
             lit = await latest_win(self.service.db, place, who.id, mode)
             png = await stats_png_async(stats, highlight=lit, theme=look.theme) \
                 if look.picture else None
@@ -312,9 +314,10 @@ class WordleCog(BoardPlay, commands.Cog):
 
         stats, lit, png = await within_deadline(interaction, work(), ephemeral=False)
         # The text stays beside the picture, for screen readers.
+        text = race_stats_text(stats) if isinstance(stats, RaceStats) else \
+            shown(stats_text(stats, highlight=lit))
         embed = discord.Embed(title=f"{mode.capitalize()} statistics",
-                              description=f"{mention(who.id)}\n\n"
-                                          f"{shown(stats_text(stats, highlight=lit))}")
+                              description=f"{mention(who.id)}\n\n{text}")
         if png is not None:
             embed.set_image(url=f"attachment://{STATS_FILE}")
         await send(interaction, Reply(embeds=[embed], files=[stats_file(png)] if png else []))
@@ -330,16 +333,20 @@ class WordleCog(BoardPlay, commands.Cog):
                           mode: str = StatsBucket.DAILY.value,
                           period: str = Period.ALL.value) -> None:
         server_only(interaction)
-        if mode == StatsBucket.RACE:  # all time: first places, win % or average guesses
-            return await race_cog(self.bot).leaderboard_reply(interaction, by)
         board = await within_deadline(
             interaction, self.service.leaderboard(interaction.guild_id or 0,
                                                   interaction.user.id, mode=mode, by=by,
                                                   period=period),
             ephemeral=False)
-        embed = discord.Embed(title=board_title(mode, by, period),
-                              description=board_text(board, interaction.user.id, mention,
-                                                     period))
+        if isinstance(board, RaceBoard):  # all time: first places, win % or average guesses
+            order = LeaderboardOrder(by)
+            embed = discord.Embed(title=race_board_title(order),
+                                  description=race_board_text(board, order, interaction.user.id,
+                                                              mention))
+        else:
+            embed = discord.Embed(title=board_title(mode, by, period),
+                                  description=board_text(board, interaction.user.id, mention,
+                                                         period))
         if period != Period.ALL.value:  # which days, on the server's calendar
             zone_name = (await self.service.settings(interaction.guild_id or 0)).timezone
             embed.set_footer(text=period_span(period, self.service.now(), zone_name))

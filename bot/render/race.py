@@ -145,4 +145,8 @@ def race_problems(error: PlayerError, commands: object) -> dict[Problem, str]:
                                 "their own.",
         Problem.BAD_RACE_MINUTES: "A race lasts from 1 to 60 minutes.",
         Problem.RACE_ORDER: f"Races are ranked by {orders}.",
+        Problem.RACES_IN_SERVERS: "Races are played in server channels, so race statistics "
+                                  "and leaderboards are a server's: ask in a server that "
+                                  "added Wordle.",
+        Problem.RACE_ALL_TIME: "Race leaderboards are for all time only.",
     }

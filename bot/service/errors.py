@@ -105,6 +105,10 @@ class Problem(StrEnum):
     BAD_RACE_MINUTES = "bad_race_minutes"
     #: Races are ranked by wins, win % or average guesses.
     RACE_ORDER = "race_order"
+    #: Races are played in servers: the personal record (DMs, the terminal) has none.
+    RACES_IN_SERVERS = "races_in_servers"
+    #: A race leaderboard is all time (no period).
+    RACE_ALL_TIME = "race_all_time"
     #: The disk holding the database is full: nothing was saved; it works again by itself.
     DISK_FULL = "disk_full"
 

@@ -41,6 +41,7 @@ from bot.core.game import Invalid, validate_guess
 from bot.core.periods import Period
 from bot.core.solver import ImpossibleFeedbackError, Solver
 from bot.core.words import WordLists
+from bot.service import figures
 from bot.service.archive import start_archive
 from bot.service.dailies import daily_answer, resume_daily
 from bot.service.errors import (
@@ -57,7 +58,6 @@ from bot.service.errors import (
     refused,
     store_refusals,
 )
-from bot.service.leaderboards import period_leaderboard
 from bot.service.posts import claim_or_find
 from bot.service.prefs import PERSONAL, personal_today
 from bot.service.results import (
@@ -89,6 +89,7 @@ from bot.storage.models import (
     Unset,
 )
 from bot.storage.port import Store
+from bot.storage.races import RaceBoard, RaceStats
 
 log = logging.getLogger(__name__)
 
@@ -432,27 +433,18 @@ class GameService:
     # -- statistics and leaderboard -------------------------------------------------------
 
     async def stats(self, guild_id: int, player_id: int,
-                    bucket: StatsBucket | str = StatsBucket.DAILY) -> Stats:
-        bucket = option(StatsBucket, bucket, Problem.BAD_BUCKET)
-        return await self.db.stats(guild_id, player_id, bucket,
-                                   today=await self.today(guild_id, player_id))
+                    bucket: StatsBucket | str = StatsBucket.DAILY) -> Stats | RaceStats:
+        """A player's statistics in a bucket (``race``: :class:`RaceStats`; .figures)."""
+        return await figures.stats(self, guild_id, player_id, bucket)
 
     async def leaderboard(self, guild_id: int, player_id: int | None = None, *,
                           mode: StatsBucket | str = StatsBucket.DAILY,
                           by: LeaderboardOrder | str = LeaderboardOrder.WINS,
-                          limit: int = 10, period: Period | str = Period.ALL) -> Leaderboard:
-        """The server's best in a bucket, over all time or one period (.leaderboards)."""
-        bucket = option(StatsBucket, mode, Problem.BAD_BUCKET)
-        order = option(LeaderboardOrder, by, Problem.BAD_ORDER)
-        when = option(Period, period, Problem.BAD_PERIOD)
-        if not 1 <= limit <= 50:
-            raise BadOption(Problem.BAD_LIMIT)
-        if when is not Period.ALL:
-            return await period_leaderboard(self.db, self.now(), guild_id, player_id, limit=limit,
-                                            bucket=bucket, order=order, period=when)
-        return await self.db.leaderboard(guild_id, mode=bucket, by=order,
-                                         limit=limit, player_id=player_id,
-                                         today=await self.today(guild_id))
+                          limit: int = 10,
+                          period: Period | str = Period.ALL) -> Leaderboard | RaceBoard:
+        """The server's best in a bucket, over all time or one period (.figures)."""
+        return await figures.leaderboard(self, guild_id, player_id, mode=mode, by=by,
+                                         limit=limit, period=period)
 
     # -- analysis -------------------------------------------------------------------------
 

@@ -40,12 +40,12 @@ from bot.service.errors import (
     Problem,
     disk_full_is_a_problem,
 )
+from bot.service.figures import race_leaderboard, race_stats
 from bot.service.game_service import GameService
 from bot.service.results import GameView, HintResult, Place
 from bot.service.views import option
 from bot.storage.port import Store
 from bot.storage.races import (
-    RACE_ORDERS,
     BoardOver,
     ChannelGameRunning,
     NotARacer,
@@ -422,18 +422,14 @@ class RaceService:
     # -- statistics and settings ----------------------------------------------------------
 
     async def stats(self, guild_id: int, player_id: int) -> RaceStats:
-        return await self.db.race_stats(guild_id, player_id)
+        """As ``GameService.stats`` with the ``race`` bucket (bot.service.figures)."""
+        return await race_stats(self.db, guild_id, player_id)
 
     async def leaderboard(self, guild_id: int, player_id: int | None = None, *,
                           by: LeaderboardOrder | str = LeaderboardOrder.WINS,
                           limit: int = 10) -> RaceBoard:
-        order = option(LeaderboardOrder, by, Problem.BAD_ORDER)
-        if order not in RACE_ORDERS:
-            raise BadOption(Problem.RACE_ORDER)
-        if not 1 <= limit <= 50:
-            raise BadOption(Problem.BAD_LIMIT)
-        return await self.db.race_leaderboard(guild_id, by=order, limit=limit,
-                                              player_id=player_id)
+        """As ``GameService.leaderboard`` with the ``race`` bucket (bot.service.figures)."""
+        return await race_leaderboard(self.db, guild_id, player_id, by=by, limit=limit)
 
     async def hints_allowed(self, guild_id: int) -> bool:
         return await self.db.hints_in_races(guild_id)
