@@ -164,9 +164,12 @@ class WordleCog(BoardPlay, commands.Cog):
             await race_cog(self.bot).refuse_channel_game(interaction)
 
         async def work() -> Reply:
-            result = await self.service.start(place_of(interaction), interaction.user.id,
-                                              scope=scope, kind=kind, hard_mode=hard,
-                                              number=number, date=date)
+            start = self.service.start(place_of(interaction), interaction.user.id,
+                                       scope=scope, kind=kind, hard_mode=hard,
+                                       number=number, date=date)
+            if scope is Scope.CHANNEL:  # a race may have started since the look above
+                start = race_cog(self.bot).races.beside_race(place_of(interaction), start)
+            result = await start
             game = result.game
             if result.resumed:
                 text = "You already have this game going here; carry on: press Guess or /guess."
@@ -193,8 +196,9 @@ class WordleCog(BoardPlay, commands.Cog):
         await race_cog(self.bot).refuse_channel_game(interaction)
 
         async def work() -> Reply:
-            result = await self.service.challenge(place_of(interaction), interaction.user.id,
-                                                  word, hard_mode=hard)
+            result = await race_cog(self.bot).races.beside_race(place_of(interaction),
+                                                                self.service.challenge(
+                place_of(interaction), interaction.user.id, word, hard_mode=hard))
             return await board_reply(
                 result.game, content=f"{mention(interaction.user.id)} set a challenge! "
                                      "Everyone else here can guess the word.")

@@ -17,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from bot.core import hints as core_hints
 from bot.core.domain import (
@@ -44,6 +45,7 @@ from bot.service.figures import race_leaderboard, race_stats
 from bot.service.game_service import GameService
 from bot.service.results import GameView, HintResult, Place
 from bot.service.views import option
+from bot.storage.errors import StorageError
 from bot.storage.port import Store
 from bot.storage.races import (
     BoardOver,
@@ -63,6 +65,7 @@ from bot.storage.races import (
 
 log = logging.getLogger(__name__)
 _RETRIES = 8
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -219,6 +222,16 @@ class RaceService:
         :meth:`start` says so)."""
         if await self.here(place) is not None:
             raise PlayerError(Problem.RACE_BLOCKS_GAME)
+
+    async def beside_race(self, place: Place, start: Awaitable[T]) -> T:
+        """Start a channel game: where a race started after :meth:`refuse_channel_game`
+        looked (another process, or a race started at the same moment here) the store
+        leaves the game out, and that is the race's refusal, not a failure."""
+        try:
+            return await start
+        except StorageError:
+            await self.refuse_channel_game(place)
+            raise
 
     async def active(self) -> list[RaceRecord]:
         """Every race not ended yet (a restart resumes them)."""

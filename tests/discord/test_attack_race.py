@@ -4,9 +4,20 @@ is an attack that broke something, kept so it stays fixed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
 
-from tests.discord.conftest import Table
-from tests.discord.test_race_mode import racing
+import discord
+import pytest
+
+from bot.app import WordleBot
+from bot.cogs.race import race_cog
+from bot.service import GameService
+from bot.service.races import RaceService
+from bot.storage import Database
+from tests.discord.conftest import SALT, Table
+from tests.discord.test_race_mode import TIMING, now, racing
 
 
 async def test_no_race_starts_where_the_bot_cannot_see_the_channel(table: Table) -> None:
@@ -25,3 +36,42 @@ async def test_no_race_starts_where_the_bot_cannot_see_the_channel(table: Table)
         # a channel it can see still races
         _, response = await table.ask(table.alice, "wordle race", {"minutes": 1})
         assert not response.ephemeral and "Join" in response.message.button_labels()
+
+
+@contextlib.asynccontextmanager
+async def bot_racing(table: Table) -> AsyncIterator[tuple[WordleBot, RaceService]]:
+    """As ``racing``, with the bot too."""
+    db = await Database.open(table.db_path)
+    try:
+        service = GameService(db, table.words, daily_salt=SALT, clock=now, choose=table.picker)
+        races = RaceService.beside(service, TIMING)
+        bot = WordleBot(service, dev_guild_id=table.guild.id, warm_solver=False, races=races)
+        async with table.fake.run_bot(bot):
+            yield bot, races
+    finally:
+        await db.close()
+
+
+async def test_a_race_landing_while_a_channel_game_starts(table: Table,
+                                                          caplog: pytest.LogCaptureFixture):
+    """A race started (by another process, or at the same moment here) between the start's
+    look for a race and its insert: the store leaves the channel game out, and the player got
+    the apology while a traceback was logged. Now they are told a race is on."""
+    async with bot_racing(table) as (bot, races):
+        cog = race_cog(bot)
+        look = cog.refuse_channel_game
+
+        async def a_race_lands_just_after(interaction: discord.Interaction) -> None:
+            await look(interaction)
+            await races.start(table.place(), table.carol.id, minutes=5)
+
+        cog.refuse_channel_game = a_race_lands_just_after  # type: ignore[method-assign]
+        with caplog.at_level(logging.ERROR):
+            _, response = await table.ask(table.bob, "wordle start", {"who": "channel"})
+            assert response.ephemeral, response.text()
+            assert response.content.startswith("A race is on in this channel"), response.text()
+            await races.end(table.place(), table.carol.id)
+            _, response = await table.ask(table.bob, "wordle challenge", {"word": "lemon"})
+            assert response.content.startswith("A race is on in this channel"), response.text()
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert await races.db.active_channel_game(table.guild.id, table.general.id) is None
