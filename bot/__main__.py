@@ -2,6 +2,7 @@
 
     wordle-bot                 run the Discord bot (settings from .env)
     wordle-bot play            play in this terminal, over the same service and database
+                               (--daily, --archive N or --archive-date YYYY-MM-DD, --word)
     wordle-bot solve crane=BYBBG slate=...   solve a game played elsewhere
     wordle-bot prepare         build the solver's strategies for other word lists ahead
 """
@@ -49,6 +50,10 @@ def _parser() -> argparse.ArgumentParser:
                       "own: DATABASE_URL, else WORDLE_DB or data/wordle-bot.sqlite3)")
     play.add_argument("--word", help="set the hidden word (for trying things out)")
     play.add_argument("--daily", action="store_true", help="play today's daily puzzle")
+    play.add_argument("--archive", metavar="N",
+                      help="play a past daily again by its number (Wordle N)")
+    play.add_argument("--archive-date", metavar="YYYY-MM-DD",
+                      help="play a past daily again by its date")
     play.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used")
     colour = play.add_mutually_exclusive_group()
     colour.add_argument("--color", dest="color", action="store_true", default=None,
@@ -182,8 +187,13 @@ async def _check_database(config: Config) -> Config:
 def _play_arguments_error(args: argparse.Namespace, words: WordLists) -> str | None:
     from bot.core.game import Invalid, validate_guess
 
-    if args.daily and args.word:
-        return "Choose --daily or --word, not both."
+    archive = args.archive is not None or args.archive_date is not None
+    if sum((args.daily, args.word is not None, archive)) > 1:
+        return "Choose one of --daily, --word and --archive (or --archive-date)."
+    if args.archive is not None and not (args.archive.strip().isascii()
+                                         and args.archive.strip().isdigit()):
+        return (f"--archive: {args.archive[:20]!r} isn't a puzzle number; give a number "
+                "(--archive 123) or a date (--archive-date 2026-03-15).")
     if args.word is not None:
         checked = validate_guess(args.word, words.allowed)
         if isinstance(checked, Invalid):
@@ -201,8 +211,11 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
         service = GameService(db, words, daily_salt=await daily_salt(config))
         color = use_color(sys.stdout) if args.color is None else args.color
         game = TerminalGame(service, stdin=sys.stdin, stdout=sys.stdout, color=color)
-        kind = Kind.DAILY if args.daily else Kind.RANDOM
-        return await game.run(kind=kind, hard_mode=args.hard, word=args.word)
+        archive = args.archive is not None or args.archive_date is not None
+        kind = Kind.ARCHIVE if archive else Kind.DAILY if args.daily else Kind.RANDOM
+        number = int(args.archive) if args.archive is not None else None
+        return await game.run(kind=kind, hard_mode=args.hard, word=args.word, number=number,
+                              date=args.archive_date)
     finally:
         await db.close()
 

@@ -1,6 +1,8 @@
 """``wordle-bot play``: Wordle in a terminal, over the same service and database as the bot.
 
-The terminal is one local player in server 0, channel 0. Type a word to guess it, or a command:
+The terminal is one local player in the personal record (server 0), channel 0: its daily is
+that player's own daily, and its archive (``play --archive N`` or ``--archive-date``) their
+past dailies. Type a word to guess it, or a command:
 ``/hint letter|position|word``, ``/giveup``, ``/board``, ``/stats``, ``/help``, ``/quit``.
 Ctrl-D or Ctrl-C leaves; the game is saved and carries on the next time.
 """
@@ -48,12 +50,26 @@ Type a {WORD_LENGTH}-letter word to guess it. Commands:
 SAVED = "Your game is saved as it was after your last accepted move."
 
 
+#: The archive's refusals that name Discord's options, in the terminal's own.
+ARCHIVE_WORDS = {
+    Problem.ARCHIVE_WHICH: "Choose a past puzzle by its number (--archive 123) or its date "
+                           "(--archive-date 2026-03-15).",
+    Problem.ARCHIVE_ONLY: "A puzzle number or date is for the archive only (--archive or "
+                          "--archive-date).",
+}
+
+
 def error_text(error: PlayerError) -> str:
     """A service error in the terminal's words."""
     if error.problem is Problem.OWN_GAME_RUNNING:
-        # Only `play --daily` gets here: the running game is not on screen.
+        # Only `play --daily` or `--archive` gets here: the running game is not on screen.
         return ("You have a practice game in progress. Run `wordle-bot play` to finish it "
-                "(or /giveup there), then start the daily.")
+                "(or /giveup there), then start the daily or the archive puzzle.")
+    if error.problem is Problem.ARCHIVE_TODAY:
+        return (f"Wordle {error.puzzle_number or 0:,} is today's daily: play it with "
+                "`wordle-bot play --daily`.")
+    if error.problem in ARCHIVE_WORDS:
+        return ARCHIVE_WORDS[error.problem]
     if error.problem is Problem.HINTS_OFF_DAILY:
         return ("Hints are off for the daily, so your result is all your own work. Practice "
                 "games (`wordle-bot play`) have hints.")
@@ -99,19 +115,24 @@ class TerminalGame:
         self.say(race_stats_text(stats) if isinstance(stats, RaceStats)
                  else stats_text(stats, style="blocks", fence=False))
 
-    async def run(self, *, kind: Kind, hard_mode: bool, word: str | None) -> int:
+    async def run(self, *, kind: Kind, hard_mode: bool, word: str | None,
+                  number: int | None = None, date: str | None = None) -> int:
         """Play until the game ends or the player leaves. A failure of the database prints
-        one line and ends the session (exit code 1); what was saved stays saved."""
+        one line and ends the session (exit code 1); what was saved stays saved. ``number``
+        or ``date`` (YYYY-MM-DD) with :attr:`Kind.ARCHIVE`: that past daily."""
         try:
-            return await self._run(kind=kind, hard_mode=hard_mode, word=word)
+            return await self._run(kind=kind, hard_mode=hard_mode, word=word, number=number,
+                                   date=date)
         except StorageError as exc:
             self.say(storage_text(exc))
             return 1
 
-    async def _run(self, *, kind: Kind, hard_mode: bool, word: str | None) -> int:
+    async def _run(self, *, kind: Kind, hard_mode: bool, word: str | None,
+                   number: int | None, date: str | None) -> int:
         try:
             started = await self.service.start(LOCAL_PLACE, self.player_id, kind=kind,
-                                               hard_mode=hard_mode, word=word)
+                                               hard_mode=hard_mode, word=word, number=number,
+                                               date=date)
         except PlayerError as exc:
             self.say(error_text(exc))
             return 1
