@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,9 @@ from bot.storage.models import GameRecord
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
 
+#: A date as YYYY-MM-DD, ASCII digits only.
+_PLAIN_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
 
 def archive_number(number: object, on: object) -> int:
     """The puzzle asked for: its ``number``, or its date ``on`` (``YYYY-MM-DD`` or a date);
@@ -42,12 +46,12 @@ def archive_number(number: object, on: object) -> int:
             parsed = on.date() if isinstance(on, datetime) else on
         else:
             text = str(on).strip()
-            try:
+            try:  # only YYYY-MM-DD, as the message says (fromisoformat reads 2026-W10-1 too)
+                if not _PLAIN_DATE.fullmatch(text):
+                    raise ValueError(text)
                 parsed = date.fromisoformat(text)
             except ValueError:
                 raise BadOption(Problem.ARCHIVE_BAD_DATE, detail=text) from None
-            if len(text) != 10:  # only YYYY-MM-DD, as the message says
-                raise BadOption(Problem.ARCHIVE_BAD_DATE, detail=text)
         day = puzzle_number(parsed)
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
         raise BadOption(Problem.ARCHIVE_WHICH)
