@@ -192,16 +192,14 @@ class GameService:
         """How the game ended, told to ``player_id`` who ended it (``today``: the server's
         day): their statistics when the game counts for them, else those of every player it
         counts for (a challenge's setter who gave up sees the guessers')."""
-        hints = await self.db.hints_for_game(record.id)
         counted = counted_players(facts(record))
         shown = [player_id] if player_id in counted else sorted(counted)
         bucket = stats_bucket(record.scope, record.kind)
-        stats: list[PlayerStats] = []
-        for player in shown:
-            stats.append(PlayerStats(player, await self.db.stats(record.guild_id, player, bucket,
-                                                                 today=today)))
+        hints, found = await asyncio.gather(self.db.hints_for_game(record.id), asyncio.gather(
+            *(self.db.stats(record.guild_id, p, bucket, today=today) for p in shown)))  # together
+        stats = tuple(PlayerStats(p, s) for p, s in zip(shown, found, strict=True))
         return Finish(status=Status(record.status), answer=record.answer,
-                      share_text=share(game_view(record), len(hints)), stats=tuple(stats),
+                      share_text=share(game_view(record), len(hints)), stats=stats,
                       hints_used=len(hints))
 
     # -- start ----------------------------------------------------------------------------
