@@ -75,3 +75,23 @@ async def test_a_race_landing_while_a_channel_game_starts(table: Table,
             assert response.content.startswith("A race is on in this channel"), response.text()
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert await races.db.active_channel_game(table.guild.id, table.general.id) is None
+
+
+async def test_a_race_whose_message_could_not_be_posted_frees_the_channel(
+        table: Table) -> None:
+    """Discord refused the race message (the interaction expired, a server error): the race
+    stayed in the store with no message and no timer, so nobody could join it, and the channel
+    refused channel games and races ("already has a race on: press Join on its message") until
+    a restart. Now the race is ended at once."""
+    async with racing(table) as races:
+        table.fake.inject_error("POST", r"/interactions/\d+/[^/]+/callback", 404, code=10062,
+                                message="Unknown interaction")
+        inter = await table.invoke(table.alice, "wordle race", {"minutes": 30})
+        await table.fake.wait_for(lambda: table.fake._injected[0].times == 0,
+                                  what="the refused callback")
+        await asyncio.sleep(0.3)
+        assert all(m.ephemeral for m in inter.messages)
+        assert await races.db.active_race(table.guild.id, table.general.id) is None
+        table.picker.queue.append("crane")
+        game = await table.reply(table.bob, "wordle start", {"who": "channel"})
+        assert not game.ephemeral and "channel game" in game.text()
