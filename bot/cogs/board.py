@@ -54,6 +54,11 @@ class Look:
     won: int = 0x6AAA64
     lost: int = 0x787C7E
 
+    @property
+    def high_contrast(self) -> bool:
+        """Orange and blue instead of green and yellow (pictures, emoji, alt text)."""
+        return self.theme.endswith("-contrast")
+
     def accent(self, game: GameView) -> int:
         if game.won:
             return self.won
@@ -86,9 +91,15 @@ def game_footer(game: GameView) -> str:
     return f"{who} · {left} {'try' if left == 1 else 'tries'} left"
 
 
-def alt_text(game: GameView) -> str:
-    """The picture in words, for screen readers (Discord allows 1024 characters)."""
-    names = {"G": "green", "Y": "yellow", "B": "grey"}
+#: The tiles' colours in words, as the picture shows them: normal and high contrast.
+TILE_NAMES = {False: {"G": "green", "Y": "yellow", "B": "grey"},
+              True: {"G": "orange", "Y": "blue", "B": "grey"}}
+
+
+def alt_text(game: GameView, look: Look = DEFAULT_LOOK) -> str:
+    """The picture in words, for screen readers (Discord allows 1024 characters), naming
+    the colours the picture has in ``look``."""
+    names = TILE_NAMES[look.high_contrast]
     rows = [f"{row.word.upper()}: " + " ".join(names[s] for s in row.feedback)
             for row in game.rows]
     head = f"{game.label} board, {game.attempts_used} of {game.max_attempts} guesses"
@@ -151,14 +162,14 @@ async def board_message(game: GameView, *, note: str | None = None,
                                     theme=look.theme)
         files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
         items = [discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
-                                          description=alt_text(game))]
+                                          description=alt_text(game, look))]
         if stats_picture:
             items.append(discord.MediaGalleryItem(
                 f"attachment://{STATS_FILE}",
                 description="Statistics: the same numbers as the text below"))
         container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID))
     board = recolour(game_text(game.rows, game.keyboard, game.max_attempts),
-                     look.theme.endswith("-contrast"))
+                     look.high_contrast)
     container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID))
     footer = f"-# {game_footer(game)}"
     if extra:

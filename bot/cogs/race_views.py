@@ -211,7 +211,7 @@ async def board_reply(move: RaceMove, *, note: str | None, hints: bool,
         files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
         container.add_item(discord.ui.MediaGallery(
             discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
-                                     description=alt_text(board))))
+                                     description=alt_text(board, look))))
     container.add_item(discord.ui.TextDisplay(recolour(
         game_text(board.rows, board.keyboard, board.max_attempts),
         look.theme.endswith("-contrast"))))
