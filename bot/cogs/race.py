@@ -209,12 +209,15 @@ class RaceCog(commands.Cog, name=COG_NAME):
             return race, await self.races.hints_allowed(place.guild_id)
 
         race, hints = await within_deadline(interaction, work(), ephemeral=False)
+        # guesses typed here go to the race from now on (not only once it is tracked below)
+        self.racing.add((place.guild_id, place.channel_id))
         try:
             await send(interaction, Reply(view=race_message(race, hints)))
             message = await interaction.original_response()
         except discord.HTTPException:
             # No race message: nobody could join or watch it, and no timer would end it, so
             # it would block the channel until a restart. It ends now; the failure is reported.
+            self.racing.discard((place.guild_id, place.channel_id))
             await self.races.end(place, interaction.user.id, race.id)
             raise
         await self.races.set_message(race.id, message.id)

@@ -410,27 +410,38 @@ class RaceService:
 
     async def _make_hint(self, race: RaceRecord, board: GameView, rows: list[Row],
                          kind: HintKind, earlier: list[str]) -> tuple[HintResult, str]:
-        if kind is HintKind.WORD and self._solver is not None:
-            solver = await self._solver()
-            try:
-                hint = await asyncio.to_thread(core_hints.word_hint, solver, rows,
-                                               race.hard_mode)
-                return (HintResult(board, kind, word=hint.word,
-                                   candidates_left=hint.candidates_left,
-                                   provisional=hint.provisional), hint.word)
-            except ImpossibleFeedbackError:
-                kind, earlier = HintKind.LETTER, []
-        if kind is not HintKind.POSITION:
-            letter = core_hints.letter_hint(race.answer, rows, already_hinted=earlier)
-            if letter is None:
-                raise NoHintLeft(Problem.NO_LETTER_LEFT)
-            return HintResult(board, HintKind.LETTER, letter=letter), letter
+        if kind is HintKind.WORD:
+            if self._solver is not None:
+                solver = await self._solver()
+                try:
+                    hint = await asyncio.to_thread(core_hints.word_hint, solver, rows,
+                                                   race.hard_mode)
+                    return (HintResult(board, kind, word=hint.word,
+                                       candidates_left=hint.candidates_left,
+                                       provisional=hint.provisional, pick=hint.pick), hint.word)
+                except ImpossibleFeedbackError:  # the word left the answer list
+                    pass
+            # no word hint to give: a letter instead, said so, never one given already
+            player = board.owner_id or 0
+            letters = [h.value for h in await self.db.race_hints(race.id, player)
+                       if h.kind is HintKind.LETTER]
+            return self._letter(race, board, rows, letters, fallback=True)
+        if kind is HintKind.LETTER:
+            return self._letter(race, board, rows, earlier, fallback=False)
         done = [int(value.split(":")[0]) for value in earlier]
         found = core_hints.position_hint(race.answer, rows, already_hinted=done)
         if found is None:
             raise NoHintLeft(Problem.NO_POSITION_LEFT)
         position, letter = found
         return HintResult(board, kind, letter=letter, position=position), f"{position}:{letter}"
+
+    @staticmethod
+    def _letter(race: RaceRecord, board: GameView, rows: list[Row], earlier: list[str], *,
+                fallback: bool) -> tuple[HintResult, str]:
+        letter = core_hints.letter_hint(race.answer, rows, already_hinted=earlier)
+        if letter is None:
+            raise NoHintLeft(Problem.NO_LETTER_LEFT)
+        return HintResult(board, HintKind.LETTER, letter=letter, fallback=fallback), letter
 
     # -- statistics and settings ----------------------------------------------------------
 

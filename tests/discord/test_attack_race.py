@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator
 
 import discord
@@ -95,3 +96,21 @@ async def test_a_race_whose_message_could_not_be_posted_frees_the_channel(
         table.picker.queue.append("crane")
         game = await table.reply(table.bob, "wordle start", {"who": "channel"})
         assert not game.ephemeral and "channel game" in game.text()
+
+
+async def test_a_word_hint_in_a_race_names_a_possible_answer_too(table: Table) -> None:
+    """A race's word hint gave the solver's word alone: when that word cannot be the answer,
+    the player was not told the best word that could be, as every other game's hint does."""
+    table.picker.queue.append("spine")
+    async with racing(table):
+        await table.reply(table.alice, "wordle settings", {"hints_in_races": True})
+        await table.reply(table.alice, "wordle race", {"minutes": 30})
+        await table.reply(table.bob, "guess", {"word": "world"})  # joins the race
+        hint = await table.reply(table.bob, "hint", {"kind": "word"})
+        assert hint.ephemeral, hint.text()
+        text = hint.embed["description"] if hint.embed else hint.text()
+        found = re.fullmatch(
+            r"Try ([A-Z]{5}): (\d+) possible words fit what you know so far\. \1 can't be the "
+            r"answer itself; the best word that could be is ([A-Z]{5})\. Guesses still needed "
+            r"on average, this one included: (\d\.\d\d) with \1, (\d\.\d\d) with \3\.", text)
+        assert found, text

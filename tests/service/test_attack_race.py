@@ -1,0 +1,32 @@
+"""Race hints attacked on purpose, on both stores (helper HA, session 3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.domain import HintKind
+from bot.render.text import hint_text
+from bot.service import GameService, Place
+from bot.service.races import RaceService, RaceTiming
+
+PLACE = Place(5, 50)
+
+
+async def test_a_word_hint_whose_word_left_the_answer_list(service: GameService, clock: Any,
+                                                          picker: Any) -> None:
+    """The race's word is not among the solver's answers (the list changed since it began):
+    each word hint must be a letter said to stand in for it, never the same letter twice.
+    Before, it was a plain letter hint, and the same letter came every time."""
+    picker.queue.append("pious")  # allowed, not an answer
+    races = RaceService.beside(service, RaceTiming(), clock=clock)
+    await races.start(PLACE, 1, minutes=10)
+    await races.db.set_hints_in_races(PLACE.guild_id, True)
+    await races.guess(PLACE, 2, "slate")
+    letters = []
+    for _ in range(3):
+        hint = await races.hint(PLACE, 2, HintKind.WORD)
+        assert hint.kind is HintKind.LETTER and hint.fallback, hint
+        assert hint.letter is not None and hint.letter in "pious"
+        letters.append(hint.letter)
+        assert "letter" in hint_text(hint).lower()
+    assert len(set(letters)) == 3, letters
