@@ -144,21 +144,24 @@ class BoardPlay:
         await interaction.response.send_modal(
             GuessModal(game_id, game.label, interaction.user.id))
 
+    async def guess_reply(self, interaction: discord.Interaction, word: str,
+                          game_id: int | None = None) -> tuple[GuessResult, Reply]:
+        """Play ``word`` (in the game ``game_id``, else the player's game here) and make the
+        board to answer with (the finish with it): /guess and the Guess button alike."""
+        result = await self.service.guess(place_of(interaction), interaction.user.id, word,
+                                          game_id=game_id)
+        note = self.guessed_note(result)
+        if result.finish is not None:
+            return result, await self.finished_reply(interaction, result.game, result.finish,
+                                                     note)
+        return result, await board_reply(result.game, content=note,
+                                         ephemeral=is_private(result.game))
+
     async def guess_submitted(self, interaction: discord.Interaction, game_id: int,
                               word: str) -> None:
-        place, player = place_of(interaction), interaction.user.id
-        await use_look_of(self.service, player)
-
-        async def work() -> tuple[GuessResult, Reply]:
-            result = await self.service.guess(place, player, word, game_id=game_id)
-            note = self.guessed_note(result)
-            if result.finish is not None:
-                return result, await self.finished_reply(interaction, result.game,
-                                                         result.finish, note)
-            return result, await board_reply(result.game, content=note,
-                                             ephemeral=is_private(result.game))
-
-        result, reply = await within_deadline(interaction, work(), update=True)
+        await use_look_of(self.service, interaction.user.id)
+        result, reply = await within_deadline(
+            interaction, self.guess_reply(interaction, word, game_id), update=True)
         await update(interaction, reply)
         if result.finish is not None:
             await self.announce(interaction, result.game, result.finish)

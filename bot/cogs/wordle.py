@@ -74,7 +74,6 @@ from bot.service.views import latest_win
 from bot.storage.races import RaceBoard, RaceStats
 
 if TYPE_CHECKING:
-    from bot.service import GuessResult
     from bot.storage.models import Stats
 
 __all__ = ["NO_PINGS", "WordleCog", "send"]
@@ -220,19 +219,7 @@ class WordleCog(BoardPlay, commands.Cog):
     async def guess(self, interaction: discord.Interaction, word: str) -> None:
         if await takes_race(self.bot, interaction):  # the player's race board here
             return await race_cog(self.bot).slash_guess(interaction, word)
-        place = place_of(interaction)
-        player = interaction.user.id
-
-        async def work() -> tuple[GuessResult, Reply]:
-            result = await self.service.guess(place, player, word)
-            note = self.guessed_note(result)
-            if result.finish is not None:
-                return result, await self.finished_reply(interaction, result.game,
-                                                         result.finish, note)
-            return result, await board_reply(result.game, content=note,
-                                             ephemeral=is_private(result.game))
-
-        result, reply = await within_deadline(interaction, work())
+        result, reply = await within_deadline(interaction, self.guess_reply(interaction, word))
         await send(interaction, reply)
         if result.finish is not None:
             await self.announce(interaction, result.game, result.finish)
