@@ -207,12 +207,13 @@ class RaceService:
 
     async def takes_guess(self, place: Place, player_id: int) -> bool:
         """Whether a guess (or hint) typed here goes to the race: the player's race board
-        first; a player not in it joins with their first guess unless they have their own
-        game here."""
+        while they play it; else their own game here if they have one; else the race (a
+        player not in it joins with their first guess, one done with it is told so)."""
         race = await self.here(place)
         if race is None:
             return False
-        if race.racer(player_id) is not None:
+        racer = race.racer(player_id)
+        if racer is not None and not racer.finished:
             return True
         return await self.db.active_own_game(place.guild_id, place.channel_id,
                                              player_id) is None

@@ -18,7 +18,7 @@ from bot.service import GameService
 from bot.service.races import RaceService
 from bot.storage import Database
 from tests.discord.conftest import SALT, Table
-from tests.discord.test_race_mode import TIMING, now, racing
+from tests.discord.test_race_mode import TIMING, guess_on, join, now, racing
 
 
 async def test_no_race_starts_where_the_bot_cannot_see_the_channel(table: Table) -> None:
@@ -114,3 +114,26 @@ async def test_a_word_hint_in_a_race_names_a_possible_answer_too(table: Table) -
             r"answer itself; the best word that could be is ([A-Z]{5})\. Guesses still needed "
             r"on average, this one included: (\d\.\d\d) with \1, (\d\.\d\d) with \3\.", text)
         assert found, text
+
+
+async def test_after_their_race_board_a_player_types_into_their_own_game_again(
+        table: Table) -> None:
+    """A player with their own game here who joined the race with the button: once their race
+    board was finished, every /guess and /wordle giveup still went to the race ("You've
+    finished this race"), so their own game could not be played by typing until the race
+    ended. A finished race board no longer takes what is typed when they have a game here."""
+    table.picker.queue.extend(["lemon", "crane"])
+    async with racing(table):
+        await table.reply(table.bob, "wordle start")  # bob's own game: LEMON
+        race = await table.reply(table.alice, "wordle race", {"minutes": 30})
+        board = await join(table, race, table.bob)
+        carol = await join(table, race, table.carol)
+        await join(table, race, table.dave)  # still playing: the race goes on
+        await guess_on(table, board, table.bob, "crane")  # solved the race's word
+        reply = await table.reply(table.bob, "guess", {"word": "melon"})
+        assert "finished this race" not in reply.text(), reply.text()
+        assert "Wordle race" not in reply.text() and reply.ephemeral is False
+        # a player in the race with no game of their own still hears about the race
+        await guess_on(table, carol, table.carol, "crane")
+        _, response = await table.ask(table.carol, "guess", {"word": "slate"})
+        assert response.content.startswith("You've finished this race"), response.text()
