@@ -222,8 +222,8 @@ class RaceCog(commands.Cog, name=COG_NAME):
             raise
         await self.races.set_message(race.id, message.id)
         stored = await self.races.db.get_race(race.id)
-        if stored is not None:
-            self._track(self.races.view(stored), posted=True)
+        if stored is not None:  # a join may have landed since the message was drawn
+            self._track(self.races.view(stored), posted=not stored.racers)
 
     # -- typed commands that reach a race ---------------------------------------------
 

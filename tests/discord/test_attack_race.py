@@ -18,7 +18,7 @@ from bot.service import GameService
 from bot.service.races import RaceService
 from bot.storage import Database
 from tests.discord.conftest import SALT, Table
-from tests.discord.test_race_mode import TIMING, guess_on, join, now, racing
+from tests.discord.test_race_mode import TIMING, guess_on, join, now, racing, settled
 
 
 async def test_no_race_starts_where_the_bot_cannot_see_the_channel(table: Table) -> None:
@@ -137,3 +137,23 @@ async def test_after_their_race_board_a_player_types_into_their_own_game_again(
         await guess_on(table, carol, table.carol, "crane")
         _, response = await table.ask(table.carol, "guess", {"word": "slate"})
         assert response.content.startswith("You've finished this race"), response.text()
+
+
+async def test_a_join_landing_while_the_race_message_is_posted_is_shown(table: Table) -> None:
+    """Someone joined between the race message being posted and the bot noting its id: the
+    message, posted before the join, was taken as up to date, so it said "Nobody has joined
+    yet" until the next change (possibly the end). It is now brought up to date."""
+    async with bot_racing(table) as (bot, races):
+        await bot.wait_until_ready()  # and its resume of races at start is over
+        await asyncio.sleep(0.1)
+        note_message = races.set_message
+
+        async def a_join_lands_first(race_id: int, message_id: int) -> None:
+            await races.join(table.place(), table.bob.id, race_id)
+            await note_message(race_id, message_id)
+
+        races.set_message = a_join_lands_first  # type: ignore[method-assign]
+        race = await table.reply(table.alice, "wordle race", {"minutes": 30})
+        assert "Nobody has joined yet" in race.text()
+        await settled(table, race, lambda t: f"<@{table.bob.id}>" in t, timeout=3)
+        assert "Nobody has joined yet" not in race.text()
