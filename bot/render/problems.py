@@ -35,6 +35,8 @@ def archive_problems(error: PlayerError, start: str) -> dict[Problem, str]:
         Problem.ARCHIVE_PLAYED_DAILY: f"You played Wordle {number} as the daily on its day, "
                                       f"so it isn't in your archive.{share}",
         Problem.ARCHIVE_ONLY: "A puzzle number or date is for kind:archive only.",
+        Problem.DAILY_IN_ARCHIVE: f"You played Wordle {number} from the archive already, so "
+                                  f"it can't be your daily. A new one comes tomorrow.{share}",
     }
 
 

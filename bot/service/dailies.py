@@ -46,3 +46,17 @@ async def resume_daily(db: Store, existing: GameRecord, place: Place) -> StartRe
         raise GameAlreadyRunning(Problem.DAILY_ELSEWHERE, puzzle_number=number,
                                  channel_id=existing.channel_id)
     return StartResult(game_view(existing), resumed=True)
+
+
+async def refuse_if_archived(db: Store, place: Place, player_id: int, number: int) -> None:
+    """Refuse today's daily when the player took that puzzle from the archive before: the
+    archive holds past days only, but a server's time zone moved back can make a day that was
+    past today again, and the word is known (worded with its share grid when finished)."""
+    archived = await db.archive_game(place.guild_id, player_id, number)
+    if archived is None:
+        return
+    finished = Status(archived.status).is_over
+    hints = await db.hints_for_game(archived.id) if finished else []
+    raise DailyAlreadyPlayed(Problem.DAILY_IN_ARCHIVE, puzzle_number=number,
+                             share_text=share(game_view(archived), len(hints)) if finished
+                             else None)

@@ -82,6 +82,9 @@ class Problem(StrEnum):
     ARCHIVE_PLAYED_DAILY = "archive_played_daily"
     #: A number or date was given for a game that is not from the archive.
     ARCHIVE_ONLY = "archive_only"
+    #: ``puzzle_number``, ``share_text``: today's daily is a puzzle the player took from the
+    #: archive before (the server's time zone moved back a day): it can't be their daily.
+    DAILY_IN_ARCHIVE = "daily_in_archive"
     #: Too many players at once; try again.
     BUSY = "busy"
     #: ``channel_id``: the bot cannot post in that channel.

@@ -43,7 +43,7 @@ from bot.core.solver import ImpossibleFeedbackError, Solver
 from bot.core.words import WordLists
 from bot.service import figures
 from bot.service.archive import start_archive
-from bot.service.dailies import daily_answer, resume_daily
+from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
 from bot.service.errors import (
     BadOption,
     DailyAlreadyPlayed,
@@ -271,6 +271,7 @@ class GameService:
         existing = await self.db.daily_game(place.guild_id, player_id, number)
         if existing is not None:
             return await resume_daily(self.db, existing, place)
+        await refuse_if_archived(self.db, place, player_id, number)
         answer = await daily_answer(self.db, self.words, self._salt, settings, number, player_id)
         try:
             record = await self._create(place, mode_of(Scope.OWN, Kind.DAILY), answer,

@@ -188,3 +188,20 @@ async def test_two_starts_at_once_make_one_archive_game(service):
         service.start(HERE, ALICE, kind="archive", number=200))
     assert first.game.id == second.game.id
     assert sorted([first.resumed, second.resumed]) == [False, True]
+
+
+async def test_a_puzzle_taken_from_the_archive_is_never_the_daily_later(service, clock):
+    # The server is in Etc/GMT-14: on 2026-11-20 10:00 UTC its day is 325, so 324 is past.
+    await service.update_settings(HERE.guild_id, timezone="Etc/GMT-14")
+    clock.now = at(2026, 11, 20, 10)
+    await service.start(HERE, ALICE, kind="archive", number=324)
+    await service.guess(HERE, ALICE, await word_of(service, 324))  # won, word known
+    # The time zone moves back to UTC: day 324 is today there, and its word is alice's.
+    await service.update_settings(HERE.guild_id, timezone="UTC")
+    assert await service.today(HERE.guild_id, ALICE) == 324
+    with pytest.raises(DailyAlreadyPlayed) as refused:
+        await service.start(HERE, ALICE, kind="daily")
+    assert refused.value.problem is Problem.DAILY_IN_ARCHIVE
+    assert refused.value.share_text.startswith("Wordle 324 · archive 1/6")
+    assert await service.db.daily_game(HERE.guild_id, ALICE, 324) is None  # nothing started
+    await service.start(HERE, BOB, kind="daily")  # others play day 324 as usual
