@@ -9,12 +9,12 @@ of :mod:`bot.storage.races` decide, and a few statements write the outcome.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from bot.core.domain import Status
+from bot.core.domain import HintKind, Status
 
 from .races import (
     ChannelGameRunning,
@@ -24,6 +24,7 @@ from .races import (
     Racer,
     RaceRecord,
     after_guess,
+    check_race_guess,
     end_error,
     finished_race,
     guess_error,
@@ -31,6 +32,9 @@ from .races import (
     player_error,
     with_racer,
 )
+from .validation import check_choice, check_id, now_utc
+
+_T = TypeVar("_T")
 
 CHANNEL_GAME = ("SELECT id FROM games WHERE guild_id = ? AND channel_id = ? "
                 "AND scope = 'channel' AND status = 'active'")
@@ -161,3 +165,63 @@ async def _save_racer(tx: Tx, race_id: int, racer: Racer) -> None:
         racer.status.value, racer.attempts,
         None if racer.finished_at is None else tx.time(racer.finished_at), racer.place,
         race_id, racer.player_id)
+
+
+_end_write = end  # (``end_race`` has a parameter called ``end``)
+
+
+def _when(given: datetime | None) -> datetime:
+    """The time a write takes effect: the one given, else now, read when the transaction
+    runs (so times follow the order writes take effect in)."""
+    return given or now_utc(None)
+
+
+class RaceMoves:
+    """The race writes of the port, once for both stores: each checks its input, then runs
+    its transaction through the store's ``_race_job`` (contracts: :class:`bot.storage.Store`)."""
+
+    async def _race_job(self, work: Callable[[Tx], Awaitable[_T]]) -> _T:
+        raise NotImplementedError  # each store opens its own transaction
+
+    async def join_race(self, race_id: int, player_id: int, *,
+                        now: datetime | None = None) -> tuple[RaceRecord, bool]:
+        check_id("race_id", race_id)
+        check_id("player_id", player_id)
+        given = None if now is None else now_utc(now)
+        return await self._race_job(lambda tx: join(tx, race_id, player_id, _when(given)))
+
+    async def record_race_guess(self, race_id: int, *, player_id: int, attempt: int, word: str,
+                                feedback: str, finish: Status | None,
+                                now: datetime | None = None) -> RaceRecord:
+        check_race_guess(race_id=race_id, player_id=player_id, attempt=attempt, word=word,
+                         feedback=feedback, finish=finish)
+        given = None if now is None else now_utc(now)
+        return await self._race_job(lambda tx: guess(
+            tx, race_id, player_id, attempt, word, feedback, finish, _when(given)))
+
+    async def give_up_race(self, race_id: int, *, player_id: int,
+                           now: datetime | None = None) -> RaceRecord:
+        check_id("race_id", race_id)
+        check_id("player_id", player_id)
+        given = None if now is None else now_utc(now)
+        return await self._race_job(lambda tx: give_up(tx, race_id, player_id, _when(given)))
+
+    async def record_race_hint(self, race_id: int, *, player_id: int, kind: HintKind,
+                               value: str, now: datetime | None = None) -> None:
+        check_id("race_id", race_id)
+        check_id("player_id", player_id)
+        check_choice("kind", kind, HintKind)
+        if not isinstance(value, str) or not 0 < len(value) <= 100:
+            raise ValueError("a hint's value is 1 to 100 characters")
+        given = None if now is None else now_utc(now)
+        await self._race_job(
+            lambda tx: hint(tx, race_id, player_id, kind, value, _when(given)))
+
+    async def end_race(self, race_id: int, *, end: RaceEnd, by: int | None = None,
+                       now: datetime | None = None) -> tuple[RaceRecord, bool]:
+        check_id("race_id", race_id)
+        check_choice("end", end, RaceEnd)
+        check_id("by", by, optional=True)
+        given = None if now is None else now_utc(now)
+        return await self._race_job(
+            lambda tx: _end_write(tx, race_id, RaceEnd(end), by, _when(given)))

@@ -10,23 +10,21 @@ from typing import Any, Final
 
 import aiosqlite
 
-from bot.core.domain import HintKind, LeaderboardOrder, Status
+from bot.core.domain import LeaderboardOrder
 
 from .. import race_writes
 from ..models import HintRecord
 from ..races import (
     RaceBoard,
-    RaceEnd,
     RaceRecord,
     RaceStats,
     check_new_race,
-    check_race_guess,
     race_from_json,
     rank_races,
     stats_from_row,
     stats_query,
 )
-from ..validation import check_bool, check_choice, check_id, check_limit, from_text, now_utc
+from ..validation import check_bool, check_id, check_limit, from_text, now_utc
 from ..validation import to_text as _to_text
 from .writer import Core
 
@@ -78,7 +76,7 @@ class _Tx:
         return int(value)
 
 
-class Races(Core):
+class Races(race_writes.RaceMoves, Core):
     """The race calls of the port (their contracts: :class:`bot.storage.Store`)."""
 
     async def _race_job(self, work: Any) -> Any:
@@ -125,42 +123,6 @@ class Races(Core):
 
         await self._write(job)
 
-    async def join_race(self, race_id: int, player_id: int, *,
-                        now: datetime | None = None) -> tuple[RaceRecord, bool]:
-        check_id("race_id", race_id)
-        check_id("player_id", player_id)
-        given = None if now is None else now_utc(now)
-        return await self._race_job(
-            lambda tx: race_writes.join(tx, race_id, player_id, given or now_utc(None)))
-
-    async def record_race_guess(self, race_id: int, *, player_id: int, attempt: int, word: str,
-                                feedback: str, finish: Status | None,
-                                now: datetime | None = None) -> RaceRecord:
-        check_race_guess(race_id=race_id, player_id=player_id, attempt=attempt, word=word,
-                         feedback=feedback, finish=finish)
-        given = None if now is None else now_utc(now)
-        return await self._race_job(lambda tx: race_writes.guess(
-            tx, race_id, player_id, attempt, word, feedback, finish, given or now_utc(None)))
-
-    async def give_up_race(self, race_id: int, *, player_id: int,
-                           now: datetime | None = None) -> RaceRecord:
-        check_id("race_id", race_id)
-        check_id("player_id", player_id)
-        given = None if now is None else now_utc(now)
-        return await self._race_job(
-            lambda tx: race_writes.give_up(tx, race_id, player_id, given or now_utc(None)))
-
-    async def record_race_hint(self, race_id: int, *, player_id: int, kind: HintKind,
-                               value: str, now: datetime | None = None) -> None:
-        check_id("race_id", race_id)
-        check_id("player_id", player_id)
-        check_choice("kind", kind, HintKind)
-        if not isinstance(value, str) or not 0 < len(value) <= 100:
-            raise ValueError("a hint's value is 1 to 100 characters")
-        given = None if now is None else now_utc(now)
-        await self._race_job(lambda tx: race_writes.hint(tx, race_id, player_id, kind, value,
-                                                         given or now_utc(None)))
-
     async def race_hints(self, race_id: int, player_id: int) -> list[HintRecord]:
         check_id("race_id", race_id)
         check_id("player_id", player_id)
@@ -168,15 +130,6 @@ class Races(Core):
             "SELECT player_id, kind, value, created_at FROM race_hints WHERE race_id = ? "
             "AND player_id = ? ORDER BY id", (race_id, player_id))
         return [HintRecord(r[0], r[1], r[2], from_text(r[3])) for r in rows]
-
-    async def end_race(self, race_id: int, *, end: RaceEnd, by: int | None = None,
-                       now: datetime | None = None) -> tuple[RaceRecord, bool]:
-        check_id("race_id", race_id)
-        check_choice("end", end, RaceEnd)
-        check_id("by", by, optional=True)
-        given = None if now is None else now_utc(now)
-        return await self._race_job(lambda tx: race_writes.end(
-            tx, race_id, RaceEnd(end), by, given or now_utc(None)))
 
     async def race_stats(self, guild_id: int, player_id: int) -> RaceStats:
         check_id("guild_id", guild_id)
