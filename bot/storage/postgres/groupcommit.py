@@ -12,6 +12,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
+from ..batching import settle
 from ..errors import StorageError
 
 #: Most jobs saved in one transaction.
@@ -91,18 +92,7 @@ class GroupCommit(Generic[Job]):
             if not isinstance(exc, StorageError | ValueError):
                 error = StorageError(f"write failed, nothing was saved: {exc}")
                 error.__cause__ = exc
-            _settle(batch[0][1], error=error)
+            settle(batch[0][1], error=error)
             return
         for (_, future), (result, problem) in zip(batch, outcomes, strict=True):
-            _settle(future, result=result, error=problem)
-
-
-def _settle(
-    future: asyncio.Future[Any], *, result: Any = None, error: BaseException | None = None
-) -> None:
-    if future.done():
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(result)
+            settle(future, result=result, error=problem)
