@@ -155,7 +155,7 @@ async def serve(config: dict) -> int:
     from discord.gateway import DiscordWebSocket
     from discord.http import Route
 
-    from bot.app import WordleBot
+    from bot.app import WordleBot, warm_up
     from bot.service import GameService
     from bot.storage import Database
 
@@ -168,9 +168,8 @@ async def serve(config: dict) -> int:
     db = await Database.open(Path(config["db"]))
     try:
         service = GameService(db, words, daily_salt=SALT, clock=lambda: now, choose=picker)
-        if config["solver"]:
-            solver = await service.solver()
-            await asyncio.to_thread(solver.prepare)
+        if config["solver"]:  # ready as the bot gets itself ready (bot.app.warm_up)
+            await warm_up(service)
         bot = WordleBot(service, dev_guild_id=config["guild"], warm_solver=False)
         task = asyncio.create_task(bot.start(config["token"]))
         loop = asyncio.get_running_loop()

@@ -26,6 +26,8 @@ from bot.cogs.race import RaceCog
 from bot.cogs.wordle import NO_PINGS, WordleCog, send
 from bot.config import Config, quiet_library_loggers
 from bot.core.words import WordLists
+from bot.render.image import draw_every_part
+from bot.render.themes import THEMES
 from bot.service import GameService, PlayerError
 from bot.service.races import RaceService
 from bot.shards import IdentifyGate, owns_guild
@@ -89,18 +91,12 @@ class WordleBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d commands globally (can take a while to show up)", len(synced))
         if self.warm_solver:
-            # Build the solver and its strategies in the background so the first word hint is
-            # quick (the first start with new word lists takes a few minutes; later starts load
-            # them from the cache in a fraction of a second).
+            # Draw the board pictures' parts and load the solver's strategies in the background,
+            # so that no early guess or word hint waits for them (see warm_up).
             self._warm_task = asyncio.create_task(self._warm())
 
     async def _warm(self) -> None:
-        try:
-            solver = await self.service.solver()
-            await asyncio.to_thread(solver.prepare)
-            log.info("solver ready")
-        except Exception:
-            log.exception("could not prepare the solver; word hints will build it on demand")
+        await warm_up(self.service)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Wait for this shard's turn to IDENTIFY (Discord's ``max_concurrency`` per 5 s)."""
@@ -150,6 +146,24 @@ class WordleBot(commands.AutoShardedBot):
             self._warm_task.cancel()
         await super().close()
         await self.identify_gate.close()
+
+
+async def warm_up(service: GameService) -> None:
+    """Get ready for players, off the event loop: draw every tile and key of every theme (about
+    0.5 s each; otherwise the first boards drawing them wait), then load the solver and its
+    strategies (shipped for the shipped word lists; other lists are built in another process
+    and can take minutes). Logs "solver ready" when all is done."""
+    try:
+        for theme in THEMES:
+            await asyncio.to_thread(draw_every_part, theme)
+    except Exception:
+        log.exception("could not draw the board pictures' parts ahead; boards draw them on demand")
+    try:
+        solver = await service.solver()
+        await asyncio.to_thread(solver.prepare)
+        log.info("solver ready")
+    except Exception:
+        log.exception("could not prepare the solver; word hints will build it on demand")
 
 
 def identify_gate_for(config: Config) -> IdentifyGate:

@@ -388,3 +388,28 @@ async def board_png_async(
     return await asyncio.to_thread(
         board_png, rows, keyboard, max_attempts, hard_mode=hard_mode, title=title, theme=theme
     )
+
+
+def draw_every_part(theme: str, max_attempts: int = MAX_ATTEMPTS) -> int:
+    """Draw now every tile and key of ``theme`` a board of ``max_attempts`` rows can need
+    (with and without the header band; a title's band is drawn when first needed), so that
+    no player's guess waits for a first drawing later; returns how many parts were new.
+    Thread-safe like the drawing itself."""
+    before = len(_PARTS)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for header in (False, True):
+        layout = _layout(max_attempts, header, WORD_LENGTH)
+        if header:  # the hard-mode badge alone (a title's band is drawn when first needed)
+            _header_part(layout.width, "", True, theme)
+        for top in layout.tile_tops:
+            for left in layout.tile_lefts:
+                box = (left, top, left + TILE, top + TILE)
+                _part("tile", theme, None, None, box)
+                for letter in letters:
+                    for state in "GYB":
+                        _part("tile", theme, letter, state, box)
+        for keys in layout.keys:
+            for letter, box in keys:
+                for key_state in (None, "G", "Y", "B"):
+                    _part("key", theme, letter, key_state, box)
+    return len(_PARTS) - before
