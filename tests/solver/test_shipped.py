@@ -94,8 +94,8 @@ def test_shipped_lists_answer_at_once_from_an_empty_cache(tmp_path: Path,
     words = load_word_lists()
     real = Solver(words.answers, words.allowed_sorted)
     for hard_mode in (False, True):
-        assert real.shipped_path(hard_mode).is_file(), "run `wordle-bot prepare --output "
-        "wordlists/strategies` and commit the files"
+        assert real.shipped_path(hard_mode).is_file(), (
+            "run `wordle-bot prepare --output wordlists/strategies` and commit the files")
     opener = word_hint(real, [])
     hint = word_hint(real, [(opener.word, score(opener.word, words.answers[100]))])
     assert not opener.provisional and not hint.provisional
