@@ -19,11 +19,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Final
 
-from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
+from bot.core.domain import LeaderboardOrder, Status
 from bot.core.feedback import score
 
 from .errors import StorageError
-from .validation import check_choice, check_id, check_word, from_text
+from .validation import check_choice, check_id, check_move, check_word, from_text
 
 #: Longest race a store accepts (the front end offers far less).
 MAX_RACE = 24 * 60 * 60
@@ -252,17 +252,7 @@ def check_race_guess(*, race_id: object, player_id: object, attempt: object, wor
                      feedback: object, finish: object) -> None:
     check_id("race_id", race_id)
     check_id("player_id", player_id)
-    if isinstance(attempt, bool) or not isinstance(attempt, int) or \
-            not 1 <= attempt <= MAX_ATTEMPTS:
-        raise ValueError(f"attempt must be 1 to {MAX_ATTEMPTS}")
-    check_word("word", word)
-    if not isinstance(feedback, str) or len(feedback) != 5 or set(feedback) - set("GYB"):
-        raise ValueError("feedback must be 5 of G, Y, B")
-    if finish is not None:
-        check_choice("finish", finish, (Status.WON, Status.LOST))
-    won = feedback == "GGGGG"
-    if (finish == Status.WON) != won or (finish is None and attempt == MAX_ATTEMPTS):
-        raise ValueError("finish must be won with an all-green guess, lost on a wrong last one")
+    check_move(attempt=attempt, word=word, feedback=feedback, finish=finish)
 
 
 # -- the rules of a race's writes -------------------------------------------------------------
@@ -279,14 +269,11 @@ def join_error(race: RaceRecord | None, race_id: int, now: datetime) -> Exceptio
 def guess_error(race: RaceRecord | None, race_id: int, player_id: int, attempt: int,
                 word: str, feedback: str, now: datetime) -> Exception | None:
     """Why a guess cannot be saved to the race as stored now (``None``: it can)."""
-    problem = join_error(race, race_id, now)
+    problem = player_error(race, race_id, player_id, now)
     if problem is not None or race is None:
         return problem
     racer = race.racer(player_id)
-    if racer is None:
-        return NotARacer(race, player_id)
-    if racer.finished:
-        return BoardOver(race, player_id)
+    assert racer is not None
     if attempt != racer.attempts + 1:
         return RaceAttemptConflict(race, attempt)
     if score(word, race.answer) != feedback:

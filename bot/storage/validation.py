@@ -166,8 +166,14 @@ def check_guess(
     """The checks of ``record_guess`` (what cannot be right whatever is stored)."""
     check_id("game_id", game_id)
     check_id("player_id", player_id)
-    check_word("word", word)
     check_day("day", day, optional=finish is None)
+    check_move(attempt=attempt, word=word, feedback=feedback, finish=finish)
+
+
+def check_move(*, attempt: object, word: object, feedback: object, finish: object) -> None:
+    """The checks of one guess on a board, in a game or a race: its attempt, word, feedback
+    and whether it ends the board."""
+    check_word("word", word)
     if isinstance(attempt, bool) or not isinstance(attempt, int) or not (
         1 <= attempt <= MAX_ATTEMPTS
     ):

@@ -133,6 +133,10 @@ async def test_refusals_change_nothing(db: Any) -> None:
     with pytest.raises(ValueError):
         await db.record_race_guess(race.id, player_id=11, attempt=1, word="crane",
                                    feedback="GGGGG", finish=None, now=at(2))
+    with pytest.raises(ValueError, match="lost only on attempt 6"):  # the board goes on
+        await db.record_race_guess(race.id, player_id=11, attempt=1, word="slate",
+                                   feedback=score("slate", "crane"), finish=Status.LOST,
+                                   now=at(2))
     with pytest.raises(NotTheStarter):
         await db.end_race(race.id, end=RaceEnd.ENDED, by=11, now=at(3))
     with pytest.raises(ValueError, match="not up"):
