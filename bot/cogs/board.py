@@ -143,18 +143,13 @@ def result_text(fields: list[tuple[str, str]], budget: int) -> str:
     return "\n\n".join(parts)
 
 
-async def board_message(game: GameView, *, note: str | None = None,
-                        extra: list[tuple[str, str]] | None = None,
-                        look: Look = DEFAULT_LOOK, stats_picture: bool = False
-                        ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
-    """The board of ``game`` as a V2 view and its files (the PNG unless the look is text
-    only). ``note`` says who did what; ``extra`` are the finish fields (name, text);
-    ``stats_picture``: the gallery also shows :data:`STATS_FILE` (the caller attaches it)."""
-    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
-        accent_colour=look.accent(game))
-    if note:
-        container.add_item(discord.ui.TextDisplay(note[:500], id=NOTE_ID))
-    container.add_item(discord.ui.TextDisplay(f"### {game_title(game)}", id=TITLE_ID))
+async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game: GameView,
+                    look: Look, *, stats_picture: bool = False, ids: bool = False
+                    ) -> tuple[list[discord.File], str]:
+    """Add the board of ``game`` in ``look`` to ``container``: the picture (unless the look is
+    text only; with :data:`STATS_FILE` beside it if ``stats_picture``), then the emoji rows and
+    keyboard. Returns the files to attach and the emoji text. ``ids``: give them
+    :data:`PICTURE_ID` and :data:`BOARD_ID`."""
     files: list[discord.File] = []
     if look.picture:
         png = await board_png_async(game.rows, game.keyboard, game.max_attempts,
@@ -167,10 +162,27 @@ async def board_message(game: GameView, *, note: str | None = None,
             items.append(discord.MediaGalleryItem(
                 f"attachment://{STATS_FILE}",
                 description="Statistics: the same numbers as the text below"))
-        container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID))
+        container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID if ids else None))
     board = recolour(game_text(game.rows, game.keyboard, game.max_attempts),
                      look.high_contrast)
-    container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID))
+    container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID if ids else None))
+    return files, board
+
+
+async def board_message(game: GameView, *, note: str | None = None,
+                        extra: list[tuple[str, str]] | None = None,
+                        look: Look = DEFAULT_LOOK, stats_picture: bool = False
+                        ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+    """The board of ``game`` as a V2 view and its files (the PNG unless the look is text
+    only). ``note`` says who did what; ``extra`` are the finish fields (name, text);
+    ``stats_picture``: the gallery also shows :data:`STATS_FILE` (the caller attaches it)."""
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=look.accent(game))
+    if note:
+        container.add_item(discord.ui.TextDisplay(note[:500], id=NOTE_ID))
+    container.add_item(discord.ui.TextDisplay(f"### {game_title(game)}", id=TITLE_ID))
+    files, board = await add_board(container, game, look, stats_picture=stats_picture,
+                                   ids=True)
     footer = f"-# {game_footer(game)}"
     if extra:
         budget = _TEXT_BUDGET - len(board) - len(footer) - len(note or "") - 100

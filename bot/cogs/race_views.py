@@ -4,20 +4,16 @@ messages work after a restart) whose clicks go to the race cog."""
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any, Protocol, cast
 
 import discord
 
-from bot.cogs.board import BOARD_FILE, DEFAULT_LOOK, Look, alt_text
+from bot.cogs.board import DEFAULT_LOOK, Look, add_board
 from bot.cogs.interact import Reply, guarded
 from bot.cogs.messages import mention
 from bot.core.domain import WORD_LENGTH, HintKind, Status
-from bot.render.image import board_png_async
 from bot.render.race import clock_text, footer_text, race_title, standings_text, status_text
-from bot.render.text import game_text
-from bot.render.themes import recolour
 from bot.service import GameView
 from bot.service.races import RaceMove, RaceView
 
@@ -203,18 +199,7 @@ async def board_reply(move: RaceMove, *, note: str | None, hints: bool,
         container.add_item(discord.ui.TextDisplay(note[:500]))
     title = race_title(move.race)
     container.add_item(discord.ui.TextDisplay(f"### {title}"))
-    files: list[discord.File] = []
-    if look.picture:
-        png = await board_png_async(board.rows, board.keyboard, board.max_attempts,
-                                    hard_mode=board.hard_mode, title=board.label,
-                                    theme=look.theme)
-        files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
-        container.add_item(discord.ui.MediaGallery(
-            discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
-                                     description=alt_text(board, look))))
-    container.add_item(discord.ui.TextDisplay(recolour(
-        game_text(board.rows, board.keyboard, board.max_attempts),
-        look.theme.endswith("-contrast"))))
+    files, _ = await add_board(container, board, look)
     if board.answer and board.is_over:
         container.add_item(discord.ui.TextDisplay(f"The word: **{board.answer.upper()}**"))
     container.add_item(discord.ui.TextDisplay(_board_footer(move, board)))
