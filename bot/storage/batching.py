@@ -91,6 +91,7 @@ class Create:
 
 
 J = TypeVar("J")
+Item = TypeVar("Item")
 
 
 def plan_units(pending: Sequence[tuple[int, J]]) -> list[list[tuple[int, J]]]:
@@ -130,3 +131,21 @@ def settle(
         future.set_exception(error)
     else:
         future.set_result(result)
+
+
+async def next_batch(queue: asyncio.Queue[Item | None], most: int) -> tuple[list[Item], bool]:
+    """Wait for a queued item, then take those already waiting too, up to ``most`` in all:
+    the batch, and whether the stop mark (``None``) was met (nothing after it is taken)."""
+    item = await queue.get()
+    if item is None:
+        return [], True
+    batch = [item]
+    while len(batch) < most:
+        try:
+            item = queue.get_nowait()
+        except asyncio.QueueEmpty:
+            break
+        if item is None:
+            return batch, True
+        batch.append(item)
+    return batch, False

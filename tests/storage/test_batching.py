@@ -1,8 +1,11 @@
-"""How a write batch is cut into units: always in the order the jobs were handed in."""
+"""How a write batch is taken from the queue (both stores' writers) and cut into units: always
+in the order the jobs were handed in."""
 
 from __future__ import annotations
 
-from bot.storage.batching import Create, Guess, plan_units
+import asyncio
+
+from bot.storage.batching import Create, Guess, next_batch, plan_units
 
 
 def guess(game: int, attempt: int) -> Guess:
@@ -46,3 +49,19 @@ def test_every_job_is_planned_once_in_order() -> None:
     jobs[7] = other()
     units = plan_units(list(enumerate(jobs)))
     assert [i for unit in units for i, _ in unit] == list(range(40))
+
+
+async def test_a_batch_is_what_waits_in_the_queue_up_to_the_most_and_the_stop_mark() -> None:
+    queue: asyncio.Queue[int | None] = asyncio.Queue()
+    for item in (1, 2, 3, 4, 5, None, 6):
+        queue.put_nowait(item)
+    assert await next_batch(queue, 3) == ([1, 2, 3], False)
+    assert await next_batch(queue, 3) == ([4, 5], True)  # the stop mark ends the batch
+    assert queue.get_nowait() == 6  # and nothing after it was taken
+    queue.put_nowait(None)
+    assert await next_batch(queue, 3) == ([], True)
+    waiting = asyncio.ensure_future(next_batch(queue, 3))
+    await asyncio.sleep(0)
+    assert not waiting.done()  # an empty queue: it waits for the first item
+    queue.put_nowait(7)
+    assert await waiting == ([7], False)

@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
-from ..batching import settle
+from ..batching import next_batch, settle
 from ..errors import StorageError
 
 #: Most jobs saved in one transaction.
@@ -52,21 +52,10 @@ class GroupCommit(Generic[Job]):
     async def _loop(self) -> None:
         while True:
             await self._slots.acquire()
-            item = await self._queue.get()
-            if item is None:
+            batch, stop = await next_batch(self._queue, MAX_BATCH)
+            if not batch:
                 self._slots.release()
                 return
-            batch = [item]
-            stop = False
-            while len(batch) < MAX_BATCH:
-                try:
-                    item = self._queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    break
-                if item is None:
-                    stop = True
-                    break
-                batch.append(item)
             task = asyncio.get_running_loop().create_task(self._save(batch))
             self._running.add(task)
             task.add_done_callback(self._saved)

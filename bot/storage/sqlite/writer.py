@@ -23,7 +23,7 @@ from typing import Any, Final
 
 import aiosqlite
 
-from ..batching import Create, Guess, plan_units, settle
+from ..batching import Create, Guess, next_batch, plan_units, settle
 from ..errors import StorageError, StorageFull
 from ..models import GameRecord
 from . import schema
@@ -115,19 +115,7 @@ class Core:
     async def _write_loop(self) -> None:
         stop = False
         while not stop:
-            item = await self._queue.get()
-            if item is None:
-                break
-            batch = [item]
-            while len(batch) < MAX_BATCH:
-                try:
-                    item = self._queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    break
-                if item is None:
-                    stop = True
-                    break
-                batch.append(item)
+            batch, stop = await next_batch(self._queue, MAX_BATCH)
             # A caller that gave up (cancelled) before its turn is not written at all.
             batch = [(job, future) for job, future in batch if not future.done()]
             if not batch:
