@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import asyncpg
 
+from benchmarks.discord_latency import percentile
 from bot.core.words import load_word_lists
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMember
 from tests.fakediscord.process import BotProcess
@@ -64,14 +65,6 @@ class Run:
     deferred: int
     cpu: float
     own_cpu: float  # this process: the fake Discord and the driver
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    rank = (len(ordered) - 1) * p / 100
-    low = int(rank)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
 def cpu_seconds(pid: int) -> float:
