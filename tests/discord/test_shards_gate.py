@@ -44,8 +44,18 @@ async def test_one_identify_per_bucket_per_window_in_one_process() -> None:
     gate = IdentifyGate(window=0.3)
     try:
         # max_concurrency 2: shards 0 and 1 are different buckets, 2 waits for 0's window.
-        times = await _turns(gate, [0, 1, 2], 2)
-        assert times[1] < 0.15 and times[2] >= 0.3
+        # (Shard 2 asks first, yet shard 1 goes before it: by order, not by a stopwatch.)
+        start = time.perf_counter()
+        await gate.wait_turn(0, 2)
+        order: list[int] = []
+
+        async def turn(shard: int) -> float:
+            await gate.wait_turn(shard, 2)
+            order.append(shard)
+            return time.perf_counter() - start
+
+        second, _ = await asyncio.gather(turn(2), turn(1))
+        assert order == [1, 2] and second >= 0.3
         # max_concurrency 1: every shard waits for the one before
         times = await asyncio.gather(*(_turns(gate, [s], 1) for s in range(3)))
         flat = sorted(t[0] for t in times)
