@@ -24,6 +24,7 @@ from .races import (
     Racer,
     RaceRecord,
     after_guess,
+    check_new_race,
     check_race_guess,
     end_error,
     finished_race,
@@ -32,7 +33,7 @@ from .races import (
     player_error,
     with_racer,
 )
-from .validation import check_choice, check_id, now_utc
+from .validation import check_bool, check_choice, check_id, now_utc
 
 _T = TypeVar("_T")
 
@@ -177,11 +178,54 @@ def _when(given: datetime | None) -> datetime:
 
 
 class RaceMoves:
-    """The race writes of the port, once for both stores: each checks its input, then runs
-    its transaction through the store's ``_race_job`` (contracts: :class:`bot.storage.Store`)."""
+    """The race calls of the port that are the same on both stores: each checks its input,
+    then runs its transaction through the store's ``_race_job`` or reads races through its
+    ``_read_races`` (contracts: :class:`bot.storage.Store`)."""
 
     async def _race_job(self, work: Callable[[Tx], Awaitable[_T]]) -> _T:
         raise NotImplementedError  # each store opens its own transaction
+
+    async def _read_races(self, where: str, *params: Any) -> list[RaceRecord]:
+        """The races matching ``where`` (on ``races r``, ``?`` placeholders), by id."""
+        raise NotImplementedError
+
+    async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
+                          hard_mode: bool, ends_at: datetime,
+                          now: datetime | None = None) -> RaceRecord:
+        created = now_utc(now)
+        check_new_race(guild_id=guild_id, channel_id=channel_id, starter_id=starter_id,
+                       answer=answer, hard_mode=hard_mode, created=created, ends_at=ends_at)
+        return await self._race_job(lambda tx: create(
+            tx, guild_id=guild_id, channel_id=channel_id, starter_id=starter_id, answer=answer,
+            hard_mode=hard_mode, created=created, ends_at=now_utc(ends_at)))
+
+    async def get_race(self, race_id: int) -> RaceRecord | None:
+        check_id("race_id", race_id)
+        found = await self._read_races("r.id = ?", race_id)
+        return found[0] if found else None
+
+    async def active_race(self, guild_id: int, channel_id: int) -> RaceRecord | None:
+        check_id("guild_id", guild_id)
+        check_id("channel_id", channel_id)
+        found = await self._read_races(ACTIVE_RACE, guild_id, channel_id)
+        return found[-1] if found else None
+
+    async def active_races(self) -> list[RaceRecord]:
+        return await self._read_races("r.finished_at IS NULL")
+
+    async def set_race_message(self, race_id: int, message_id: int) -> None:
+        check_id("race_id", race_id)
+        check_id("message_id", message_id)
+        await self._race_job(lambda tx: tx.run("UPDATE races SET message_id = ? WHERE id = ?",
+                                               message_id, race_id))
+
+    async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
+        check_id("guild_id", guild_id)
+        check_bool("hints_in_races", allowed)
+        await self._race_job(lambda tx: tx.run(
+            "INSERT INTO guild_settings (guild_id, hints_in_races) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET hints_in_races = excluded.hints_in_races",
+            guild_id, tx.flag(allowed)))
 
     async def join_race(self, race_id: int, player_id: int, *,
                         now: datetime | None = None) -> tuple[RaceRecord, bool]:

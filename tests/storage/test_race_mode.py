@@ -223,7 +223,12 @@ async def test_race_settings_and_forget(db: Any) -> None:
     await db.set_hints_in_races(G, True)
     assert await db.hints_in_races(G) is True
     assert (await db.guild_settings(G)).timezone == "UTC"
+    await db.set_hints_in_races(G, False)
+    assert await db.hints_in_races(G) is False and await db.hints_in_races(G + 1) is False
     race = await new_race(db, starter=11)
+    assert race.message_id is None
+    await db.set_race_message(race.id, 555)
+    assert (await db.get_race(race.id)).message_id == 555
     await db.join_race(race.id, 11, now=at(1))
     await db.join_race(race.id, 12, now=at(1))
     await play(db, race.id, 11, ["slate"], start=2)
@@ -231,6 +236,7 @@ async def test_race_settings_and_forget(db: Any) -> None:
     assert report.race_boards_deleted == 1 and report.total == 1
     race = await db.get_race(race.id)
     assert race.starter_id is None and [r.player_id for r in race.racers] == [12]
+    assert race.message_id == 555
 
 
 _WORKER = """

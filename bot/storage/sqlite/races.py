@@ -18,13 +18,12 @@ from ..races import (
     RaceBoard,
     RaceRecord,
     RaceStats,
-    check_new_race,
     race_from_json,
     rank_races,
     stats_from_row,
     stats_query,
 )
-from ..validation import check_bool, check_id, check_limit, from_text, now_utc
+from ..validation import check_id, check_limit, from_text
 from ..validation import to_text as _to_text
 from .writer import Core
 
@@ -85,43 +84,9 @@ class Races(race_writes.RaceMoves, Core):
 
         return await self._write(job)
 
-    async def _read_races(self, where: str, params: Sequence[Any]) -> list[RaceRecord]:
+    async def _read_races(self, where: str, *params: Any) -> list[RaceRecord]:
         rows = await self._read(SELECT_RACES.format(where=where), params)
         return [race_from_json(row[0]) for row in rows]
-
-    async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
-                          hard_mode: bool, ends_at: datetime,
-                          now: datetime | None = None) -> RaceRecord:
-        created = now_utc(now)
-        check_new_race(guild_id=guild_id, channel_id=channel_id, starter_id=starter_id,
-                       answer=answer, hard_mode=hard_mode, created=created, ends_at=ends_at)
-        return await self._race_job(lambda tx: race_writes.create(
-            tx, guild_id=guild_id, channel_id=channel_id, starter_id=starter_id, answer=answer,
-            hard_mode=hard_mode, created=created, ends_at=now_utc(ends_at)))
-
-    async def get_race(self, race_id: int) -> RaceRecord | None:
-        check_id("race_id", race_id)
-        found = await self._read_races("r.id = ?", (race_id,))
-        return found[0] if found else None
-
-    async def active_race(self, guild_id: int, channel_id: int) -> RaceRecord | None:
-        check_id("guild_id", guild_id)
-        check_id("channel_id", channel_id)
-        found = await self._read_races(race_writes.ACTIVE_RACE, (guild_id, channel_id))
-        return found[-1] if found else None
-
-    async def active_races(self) -> list[RaceRecord]:
-        return await self._read_races("r.finished_at IS NULL", ())
-
-    async def set_race_message(self, race_id: int, message_id: int) -> None:
-        check_id("race_id", race_id)
-        check_id("message_id", message_id)
-
-        async def job(conn: aiosqlite.Connection) -> None:
-            await conn.execute("UPDATE races SET message_id = ? WHERE id = ?",
-                               (message_id, race_id))
-
-        await self._write(job)
 
     async def race_hints(self, race_id: int, player_id: int) -> list[HintRecord]:
         check_id("race_id", race_id)
@@ -151,15 +116,3 @@ class Races(race_writes.RaceMoves, Core):
         rows = await self._read("SELECT hints_in_races FROM guild_settings WHERE guild_id = ?",
                                 (guild_id,))
         return bool(rows[0][0]) if rows else False
-
-    async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
-        check_id("guild_id", guild_id)
-        check_bool("hints_in_races", allowed)
-
-        async def job(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, hints_in_races) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET hints_in_races = excluded.hints_in_races",
-                (guild_id, int(allowed)))
-
-        await self._write(job)
