@@ -15,7 +15,6 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from bot.core import hints as core_hints
 from bot.core.analysis import analyse
 from bot.core.daily import today_puzzle_number
 from bot.core.domain import (
@@ -39,7 +38,7 @@ from bot.core.domain import (
 )
 from bot.core.game import Invalid, validate_guess
 from bot.core.periods import Period
-from bot.core.solver import ImpossibleFeedbackError, Solver
+from bot.core.solver import Solver
 from bot.core.words import WordLists
 from bot.service import figures
 from bot.service.archive import start_archive
@@ -58,6 +57,7 @@ from bot.service.errors import (
     refused,
     store_refusals,
 )
+from bot.service.hinting import make_hint
 from bot.service.posts import claim_or_find
 from bot.service.prefs import PERSONAL, personal_today
 from bot.service.results import (
@@ -359,7 +359,8 @@ class GameService:
             # A chosen word may be outside the answer list the solver knows: its suggestion
             # could be wrong or fail, and refusing only then would give the word away.
             raise NoHintLeft(Problem.NO_WORD_HINT)
-        result, value = await self._make_hint(record, kind)
+        result, value = await make_hint(game_view(record), record.answer, kind,
+                                        await self.db.hints_for_game(record.id), self.solver)
         with store_refusals(_not_allowed(record), ended=True):
             await self.db.record_hint(record.id, player_id=player_id, kind=result.kind,
                                       value=value, now=self.now())
@@ -374,40 +375,6 @@ class GameService:
         settings = await self.db.guild_settings(record.guild_id)
         if not (settings.hints_in_dailies if daily else settings.hints_in_channel_games):
             raise HintsNotAllowed(Problem.HINTS_OFF_DAILY if daily else Problem.HINTS_OFF)
-
-    async def _make_hint(self, record: GameRecord, kind: HintKind) -> tuple[HintResult, str]:
-        """The hint and the value stored for it."""
-        rows = list(rows_of(record))
-        view = game_view(record)
-        earlier = [h.value for h in await self.db.hints_for_game(record.id)
-                   if h.kind is kind]
-        if kind is HintKind.WORD:
-            solver = await self.solver()
-            try:
-                hint = await asyncio.to_thread(core_hints.word_hint, solver, rows,
-                                               record.hard_mode)
-            except ImpossibleFeedbackError:
-                # The hidden word left the answer list since the game began: no word in the
-                # solver's list fits, so give what the rules can still give, a letter.
-                letters = [h.value for h in await self.db.hints_for_game(record.id)
-                           if h.kind is HintKind.LETTER]
-                letter = core_hints.letter_hint(record.answer, rows, already_hinted=letters)
-                if letter is None:
-                    raise NoHintLeft(Problem.NO_LETTER_LEFT) from None
-                return HintResult(view, HintKind.LETTER, letter=letter, fallback=True), letter
-            return (HintResult(view, kind, word=hint.word, candidates_left=hint.candidates_left,
-                               provisional=hint.provisional, pick=hint.pick), hint.word)
-        if kind is HintKind.LETTER:
-            letter = core_hints.letter_hint(record.answer, rows, already_hinted=earlier)
-            if letter is None:
-                raise NoHintLeft(Problem.NO_LETTER_LEFT)
-            return HintResult(view, kind, letter=letter), letter
-        done = [int(value.split(":")[0]) for value in earlier]
-        found = core_hints.position_hint(record.answer, rows, already_hinted=done)
-        if found is None:
-            raise NoHintLeft(Problem.NO_POSITION_LEFT)
-        position, letter = found
-        return HintResult(view, kind, letter=letter, position=position), f"{position}:{letter}"
 
     # -- give up, board -------------------------------------------------------------------
 

@@ -12,14 +12,12 @@ shows it to them only once they solved it or the race is over.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TypeVar
 
-from bot.core import hints as core_hints
 from bot.core.domain import (
     RACE,
     HintKind,
@@ -29,20 +27,20 @@ from bot.core.domain import (
     game_label,
 )
 from bot.core.game import Game, Invalid, keyboard
-from bot.core.solver import ImpossibleFeedbackError, Solver
+from bot.core.solver import Solver
 from bot.core.words import WordLists
 from bot.service.errors import (
     BadOption,
     HintsNotAllowed,
     InvalidGuess,
     NoGame,
-    NoHintLeft,
     PlayerError,
     Problem,
     disk_full_is_a_problem,
 )
 from bot.service.figures import race_leaderboard, race_stats
 from bot.service.game_service import GameService
+from bot.service.hinting import make_hint
 from bot.service.results import GameView, HintResult, Place
 from bot.service.views import option
 from bot.storage.errors import StorageError
@@ -397,52 +395,15 @@ class RaceService:
         assert racer is not None
         if not await self.db.hints_in_races(race.guild_id):
             raise HintsNotAllowed(Problem.HINTS_OFF_RACE)
-        board = board_view(race, racer)
-        rows = list(board.rows)
-        earlier = [h.value for h in await self.db.race_hints(race.id, player_id)
-                   if h.kind is kind]
-        result, value = await self._make_hint(race, board, rows, kind, earlier)
+        result, value = await make_hint(board_view(race, racer), race.answer, kind,
+                                        await self.db.race_hints(race.id, player_id),
+                                        self._solver)
         try:
             await self.db.record_race_hint(race.id, player_id=player_id, kind=result.kind,
                                            value=value, now=self.now())
         except (RaceOver, BoardOver, NotARacer):
             raise PlayerError(Problem.RACE_OVER) from None
         return result
-
-    async def _make_hint(self, race: RaceRecord, board: GameView, rows: list[Row],
-                         kind: HintKind, earlier: list[str]) -> tuple[HintResult, str]:
-        if kind is HintKind.WORD:
-            if self._solver is not None:
-                solver = await self._solver()
-                try:
-                    hint = await asyncio.to_thread(core_hints.word_hint, solver, rows,
-                                                   race.hard_mode)
-                    return (HintResult(board, kind, word=hint.word,
-                                       candidates_left=hint.candidates_left,
-                                       provisional=hint.provisional, pick=hint.pick), hint.word)
-                except ImpossibleFeedbackError:  # the word left the answer list
-                    pass
-            # no word hint to give: a letter instead, said so, never one given already
-            player = board.owner_id or 0
-            letters = [h.value for h in await self.db.race_hints(race.id, player)
-                       if h.kind is HintKind.LETTER]
-            return self._letter(race, board, rows, letters, fallback=True)
-        if kind is HintKind.LETTER:
-            return self._letter(race, board, rows, earlier, fallback=False)
-        done = [int(value.split(":")[0]) for value in earlier]
-        found = core_hints.position_hint(race.answer, rows, already_hinted=done)
-        if found is None:
-            raise NoHintLeft(Problem.NO_POSITION_LEFT)
-        position, letter = found
-        return HintResult(board, kind, letter=letter, position=position), f"{position}:{letter}"
-
-    @staticmethod
-    def _letter(race: RaceRecord, board: GameView, rows: list[Row], earlier: list[str], *,
-                fallback: bool) -> tuple[HintResult, str]:
-        letter = core_hints.letter_hint(race.answer, rows, already_hinted=earlier)
-        if letter is None:
-            raise NoHintLeft(Problem.NO_LETTER_LEFT)
-        return HintResult(board, HintKind.LETTER, letter=letter, fallback=fallback), letter
 
     # -- statistics and settings ----------------------------------------------------------
 

@@ -1,0 +1,53 @@
+"""One hint on a board, for a game or a race board alike: the rules are :mod:`bot.core.hints`;
+here, what was given before (never the same letter or position twice) and the fallback to a
+letter when the solver cannot suggest a word (the hidden word left its answer list)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+
+from bot.core import hints as core_hints
+from bot.core.domain import HintKind
+from bot.core.solver import ImpossibleFeedbackError, Solver
+from bot.service.errors import NoHintLeft, Problem
+from bot.service.results import GameView, HintResult
+from bot.storage.models import HintRecord
+
+
+async def make_hint(board: GameView, answer: str, kind: HintKind, given: Sequence[HintRecord],
+                    solver: Callable[[], Awaitable[Solver]] | None) -> tuple[HintResult, str]:
+    """The hint of ``kind`` on ``board`` (hidden word ``answer``; ``given``: the hints taken
+    on it before) and the value to store for it. Without a ``solver`` a word hint is a
+    letter, said so (``fallback``)."""
+    rows = list(board.rows)
+    earlier = [h.value for h in given if h.kind is kind]
+    if kind is HintKind.WORD:
+        if solver is not None:
+            try:
+                hint = await asyncio.to_thread(core_hints.word_hint, await solver(), rows,
+                                               board.hard_mode)
+            except ImpossibleFeedbackError:  # no word in the solver's list fits
+                pass
+            else:
+                return (HintResult(board, kind, word=hint.word,
+                                   candidates_left=hint.candidates_left,
+                                   provisional=hint.provisional, pick=hint.pick), hint.word)
+        letters = [h.value for h in given if h.kind is HintKind.LETTER]
+        return _letter(board, answer, letters, fallback=True)
+    if kind is HintKind.LETTER:
+        return _letter(board, answer, earlier, fallback=False)
+    done = [int(value.split(":")[0]) for value in earlier]
+    found = core_hints.position_hint(answer, rows, already_hinted=done)
+    if found is None:
+        raise NoHintLeft(Problem.NO_POSITION_LEFT)
+    position, letter = found
+    return HintResult(board, kind, letter=letter, position=position), f"{position}:{letter}"
+
+
+def _letter(board: GameView, answer: str, earlier: list[str], *,
+            fallback: bool) -> tuple[HintResult, str]:
+    letter = core_hints.letter_hint(answer, board.rows, already_hinted=earlier)
+    if letter is None:
+        raise NoHintLeft(Problem.NO_LETTER_LEFT)
+    return HintResult(board, HintKind.LETTER, letter=letter, fallback=fallback), letter
