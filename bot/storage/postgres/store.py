@@ -32,6 +32,7 @@ from bot.core.domain import StatsBucket
 from .. import rules
 from ..batching import Create, Guess
 from ..errors import StorageError
+from ..game_writes import GameWrites
 from ..models import (
     DailyResult,
     ForgetReport,
@@ -49,7 +50,6 @@ from ..validation import (
     check_guess,
     check_hint,
     check_id,
-    check_new_game,
     now_utc,
     to_text,
 )
@@ -72,8 +72,8 @@ _SETTINGS: Final = {"timezone": "UTC", "application_name": "wordle-bot"}
 _STATS_SELECT: Final = ", ".join(rows.STATS_COLUMNS)
 
 
-class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards, Prefs, ArchiveGames,
-                    Races):
+class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoards, Prefs,
+                    ArchiveGames, Races):
     """All persistent state of the bot in PostgreSQL. Make one with :meth:`open`."""
 
     def __init__(self, dsn: str, pool: Any, version: int, writers: int, key: bytes) -> None:
@@ -221,52 +221,6 @@ class PostgresStore(posts.DailyPosts, settings.Settings, PeriodBoards, Prefs, Ar
         return await self._retrying(lambda conn: writes.save_batch(conn, jobs, self._key))
 
     # ----------------------------------------------------------------- games
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        owner_id: int | None,
-        scope: str,
-        kind: str,
-        answer: str,
-        hard_mode: bool,
-        puzzle_number: int | None = None,
-        setter_id: int | None = None,
-        now: datetime | None = None,
-    ) -> GameRecord:
-        """Start a game; :class:`GameExists` (with the game in the way) if a rule forbids."""
-        check_new_game(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            owner_id=owner_id,
-            scope=scope,
-            kind=kind,
-            answer=answer,
-            hard_mode=hard_mode,
-            puzzle_number=puzzle_number,
-            setter_id=setter_id,
-        )
-        created = to_text(now_utc(now))
-        mark = None  # a daily is refused to a forgotten player who had started it
-        if kind == "daily" and owner_id is not None:
-            mark = rules.player_mark(self._key, owner_id)
-        return await self._write(
-            Create(
-                guild_id,
-                channel_id,
-                owner_id,
-                scope,
-                kind,
-                puzzle_number,
-                answer,
-                hard_mode,
-                setter_id,
-                created,
-                owner_mark=mark,
-            )
-        )
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         check_id("game_id", game_id)

@@ -22,6 +22,7 @@ from bot.core.feedback import score
 from .. import rules, validation
 from ..batching import Create, Guess, settle
 from ..errors import DailyPlayed, GameExists, StorageError
+from ..game_writes import GameWrites
 from ..models import GameRecord, HintRecord
 from ..validation import from_text, to_text
 from .archive import ARCHIVE
@@ -41,36 +42,8 @@ from .sql import (
 from .writer import Core, Outcome, WriteJob
 
 
-class Games(Core):
+class Games(Core, GameWrites):
     """The game calls of the port (their contracts: :class:`bot.storage.Store`)."""
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        owner_id: int | None,
-        scope: str,
-        kind: str,
-        answer: str,
-        hard_mode: bool,
-        puzzle_number: int | None = None,
-        setter_id: int | None = None,
-        now: datetime | None = None,
-    ) -> GameRecord:
-        validation.check_new_game(
-            guild_id=guild_id, channel_id=channel_id, owner_id=owner_id, scope=scope,
-            kind=kind, answer=answer, hard_mode=hard_mode, puzzle_number=puzzle_number,
-            setter_id=setter_id,
-        )
-        mark = None  # a daily is refused to a forgotten player who had started it
-        if kind == "daily" and owner_id is not None:
-            mark = rules.player_mark(self._key, owner_id)
-        created = to_text(validation.now_utc(now))
-        return await self._write(
-            Create(guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer,
-                   hard_mode, setter_id, created, mark)
-        )
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         validation.check_id("game_id", game_id)
@@ -136,26 +109,6 @@ class Games(Core):
             "(SELECT 1 FROM guesses y WHERE y.game_id = x.id AND y.player_id = ?)) "
             "ORDER BY x.finished_at DESC, x.id DESC LIMIT 1)",
             (guild_id, channel_id, player_id, player_id),
-        )
-
-    async def record_guess(
-        self,
-        game_id: int,
-        *,
-        attempt: int,
-        player_id: int,
-        word: str,
-        feedback: str,
-        finish: str | None,
-        day: int | None = None,
-        now: datetime | None = None,
-    ) -> GameRecord:
-        validation.check_guess(game_id=game_id, attempt=attempt, player_id=player_id,
-                               word=word, feedback=feedback, finish=finish, day=day)
-        created = to_text(validation.now_utc(now))
-        return await self._write(
-            Guess(game_id, attempt, player_id, word, feedback, finish, day, created,
-                  restamp=now is None)
         )
 
     async def give_up(
