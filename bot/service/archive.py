@@ -20,15 +20,13 @@ import re
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from bot.core.daily import puzzle_number, server_daily_word
+from bot.core.daily import puzzle_number
 from bot.core.domain import ARCHIVE, Kind, Status
-from bot.core.personal import PERSONAL, player_daily_word
-from bot.service.dailies import resume_daily
+from bot.service.dailies import daily_answer, resume_daily, shared
 from bot.service.errors import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Problem
 from bot.service.results import Place, StartResult
-from bot.service.views import game_view, share
+from bot.service.views import game_view
 from bot.storage.errors import GameExists
-from bot.storage.models import GameRecord
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -73,7 +71,8 @@ async def start_archive(service: GameService, salt: str, place: Place, player_id
         raise BadOption(Problem.ARCHIVE_ONLY)
     chosen = archive_number(number, on)
     db = service.db
-    today = await service.today(place.guild_id, player_id)
+    settings = await db.guild_settings(place.guild_id)
+    today = await service.today_in(settings, player_id)
     if chosen == today:
         raise BadOption(Problem.ARCHIVE_TODAY, puzzle_number=chosen)
     if chosen > today:
@@ -83,53 +82,22 @@ async def start_archive(service: GameService, salt: str, place: Place, player_id
     if daily is not None:
         if Status(daily.status).is_over:
             raise DailyAlreadyPlayed(Problem.ARCHIVE_PLAYED_DAILY, puzzle_number=chosen,
-                                     share_text=await _share(service, daily))
+                                     share_text=await shared(service.db, daily))
         return await resume_daily(db, daily, place)
     existing = await db.archive_game(place.guild_id, player_id, chosen)
     if existing is not None:
-        return await _resume(service, existing, place)
+        return await resume_daily(db, existing, place, done=Problem.ARCHIVE_DONE)
 
-    answer = await archive_answer(service, salt, place.guild_id, player_id, chosen, today)
+    # A server whose order of words is not settled yet settles it from today, as its daily
+    # would, never from the past puzzle asked for.
+    answer = await daily_answer(db, service.words, salt, settings, chosen, player_id,
+                                settle_on=today)
     try:
-        record = await db.create_game(
-            guild_id=place.guild_id, channel_id=place.channel_id, owner_id=player_id,
-            scope=ARCHIVE.scope, kind=ARCHIVE.kind, answer=answer, hard_mode=hard_mode,
-            puzzle_number=chosen, now=service.now())
+        record = await service._create(place, ARCHIVE, answer, hard_mode, owner_id=player_id,
+                                       puzzle_number=chosen)
     except GameExists as exists:
         other = exists.existing
-        if other.kind is ARCHIVE.kind and other.puzzle_number == chosen:
-            return await _resume(service, other, place)  # started twice at the same moment
+        if other.kind is ARCHIVE.kind and other.puzzle_number == chosen:  # started twice at once
+            return await resume_daily(db, other, place, done=Problem.ARCHIVE_DONE)
         raise GameAlreadyRunning(Problem.OWN_GAME_RUNNING) from None
     return StartResult(game_view(record), resumed=False)
-
-
-async def archive_answer(service: GameService, salt: str, guild_id: int, player_id: int,
-                         number: int, today: int) -> str:
-    """The daily word of puzzle ``number`` on this server (in the personal record, the
-    player's own). A server whose order of words is not settled yet settles it from today,
-    as its daily would, never from the past puzzle asked for."""
-    words = service.words.answers
-    if guild_id == PERSONAL:
-        return player_daily_word(number, words, salt, player_id)
-    settings = await service.db.guild_settings(guild_id)
-    order_from = settings.daily_order_from
-    if order_from is None:
-        order_from = await service.db.settle_daily_order(guild_id, today)
-    return server_daily_word(number, words, salt, guild_id, order_from)
-
-
-async def _share(service: GameService, record: GameRecord) -> str:
-    hints = await service.db.hints_for_game(record.id)
-    return share(game_view(record), len(hints))
-
-
-async def _resume(service: GameService, existing: GameRecord, place: Place) -> StartResult:
-    number = existing.puzzle_number
-    if Status(existing.status).is_over:
-        raise DailyAlreadyPlayed(Problem.ARCHIVE_DONE, puzzle_number=number,
-                                 share_text=await _share(service, existing))
-    if existing.channel_id != place.channel_id:
-        raise GameAlreadyRunning(Problem.DAILY_ELSEWHERE, puzzle_number=number,
-                                 channel_id=existing.channel_id)
-    return StartResult(game_view(existing), resumed=True)
-

@@ -23,25 +23,28 @@ from bot.storage.port import Store
 
 
 async def daily_answer(db: Store, words: WordLists, salt: str, settings: GuildSettings,
-                       number: int, player_id: int | None = None) -> str:
-    """The hidden word of puzzle ``number`` (the server's today) for this server; in the
-    personal record, ``player_id``'s own."""
+                       number: int, player_id: int | None = None, *,
+                       settle_on: int | None = None) -> str:
+    """The hidden word of puzzle ``number`` for this server; in the personal record,
+    ``player_id``'s own. A server whose order is not settled yet settles it on ``settle_on``
+    (today: by default ``number``, the daily of today; a past puzzle passes today)."""
     if settings.guild_id == PERSONAL and player_id is not None:
         return player_daily_word(number, words.answers, salt, player_id)
     order_from = settings.daily_order_from
     if order_from is None:
-        order_from = await db.settle_daily_order(settings.guild_id, number)
+        order_from = await db.settle_daily_order(settings.guild_id,
+                                                 number if settle_on is None else settle_on)
     return server_daily_word(number, words.answers, salt, settings.guild_id, order_from)
 
 
-async def resume_daily(db: Store, existing: GameRecord, place: Place) -> StartResult:
-    """The player's daily of today again: resumed here, else where it is, or done (with its
-    share grid, hints noted)."""
+async def resume_daily(db: Store, existing: GameRecord, place: Place, *,
+                       done: Problem = Problem.DAILY_DONE) -> StartResult:
+    """The player's daily of today (or archive game: ``done`` is then ``ARCHIVE_DONE``)
+    again: resumed here, else where it is, or done (with its share grid, hints noted)."""
     number = existing.puzzle_number
     if Status(existing.status).is_over:
-        hints = await db.hints_for_game(existing.id)
-        raise DailyAlreadyPlayed(Problem.DAILY_DONE, puzzle_number=number,
-                                 share_text=share(game_view(existing), len(hints)))
+        raise DailyAlreadyPlayed(done, puzzle_number=number,
+                                 share_text=await shared(db, existing))
     if existing.channel_id != place.channel_id:
         raise GameAlreadyRunning(Problem.DAILY_ELSEWHERE, puzzle_number=number,
                                  channel_id=existing.channel_id)
@@ -56,7 +59,10 @@ async def refuse_if_archived(db: Store, place: Place, player_id: int, number: in
     if archived is None:
         return
     finished = Status(archived.status).is_over
-    hints = await db.hints_for_game(archived.id) if finished else []
     raise DailyAlreadyPlayed(Problem.DAILY_IN_ARCHIVE, puzzle_number=number,
-                             share_text=share(game_view(archived), len(hints)) if finished
-                             else None)
+                             share_text=await shared(db, archived) if finished else None)
+
+
+async def shared(db: Store, record: GameRecord) -> str:
+    """A finished game's share grid, with the hints used noted."""
+    return share(game_view(record), len(await db.hints_for_game(record.id)))

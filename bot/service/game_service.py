@@ -156,6 +156,13 @@ class GameService:
         settings = await self.db.guild_settings(guild_id)
         return today_puzzle_number(self.now(), settings.timezone)
 
+    async def today_in(self, settings: GuildSettings, player_id: int | None) -> int:
+        """:meth:`today` for the server whose ``settings`` were read already (the daily and
+        the archive need both: one read)."""
+        if settings.guild_id == PERSONAL and player_id is not None:
+            return await personal_today(self.db, player_id, self.now())
+        return today_puzzle_number(self.now(), settings.timezone)
+
     async def _target_game(self, place: Place, player_id: int) -> GameRecord:
         own = await self.db.active_own_game(place.guild_id, place.channel_id, player_id)
         if own is not None:
@@ -267,7 +274,7 @@ class GameService:
 
     async def _start_daily(self, place: Place, player_id: int, hard_mode: bool) -> StartResult:
         settings = await self.db.guild_settings(place.guild_id)
-        number = await self.today(place.guild_id, player_id)
+        number = await self.today_in(settings, player_id)
         existing = await self.db.daily_game(place.guild_id, player_id, number)
         if existing is not None:
             return await resume_daily(self.db, existing, place)

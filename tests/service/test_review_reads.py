@@ -1,5 +1,5 @@
-"""Review R2 (2026-11-23): one hint reads the store once for what it needs, on both stores; and
-the hints of a game and of a race board follow the same rules (bot.service.hinting)."""
+"""Review R2 (2026-11-23): one hint, one start reads the store once for what it needs, on both
+stores; and the hints of a game and of a race board follow the same rules (bot.service.hinting)."""
 
 from __future__ import annotations
 
@@ -87,3 +87,21 @@ async def test_race_word_hint_fallback_reads_the_hints_once(db: Any, make_servic
 
     assert sorted(await _letters_then_words(hint)) == sorted("pious")
 
+
+async def test_a_daily_start_reads_the_server_settings_once(db: Any, make_service: Any) -> None:
+    counting = Counting(db)
+    service: GameService = make_service(counting)
+    started = await service.start(HERE, ALICE, kind="daily")
+    assert counting.calls["guild_settings"] == 1
+    assert started.game.puzzle_number == await make_service(db).today(HERE.guild_id)
+    assert not started.resumed
+
+
+async def test_an_archive_start_reads_the_server_settings_once(db: Any,
+                                                               make_service: Any) -> None:
+    counting = Counting(db)
+    service: GameService = make_service(counting)
+    yesterday = await make_service(db).today(HERE.guild_id) - 1
+    started = await service.start(HERE, ALICE, kind="archive", number=yesterday)
+    assert counting.calls["guild_settings"] == 1
+    assert started.game.puzzle_number == yesterday and not started.resumed
