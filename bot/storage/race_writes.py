@@ -33,7 +33,7 @@ from .races import (
     player_error,
     with_racer,
 )
-from .validation import check_bool, check_choice, check_id, now_utc
+from .validation import check_bool, check_choice, check_hint_value, check_id, now_utc
 
 _T = TypeVar("_T")
 
@@ -254,9 +254,7 @@ class RaceMoves:
                                value: str, now: datetime | None = None) -> None:
         check_id("race_id", race_id)
         check_id("player_id", player_id)
-        check_choice("kind", kind, HintKind)
-        if not isinstance(value, str) or not 0 < len(value) <= 100:
-            raise ValueError("a hint's value is 1 to 100 characters")
+        check_hint_value(kind=kind, value=value)
         given = None if now is None else now_utc(now)
         await self._race_job(
             lambda tx: hint(tx, race_id, player_id, kind, value, _when(given)))

@@ -198,6 +198,11 @@ def check_hint(*, game_id: object, player_id: object, kind: object, value: objec
     """The checks of ``record_hint``."""
     check_id("game_id", game_id)
     check_id("player_id", player_id)
+    check_hint_value(kind=kind, value=value)
+
+
+def check_hint_value(*, kind: object, value: object) -> None:
+    """A hint's kind and what it showed, in a game or a race."""
     check_choice("kind", kind, HintKind)
     if not isinstance(value, str) or not value or len(value) > MAX_HINT_VALUE:
         raise ValueError(f"hint value must be 1 to {MAX_HINT_VALUE} characters")

@@ -165,6 +165,11 @@ async def test_time_up_ends_the_race_and_players_still_playing_lose(db: Any) -> 
     await db.record_race_hint(race.id, player_id=12, kind=HintKind.LETTER, value="r",
                               now=at(5))
     assert [h.value for h in await db.race_hints(race.id, 12)] == ["r"]
+    for kind, value in ((HintKind.LETTER, "x" * 65), (HintKind.LETTER, ""), ("colour", "r")):
+        with pytest.raises(ValueError):  # the limits of a game's hints
+            await db.record_race_hint(race.id, player_id=12, kind=kind, value=value,
+                                      now=at(5))
+    assert [h.value for h in await db.race_hints(race.id, 12)] == ["r"]
     assert (await db.active_races())[0].id == race.id
     ended, now_ended = await db.end_race(race.id, end=RaceEnd.TIME, now=at(61))
     assert now_ended and ended.end is RaceEnd.TIME
