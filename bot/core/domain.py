@@ -99,6 +99,8 @@ class HintPolicy(Enum):
     #: Follows the server's setting for the mode: ``hints_in_channel_games``, or for a race
     #: ``hints_in_races`` (off by default).
     SERVER_SETTING = "server_setting"
+    #: Follows the server's ``hints_in_dailies`` (on by default).
+    DAILY_SETTING = "daily_setting"
 
 
 # -- game modes ---------------------------------------------------------------------------
@@ -124,7 +126,7 @@ class Mode:
 
 
 DAILY = Mode("daily", Scope.OWN, Kind.DAILY, Players.OWNER, True, StatsBucket.DAILY,
-             "daily", HintPolicy.ALWAYS, True)
+             "daily", HintPolicy.DAILY_SETTING, True)
 PRACTICE = Mode("practice", Scope.OWN, Kind.RANDOM, Players.OWNER, False,
                 StatsBucket.PRACTICE, "practice", HintPolicy.ALWAYS, True)
 #: An own game with a word the player chose (the terminal's ``--word``): practice.

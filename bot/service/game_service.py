@@ -376,9 +376,10 @@ class GameService:
     async def _hints_allowed(self, record: GameRecord) -> None:
         """``HintsNotAllowed`` where the server's settings turn hints off for this game: a
         daily follows ``hints_in_dailies``, a channel game ``hints_in_channel_games``."""
-        daily = record.kind is Kind.DAILY
-        if not daily and facts(record).mode.hints is not HintPolicy.SERVER_SETTING:
+        policy = facts(record).mode.hints
+        if policy is HintPolicy.ALWAYS:
             return
+        daily = policy is HintPolicy.DAILY_SETTING
         settings = await self.db.guild_settings(record.guild_id)
         if not (settings.hints_in_dailies if daily else settings.hints_in_channel_games):
             raise HintsNotAllowed(Problem.HINTS_OFF_DAILY if daily else Problem.HINTS_OFF)

@@ -66,7 +66,9 @@ def test_mode_table():
     assert mode_of("channel", "random") is CHANNEL_GAME
     assert mode_of("channel", "custom") is CHALLENGE
     assert CHALLENGE.players is Players.CHANNEL and PRACTICE.players is Players.OWNER
-    assert CHALLENGE.hints is HintPolicy.SERVER_SETTING and DAILY.hints is HintPolicy.ALWAYS
+    assert CHALLENGE.hints is HintPolicy.SERVER_SETTING
+    assert DAILY.hints is HintPolicy.DAILY_SETTING  # hints_in_dailies
+    assert PRACTICE.hints is mode_of("own", "archive").hints is HintPolicy.ALWAYS
     assert not CHALLENGE.word_hints and not mode_of("own", "custom").word_hints
     assert len(MODES) == 7
     archive = mode_of("own", "archive")
