@@ -12,7 +12,8 @@ import discord
 from bot.cogs.board import DEFAULT_LOOK, Look, add_board
 from bot.cogs.interact import Reply, guarded
 from bot.cogs.messages import mention
-from bot.core.domain import WORD_LENGTH, HintKind, Status
+from bot.cogs.views import HINT_LABELS, loaded_cog, word_input
+from bot.core.domain import HintKind, Status
 from bot.render.race import clock_text, footer_text, race_title, standings_text, status_text
 from bot.service import GameView
 from bot.service.races import RaceMove, RaceView
@@ -20,7 +21,6 @@ from bot.service.races import RaceMove, RaceView
 COG_NAME = "RaceCog"
 TITLE_ID, STATUS_ID, STANDINGS_ID, FOOTER_ID = 1, 2, 3, 4
 _ON, _OVER = 0xC9B458, 0x6AAA64
-_HINT_LABELS = {HintKind.LETTER: "Letter", HintKind.POSITION: "Position", HintKind.WORD: "Word"}
 Button = discord.ui.Button[Any]
 
 
@@ -39,11 +39,7 @@ class RaceActions(Protocol):
 
 
 def cog_of(interaction: discord.Interaction) -> RaceActions:
-    get_cog = getattr(interaction.client, "get_cog", None)
-    cog = get_cog(COG_NAME) if get_cog is not None else None
-    if cog is None:
-        raise RuntimeError("the race cog is not loaded")
-    return cast(RaceActions, cog)
+    return cast(RaceActions, loaded_cog(interaction, COG_NAME))
 
 
 def _button(label: str, custom_id: str, style: discord.ButtonStyle,
@@ -103,7 +99,7 @@ class RaceGuessButton(discord.ui.DynamicItem[Button],
 class RaceHintButton(discord.ui.DynamicItem[Button],
                      template=r"wordle:race:hint:(?P<kind>letter|position|word):(?P<race>\d+)"):
     def __init__(self, race_id: int, kind: HintKind) -> None:
-        super().__init__(_button(_HINT_LABELS[kind], f"wordle:race:hint:{kind.value}:{race_id}",
+        super().__init__(_button(HINT_LABELS[kind], f"wordle:race:hint:{kind.value}:{race_id}",
                                  discord.ButtonStyle.secondary, "💡"))
         self.race_id = race_id
         self.kind = kind
@@ -146,11 +142,7 @@ class RaceGuessModal(discord.ui.Modal):
         super().__init__(title="Guess · Wordle race",
                          custom_id=f"wordle:race:word:{race_id}:{player_id}", timeout=600)
         self.race_id = race_id
-        self.word: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            custom_id="word", min_length=WORD_LENGTH, max_length=WORD_LENGTH,
-            placeholder="crane", required=True)
-        self.add_item(discord.ui.Label(text=f"Your guess: a {WORD_LENGTH}-letter word",
-                                       component=self.word))
+        self.word = word_input(self)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         work = cog_of(interaction).guess_submitted(interaction, self.race_id, self.word.value)

@@ -18,7 +18,8 @@ from bot.cogs.interact import guarded
 from bot.core.domain import WORD_LENGTH, HintKind
 
 COG_NAME = "WordleCog"
-_HINT_LABELS = {HintKind.LETTER: "Letter", HintKind.POSITION: "Position", HintKind.WORD: "Word"}
+#: The hint buttons' labels (a game's board and a race board).
+HINT_LABELS = {HintKind.LETTER: "Letter", HintKind.POSITION: "Position", HintKind.WORD: "Word"}
 
 
 class BoardActions(Protocol):
@@ -34,12 +35,28 @@ class BoardActions(Protocol):
                                 game_id: int) -> None: ...
 
 
-def actions(interaction: discord.Interaction) -> BoardActions:
+def loaded_cog(interaction: discord.Interaction, name: str) -> Any:
+    """The cog called ``name`` on the interaction's client (a button's or a modal's actions)."""
     get_cog = getattr(interaction.client, "get_cog", None)
-    cog = get_cog(COG_NAME) if get_cog is not None else None
+    cog = get_cog(name) if get_cog is not None else None
     if cog is None:
-        raise RuntimeError("the Wordle cog is not loaded")
-    return cast(BoardActions, cog)
+        raise RuntimeError(f"the cog {name} is not loaded")
+    return cog
+
+
+def actions(interaction: discord.Interaction) -> BoardActions:
+    return cast(BoardActions, loaded_cog(interaction, COG_NAME))
+
+
+def word_input(modal: discord.ui.Modal) -> discord.ui.TextInput[Any]:
+    """Add to ``modal`` the labelled input of one guess (exactly :data:`WORD_LENGTH`
+    characters) and return it."""
+    word: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        custom_id="word", min_length=WORD_LENGTH, max_length=WORD_LENGTH,
+        placeholder="crane", required=True)
+    modal.add_item(discord.ui.Label(text=f"Your guess: a {WORD_LENGTH}-letter word",
+                                    component=word))
+    return word
 
 
 Button = discord.ui.Button[Any]
@@ -67,7 +84,7 @@ class GuessButton(discord.ui.DynamicItem[Button], template=r"wordle:guess:(?P<ga
 class HintButton(discord.ui.DynamicItem[Button],
                  template=r"wordle:hint:(?P<kind>letter|position|word):(?P<game>\d+)"):
     def __init__(self, game_id: int, kind: HintKind) -> None:
-        super().__init__(discord.ui.Button(label=_HINT_LABELS[kind], emoji="💡",
+        super().__init__(discord.ui.Button(label=HINT_LABELS[kind], emoji="💡",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"wordle:hint:{kind.value}:{game_id}"))
         self.game_id = game_id
@@ -159,11 +176,7 @@ class GuessModal(discord.ui.Modal):
         super().__init__(title=f"Guess · {title}"[:45],
                          custom_id=f"wordle:word:{game_id}:{player_id}", timeout=600)
         self.game_id = game_id
-        self.word: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            custom_id="word", min_length=WORD_LENGTH, max_length=WORD_LENGTH,
-            placeholder="crane", required=True)
-        self.add_item(discord.ui.Label(text=f"Your guess: a {WORD_LENGTH}-letter word",
-                                       component=self.word))
+        self.word = word_input(self)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         work = actions(interaction).guess_submitted(interaction, self.game_id, self.word.value)
