@@ -92,13 +92,9 @@ def current_look() -> Look:
     return _LOOK.get()
 
 
-def high_contrast(look: Look | None = None) -> bool:
-    return (look or current_look()).theme.endswith("-contrast")
-
-
 def shown(text: str, look: Look | None = None) -> str:
     """Emoji text (a share grid, statistics) in the colours of the look."""
-    return recolour(text, high_contrast(look))
+    return recolour(text, (look or current_look()).high_contrast)
 
 
 async def use_look_of(service: GameService, player_id: int) -> Look:
