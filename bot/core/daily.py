@@ -48,7 +48,8 @@ def today_puzzle_number(moment: datetime, timezone: str) -> int:
     return puzzle_number(local_day(moment, timezone))
 
 
-def _ranked(words: tuple[str, ...], key: bytes, label: str) -> tuple[str, ...]:
+def ranked(words: tuple[str, ...], key: bytes, label: str) -> tuple[str, ...]:
+    """``words`` in the order of their HMAC under ``key`` (one cycle of an order)."""
     def rank(word: str) -> bytes:
         return hmac.new(key, f"{label}:{word}".encode(), hashlib.sha256).digest()
 
@@ -57,7 +58,7 @@ def _ranked(words: tuple[str, ...], key: bytes, label: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=8)
 def _cycle_order(answers: tuple[str, ...], salt: str, cycle: int) -> tuple[str, ...]:
-    return _ranked(answers, salt.encode(), str(cycle))
+    return ranked(answers, salt.encode(), str(cycle))
 
 
 def _server_key(salt: str, guild_id: int) -> bytes:
@@ -75,11 +76,11 @@ def _server_cycle_order(answers: tuple[str, ...], salt: str, guild_id: int, cycl
     key = _server_key(salt, guild_id)
     first = cycle * len(answers) + 1  # the puzzle number at the cycle's first place
     if order_from <= first:
-        return _ranked(answers, key, str(cycle))
+        return ranked(answers, key, str(cycle))
     kept = _cycle_order(answers, salt, cycle)[:order_from - first]
     used = set(kept)
     rest = tuple(word for word in answers if word not in used)
-    return kept + _ranked(rest, key, str(cycle))
+    return kept + ranked(rest, key, str(cycle))
 
 
 #: The sorted answers of answer tuples seen lately, by identity (the tuple is kept, so its id
@@ -87,7 +88,9 @@ def _server_cycle_order(answers: tuple[str, ...], salt: str, guild_id: int, cycl
 _SORTED: dict[int, tuple[Sequence[str], tuple[str, ...]]] = {}
 
 
-def _checked(answers: Sequence[str], salt: str) -> tuple[str, ...]:
+def checked_answers(answers: Sequence[str], salt: str) -> tuple[str, ...]:
+    """The answers an order deals, sorted and without repeats; ``ValueError`` for an empty
+    salt or list."""
     if not salt:
         raise ValueError("the daily salt must not be empty")
     known = _SORTED.get(id(answers))
@@ -107,7 +110,7 @@ def _checked(answers: Sequence[str], salt: str) -> tuple[str, ...]:
 def daily_word(number: int, answers: Sequence[str], salt: str) -> str:
     """The hidden word of puzzle ``number`` in the shared order (the same for every server),
     for this answer list and secret ``salt``. Servers use :func:`server_daily_word`."""
-    words = _checked(answers, salt)
+    words = checked_answers(answers, salt)
     cycle, position = divmod(number - 1, len(words))
     return _cycle_order(words, salt, cycle)[position]
 
@@ -122,7 +125,7 @@ def server_daily_word(number: int, answers: Sequence[str], salt: str, guild_id: 
     own order at once (``order_from`` 1 or today's number). Every answer is used once per
     cycle, across the cutover too.
     """
-    words = _checked(answers, salt)
+    words = checked_answers(answers, salt)
     if isinstance(guild_id, bool) or not isinstance(guild_id, int) or guild_id < 0:
         raise ValueError(f"guild_id must be a server id (0 or more), not {guild_id!r:.40}")
     if number < order_from:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from functools import lru_cache
 
-from bot.core.daily import puzzle_date, today_puzzle_number
+from bot.core.daily import checked_answers, puzzle_date, ranked, today_puzzle_number
 from bot.core.timezones import zone
 
 #: The server id of a player's personal record (games and statistics outside servers).
@@ -42,24 +42,15 @@ def _player_key(salt: str, player_id: int) -> bytes:
 @lru_cache(maxsize=256)
 def _player_cycle(answers: tuple[str, ...], salt: str, player_id: int,
                   cycle: int) -> tuple[str, ...]:
-    key = _player_key(salt, player_id)
-
-    def rank(word: str) -> bytes:
-        return hmac.new(key, f"{cycle}:{word}".encode(), hashlib.sha256).digest()
-
-    return tuple(sorted(answers, key=rank))
+    return ranked(answers, _player_key(salt, player_id), str(cycle))
 
 
 def player_daily_word(number: int, answers: Sequence[str], salt: str, player_id: int) -> str:
     """The hidden word of puzzle ``number`` in the personal daily of ``player_id``: every answer
     once per cycle, in an order only the salt and this player's id decide."""
-    if not salt:
-        raise ValueError("the daily salt must not be empty")
     if isinstance(player_id, bool) or not isinstance(player_id, int) or player_id < 0:
         raise ValueError(f"player_id must be a user id (0 or more), not {player_id!r:.40}")
-    words = tuple(sorted(set(answers)))
-    if not words:
-        raise ValueError("the answer list is empty")
+    words = checked_answers(answers, salt)
     cycle, position = divmod(number - 1, len(words))
     return _player_cycle(words, salt, player_id, cycle)[position]
 
