@@ -31,6 +31,7 @@ import discord
 from bot.cogs.views import GiveUpButton, GuessButton, HintButton
 from bot.core.domain import HintKind, Players
 from bot.render.image import board_png_async
+from bot.render.results import fit_parts
 from bot.render.text import game_text
 from bot.render.themes import recolour
 from bot.service import GameView
@@ -131,16 +132,7 @@ def action_rows(game_id: int, word_hints: bool) -> tuple[discord.ui.ActionRow[An
 
 def result_text(fields: list[tuple[str, str]], budget: int) -> str:
     """The finish fields as bold-titled paragraphs, as many as fit in ``budget`` characters."""
-    parts: list[str] = []
-    used = 0
-    for i, (name, value) in enumerate(fields):
-        part = f"**{name}**\n{value}"
-        if used + len(part) + 2 > budget:
-            parts.append(f"…and {len(fields) - i} more")
-            break
-        parts.append(part)
-        used += len(part) + 2
-    return "\n\n".join(parts)
+    return fit_parts([f"**{name}**\n{value}" for name, value in fields], budget, "\n\n")
 
 
 async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game: GameView,

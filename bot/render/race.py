@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
 from bot.core.share import squares as row_squares
+from bot.render.results import fit_parts
 from bot.service.errors import PlayerError, Problem
 from bot.service.races import RacerView, RaceView
 from bot.storage.races import RACE_ORDERS, RaceBoard, RaceBoardRow, RaceEnd, RaceStats
@@ -53,25 +54,13 @@ def _final_line(racer: RacerView, mention: Callable[[int], str]) -> str:
     return f"❌ {mention(racer.player_id)} · X/{MAX_ATTEMPTS} · {what}{hinted}"
 
 
-def _lines(lines: list[str]) -> str:
-    out: list[str] = []
-    used = 0
-    for i, line in enumerate(lines):
-        if used + len(line) + 1 > _BUDGET:
-            out.append(f"…and {len(lines) - i} more")
-            break
-        out.append(line)
-        used += len(line) + 1
-    return "\n".join(out)
-
-
 def standings_text(race: RaceView, mention: Callable[[int], str]) -> str:
     """Each player's progress: while it is on, squares without letters, guesses and time;
     at the end, places by guesses then time."""
     if not race.racers:
         return "Nobody has joined yet."
     line = _final_line if race.is_over else _live_line
-    return _lines([line(r, mention) for r in race.racers])
+    return fit_parts([line(r, mention) for r in race.racers], _BUDGET)
 
 
 def status_text(race: RaceView, mention: Callable[[int], str]) -> str:

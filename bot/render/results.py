@@ -29,6 +29,20 @@ def more_line(count: int) -> str:
     return f"…and {count:,} more"
 
 
+def fit_parts(parts: list[str], budget: int, sep: str = "\n") -> str:
+    """``parts`` joined by ``sep``, as many as fit in ``budget`` characters, then
+    :func:`more_line` with how many were left out."""
+    out: list[str] = []
+    used = 0
+    for i, part in enumerate(parts):
+        if used + len(part) + len(sep) > budget:
+            out.append(more_line(len(parts) - i))
+            break
+        out.append(part)
+        used += len(part) + len(sep)
+    return sep.join(out)
+
+
 def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
                        limit: int = RESULTS_LIMIT) -> str:
     """A server's results post for one daily: scores best first (a result helped by hints
