@@ -8,13 +8,12 @@ from collections.abc import Callable
 
 from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
 from bot.core.share import squares as row_squares
+from bot.render.results import HINTED_MARK as HINTED
 from bot.render.results import fit_parts
 from bot.service.errors import PlayerError, Problem
 from bot.service.races import RacerView, RaceView
 from bot.storage.races import RACE_ORDERS, RaceBoard, RaceBoardRow, RaceEnd, RaceStats
 
-#: Marks a result helped by hints (as on the daily's results).
-HINTED = "💡"
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 #: What the standings may take of a message's 4000 characters.
 _BUDGET = 3300
