@@ -119,7 +119,7 @@ def key_box(
 # Fonts and text
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)  # the board's sizes and the statistics picture's
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """The shipped bold font at ``size`` px (Pillow's built-in font if the file is missing)."""
     try:

@@ -28,9 +28,9 @@ import io
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from bot.render.draw import FONT_PATH, Box
+from bot.render.draw import Box, font
 from bot.render.text import StatsView
 from bot.render.themes import THEMES, Theme
 
@@ -64,14 +64,6 @@ HEIGHT = BARS_TOP + ROWS * BAR_HEIGHT + (ROWS - 1) * BAR_GAP + PADDING
 LABELS = (("Played",), ("Win %",), ("Current", "Streak"), ("Max", "Streak"))
 
 
-@lru_cache(maxsize=16)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    try:
-        return ImageFont.truetype(str(FONT_PATH), size)
-    except OSError:  # pragma: no cover - only when the font file was not installed
-        return ImageFont.load_default(size=size)
-
-
 def number_box(column: int) -> Box:
     """Where number ``column`` (0 played, 1 win %, 2 current streak, 3 max streak) goes."""
     width = (WIDTH - 2 * PADDING) // 4
@@ -102,19 +94,19 @@ def _skeleton(theme_name: str, rows: int) -> Image.Image:
     height = BARS_TOP + rows * BAR_HEIGHT + (rows - 1) * BAR_GAP + PADDING
     image = Image.new("RGB", (WIDTH, height), theme.background)
     draw = ImageDraw.Draw(image)
-    draw.text((WIDTH / 2, TITLE_TOP + TITLE_SIZE / 2), "STATISTICS", font=_font(TITLE_SIZE),
+    draw.text((WIDTH / 2, TITLE_TOP + TITLE_SIZE / 2), "STATISTICS", font=font(TITLE_SIZE),
               fill=theme.title_text, anchor="mm")
     for column, lines in enumerate(LABELS):
         left, _, right, bottom = number_box(column)
         for i, line in enumerate(lines):
             draw.text(((left + right) / 2, bottom + 4 + i * LABEL_LINE), line,
-                      font=_font(LABEL_SIZE), fill=theme.title_text, anchor="mt")
-    draw.text((WIDTH / 2, HEADING_TOP), "GUESS DISTRIBUTION", font=_font(TITLE_SIZE),
+                      font=font(LABEL_SIZE), fill=theme.title_text, anchor="mt")
+    draw.text((WIDTH / 2, HEADING_TOP), "GUESS DISTRIBUTION", font=font(TITLE_SIZE),
               fill=theme.title_text, anchor="mt")
     for attempt in range(1, rows + 1):
         top = BARS_TOP + (attempt - 1) * (BAR_HEIGHT + BAR_GAP)
         draw.text((PADDING + DIGIT_WIDTH / 2, top + BAR_HEIGHT / 2), str(attempt),
-                  font=_font(COUNT_SIZE + 1), fill=theme.title_text, anchor="mm")
+                  font=font(COUNT_SIZE + 1), fill=theme.title_text, anchor="mm")
     return image
 
 
@@ -145,16 +137,16 @@ def stats_image(stats: StatsView, *, highlight: int | None = None,
     for column, number in enumerate(numbers):
         left, top, right, bottom = number_box(column)
         size = NUMBER_SIZE  # smaller for a number too wide for its column (100000 games)
-        while size > 12 and _font(size).getlength(str(number)) > right - left - 4:
+        while size > 12 and font(size).getlength(str(number)) > right - left - 4:
             size -= 2
         draw.text(((left + right) / 2, (top + bottom) / 2), str(number),
-                  font=_font(size), fill=colours.title_text, anchor="mm")
+                  font=font(size), fill=colours.title_text, anchor="mm")
     maximum = max(counts, default=0)
     for attempt, count in enumerate(counts, start=1):
         box = bar_box(attempt, count, maximum)
         fill = colours.green if attempt == highlight else colours.grey
         draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=fill)
-        draw.text((box[2] - 6, (box[1] + box[3]) / 2), str(count), font=_font(COUNT_SIZE),
+        draw.text((box[2] - 6, (box[1] + box[3]) / 2), str(count), font=font(COUNT_SIZE),
                   fill=colours.tile_text, anchor="rm")
     return image
 
