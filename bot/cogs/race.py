@@ -158,10 +158,10 @@ class RaceCog(commands.Cog, name=COG_NAME):
     async def _timer(self, race_id: int) -> None:
         while True:
             try:
-                race = await self.races.db.get_race(race_id)
-                if race is None or race.is_over:
+                now = await self.races.current(race_id)
+                if now is None or now.is_over:
                     break
-                left = (race.ends_at - self.races.now()).total_seconds()
+                left = (now.ends_at - self.races.now()).total_seconds()
                 if left > 0:
                     await asyncio.sleep(min(left + 0.05, 3600))
                     continue
@@ -177,11 +177,10 @@ class RaceCog(commands.Cog, name=COG_NAME):
         self.timers.pop(race_id, None)
 
     async def edit_live(self, live: LiveMessage) -> None:
-        race = await self.races.db.get_race(live.race_id)
-        if race is None:
+        view = await self.races.current(live.race_id)
+        if view is None:
             return
-        view = self.races.view(race)
-        hints = await self.races.hints_allowed(race.guild_id)
+        hints = await self.races.hints_allowed(view.guild_id)
         channel = self.bot.get_partial_messageable(live.channel_id)
         await channel.get_partial_message(live.message_id).edit(
             view=race_message(view, hints), allowed_mentions=NO_PINGS)
@@ -221,9 +220,9 @@ class RaceCog(commands.Cog, name=COG_NAME):
             await self.races.end(place, interaction.user.id, race.id)
             raise
         await self.races.set_message(race.id, message.id)
-        stored = await self.races.db.get_race(race.id)
+        stored = await self.races.current(race.id)
         if stored is not None:  # a join may have landed since the message was drawn
-            self._track(self.races.view(stored), posted=not stored.racers)
+            self._track(stored, posted=not stored.racers)
 
     # -- typed commands that reach a race ---------------------------------------------
 
@@ -267,9 +266,9 @@ class RaceCog(commands.Cog, name=COG_NAME):
 
     async def _hinted(self, interaction: discord.Interaction, result: HintResult) -> None:
         await send(interaction, Reply(embeds=[hint_embed(result)], ephemeral=True))
-        race = await self.races.db.get_race(result.game.id)
+        race = await self.races.current(result.game.id)
         if race is not None:
-            self._track(self.races.view(race))
+            self._track(race)
 
     # -- the buttons ----------------------------------------------------------------------
 

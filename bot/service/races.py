@@ -191,6 +191,11 @@ class RaceService:
     def view(self, race: RaceRecord) -> RaceView:
         return race_view(race, self.now())
 
+    async def current(self, race_id: int) -> RaceView | None:
+        """The race as it is now (what a front end shows: the word only once it is over)."""
+        race = await self.db.get_race(race_id)
+        return None if race is None else self.view(race)
+
     # -- finding a race -------------------------------------------------------------------
 
     async def here(self, place: Place) -> RaceRecord | None:
