@@ -7,6 +7,9 @@ it sets no session settings after connecting, listens to nothing, opens no curso
 only transaction-scoped locks (the identify gate's session locks live on a connection of their
 own, :mod:`.identify`). asyncpg still rolls back a transaction left open before a connection is
 reused.
+
+Every connection is opened with the pool (``min_size`` is the size): a guess that arrives just
+after the bot started does not wait for a connection to be made.
 """
 
 from __future__ import annotations
@@ -22,5 +25,5 @@ async def _keep_session(conn: Any) -> None:
 
 async def make_pool(dsn: str, size: int, settings: dict[str, str]) -> Any:
     return await asyncpg.create_pool(
-        dsn, min_size=1, max_size=size, server_settings=settings, reset=_keep_session
+        dsn, min_size=size, max_size=size, server_settings=settings, reset=_keep_session
     )

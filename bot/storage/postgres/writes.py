@@ -14,6 +14,7 @@ games, each taking any batch size through ``unnest`` of arrays.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -31,6 +32,12 @@ from .archive import ARCHIVE
 Outcome = tuple[Any, Exception | None]
 
 _LOCK_GAMES: Final = "SELECT id FROM games WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE"
+_BY_IDS: Final = "g.id = ANY($1::bigint[])"
+#: The games locked in id order (the lock is taken on each row as the sorted rows come out)
+#: and read with their guesses, in one statement: see :func:`lock_for_guesses`.
+_LOCK_AND_READ: Final = rows.SELECT_GAMES.format(where=_BY_IDS) + " FOR UPDATE OF g"
+#: The constraint a guess read behind (:func:`lock_for_guesses`) runs into.
+STALE_READ: Final = "guesses_pkey"
 _INSERT_GUESSES: Final = (
     "INSERT INTO guesses (game_id, attempt, player_id, word, feedback, created_at) "
     "SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[], $4::text[], $5::text[], "
@@ -40,6 +47,12 @@ _END_GAMES: Final = (
     "UPDATE games SET status = e.status, finished_at = e.at, solved_by = e.solver "
     "FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::bigint[]) "
     "AS e(id, status, at, solver) WHERE games.id = e.id AND games.status = 'active'"
+)
+#: Guesses saved and games ended in one statement (both always run: a data-modifying
+#: ``WITH`` runs whether or not it is read).
+_INSERT_GUESSES_AND_END: Final = (
+    f"WITH saved AS ({_INSERT_GUESSES}) "
+    + re.sub(r"\$(\d+)", lambda m: f"${int(m[1]) + 6}", _END_GAMES)
 )
 _NEW_COLUMNS: Final = ", ".join(NEW_GAME_COLUMNS)
 #: New games in queue order; the unique indexes refuse a game in the way of another
@@ -87,8 +100,34 @@ async def lock_games(conn: Any, game_ids: Sequence[int]) -> dict[int, GameRecord
     """Lock the games (in id order) and read them as they are now, guesses included."""
     ids = sorted(set(game_ids))
     await conn.execute(_LOCK_GAMES, ids)
-    games = await rows.read_games(conn, "g.id = ANY($1::bigint[])", ids)
+    games = await rows.read_games(conn, _BY_IDS, ids)
     return {game.id: game for game in games}
+
+
+async def lock_for_guesses(conn: Any, guesses: Sequence[Guess]) -> dict[int, GameRecord]:
+    """Lock the games of ``guesses`` (in id order) and read them, in one round trip.
+
+    One statement is one snapshot, taken before any lock is waited for. A game row locked
+    after a wait is read as it is now (its status, its end), but its guesses are as they were
+    when the statement began: a guess another transaction committed meanwhile can be missing,
+    never one too many. So a guess numbered beyond what was read means the read is behind,
+    and those games are read again (the lock is held now, so the new read is current). A
+    missing guess that a guess here would repeat the number of is refused by the guesses'
+    primary key, and the whole transaction is run again (:data:`STALE_READ`).
+    """
+    ids = sorted({g.game_id for g in guesses})
+    found = await conn.fetch(_LOCK_AND_READ, ids)
+    games = {game.id: game for game in map(rows.game_from_row, found)}
+    behind = sorted(
+        {
+            g.game_id
+            for g in guesses
+            if g.game_id in games and g.attempt > len(games[g.game_id].guesses) + 1
+        }
+    )
+    if behind:
+        games.update((game.id, game) for game in await rows.read_games(conn, _BY_IDS, behind))
+    return games
 
 
 async def save_batch(conn: Any, jobs: Sequence[Guess | Create], key: bytes) -> list[Outcome]:
@@ -103,7 +142,7 @@ async def save_batch(conn: Any, jobs: Sequence[Guess | Create], key: bytes) -> l
     guesses = [(i, job) for i, job in enumerate(jobs) if isinstance(job, Guess)]
     creates = [(i, job) for i, job in enumerate(jobs) if isinstance(job, Create)]
     if guesses:
-        games = await lock_games(conn, [g.game_id for _, g in guesses])
+        games = await lock_for_guesses(conn, [g for _, g in guesses])
         stamp = to_text(datetime.now(UTC))
         saved: list[Guess] = []
         endings: list[Ending] = []
@@ -124,17 +163,7 @@ async def save_batch(conn: Any, jobs: Sequence[Guess | Create], key: bytes) -> l
             if g.finish is not None:
                 endings.append((game, g.day))
             outcomes[index] = (game, None)
-        if saved:
-            await conn.execute(
-                _INSERT_GUESSES,
-                [g.game_id for g in saved],
-                [g.attempt for g in saved],
-                [g.player_id for g in saved],
-                [g.word for g in saved],
-                [g.feedback for g in saved],
-                [from_text(g.created) for g in saved],
-            )
-        await finish_games(conn, endings)
+        await finish_games(conn, endings, saved)
     if creates:
         for index, outcome in zip(
             (i for i, _ in creates), await _create(conn, [c for _, c in creates]), strict=True
@@ -157,12 +186,28 @@ def _after(game: GameRecord, g: Guess) -> GameRecord:
     )
 
 
-async def finish_games(conn: Any, endings: Sequence[Ending]) -> None:
-    """Mark the games ended and count them in the statistics (their rows already locked)."""
+async def finish_games(
+    conn: Any, endings: Sequence[Ending], guesses: Sequence[Guess] = ()
+) -> None:
+    """Save ``guesses``, mark the games ended and count them in the statistics (their rows
+    already locked). The guesses and the ends go in one statement."""
+    saving: list[list[Any]] = []
+    if guesses:
+        saving = [
+            [g.game_id for g in guesses],
+            [g.attempt for g in guesses],
+            [g.player_id for g in guesses],
+            [g.word for g in guesses],
+            [g.feedback for g in guesses],
+            [from_text(g.created) for g in guesses],
+        ]
     if not endings:
+        if saving:
+            await conn.execute(_INSERT_GUESSES, *saving)
         return
     done = await conn.execute(
-        _END_GAMES,
+        _INSERT_GUESSES_AND_END if saving else _END_GAMES,
+        *saving,
         [game.id for game, _ in endings],
         [game.status for game, _ in endings],
         [game.finished_at for game, _ in endings],
