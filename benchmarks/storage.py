@@ -2,6 +2,7 @@
 
     uv run python benchmarks/storage.py [--games 200] [--guesses 10000] [--rate 1000,2000]
                                         [--backends sqlite,postgres] [--pg-dsn URL]
+                                        [--pg-via tcp|unix] [--warm-up 2000]
 
 Both stores run the same runs in one go, and a table at the end puts their figures side by
 side. SQLite: a real file in a temporary folder. PostgreSQL: ``--pg-dsn`` or
@@ -15,6 +16,15 @@ Each guess goes the way the service will do it: read the game, work out the next
 ``record_guess`` (retrying on ``AttemptConflict`` for channel games shared by several
 players); a finished game is replaced by a new one, so ``--games`` games are always active
 (a mix of own practice games, dailies and channel games with several players).
+
+Before anything is measured, ``--warm-up`` guesses (default 2,000) are played at the first
+offered rate and not counted: for the first half second or so a store that has just opened
+is slower than a running bot's (each pooled connection prepares its statements the first time
+it runs them, the server's caches fill). ``--warm-up 0`` measures from that cold start.
+
+``--pg-via unix`` reaches the throwaway PostgreSQL server through its Unix socket instead of
+TCP, as a bot on the same machine as its database would (less CPU per round trip on both
+sides).
 
 Runs of ``--guesses`` guesses each, on one database file:
 
@@ -327,6 +337,14 @@ async def run_backend(name: str, db: Store, args: argparse.Namespace,
     setup = Results()
     for slot in slots:
         await start_game(db, slot, rng, setup)
+    if args.warm_up and rates:
+        # A store that just opened is slower for a moment (each connection prepares its
+        # statements, the server's caches fill): not what a running bot sees.
+        t0 = time.perf_counter()
+        warm = await open_loop(db, slots, args.warm_up, rates[0], args.seed + 1000)
+        print(f"{name}: warm-up, {len(warm.latencies):,} guesses at {rates[0]:,.0f}/s (not "
+              f"counted): p99 {percentile(warm.latencies, 0.99) * 1000:.1f} ms, "
+              f"{time.perf_counter() - t0:.1f} s")
     for i, rate in enumerate(rates):
         t0, c0, threads, machine = (
             time.perf_counter(), time.process_time(), thread_cpu(), cpu_times())
@@ -361,14 +379,15 @@ async def bench_sqlite(args: argparse.Namespace, rates: list[float]) -> Figures:
 
 
 @contextlib.contextmanager
-def postgres_database(dsn: str | None):  # type: ignore[no-untyped-def]
-    """Yields ``(dsn, description)``: the given database, or one on a throwaway server."""
+def postgres_database(dsn: str | None, via: str = "tcp"):  # type: ignore[no-untyped-def]
+    """Yields ``(dsn, description)``: the given database, or one on a throwaway server
+    reached ``via`` its TCP port or its Unix socket."""
     if dsn:
         yield dsn, "the server at --pg-dsn / " + PG_ENV
         return
     from tests.pg import run_sync, start_cluster
 
-    cluster = start_cluster()
+    cluster = start_cluster(unix_socket=via == "unix")
     try:
         async def durable() -> None:
             import asyncpg
@@ -382,8 +401,11 @@ def postgres_database(dsn: str | None):  # type: ignore[no-untyped-def]
                 await conn.close()
 
         run_sync(durable)
-        _, database = cluster.create_database()
-        yield database, f"a throwaway server (initdb, port {cluster.port})"
+        name, database = cluster.create_database()
+        if via == "unix":
+            yield cluster.socket_dsn(name), "a throwaway server (initdb), through its Unix socket"
+        else:
+            yield database, f"a throwaway server (initdb), through TCP port {cluster.port}"
     finally:
         cluster.stop()
 
@@ -394,7 +416,7 @@ async def bench_postgres(args: argparse.Namespace, rates: list[float]) -> Figure
     from bot.storage.postgres import PostgresStore
 
     try:
-        context = postgres_database(args.pg_dsn)
+        context = postgres_database(args.pg_dsn, args.pg_via)
         dsn, where = context.__enter__()
     except Exception as exc:  # no server binaries, initdb failed, ...
         print(f"PostgreSQL: not run ({exc})")
@@ -470,6 +492,12 @@ async def main() -> int:
     parser.add_argument("--pg-dsn", default=os.environ.get(PG_ENV),
                         help=f"a PostgreSQL database to use (default ${PG_ENV}; else a "
                              "throwaway server)")
+    parser.add_argument("--pg-via", choices=("tcp", "unix"), default="tcp",
+                        help="reach the throwaway PostgreSQL server through its TCP port "
+                             "(default) or its Unix socket")
+    parser.add_argument("--warm-up", type=int, default=2_000,
+                        help="guesses played at the first offered rate before anything is "
+                             "measured (default 2,000; 0 measures from a cold start)")
     parser.add_argument("--pool-size", type=int, default=10, help="PostgreSQL pool size")
     parser.add_argument("--writers", type=int, default=None,
                         help="PostgreSQL group-commit writers (default: the store's)")
