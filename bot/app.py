@@ -27,6 +27,7 @@ from bot.cogs.wordle import NO_PINGS, WordleCog, send
 from bot.config import Config, quiet_library_loggers
 from bot.core.words import WordLists
 from bot.render.image import draw_every_part
+from bot.render.stats_image import draw_common_parts
 from bot.render.themes import THEMES
 from bot.service import GameService, PlayerError
 from bot.service.races import RaceService
@@ -150,12 +151,14 @@ class WordleBot(commands.AutoShardedBot):
 
 async def warm_up(service: GameService) -> None:
     """Get ready for players, off the event loop: draw every tile and key of every theme (about
-    0.5 s each; otherwise the first boards drawing them wait), then load the solver and its
+    0.5 s each; otherwise the first boards drawing them wait) and the common parts of the
+    statistics picture (about 0.35 s each), then load the solver and its
     strategies (shipped for the shipped word lists; other lists are built in another process
     and can take minutes). Logs "solver ready" when all is done."""
     try:
         for theme in THEMES:
             await asyncio.to_thread(draw_every_part, theme)
+            await asyncio.to_thread(draw_common_parts, theme)
     except Exception:
         log.exception("could not draw the board pictures' parts ahead; boards draw them on demand")
     try:

@@ -23,8 +23,6 @@ the theme's palette (at most ``PALETTE_TOLERANCE`` levels off; tests/render chec
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -69,7 +67,7 @@ from bot.render.draw import (  # re-exported: the layout is part of this module'
     key_box,
     tile_box,
 )
-from bot.render.png import Band, deflate_band, palette_png
+from bot.render.png import Band, cached_or_in_thread, deflate_band, may_draw, palette_png
 from bot.render.themes import (
     DARK,
     LIGHT,
@@ -174,14 +172,6 @@ def _reference_image(board: _Board) -> Image.Image:
 # which rounds halves to even: drawn at an offset of the same parity, the part is exactly what
 # the reference draws in place.
 _PARTS: dict[tuple[str, str, str | None, str | None, int, int], np.ndarray] = {}
-# Set in a thread that must not draw (the event loop): a missing part raises _NeedsDrawing.
-_PASTE_ONLY = threading.local()
-
-
-class _NeedsDrawing(Exception):
-    """A part or header that was never drawn is needed (see :func:`board_png_async`)."""
-
-
 def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
           ) -> np.ndarray:
     """Palette indices of one tile or key drawn at ``box`` (read-only, shared)."""
@@ -190,8 +180,7 @@ def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
     found = _PARTS.get(key)
     if found is not None:
         return found
-    if getattr(_PASTE_ONLY, "on", False):
-        raise _NeedsDrawing
+    may_draw()
     colours = THEMES[theme]
     width, height = box[2] - box[0], box[3] - box[1]
     canvas = Image.new("RGB", (width + 2, height + 2), colours.background)
@@ -210,8 +199,7 @@ def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
 @lru_cache(maxsize=512)
 def _header_part(width: int, title: str, hard_mode: bool, theme: str) -> np.ndarray:
     """The header band (rows above the board) for a title, badge and theme."""
-    if getattr(_PASTE_ONLY, "on", False):
-        raise _NeedsDrawing
+    may_draw()
     colours = THEMES[theme]
     band = Image.new("RGB", (width, PADDING + HEADER_HEIGHT), colours.background)
     _draw_header(ImageDraw.Draw(band), width, title, hard_mode, colours)
@@ -373,21 +361,10 @@ async def board_png_async(
     theme: str = "light",
 ) -> bytes:
     """:func:`board_png` without blocking the event loop: at once when every part of the board
-    was drawn before (pasting and encoding cost less than handing the work to a thread and
-    back), else in a worker thread."""
+    was drawn before, else in a worker thread (:func:`bot.render.png.cached_or_in_thread`)."""
     rows = list(rows)  # read an iterator here, not in another thread
-    board = _check(rows, keyboard, max_attempts, hard_mode, title, theme)
-    layout = _layout(board.row_count, board.header, board.word_length)
-    _PASTE_ONLY.on = True
-    try:
-        return palette_png(layout.width, palette(board.colours).tobytes(), _bands(board, layout))
-    except _NeedsDrawing:
-        pass  # something new to draw: not here
-    finally:
-        _PASTE_ONLY.on = False
-    return await asyncio.to_thread(
-        board_png, rows, keyboard, max_attempts, hard_mode=hard_mode, title=title, theme=theme
-    )
+    return await cached_or_in_thread(board_png, rows, keyboard, max_attempts,
+                                     hard_mode=hard_mode, title=title, theme=theme)
 
 
 def draw_every_part(theme: str, max_attempts: int = MAX_ATTEMPTS) -> int:

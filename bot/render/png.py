@@ -11,10 +11,14 @@ bands costs a few microseconds per band and no compression at all.
 
 from __future__ import annotations
 
+import asyncio
 import struct
+import threading
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import ParamSpec
 
 import numpy as np
 
@@ -81,3 +85,45 @@ def palette_png(width: int, palette: bytes, bands: Sequence[Band]) -> bytes:
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join([_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
                      _chunk(b"IDAT", stream), _chunk(b"IEND", b"")])
+
+
+# --------------------------------------------------------------------------------------------
+# Pictures made on the event loop when every part is cached, else in a thread
+
+
+class NeedsDrawing(Exception):
+    """A part never drawn before is needed where only cached parts may be used."""
+
+
+_CACHED_ONLY = threading.local()
+P = ParamSpec("P")
+
+
+def may_draw() -> None:
+    """Called before drawing a part that was not cached: raises :class:`NeedsDrawing` inside
+    :func:`cached_only` (on the event loop, where drawing would hold up every other player)."""
+    if getattr(_CACHED_ONLY, "on", False):
+        raise NeedsDrawing
+
+
+@contextmanager
+def cached_only() -> Iterator[None]:
+    """Within it, in this thread, pictures are made from cached parts or not at all."""
+    _CACHED_ONLY.on = True
+    try:
+        yield
+    finally:
+        _CACHED_ONLY.on = False
+
+
+async def cached_or_in_thread(make: Callable[P, bytes], *args: P.args,
+                                   **kwargs: P.kwargs) -> bytes:
+    """``make(*args, **kwargs)`` at once when every part it needs was drawn before (joining
+    cached bands costs less than handing the work to a thread and back, and under load the
+    hand-back waits its turn on the event loop), else in a worker thread."""
+    try:
+        with cached_only():
+            return make(*args, **kwargs)
+    except NeedsDrawing:
+        pass
+    return await asyncio.to_thread(make, *args, **kwargs)

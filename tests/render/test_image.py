@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageFont
 
 from bot.core.feedback import score
-from bot.render import image
+from bot.render import image, png
 
 GREEN = (0x6A, 0xAA, 0x64)
 YELLOW = (0xC9, 0xB4, 0x58)
@@ -318,13 +318,13 @@ async def test_async_board_skips_the_thread_once_its_parts_are_drawn(monkeypatch
                   image._header_part):
         cache.cache_clear()
     threads = []
-    real = image.asyncio.to_thread
+    real = png.asyncio.to_thread
 
     async def counting(*args, **kw):
         threads.append(args[0])
         return await real(*args, **kw)
 
-    monkeypatch.setattr(image.asyncio, "to_thread", counting)
+    monkeypatch.setattr(png.asyncio, "to_thread", counting)
     first = await image.board_png_async(rows, **kwargs)
     assert len(threads) == 1  # new parts: drawn in a worker thread
     again = await image.board_png_async(rows, **kwargs)

@@ -8,11 +8,13 @@ from __future__ import annotations
 import asyncio
 import io
 
+import numpy as np
 import pytest
 from PIL import Image
 
+from bot.render import png
 from bot.render import stats_image as pic
-from bot.render.themes import DARK, LIGHT
+from bot.render.themes import DARK, LIGHT, PALETTE_TOLERANCE, THEMES
 from bot.storage.models import Stats
 
 FULL = 420 - 20 - (20 + 16 + 6)  # width minus right padding minus the attempt-digit column
@@ -121,3 +123,74 @@ def test_png_async_and_bad_numbers() -> None:
     assert image.format == "PNG" and image.size == (420, 354)
     with pytest.raises(ValueError, match="distribution"):
         pic.stats_image(Stats(played=1, wins=1, distribution=(0, -1, 0, 0, 0, 0)))
+
+
+# -- the fast picture (bands joined from cached parts) ---------------------------------------
+
+SHAPES = [
+    stats((0, 0, 0, 0, 0, 0)),  # no games yet
+    stats((0, 1, 0, 0, 0, 0), played=2),
+    stats((1, 3, 12, 15, 6, 2), played=41, current=7, best=12),
+    stats((0, 0, 4567, 130, 17, 99999), played=123456, current=98765, best=1234567),
+    Stats(played=0, wins=0, distribution=()),  # no bars at all
+]
+
+
+def decoded(data: bytes) -> np.ndarray:
+    picture = Image.open(io.BytesIO(data))
+    assert picture.format == "PNG" and picture.mode == "P"
+    return np.asarray(picture.convert("RGB")).astype(int)
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+@pytest.mark.parametrize("shape", range(len(SHAPES)))
+@pytest.mark.parametrize("highlight", [None, 3])
+def test_the_fast_picture_is_the_slow_one(theme: str, shape: int, highlight: int | None):
+    """Pixel by pixel against the picture drawn in one piece: letters' edges may take the
+    nearest palette colour (at most PALETTE_TOLERANCE levels off), nothing else differs."""
+    numbers = SHAPES[shape]
+    slow = np.asarray(pic.stats_image(numbers, highlight=highlight, theme=theme)).astype(int)
+    fast = decoded(pic.stats_png(numbers, highlight=highlight, theme=theme))
+    assert fast.shape == slow.shape
+    assert np.abs(fast - slow).max() <= PALETTE_TOLERANCE
+    # and exactly the same wherever the slow picture has one of the theme's flat colours
+    # (backgrounds, bars, the middle of letters): only letters' edges may differ at all
+    flat = np.zeros(slow.shape[:2], dtype=bool)
+    for colour in THEMES[theme].solids():
+        flat |= (slow == colour).all(axis=2)
+    assert flat.mean() > 0.9
+    assert (fast[flat] == slow[flat]).all()
+
+
+@pytest.mark.parametrize("shape", range(len(SHAPES)))
+def test_the_fast_picture_is_no_larger_than_an_rgb_png(shape: int):
+    numbers = SHAPES[shape]
+    rgb = io.BytesIO()
+    pic.stats_image(numbers, highlight=2).save(rgb, format="PNG", compress_level=3)
+    assert len(pic.stats_png(numbers, highlight=2)) <= len(rgb.getvalue())
+
+
+async def test_the_picture_skips_the_thread_once_its_parts_are_drawn(monkeypatch):
+    for cache in (pic._number_part, pic._count_part, pic._still_part, pic._still_band,
+                  pic._numbers_band, pic._bar_band):
+        cache.cache_clear()
+    threads = []
+    real = png.asyncio.to_thread
+
+    async def counting(*args, **kw):
+        threads.append(args[0])
+        return await real(*args, **kw)
+
+    monkeypatch.setattr(png.asyncio, "to_thread", counting)
+    numbers = stats((0, 2, 5, 3, 1, 0), played=12, current=3, best=5)
+    first = await pic.stats_png_async(numbers, highlight=3, theme="dark")
+    assert len(threads) == 1  # new parts: drawn in a worker thread
+    assert await pic.stats_png_async(numbers, highlight=3, theme="dark") == first
+    assert len(threads) == 1  # every part known: joined at once
+    pic.draw_common_parts("dark")
+    other = stats((1, 0, 7, 2, 0, 4), played=19, current=0, best=9)  # all numbers <= 100
+    assert await pic.stats_png_async(other, theme="dark") == pic.stats_png(other, theme="dark")
+    assert len(threads) == 1  # its numbers and counts were drawn ahead
+    big = stats((0, 0, 0, 0, 0, 0), played=4321)
+    await pic.stats_png_async(big, theme="dark")
+    assert len(threads) == 2  # a number never drawn: a thread again

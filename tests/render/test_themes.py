@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.render import image
+from bot.render.png import cached_only
 from bot.render.stats_image import bar_box, stats_image
 from bot.render.text import game_text
 from bot.render.themes import THEMES, recolour, theme_name
@@ -107,11 +108,8 @@ def test_parts_are_cached_per_theme_and_the_fast_path_serves_each_theme():
     assert set(EXPECTED) <= cached
     for theme, data in pictures.items():
         # drawn before: the async path pastes cached parts on the event loop (no thread)
-        image._PASTE_ONLY.on = True
-        try:
+        with cached_only():
             assert image.board_png(rows, theme=theme) == data
-        finally:
-            image._PASTE_ONLY.on = False
         assert asyncio.run(image.board_png_async(rows, theme=theme)) == data
 
 
