@@ -202,7 +202,7 @@ def _still_part(theme: str, rows: int, top: int, bottom: int) -> np.ndarray:
     return _indices(theme, _skeleton(theme, rows).crop((0, top, WIDTH, bottom)))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # about 4 KB each
 def _number_part(theme: str, number: int) -> np.ndarray:
     """A number in a box of a number's size (every column is as wide, so the number lands on
     the same pixels in any of them)."""
@@ -233,7 +233,7 @@ def _still_band(theme: str, rows: int, top: int, bottom: int) -> Band:
     return _band(_still_part(theme, rows, top, bottom))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _numbers_band(theme: str, numbers: tuple[int, int, int, int]) -> Band:
     pixels = np.zeros((NUMBER_HEIGHT, WIDTH), dtype=np.uint8)  # 0 is the background
     for column, number in enumerate(numbers):
