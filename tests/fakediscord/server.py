@@ -27,7 +27,7 @@ import yarl
 from aiohttp import WSMsgType, web
 
 from . import components as components_mod
-from . import validation
+from . import multipart, validation
 from .gateway import (
     CLOSE_ALREADY_AUTHENTICATED,
     CLOSE_AUTH_FAILED,
@@ -1824,24 +1824,25 @@ class FakeDiscord:
         body = _Body()
         if not request.can_read_body:
             return body
-        ctype = request.content_type
-        if ctype == "multipart/form-data":
-            reader = await request.multipart()
-            while True:
-                part = await reader.next()
-                if part is None:
-                    break
-                name = getattr(part, "name", None) or ""
-                if name == "payload_json":
-                    body.json = json.loads(await part.text())  # type: ignore[union-attr]
+        header = request.headers.get("Content-Type", "")
+        if multipart.media_type(header) == "multipart/form-data":
+            try:
+                parts = multipart.parse_form(header, await request.read())
+            except multipart.BadBody as exc:
+                raise _HTTPError(400, 50035, f"Invalid Form Body ({exc})") from None
+            for part in parts:
+                if part.name == "payload_json":
+                    try:
+                        body.json = json.loads(part.data)
+                    except ValueError as exc:
+                        raise _HTTPError(400, 50109,
+                                         "The request body contains invalid JSON.") from exc
                     continue
-                m = re.fullmatch(r"files\[(\d+)\]", name)
-                data = bytes(await part.read(decode=False))  # type: ignore[union-attr]
+                m = re.fullmatch(r"files\[(\d+)\]", part.name)
                 if m is None:
-                    raise _HTTPError(400, 50035, f"Invalid Form Body (unexpected part {name!r})")
-                body.files[int(m.group(1))] = _Upload(
-                    getattr(part, "filename", None) or "file", data, None
-                )
+                    raise _HTTPError(400, 50035,
+                                     f"Invalid Form Body (unexpected part {part.name!r})")
+                body.files[int(m.group(1))] = _Upload(part.filename or "file", part.data, None)
         else:
             raw = await request.read()
             if raw:
