@@ -2,7 +2,8 @@
 script, by its multi-process test (one Database per process on the same file).
 
 As a script: ``python race.py DB_PATH GO_FILE FIRST_PLAYER GUESSERS GAME_ID...`` opens the
-database, prints "ready", waits until GO_FILE exists, races GUESSERS guessers (player ids
+database, prints "ready", waits until GO_FILE exists and then until the time (seconds since
+the epoch) written in it, races GUESSERS guessers (player ids
 FIRST_PLAYER, FIRST_PLAYER+1, ...) on each game in turn and prints one JSON line: the
 guesses this process was told were accepted.
 """
@@ -65,6 +66,11 @@ async def _main(path: str, go: str, first: int, count: int, game_ids: list[int])
         print("ready", flush=True)
         while not Path(go).exists():
             await asyncio.sleep(0.005)
+        # The file names the moment to start, a little ahead: every process wakes for it
+        # rather than whenever its polling next looks (one could take every game first).
+        start = float(Path(go).read_text())
+        while (left := start - time.time()) > 0:
+            await asyncio.sleep(min(left, 0.001))
         accepted: list[tuple] = []
         players = list(range(first, first + count))
         for game_id in game_ids:

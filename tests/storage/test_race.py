@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -134,7 +135,9 @@ async def test_processes_racing_on_one_file(db: Database, db_path: Path, tmp_pat
     for proc in procs:  # all have the file open: start them together
         assert proc.stdout is not None
         assert (await asyncio.to_thread(proc.stdout.readline)).strip() == "ready"
-    go.touch()
+    ready = tmp_path / "go.tmp"
+    ready.write_text(repr(time.time() + 0.2))  # everyone starts at this moment
+    ready.rename(go)
     accepted = []
     for proc in procs:
         out, err = await asyncio.to_thread(proc.communicate, timeout=60)
