@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import logging
 import re
@@ -166,6 +165,12 @@ class _Upload:
 class _Body:
     json: Any = None
     files: dict[int, _Upload] = field(default_factory=dict)
+
+
+def _json_copy(value: Any) -> Any:
+    """A deep copy of JSON data (what a request body holds): several times cheaper than
+    ``copy.deepcopy``, which the fake did for every message it stored."""
+    return json.loads(json.dumps(value))
 
 
 @dataclass
@@ -1139,7 +1144,7 @@ class FakeDiscord:
         modal = next((r.data for r in interaction.responses if r.type == 9), None)
         if modal is None:
             raise FakeDiscordError(f"{interaction!r} was not answered with a modal")
-        shape: list[dict[str, Any]] = copy.deepcopy(list(modal.get("components") or []))
+        shape: list[dict[str, Any]] = _json_copy(list(modal.get("components") or []))
         components_mod.number_components(shape)
         inputs = components_mod.modal_inputs({"components": shape})
         unknown = sorted(set(values) - set(inputs))
@@ -2141,7 +2146,7 @@ class FakeDiscord:
     ) -> list[dict[str, Any]]:
         """Components as Discord stores and returns them: ids filled in, attachment:// media
         resolved to the uploaded file (url, size, content type, attachment_id)."""
-        comps: list[dict[str, Any]] = copy.deepcopy(list(raw or []))
+        comps: list[dict[str, Any]] = _json_copy(list(raw or []))
         components_mod.number_components(comps)
         by_name = {a.filename: a for a in attachments}
         by_url = {a.url: a for a in attachments}
