@@ -202,12 +202,12 @@ class GameService:
         counted = counted_players(facts(record))
         shown = [player_id] if player_id in counted else sorted(counted)
         bucket = stats_bucket(record.scope, record.kind)
-        hints, found = await asyncio.gather(self.db.hints_for_game(record.id), asyncio.gather(
-            *(self.db.stats(record.guild_id, p, bucket, today=today) for p in shown)))  # together
+        hints, found = await self.db.ending_figures(record.id, record.guild_id, shown, bucket,
+                                                    today=today)  # one trip to the store
         stats = tuple(PlayerStats(p, s) for p, s in zip(shown, found, strict=True))
         return Finish(status=Status(record.status), answer=record.answer,
-                      share_text=share(game_view(record), len(hints)), stats=stats,
-                      hints_used=len(hints))
+                      share_text=share(game_view(record), hints), stats=stats,
+                      hints_used=hints)
 
     # -- start ----------------------------------------------------------------------------
 

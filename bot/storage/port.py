@@ -20,6 +20,7 @@ Contract shared by every call:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
@@ -180,6 +181,14 @@ class Store(Protocol):
         """A player's statistics in one server and bucket (``daily``, ``practice``,
         ``channel``); all zero if none. For ``daily`` pass ``today`` (the server's puzzle
         number) so that a streak not continued yesterday or today reads 0."""
+        ...
+
+    async def ending_figures(
+        self, game_id: int, guild_id: int, player_ids: Sequence[int], mode: StatsBucket, *,
+        today: int | None = None,
+    ) -> tuple[int, list[Stats]]:
+        """What the end of a game shows, in one trip to the store: how many hints the game
+        had, and the statistics of each of ``player_ids`` in that order (as :meth:`stats`)."""
         ...
 
     async def leaderboard(

@@ -160,6 +160,13 @@ def to_stats(row: StatsRow | None, mode: str, today: int | None = None) -> Stats
     )
 
 
+def ending_stats(rows: Sequence[Sequence[Any]], mode: str, today: int | None) -> list[Stats]:
+    """Each player's statistics from the rows of an ``ending_figures`` query: one row per
+    player in order, a flag (whether the player has a statistics row) then
+    :data:`STATS_COLUMNS`."""
+    return [to_stats(stats_row(row[1:]) if row[0] else None, mode, today) for row in rows]
+
+
 def rank(
     entries: Iterable[tuple[int, StatsRow]],
     *,

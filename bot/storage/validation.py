@@ -49,6 +49,17 @@ def check_day(name: str, value: object, *, optional: bool = False) -> None:
         raise ValueError(f"{name} must be a day number (int), got {value!r:.40}")
 
 
+def check_ending(guild_id: object, player_ids: object, mode: object, today: object) -> None:
+    """The arguments of ``ending_figures`` (besides the game's id)."""
+    check_id("guild_id", guild_id)
+    if not isinstance(player_ids, (list, tuple)) or len(player_ids) > MAX_LEADERBOARD:
+        raise ValueError(f"player_ids must be a list of at most {MAX_LEADERBOARD} ids")
+    for player_id in player_ids:
+        check_id("player_id", player_id)
+    check_choice("mode", mode, StatsBucket)
+    check_day("today", today, optional=True)
+
+
 def check_word(name: str, value: object) -> None:
     """A stored word: exactly :data:`WORD_LENGTH` lower-case letters a-z."""
     if not isinstance(value, str) or len(value) != WORD_LENGTH or not set(value) <= _LETTERS:

@@ -320,3 +320,45 @@ async def test_daily_leaderboard_streaks_expire_with_today(db: Database):
     assert [(r.rank, r.player_id, r.value) for r in board.rows] == [(1, ALICE, 0), (1, BOB, 0)]
     board = await db.leaderboard(GUILD, mode="daily", by="max_streak", today=7)
     assert [(r.rank, r.player_id, r.value) for r in board.rows] == [(1, BOB, 4), (2, ALICE, 3)]
+
+
+# ------------------------------------------------------------------ the end of a game
+
+
+async def test_ending_figures_are_the_hints_and_each_players_stats_in_one_read(db: Database):
+    """What a finished game shows: its hint count, and the statistics of the players asked
+    for, in their order, exactly as ``stats`` reads them one by one."""
+    for day in (100, 101):
+        await win_daily(db, ALICE, day)
+    game = await channel_game(db, channel_id=77)
+    await db.record_hint(game.id, player_id=BOB, kind="letter", value="r")
+    await db.record_hint(game.id, player_id=CAROL, kind="word", value="crate")
+    await guess(db, game, "slate", player_id=BOB)
+    finished = await guess(db, await db.get_game(game.id), "crane", player_id=CAROL)
+    assert finished.status == "won"
+    players = [CAROL, DAVE, BOB]  # DAVE has no statistics at all
+    hints, found = await db.ending_figures(game.id, GUILD, players, "channel")
+    assert hints == 2
+    assert found == [await db.stats(GUILD, p, "channel") for p in players]
+    assert found[0].wins == 1 and found[1] == Stats() and found[2].played == 1
+    # daily streaks expire with ``today`` as in ``stats``
+    for today in (101, 103):
+        hints, [alice] = await db.ending_figures(game.id, GUILD, [ALICE], "daily", today=today)
+        assert alice == await db.stats(GUILD, ALICE, "daily", today=today)
+    assert alice.current_streak == 0 and alice.max_streak == 2
+    # nobody's statistics: the hints still counted; an unknown game has none
+    assert await db.ending_figures(game.id, GUILD, [], "channel") == (2, [])
+    assert await db.ending_figures(game.id + 1000, GUILD, [BOB], "channel") == (
+        0, [await db.stats(GUILD, BOB, "channel")])
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((-1, GUILD, [ALICE], "daily"), "game_id"),
+    ((1, "guild", [ALICE], "daily"), "guild_id"),
+    ((1, GUILD, ALICE, "daily"), "player_ids"),
+    ((1, GUILD, [ALICE, 2**63], "daily"), "player_id"),
+    ((1, GUILD, [ALICE], "weekly"), "mode"),
+])
+async def test_ending_figures_refuse_bad_arguments(db: Database, args, message: str):
+    with pytest.raises(ValueError, match=message):
+        await db.ending_figures(*args)

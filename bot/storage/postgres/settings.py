@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, TypeVar
 
-from ..models import SETTINGS_COLUMNS, UNSET, GuildSettings, Unset, guild_settings_from_row
-from ..validation import check_day, check_id, settings_changes
+from ..models import (
+    SETTINGS_COLUMNS,
+    UNSET,
+    GuildSettings,
+    Stats,
+    Unset,
+    guild_settings_from_row,
+)
+from ..stats import STATS_COLUMNS, ending_stats
+from ..validation import check_day, check_ending, check_id, settings_changes
 
 _T = TypeVar("_T")
 _SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
@@ -29,12 +37,33 @@ HINTED_WINS: Final = (
 )
 
 
+#: A game's hint count ($1), and the statistics of each player ($2, in its order).
+_ENDING: Final = (
+    "SELECT (SELECT count(*) FROM hints WHERE game_id = $1), s.player_id IS NOT NULL, "
+    f"{', '.join('s.' + c.strip() for c in STATS_COLUMNS.split(','))} "
+    "FROM unnest($2::bigint[]) WITH ORDINALITY AS p(player_id, n) LEFT JOIN player_stats s "
+    "ON s.guild_id = $3 AND s.player_id = p.player_id AND s.mode = $4 ORDER BY p.n"
+)
+_HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = $1"
+
+
 class Settings:
     async def _fetch(self, sql: str, *params: Any) -> list[Any]:
         raise NotImplementedError
 
     async def _transaction(self, work: Callable[[Any], Awaitable[_T]]) -> _T:
         raise NotImplementedError
+
+    async def ending_figures(
+        self, game_id: int, guild_id: int, player_ids: Sequence[int], mode: str, *,
+        today: int | None = None,
+    ) -> tuple[int, list[Stats]]:
+        check_id("game_id", game_id)
+        check_ending(guild_id, player_ids, mode, today)
+        if not player_ids:
+            return (await self._fetch(_HINT_COUNT, game_id))[0][0], []
+        rows = await self._fetch(_ENDING, game_id, list(player_ids), guild_id, mode)
+        return rows[0][0], ending_stats([tuple(row)[1:] for row in rows], mode, today)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         check_id("guild_id", guild_id)

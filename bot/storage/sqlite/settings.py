@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Final
 
 import aiosqlite
@@ -19,11 +21,26 @@ from ..models import (
     Unset,
     guild_settings_from_row,
 )
-from ..stats import STATS_COLUMNS, consecutive_days, rank, stats_row, to_stats
+from ..stats import (
+    STATS_COLUMNS,
+    consecutive_days,
+    ending_stats,
+    rank,
+    stats_row,
+    to_stats,
+)
 from ..validation import from_text
 from .writer import Core
 
 _SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
+_HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = ?"
+#: A game's hint count, and the statistics of each player in a JSON array (in its order).
+_ENDING: Final = (
+    "SELECT (SELECT count(*) FROM hints WHERE game_id = ?1), s.player_id IS NOT NULL, "
+    f"{', '.join('s.' + c.strip() for c in STATS_COLUMNS.split(','))} "
+    "FROM json_each(?2) AS p LEFT JOIN player_stats s "
+    "ON s.guild_id = ?3 AND s.player_id = p.value AND s.mode = ?4 ORDER BY p.key"
+)
 #: Each player's daily wins helped by hints, in one server (ranked after the same value).
 _HINTED_WINS: Final = (
     "SELECT g.owner_id, count(*) FROM games g WHERE g.guild_id = ? AND g.kind = 'daily' "
@@ -57,6 +74,17 @@ class Statistics(Core):
             (guild_id, player_id, mode),
         )
         return to_stats(stats_row(rows[0]) if rows else None, mode, today)
+
+    async def ending_figures(
+        self, game_id: int, guild_id: int, player_ids: Sequence[int], mode: str, *,
+        today: int | None = None,
+    ) -> tuple[int, list[Stats]]:
+        validation.check_id("game_id", game_id)
+        validation.check_ending(guild_id, player_ids, mode, today)
+        if not player_ids:
+            return (await self._read(_HINT_COUNT, (game_id,)))[0][0], []
+        rows = await self._read(_ENDING, (game_id, json.dumps(list(player_ids)), guild_id, mode))
+        return rows[0][0], ending_stats([row[1:] for row in rows], mode, today)
 
     async def leaderboard(
         self,
