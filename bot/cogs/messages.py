@@ -4,7 +4,6 @@ statistics and analyses, and short plain-text lines. No rules here: only present
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
@@ -58,26 +57,17 @@ def is_private(game: GameView) -> bool:
 
 async def board_reply(game: GameView, *, content: str | None = None, ephemeral: bool = False,
                       extra: list[tuple[str, str]] | None = None, look: Look | None = None,
-                      stats_png: bytes | asyncio.Future[bytes] | None = None) -> Reply:
+                      stats_png: bytes | None = None) -> Reply:
     """The board as a Components V2 message (:func:`bot.cogs.board.board_message`):
-    ``content`` becomes its note line; ``stats_png`` a statistics picture beside the board
-    (or a future of it, being drawn meanwhile). ``look``: the player's
-    (:func:`bot.cogs.prefs.current_look`) unless given."""
+    ``content`` becomes its note line; ``stats_png`` a statistics picture beside the board.
+    ``look``: the player's (:func:`bot.cogs.prefs.current_look`) unless given."""
     look = look or current_look()
-    if not look.picture and stats_png is not None:
-        if isinstance(stats_png, asyncio.Future):
-            stats_png.cancel()
+    if not look.picture:
         stats_png = None
-    try:
-        view, files = await board_message(game, note=content, extra=extra, look=look,
-                                          stats_picture=stats_png is not None)
-    except BaseException:
-        if isinstance(stats_png, asyncio.Future):
-            stats_png.cancel()
-        raise
+    view, files = await board_message(game, note=content, extra=extra, look=look,
+                                      stats_picture=stats_png is not None)
     if stats_png is not None:
-        png = stats_png if isinstance(stats_png, bytes) else await stats_png
-        files.append(stats_file(png))
+        files.append(stats_file(stats_png))
     return Reply(view=view, files=files, ephemeral=ephemeral)
 
 

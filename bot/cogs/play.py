@@ -122,9 +122,9 @@ class BoardPlay:
         mine = [s.stats for s in finish.stats if s.player_id == interaction.user.id]
         look = current_look()
         if mine and look.picture:  # the statistics screen of the one who finished it, this
-            lit = game.attempts_used if game.won else None  # game's bar lit: drawn in a
-            picture = asyncio.ensure_future(  # thread while the board is made
-                stats_png_async(mine[0], highlight=lit, theme=look.theme))
+            lit = game.attempts_used if game.won else None  # game's bar lit (joined from
+            picture = await stats_png_async(  # cached parts at once, or drawn in a thread)
+                mine[0], highlight=lit, theme=look.theme)
         return await board_reply(game, content=note, ephemeral=is_private(game), extra=extra,
                                  stats_png=picture)
 
