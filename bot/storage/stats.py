@@ -47,6 +47,13 @@ STATS_COLUMNS: Final = (
     "played, wins, dist_1, dist_2, dist_3, dist_4, dist_5, dist_6, "
     "current_streak, max_streak, last_win_day, last_played_day"
 )
+#: The same, one name each.
+STATS_COLUMN_NAMES: Final = tuple(c.strip() for c in STATS_COLUMNS.split(","))
+
+
+def stats_columns_of(alias: str) -> str:
+    """:data:`STATS_COLUMNS` of the table called ``alias`` in a query (``s.played, ...``)."""
+    return ", ".join(f"{alias}.{c}" for c in STATS_COLUMN_NAMES)
 
 
 def stats_row(row: Sequence[Any]) -> StatsRow:

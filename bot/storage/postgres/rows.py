@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..models import GAME_COLUMNS, GameRecord, GuessRecord, GuildSettings
-from ..stats import STATS_COLUMNS as STATS_TEXT
+from ..stats import STATS_COLUMN_NAMES
 
 _GUESSES: Final = (
     "ARRAY(SELECT ROW(q.attempt, q.player_id, q.word, q.feedback, q.created_at) "
@@ -29,8 +29,8 @@ ACTIVE_CHANNEL: Final = (
     "g.guild_id = $1 AND g.channel_id = $2 AND g.scope = 'channel' AND g.status = 'active'"
 )
 DAILY: Final = "g.guild_id = $1 AND g.owner_id = $2 AND g.puzzle_number = $3 AND g.kind = 'daily'"
-#: The statistics counters, one name each (``stats.STATS_COLUMNS``).
-STATS_COLUMNS: Final = tuple(c.strip() for c in STATS_TEXT.split(","))
+#: The statistics counters, one name each.
+STATS_COLUMNS: Final = STATS_COLUMN_NAMES
 
 
 def game_from_row(row: Any) -> GameRecord:

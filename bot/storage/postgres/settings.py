@@ -13,7 +13,7 @@ from ..models import (
     Unset,
     guild_settings_from_row,
 )
-from ..stats import STATS_COLUMNS, ending_stats
+from ..stats import ending_stats, stats_columns_of
 from ..validation import check_day, check_ending, check_id, settings_changes
 
 _T = TypeVar("_T")
@@ -37,14 +37,13 @@ HINTED_WINS: Final = (
 )
 
 
+_HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = $1"
 #: A game's hint count ($1), and the statistics of each player ($2, in its order).
 _ENDING: Final = (
-    "SELECT (SELECT count(*) FROM hints WHERE game_id = $1), s.player_id IS NOT NULL, "
-    f"{', '.join('s.' + c.strip() for c in STATS_COLUMNS.split(','))} "
+    f"SELECT ({_HINT_COUNT}), s.player_id IS NOT NULL, {stats_columns_of('s')} "
     "FROM unnest($2::bigint[]) WITH ORDINALITY AS p(player_id, n) LEFT JOIN player_stats s "
     "ON s.guild_id = $3 AND s.player_id = p.player_id AND s.mode = $4 ORDER BY p.n"
 )
-_HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = $1"
 
 
 class Settings:

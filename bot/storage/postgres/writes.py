@@ -48,11 +48,11 @@ _END_GAMES: Final = (
     "FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::bigint[]) "
     "AS e(id, status, at, solver) WHERE games.id = e.id AND games.status = 'active'"
 )
+_PARAMETER: Final = re.compile(r"\$(\d+)")
 #: Guesses saved and games ended in one statement (both always run: a data-modifying
-#: ``WITH`` runs whether or not it is read).
-_INSERT_GUESSES_AND_END: Final = (
-    f"WITH saved AS ({_INSERT_GUESSES}) "
-    + re.sub(r"\$(\d+)", lambda m: f"${int(m[1]) + 6}", _END_GAMES)
+#: ``WITH`` runs whether or not it is read); the ends' parameters follow the guesses'.
+_INSERT_GUESSES_AND_END: Final = f"WITH saved AS ({_INSERT_GUESSES}) " + _PARAMETER.sub(
+    lambda m: f"${int(m[1]) + len(_PARAMETER.findall(_INSERT_GUESSES))}", _END_GAMES
 )
 _NEW_COLUMNS: Final = ", ".join(NEW_GAME_COLUMNS)
 #: New games in queue order; the unique indexes refuse a game in the way of another
@@ -191,16 +191,7 @@ async def finish_games(
 ) -> None:
     """Save ``guesses``, mark the games ended and count them in the statistics (their rows
     already locked). The guesses and the ends go in one statement."""
-    saving: list[list[Any]] = []
-    if guesses:
-        saving = [
-            [g.game_id for g in guesses],
-            [g.attempt for g in guesses],
-            [g.player_id for g in guesses],
-            [g.word for g in guesses],
-            [g.feedback for g in guesses],
-            [from_text(g.created) for g in guesses],
-        ]
+    saving = _guess_columns(guesses) if guesses else []
     if not endings:
         if saving:
             await conn.execute(_INSERT_GUESSES, *saving)
@@ -216,6 +207,18 @@ async def finish_games(
     if int(done.split()[-1]) != len(endings):
         raise StorageError("the games ended do not add up (nothing was saved)")
     await count_stats(conn, endings)
+
+
+def _guess_columns(guesses: Sequence[Guess]) -> list[list[Any]]:
+    """The parameters of :data:`_INSERT_GUESSES`: one array per column."""
+    return [
+        [g.game_id for g in guesses],
+        [g.attempt for g in guesses],
+        [g.player_id for g in guesses],
+        [g.word for g in guesses],
+        [g.feedback for g in guesses],
+        [from_text(g.created) for g in guesses],
+    ]
 
 
 async def count_stats(conn: Any, endings: Sequence[Ending]) -> None:

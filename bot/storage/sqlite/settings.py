@@ -26,6 +26,7 @@ from ..stats import (
     consecutive_days,
     ending_stats,
     rank,
+    stats_columns_of,
     stats_row,
     to_stats,
 )
@@ -33,11 +34,11 @@ from ..validation import from_text
 from .writer import Core
 
 _SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
-_HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = ?"
-#: A game's hint count, and the statistics of each player in a JSON array (in its order).
+_HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = ?1"
+#: A game's hint count (?1), and the statistics of each player in a JSON array (?2, in its
+#: order).
 _ENDING: Final = (
-    "SELECT (SELECT count(*) FROM hints WHERE game_id = ?1), s.player_id IS NOT NULL, "
-    f"{', '.join('s.' + c.strip() for c in STATS_COLUMNS.split(','))} "
+    f"SELECT ({_HINT_COUNT}), s.player_id IS NOT NULL, {stats_columns_of('s')} "
     "FROM json_each(?2) AS p LEFT JOIN player_stats s "
     "ON s.guild_id = ?3 AND s.player_id = p.value AND s.mode = ?4 ORDER BY p.key"
 )
