@@ -152,10 +152,11 @@ class WordleBot(commands.AutoShardedBot):
 
 async def warm_up(service: GameService) -> None:
     """Get ready for players, off the event loop: draw every tile and key of every theme (about
-    0.5 s each; otherwise the first boards drawing them wait) and the common parts of the
-    statistics picture (about 0.35 s each), then load the solver and its
+    0.2 s each; otherwise the first boards drawing them wait) and the common parts of the
+    statistics picture (about 0.1 s each), then load the solver and its
     strategies (shipped for the shipped word lists; other lists are built in another process
-    and can take minutes). Logs "solver ready" when all is done."""
+    and can take minutes). Logs "solver ready" when all is done; then :func:`settle_memory`
+    (on the event loop, once: about 40 ms)."""
     try:
         for theme in THEMES:
             await asyncio.to_thread(draw_every_part, theme)

@@ -191,7 +191,6 @@ def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
     else:
         _draw_key(draw, local, letter or "", state, colours)
     part = nearest_indices(colours, np.asarray(canvas.crop(local)))
-    part.flags.writeable = False
     _PARTS[key] = part  # a race only draws the same part twice
     return part
 
@@ -203,9 +202,7 @@ def _header_part(width: int, title: str, hard_mode: bool, theme: str) -> np.ndar
     colours = THEMES[theme]
     band = Image.new("RGB", (width, PADDING + HEADER_HEIGHT), colours.background)
     _draw_header(ImageDraw.Draw(band), width, title, hard_mode, colours)
-    part = nearest_indices(colours, np.asarray(band))
-    part.flags.writeable = False
-    return part
+    return nearest_indices(colours, np.asarray(band))
 
 
 @dataclass(frozen=True)

@@ -127,12 +127,26 @@ def palette(theme: Theme) -> np.ndarray:
     return np.array(colours[:256], dtype=np.uint8)
 
 
+@lru_cache(maxsize=16)
+def _palette_terms(theme: Theme) -> tuple[np.ndarray, np.ndarray]:
+    """The palette as float64 and each entry's squared length (see :func:`nearest_indices`)."""
+    table = palette(theme).astype(np.float64)
+    return table, (table * table).sum(axis=1)
+
+
 def nearest_indices(theme: Theme, rgb: np.ndarray) -> np.ndarray:
-    """Palette index of the nearest palette colour for each pixel of an ``(h, w, 3)`` array."""
-    table = palette(theme).astype(np.int32)
+    """Palette index of the nearest palette colour for each pixel of an ``(h, w, 3)`` array,
+    read-only (what it makes is a drawn part, cached and shared)."""
+    table, lengths = _palette_terms(theme)
     flat = rgb.reshape(-1, 3).astype(np.int32)
     packed = (flat[:, 0] << 16) | (flat[:, 1] << 8) | flat[:, 2]
     unique, inverse = np.unique(packed, return_inverse=True)
     colours = np.stack([unique >> 16, (unique >> 8) & 0xFF, unique & 0xFF], axis=1)
-    distance = ((colours[:, None, :] - table[None, :, :]) ** 2).sum(axis=2)
-    return distance.argmin(axis=1).astype(np.uint8)[inverse.reshape(-1)].reshape(rgb.shape[:2])
+    # |c - t|² less |c|² (the same for every t of a pixel, so the nearest is the same): one
+    # matrix product, where the differences of every colour and palette entry took 1.4 ms
+    # for a 95 x 40 part. Integers below 2**53, so exact in float64, ties included.
+    distance = lengths[None, :] - 2 * (colours.astype(np.float64) @ table.T)
+    indices = distance.argmin(axis=1).astype(np.uint8)[inverse.reshape(-1)]
+    indices = indices.reshape(rgb.shape[:2])
+    indices.flags.writeable = False
+    return indices
