@@ -237,24 +237,6 @@ def test_a_full_disk_on_the_server_is_storage_full():
     assert type(other) is StorageError
 
 
-async def _holding_a_guess(dsn: str, game_id: int, attempt: int, player: int):
-    """Another writer (its own connection) that has locked the game and saved ``attempt``,
-    not yet committed."""
-    conn = await asyncpg.connect(dsn)
-    tx = conn.transaction()
-    await tx.start()
-    await conn.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
-    await conn.execute(
-        "INSERT INTO guesses (game_id, attempt, player_id, word, feedback, created_at) "
-        "VALUES ($1, $2, $3, 'slate', $4, now())",
-        game_id,
-        attempt,
-        player,
-        score("slate", "crane"),
-    )
-    return conn, tx
-
-
 async def _until_waiting_for_a_lock(dsn: str) -> None:
     for _ in range(500):
         waiting = await query(
@@ -268,45 +250,49 @@ async def _until_waiting_for_a_lock(dsn: str) -> None:
     raise AssertionError("the store never waited for the game's lock")
 
 
+async def _behind_a_held_guess(store, dsn: str, game_id: int, *, attempt: int, player: int):
+    """``record_guess`` of a winning guess while another writer (its own connection) has
+    locked the game and saved Alice's attempt 1, uncommitted; that writer commits once the
+    store waits for the lock. Returns what ``record_guess`` returns, or raises what it
+    raises."""
+    other = await asyncpg.connect(dsn)
+    try:
+        tx = other.transaction()
+        await tx.start()
+        await other.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
+        await other.execute(
+            "INSERT INTO guesses (game_id, attempt, player_id, word, feedback, created_at) "
+            "VALUES ($1, 1, $2, 'slate', $3, now())",
+            game_id,
+            ALICE,
+            score("slate", "crane"),
+        )
+        waiting = asyncio.create_task(
+            store.record_guess(game_id, attempt=attempt, player_id=player, word="crane",
+                               feedback="GGGGG", finish="won", day=1)
+        )
+        await _until_waiting_for_a_lock(dsn)
+        await tx.commit()
+        return await asyncio.wait_for(waiting, 10)
+    finally:
+        await other.close()
+
+
 async def test_a_guess_that_waited_for_the_lock_sees_the_guess_saved_meanwhile(pg_store, pg_dsn):
     """The store locks and reads a game in one statement, whose snapshot is older than the
     lock: a guess committed while it waited is not in that read. A guess numbered after it
     is still accepted (the game is read again), and one with its number is a conflict, not
     a second guess with that number."""
     game = await channel_game(pg_store)
-    other, tx = await _holding_a_guess(pg_dsn, game.id, 1, ALICE)
-    try:
-        next_one = asyncio.create_task(
-            pg_store.record_guess(
-                game.id, attempt=2, player_id=BOB, word="crane", feedback="GGGGG",
-                finish="won", day=1,
-            )
-        )
-        await _until_waiting_for_a_lock(pg_dsn)
-        await tx.commit()
-        after = await asyncio.wait_for(next_one, 10)
-    finally:
-        await other.close()
+    after = await _behind_a_held_guess(pg_store, pg_dsn, game.id, attempt=2, player=BOB)
     assert [(g.attempt, g.player_id) for g in after.guesses] == [(1, ALICE), (2, BOB)]
     assert after.status == "won"
     stats = await query(pg_dsn, "SELECT player_id, played FROM player_stats ORDER BY player_id")
     assert [tuple(r) for r in stats] == [(ALICE, 1), (BOB, 1)]
 
     game = await channel_game(pg_store, channel_id=CHANNEL + 1)
-    other, tx = await _holding_a_guess(pg_dsn, game.id, 1, ALICE)
-    try:
-        same_number = asyncio.create_task(
-            pg_store.record_guess(
-                game.id, attempt=1, player_id=CAROL, word="crane", feedback="GGGGG",
-                finish="won", day=1,
-            )
-        )
-        await _until_waiting_for_a_lock(pg_dsn)
-        await tx.commit()
-        with pytest.raises(AttemptConflict):
-            await asyncio.wait_for(same_number, 10)
-    finally:
-        await other.close()
+    with pytest.raises(AttemptConflict):
+        await _behind_a_held_guess(pg_store, pg_dsn, game.id, attempt=1, player=CAROL)
     saved = await query(
         pg_dsn, "SELECT attempt, player_id FROM guesses WHERE game_id = $1", game.id
     )

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.core.feedback import score
-from bot.render import image, png
+from bot.render import image
 from tests.support import ANSWERS
 
 
@@ -20,18 +20,10 @@ def forget_every_part() -> None:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark-contrast"])
-async def test_after_drawing_every_part_no_board_needs_a_thread(monkeypatch, theme):
+async def test_after_drawing_every_part_no_board_needs_a_thread(threads, theme):
     forget_every_part()
     assert image.draw_every_part(theme) > 0
     assert image.draw_every_part(theme) == 0  # nothing new the second time
-    threads: list[object] = []
-    real = png.asyncio.to_thread
-
-    async def counting(*args, **kw):
-        threads.append(args[0])
-        return await real(*args, **kw)
-
-    monkeypatch.setattr(png.asyncio, "to_thread", counting)
     pick = random.Random(7)
     for _ in range(40):  # boards of every size, with and without the hard-mode band
         answer = pick.choice(ANSWERS)

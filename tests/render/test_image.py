@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageFont
 
 from bot.core.feedback import score
-from bot.render import image, png
+from bot.render import image
 
 GREEN = (0x6A, 0xAA, 0x64)
 YELLOW = (0xC9, 0xB4, 0x58)
@@ -311,20 +311,12 @@ def test_a_new_theme_is_just_data(monkeypatch):
     assert picture.getpixel(centre_left(image.key_box("c"))) == orange
 
 
-async def test_async_board_skips_the_thread_once_its_parts_are_drawn(monkeypatch):
+async def test_async_board_skips_the_thread_once_its_parts_are_drawn(threads):
     rows, kwargs = FAST_BOARDS["title"]
     image._PARTS.clear()
     for cache in (image._tile_band, image._key_band, image._blank_band, image._header_band,
                   image._header_part):
         cache.cache_clear()
-    threads = []
-    real = png.asyncio.to_thread
-
-    async def counting(*args, **kw):
-        threads.append(args[0])
-        return await real(*args, **kw)
-
-    monkeypatch.setattr(png.asyncio, "to_thread", counting)
     first = await image.board_png_async(rows, **kwargs)
     assert len(threads) == 1  # new parts: drawn in a worker thread
     again = await image.board_png_async(rows, **kwargs)

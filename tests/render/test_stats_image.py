@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from bot.render import png
 from bot.render import stats_image as pic
 from bot.render.themes import DARK, LIGHT, PALETTE_TOLERANCE, THEMES
 from bot.storage.models import Stats
@@ -170,18 +169,10 @@ def test_the_fast_picture_is_no_larger_than_an_rgb_png(shape: int):
     assert len(pic.stats_png(numbers, highlight=2)) <= len(rgb.getvalue())
 
 
-async def test_the_picture_skips_the_thread_once_its_parts_are_drawn(monkeypatch):
+async def test_the_picture_skips_the_thread_once_its_parts_are_drawn(threads):
     for cache in (pic._number_part, pic._count_part, pic._still_part, pic._still_band,
                   pic._numbers_band, pic._bar_band):
         cache.cache_clear()
-    threads = []
-    real = png.asyncio.to_thread
-
-    async def counting(*args, **kw):
-        threads.append(args[0])
-        return await real(*args, **kw)
-
-    monkeypatch.setattr(png.asyncio, "to_thread", counting)
     numbers = stats((0, 2, 5, 3, 1, 0), played=12, current=3, best=5)
     first = await pic.stats_png_async(numbers, highlight=3, theme="dark")
     assert len(threads) == 1  # new parts: drawn in a worker thread
