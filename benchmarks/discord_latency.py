@@ -23,9 +23,9 @@ for each concurrency: p50, p90, p99 and max in milliseconds, guesses answered pe
 (closed loop) and the serving process's CPU milliseconds per guess (user + system, all its
 threads, from ``/proc``); the closed loop also says how much CPU this process (the fake
 Discord and the players, sharing the machine's cores with the bot) used per guess. Then the
-median time to draw one board PNG (a 3-row board, in this
-process), and the serving process's peak memory (max RSS; ``--solver`` loads the solver and
-its strategies in the bot before it connects, as a serving bot with word hints would).
+median time to draw one board PNG (a 3-row board, in this process), the median time to make
+a statistics PNG, and the serving process's peak memory (max RSS; ``--solver`` loads the
+solver and its strategies in the bot before it connects, as a serving bot with word hints would).
 ``tests/discord/test_bot_latency.py`` runs :func:`measure` on small word lists in CI.
 This process's own garbage collection is held off while guesses are timed
 (:func:`harness_gc_paused`), so that a pause of the fake is not counted as the bot's.
@@ -301,6 +301,38 @@ def board_median_ms(words: WordLists, repeats: int = 300) -> tuple[float, float,
     return median_ms(boards), median_ms([rows] * repeats), len(board_png(rows))
 
 
+def stats_median_ms(repeats: int = 300) -> tuple[float, float, int]:
+    """Median milliseconds to make a statistics PNG: over ``repeats`` different players'
+    statistics (numbers up to 100, whose parts the bot draws at warm-up, drawn here ahead
+    too), and over ones never seen (numbers in the thousands: parts drawn then, as in the
+    worker thread of a bot); and the size of a typical one in bytes."""
+    from bot.render.stats_image import draw_common_parts, stats_png
+    from bot.storage.models import Stats
+
+    rng = random.Random(6)
+    draw_common_parts("light")
+
+    def player(high: int) -> Stats:
+        counts = tuple(rng.randint(0, high) for _ in range(6))
+        wins = sum(counts)
+        played = wins + rng.randint(0, high)
+        return Stats(played=played, wins=wins, current_streak=rng.randint(0, high),
+                     max_streak=rng.randint(0, high), distribution=counts)
+
+    def median_ms(players: Sequence[Stats]) -> float:
+        times = []
+        for numbers in players:
+            start = time.perf_counter()
+            stats_png(numbers, highlight=3)
+            times.append(time.perf_counter() - start)
+        return statistics.median(times) * 1000
+
+    common = [player(16) for _ in range(repeats)]
+    common = [p for p in common if p.played <= 100]
+    rare = [player(5000) for _ in range(repeats)]
+    return median_ms(common), median_ms(rare), len(stats_png(common[0], highlight=3))
+
+
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--guesses", type=int, default=200)
@@ -336,6 +368,9 @@ async def main() -> int:
     distinct, same, size = board_median_ms(words)
     print(f"board PNG: median {distinct:.2f} ms over 300 different boards, {same:.2f} ms for "
           f"one 3-row board drawn again ({size:,} bytes)")
+    common, rare, size = stats_median_ms()
+    print(f"statistics PNG: median {common:.2f} ms for players' statistics (numbers up to "
+          f"100), {rare:.2f} ms for numbers never seen (thousands); {size:,} bytes")
     print(f"serving process peak memory (max RSS): {max(r.peak_mb for r in runs):.0f} MB"
           + (" with the solver loaded" if args.solver else " (solver not loaded; --solver)"))
     print(f"load average after: {os.getloadavg()[0]:.2f}")
