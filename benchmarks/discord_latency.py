@@ -19,7 +19,8 @@ service and its SQLite reads and write, rendering the PNG (in a worker thread) a
 ``--concurrency 1`` sends one guess at a time (the figure quoted in the README); higher values
 keep that many guesses in flight at once (different players): a closed loop, a new guess
 goes out as soon as one is answered, which shows queueing on this machine's cores. Printed
-for each concurrency: p50, p90, p99 and max in milliseconds, guesses answered per second
+for each concurrency: p50, p90, p99 and max in milliseconds (and p50 and p99 of the guesses
+that finish a game apart from the others), guesses answered per second
 (closed loop) and the serving process's CPU milliseconds per guess (user + system, all its
 threads, from ``/proc``); the closed loop also says how much CPU this process (the fake
 Discord and the players, sharing the machine's cores with the bot) used per guess. Then the
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import gc
 import json
 import os
@@ -87,16 +89,19 @@ def make_plans(players: Sequence[FakeMember], words: WordLists, daily_answer: st
 
 async def measure(fake: FakeDiscord, channel: FakeChannel, plans: Sequence[Plan], *,
                   concurrency: int = 1, limit: int | None = None,
-                  start_games: bool = True, deferred: list[str] | None = None) -> list[float]:
+                  start_games: bool = True, deferred: list[str] | None = None,
+                  finishing: list[float] | None = None) -> list[float]:
     """Start every plan's game (unless ``start_games`` is false), then play the guesses,
     ``concurrency`` at a time (never two for the same player at once). Returns the latency in
     seconds of each guess. With a ``deferred`` list, a first answer that is a "thinking..."
-    deferral (the bot was too slow) is counted there instead of failing."""
+    deferral (the bot was too slow) is counted there instead of failing. With a ``finishing``
+    list, the latencies of the guesses that finish a game are also put there."""
     for plan in plans if start_games else ():
         start = await fake.invoke(channel, plan.player, "wordle start", {"kind": plan.kind})
         await start.wait_for_messages(1)
     # Round-robin over players: guess 1 of everyone, then guess 2, ... like a busy server.
-    order = [(plan.player, word) for turn in range(GUESSES_PER_PLAYER)
+    order = [(plan.player, word, turn == len(plan.guesses) - 1)
+             for turn in range(GUESSES_PER_PLAYER)
              for plan in plans for word in plan.guesses[turn:turn + 1]]
     if limit is not None:
         order = order[:limit]
@@ -104,7 +109,7 @@ async def measure(fake: FakeDiscord, channel: FakeChannel, plans: Sequence[Plan]
     busy: set[int] = set()
     gate = asyncio.Semaphore(concurrency)
 
-    async def one(player: FakeMember, word: str) -> None:
+    async def one(player: FakeMember, word: str, last: bool) -> None:
         while player.id in busy:
             await asyncio.sleep(0.001)
         busy.add(player.id)
@@ -116,14 +121,16 @@ async def measure(fake: FakeDiscord, channel: FakeChannel, plans: Sequence[Plan]
             else:
                 assert response.type_name == "message", f"{word}: {response.type_name}"
             latencies.append(response.latency)
+            if last and finishing is not None:
+                finishing.append(response.latency)
         finally:
             busy.discard(player.id)
             gate.release()
 
     tasks = []
-    for player, word in order:
+    for player, word, last in order:
         await gate.acquire()
-        tasks.append(asyncio.create_task(one(player, word)))
+        tasks.append(asyncio.create_task(one(player, word, last)))
     await asyncio.gather(*tasks)
     await fake.settle(quiet=0.05)
     return latencies
@@ -152,6 +159,23 @@ def percentile(values: Sequence[float], p: float) -> float:
     low = int(rank)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def split(run: Run) -> str:
+    """The guesses that finish a game (more to do: statistics, share grid, results post)
+    against the others, p50 and p99 of each."""
+    finishing = sorted(run.finishing)
+    others = sorted(run.latencies)
+    for x in finishing:  # the same values, each taken out once
+        del others[bisect.bisect_left(others, x)]
+
+    def figures(ms: list[float]) -> str:
+        if not ms:
+            return "none"
+        ms = [x * 1000 for x in ms]
+        return f"p50 {percentile(ms, 50):.1f} / p99 {percentile(ms, 99):.1f} ms ({len(ms)})"
+
+    return f"finishing a game: {figures(finishing)}; other guesses: {figures(others)}"
 
 
 def summary(latencies: Sequence[float], label: str) -> str:
@@ -216,6 +240,7 @@ def _peak_rss_mb(pid: int) -> float:
 class Run:
     concurrency: int
     latencies: list[float]
+    finishing: list[float]  # the latencies of the guesses that finished a game
     seconds: float  # wall time of the guesses
     cpu: float  # serving process CPU seconds during the guesses
     fake_cpu: float  # this process's (the fake Discord and the players) CPU seconds meanwhile
@@ -256,8 +281,10 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
                 cpu0, wall0 = _cpu_seconds(child.pid), time.perf_counter()
                 fake0 = time.process_time()
                 deferred: list[str] = []
+                finishing: list[float] = []
                 latencies = await measure(fake, channel, plans, concurrency=concurrency,
-                                          limit=guesses, start_games=False, deferred=deferred)
+                                          limit=guesses, start_games=False, deferred=deferred,
+                                          finishing=finishing)
                 seconds = time.perf_counter() - wall0
                 cpu = _cpu_seconds(child.pid) - cpu0
                 fake_cpu = time.process_time() - fake0
@@ -270,7 +297,7 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
                 await asyncio.to_thread(child.wait, 10)
             except subprocess.TimeoutExpired:
                 child.kill()
-    return Run(concurrency, latencies, seconds, cpu, fake_cpu, peak, len(deferred))
+    return Run(concurrency, latencies, finishing, seconds, cpu, fake_cpu, peak, len(deferred))
 
 
 def board_median_ms(words: WordLists, repeats: int = 300) -> tuple[float, float, int]:
@@ -359,6 +386,7 @@ async def main() -> int:
                   + f"; {count / run.seconds:.0f} guesses/s, "
                     f"{run.cpu * 1000 / count:.1f} ms CPU per guess"
                   + (f"; {run.deferred} deferred (too slow)" if run.deferred else ""))
+            print("    " + split(run))
     last = runs[-1]
     count = len(last.latencies)
     print(f"closed loop ({last.concurrency} in flight): {count / last.seconds:.0f} guesses/s, "
