@@ -45,8 +45,8 @@ _INSERT_GUESSES: Final = (
 )
 #: The keys joined to ``unnest`` are also given as ``= ANY`` of the same array (here and in
 #: the statistics statements below): with a generic plan the join alone says nothing about
-#: how few rows are wanted, and on a table of a thousand rows or so the planner read all of it
-#: (``Seq Scan``) for every game that ended (tests/postgres/test_plans.py).
+#: how few rows are wanted, and while a table had up to a few thousand rows the planner read
+#: all of it (``Seq Scan``) for every game that ended (tests/postgres/test_plans.py).
 _END_GAMES: Final = (
     "UPDATE games SET status = e.status, finished_at = e.at, solved_by = e.solver "
     "FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::bigint[]) "
