@@ -32,6 +32,10 @@ Last, each target of the issue with whether it is met. ``--runs N`` plays the wh
 times (new databases each time) and also prints each figure's median over the runs; the
 targets are then judged by those medians, with how many single runs met each. On a shared
 machine one run is a sample: the same code has given 236 and 402 guesses a second.
+``--bot`` measures by difference (no verdict on targets): ``text-only`` gives every player
+the look without the picture (what the PNG and its upload cost), ``discord-only`` is
+discord.py alone answering each command with a fixed message of the board's shape and PNG
+(the floor under everything the bot does).
 ``tests/discord/test_bot_latency.py`` runs :func:`measure` on small word lists in CI.
 This process's own garbage collection is held off while guesses are timed
 (:func:`harness_gc_paused`), so that a pause of the fake is not counted as the bot's.
@@ -56,6 +60,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -217,7 +222,11 @@ async def serve(config: dict) -> int:
         service = GameService(db, words, daily_salt=SALT, clock=lambda: now, choose=picker)
         if config["solver"]:  # ready as the bot gets itself ready (bot.app.warm_up)
             await warm_up(service)
-        bot = WordleBot(service, dev_guild_id=config["guild"], warm_solver=False)
+        if config.get("bot") == "text-only":
+            text_only_looks()
+        bot: Any = (
+            discord_only_bot(config["guild"]) if config.get("bot") == "discord-only"
+            else WordleBot(service, dev_guild_id=config["guild"], warm_solver=False))
         task = asyncio.create_task(bot.start(config["token"]))
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, sys.stdin.read)  # until the parent closes it
@@ -226,6 +235,66 @@ async def serve(config: dict) -> int:
     finally:
         await db.close()
     return 0
+
+
+def text_only_looks() -> None:
+    """Every player's look without the picture (as if each had chosen text only in
+    ``/wordle prefs``): what the board's PNG and its upload cost, by difference."""
+    import dataclasses
+
+    import bot.cogs.prefs as looks
+
+    chosen = looks.look_from
+    looks.look_from = lambda prefs: dataclasses.replace(chosen(prefs), picture=False)
+
+
+def discord_only_bot(guild_id: int) -> Any:
+    """discord.py alone, as a floor: ``/guess`` and ``/wordle start`` answered with a message
+    of the board's shape (a container with text, a gallery and a fixed board PNG attached),
+    with no game, store or drawing behind it."""
+    import io
+
+    import discord
+    from discord import app_commands
+    from discord.ext import commands
+
+    from bot.render.image import board_png
+
+    png = board_png([("crane", "BYBBG"), ("slate", "BBGBB"), ("moist", "BBBBB")],
+                    title="Wordle practice")
+    text = "🟩🟨⬛⬛⬛ CRANE\n" * 3 + "Q W E R T Y U I O P\nA S D F G H J K L\nZ X C V B N M"
+
+    async def answer(interaction: discord.Interaction) -> None:
+        container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+            accent_colour=0xC9B458)
+        container.add_item(discord.ui.TextDisplay("### Wordle practice"))
+        container.add_item(discord.ui.MediaGallery(
+            discord.MediaGalleryItem("attachment://board.png")))
+        container.add_item(discord.ui.TextDisplay(text))
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        await interaction.response.send_message(
+            view=view, file=discord.File(io.BytesIO(png), "board.png"))
+
+    class Floor(commands.Bot):
+        async def setup_hook(self) -> None:
+            wordle = app_commands.Group(name="wordle", description="Wordle")
+
+            @wordle.command(name="start", description="start")
+            async def start(interaction: discord.Interaction, kind: str = "random") -> None:
+                await answer(interaction)
+
+            @app_commands.command(name="guess", description="guess")
+            async def guess(interaction: discord.Interaction, word: str) -> None:
+                await answer(interaction)
+
+            self.tree.add_command(wordle)
+            self.tree.add_command(guess)
+            here = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=here)
+            await self.tree.sync(guild=here)
+
+    return Floor(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -254,7 +323,7 @@ class Run:
 
 
 async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
-                   db_dir: Path, solver: bool) -> Run:
+                   db_dir: Path, solver: bool, bot: str = "wordle") -> Run:
     rng = random.Random(seed)
     players_needed = -(-guesses // GUESSES_PER_PLAYER)
     now = datetime.now(UTC)
@@ -267,7 +336,7 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
         answer = server_daily_word(number, words.answers, SALT, guild.id, number)
         plans, picks = make_plans(players, words, answer, rng)
         config = {"port": fake.port, "token": fake.token, "guild": guild.id, "picks": picks,
-                  "now": now.isoformat(), "solver": solver,
+                  "now": now.isoformat(), "solver": solver, "bot": bot,
                   "db": str(db_dir / f"latency-{concurrency}.sqlite3")}
         child = subprocess.Popen(
             [sys.executable, __file__, "--serve"],  # settings (and the fake's token) in env
@@ -345,7 +414,8 @@ def stats_median_ms(repeats: int = 300) -> tuple[float, float, int]:
     draw_common_parts("light")
 
     def player(high: int) -> Stats:
-        counts = tuple(rng.randint(0, high) for _ in range(6))
+        one, two, three, four, five, six = (rng.randint(0, high) for _ in range(6))
+        counts = (one, two, three, four, five, six)
         wins = sum(counts)
         played = wins + rng.randint(0, high)
         return Stats(played=played, wins=wins, current_streak=rng.randint(0, high),
@@ -447,6 +517,11 @@ async def main() -> int:
                              "print each figure's median over the runs")
     parser.add_argument("--solver", action="store_true",
                         help="load the solver and its strategies in the bot before it connects")
+    parser.add_argument("--bot", choices=("wordle", "text-only", "discord-only"),
+                        default="wordle",
+                        help="text-only: every player's look without the picture; "
+                             "discord-only: discord.py alone answering with a fixed message of "
+                             "the board's shape (a floor). Only wordle is judged by the targets")
     args = parser.parse_args()
     if args.guesses < 1 or args.runs < 1 or any(c < 1 for c in args.concurrency):
         parser.error("--guesses, --runs and --concurrency must be at least 1")
@@ -465,7 +540,7 @@ async def main() -> int:
             folder.mkdir()
             for concurrency in args.concurrency:
                 run = await run_once(words, args.guesses, concurrency, args.seed, folder,
-                                     args.solver)
+                                     args.solver, args.bot)
                 runs.append(run)
                 print_run(run)
             rounds.append(runs)
@@ -486,7 +561,10 @@ async def main() -> int:
     peak = max(r.peak_mb for runs in rounds for r in runs)
     print(f"serving process peak memory (max RSS): {peak:.0f} MB"
           + (" with the solver loaded" if args.solver else " (solver not loaded; --solver)"))
-    print_targets(rounds, distinct, peak)
+    if args.bot == "wordle":
+        print_targets(rounds, distinct, peak)
+    else:
+        print(f"targets: not judged (--bot {args.bot} is not the bot as shipped)")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 
