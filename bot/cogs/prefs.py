@@ -47,6 +47,7 @@ CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_c
 INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 
 _LOOK: ContextVar[Look] = ContextVar("wordle_look", default=DEFAULT_LOOK)
+#: Each player's look and until when it is kept, in the order they expire.
 _CACHE: dict[int, tuple[float, Look]] = {}
 
 
@@ -105,11 +106,23 @@ async def use_look_of(service: GameService, player_id: int) -> Look:
         look = cached[1]
     else:
         look = look_from(await player_prefs(service.db, player_id))
-        if len(_CACHE) > 10_000:
-            _CACHE.clear()
+        _forget_expired(time.monotonic())
+        _CACHE.pop(player_id, None)  # to the end: the entries stay in the order they expire
         _CACHE[player_id] = (now + LOOK_TTL, look)
     _LOOK.set(look)
     return look
+
+
+def _forget_expired(now: float) -> None:
+    """Drop the looks kept longer than :data:`LOOK_TTL`: all at the front, as every entry is
+    kept for the same time (one read out of order only stays a little longer). Each is dropped
+    once, so the cache holds the players of the last ``LOOK_TTL`` seconds, at no cost per use
+    that grows with them."""
+    while _CACHE:
+        oldest = next(iter(_CACHE))
+        if _CACHE[oldest][0] > now:
+            return
+        del _CACHE[oldest]
 
 
 def forget_look(player_id: int) -> None:

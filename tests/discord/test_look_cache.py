@@ -1,0 +1,84 @@
+"""Players' looks kept in memory (bot/cogs/prefs.py): read once per ``LOOK_TTL``, forgotten when
+changed here, and the expired ones dropped as the cache goes, not all at once."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import bot.cogs.prefs as prefs
+from bot.service.prefs import PlayerPrefs
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A clock the test moves, and a count of the looks read from the store."""
+    state = SimpleNamespace(now=1_000.0, reads=[])
+
+    async def player_prefs(db: Any, player_id: int) -> PlayerPrefs:
+        state.reads.append(player_id)
+        return PlayerPrefs(player_id=player_id, dark=player_id % 2 == 1)
+
+    monkeypatch.setattr(prefs, "time", SimpleNamespace(monotonic=lambda: state.now))
+    monkeypatch.setattr(prefs, "player_prefs", player_prefs)
+    monkeypatch.setattr(prefs, "_CACHE", {})
+    return state
+
+
+SERVICE: Any = SimpleNamespace(db=None)
+
+
+async def test_a_look_is_read_once_per_ttl(clock: Any) -> None:
+    first = await prefs.use_look_of(SERVICE, 7)
+    clock.now += prefs.LOOK_TTL - 1
+    assert await prefs.use_look_of(SERVICE, 7) == first == prefs.current_look()
+    assert clock.reads == [7]
+    clock.now += 2  # kept LOOK_TTL + 1 seconds: read again
+    await prefs.use_look_of(SERVICE, 7)
+    assert clock.reads == [7, 7]
+    prefs.forget_look(7)  # changed here: read again at once
+    await prefs.use_look_of(SERVICE, 7)
+    assert clock.reads == [7, 7, 7]
+
+
+async def test_expired_looks_are_dropped_and_the_rest_kept(clock: Any) -> None:
+    for player in range(1_000):
+        await prefs.use_look_of(SERVICE, player)
+    clock.now += 20
+    await prefs.use_look_of(SERVICE, 5_000)
+    await prefs.use_look_of(SERVICE, 0)  # still kept: not read again
+    assert len(prefs._CACHE) == 1_001 and clock.reads.count(0) == 1
+    clock.now += prefs.LOOK_TTL - 10  # the first thousand expired 1 s ago; 5,000's has not
+    await prefs.use_look_of(SERVICE, 6_000)
+    assert set(prefs._CACHE) == {5_000, 6_000}
+    await prefs.use_look_of(SERVICE, 5_000)
+    assert clock.reads.count(5_000) == 1
+
+
+async def test_a_look_read_again_goes_to_the_end(clock: Any,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow read (begun before another player's) puts an entry out of order; when it is
+    read again it goes to the end, so the order of expiry is restored."""
+    release = asyncio.Event()
+    quick = prefs.player_prefs
+
+    async def slow_for_a(db: Any, player_id: int) -> PlayerPrefs:
+        if player_id == 1 and not clock.reads:
+            await release.wait()
+        return await quick(db, player_id)
+
+    monkeypatch.setattr(prefs, "player_prefs", slow_for_a)
+    a = asyncio.create_task(prefs.use_look_of(SERVICE, 1))  # kept from 1,000
+    await asyncio.sleep(0)
+    clock.now += 1
+    await prefs.use_look_of(SERVICE, 2)  # kept from 1,001, saved first
+    release.set()
+    await a
+    assert list(prefs._CACHE) == [2, 1]  # out of order
+    clock.now += prefs.LOOK_TTL - 0.5  # 1's has expired, 2's has not
+    await prefs.use_look_of(SERVICE, 3)
+    await prefs.use_look_of(SERVICE, 1)  # expired: read again
+    assert list(prefs._CACHE) == [2, 3, 1]
