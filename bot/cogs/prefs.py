@@ -49,6 +49,9 @@ INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 _LOOK: ContextVar[Look] = ContextVar("wordle_look", default=DEFAULT_LOOK)
 #: Each player's look and until when it is kept, in the order they expire.
 _CACHE: dict[int, tuple[float, Look]] = {}
+#: Most looks kept (the oldest go first beyond it): players of the last LOOK_TTL seconds, up
+#: to about 3,000 a second.
+_LOOKS_KEPT = 100_000
 
 
 class ServerOnly(app_commands.CheckFailure):
@@ -116,11 +119,11 @@ async def use_look_of(service: GameService, player_id: int) -> Look:
 def _forget_expired(now: float) -> None:
     """Drop the looks kept longer than :data:`LOOK_TTL`: all at the front, as every entry is
     kept for the same time (one read out of order only stays a little longer). Each is dropped
-    once, so the cache holds the players of the last ``LOOK_TTL`` seconds, at no cost per use
-    that grows with them."""
+    once, so the cache holds the players of the last ``LOOK_TTL`` seconds (at most
+    :data:`_LOOKS_KEPT`), at no cost per use that grows with them."""
     while _CACHE:
         oldest = next(iter(_CACHE))
-        if _CACHE[oldest][0] > now:
+        if _CACHE[oldest][0] > now and len(_CACHE) < _LOOKS_KEPT:
             return
         del _CACHE[oldest]
 

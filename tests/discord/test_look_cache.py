@@ -82,3 +82,11 @@ async def test_a_look_read_again_goes_to_the_end(clock: Any,
     await prefs.use_look_of(SERVICE, 3)
     await prefs.use_look_of(SERVICE, 1)  # expired: read again
     assert list(prefs._CACHE) == [2, 3, 1]
+
+
+async def test_at_most_so_many_looks_are_kept(clock: Any,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(prefs, "_LOOKS_KEPT", 100)
+    for player in range(250):
+        await prefs.use_look_of(SERVICE, player)
+    assert list(prefs._CACHE) == list(range(150, 250))  # the newest, none expired yet
