@@ -57,8 +57,28 @@ class Reply:
         if self.files:
             out["files"] = self.files
         if self.view is not None:
-            out["view"] = self.view
+            out["view"] = untracked(self.view)
         return out
+
+
+AnyView = TypeVar("AnyView", bound=discord.ui.View | discord.ui.LayoutView)
+
+
+def untracked(view: AnyView) -> AnyView:
+    """``view`` stopped before it is sent when every button in it is a dynamic item (found by
+    its custom id, so discord.py needs no copy of the view to answer a click), as our boards and
+    confirmations are.
+
+    discord.py otherwise gives the view of a private (ephemeral) message a 15-minute timeout,
+    with a task waiting on it that keeps the whole view (text, picture gallery, buttons) in
+    memory until then: every daily board stayed for 15 minutes. Over 8,000 guesses of the
+    latency benchmark the serving process's peak went from 206 to 176 MB with this; at 300
+    private boards a second, 270,000 views would be waiting at any time. A view with other
+    interactive items is left as it is (their callbacks need discord.py's copy)."""
+    if all(isinstance(item, discord.ui.DynamicItem)
+           for item in view.walk_children() if item.is_dispatchable()):
+        view.stop()
+    return view
 
 
 def place_of(interaction: discord.Interaction) -> Place:
@@ -122,7 +142,7 @@ async def update(interaction: discord.Interaction, reply: Reply) -> None:
     """Edit the message the clicked button (or the modal's button) is on to ``reply``."""
     kwargs: dict[str, Any] = {"allowed_mentions": NO_PINGS, "attachments": reply.files}
     if reply.view is not None:
-        kwargs["view"] = reply.view
+        kwargs["view"] = untracked(reply.view)
     else:
         kwargs["content"], kwargs["embeds"], kwargs["view"] = reply.content, reply.embeds, None
     if interaction.response.is_done():

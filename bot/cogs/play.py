@@ -15,7 +15,15 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.cogs.interact import NO_PINGS, Reply, place_of, send, update, within_deadline
+from bot.cogs.interact import (
+    NO_PINGS,
+    Reply,
+    place_of,
+    send,
+    untracked,
+    update,
+    within_deadline,
+)
 from bot.cogs.messages import (
     board_reply,
     daily_results_text,
@@ -179,7 +187,7 @@ class BoardPlay:
         who = "you" if is_private(game) else "everyone here"
         await interaction.response.send_message(
             f"Give up {game.label}? It counts as a loss, and the word is shown to {who}.",
-            view=give_up_confirm(game_id), ephemeral=True)
+            view=untracked(give_up_confirm(game_id)), ephemeral=True)
 
     async def give_up_confirmed(self, interaction: discord.Interaction, game_id: int) -> None:
         await use_look_of(self.service, interaction.user.id)

@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord.ext import commands
 
-from bot.cogs.interact import NO_PINGS, Reply, place_of, send, update, within_deadline
+from bot.cogs.interact import (
+    NO_PINGS,
+    Reply,
+    place_of,
+    send,
+    untracked,
+    update,
+    within_deadline,
+)
 from bot.cogs.messages import hint_embed
 from bot.cogs.prefs import current_look, use_look_of
 from bot.cogs.race_views import (
@@ -183,7 +191,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
         hints = await self.races.hints_allowed(view.guild_id)
         channel = self.bot.get_partial_messageable(live.channel_id)
         await channel.get_partial_message(live.message_id).edit(
-            view=race_message(view, hints), allowed_mentions=NO_PINGS)
+            view=untracked(race_message(view, hints)), allowed_mentions=NO_PINGS)
         if view.is_over:
             self.live.pop(live.race_id, None)
 

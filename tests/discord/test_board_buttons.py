@@ -8,7 +8,11 @@ import asyncio
 import re
 from typing import Any
 
+import discord
+
 from bot.cogs import board as layout
+from bot.cogs.interact import untracked
+from bot.cogs.views import give_up_confirm
 from tests.discord.boards import (
     assert_board,
     fields,
@@ -264,3 +268,49 @@ async def test_daily_from_its_private_board(table: Table) -> None:
         assert f"2/6💡: <@{table.bob.id}>" in post.content  # a hinted result is marked
         assert answer.upper() not in "\n".join(
             m.text() for m in table.fake.channel_messages(table.general)).upper()
+
+
+def view_timeouts() -> list[Any]:
+    """The sent views discord.py waits on for a timeout (keeping each in memory until then).
+    Modals are left out: an open Guess modal is kept until it is submitted or times out."""
+    found = []
+    for task in asyncio.all_tasks():
+        frame = getattr(task.get_coro(), "cr_frame", None)
+        owner = frame.f_locals.get("self") if frame is not None else None
+        if "timeout_task_impl" in repr(task.get_coro()) and not isinstance(
+                owner, discord.ui.Modal):
+            found.append(owner)
+    return found
+
+
+async def test_private_boards_are_not_kept_by_discord_py(table: Table) -> None:
+    """discord.py gives the view of a private message a 15-minute timeout and keeps it until
+    then; a board's buttons are dynamic items, so the bot sends its views stopped."""
+    answer = table.daily_answer()
+    first, second = [w for w in ANSWERS if w != answer][:2]
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        again = await table.reply(table.bob, "guess", {"word": first})  # a new private board
+        assert board.ephemeral and again.ephemeral and again.buttons()
+        ask = await table.fake.click(board, table.bob, label="Give up")
+        confirm = (await ask.first_response()).message
+        assert confirm is not None and confirm.ephemeral
+        assert view_timeouts() == []
+        # their buttons still answer: the old board, the new one and the confirmation
+        await guess_on(table, board, table.bob, second)
+        await guess_on(table, again, table.bob, answer)
+        assert fields(again)["Solved!"] == "In 3/6"
+        keep = await table.fake.click(confirm, table.bob, label="Keep playing")
+        assert (await keep.first_response()).type_name == "update_message"
+        assert view_timeouts() == []
+
+
+async def test_only_views_of_dynamic_items_are_sent_stopped() -> None:
+    own = discord.ui.View(timeout=None)  # a button with a callback of its own (forget me)
+    own.add_item(discord.ui.Button(label="Delete", custom_id="forget:yes"))
+    assert not untracked(own).is_finished()
+    assert untracked(give_up_confirm(7)).is_finished()
+    board = discord.ui.LayoutView(timeout=None)
+    board.add_item(discord.ui.Container(discord.ui.TextDisplay("a board"),
+                                        *layout.action_rows(7, word_hints=True)))
+    assert untracked(board).is_finished()
