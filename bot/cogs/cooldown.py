@@ -7,8 +7,8 @@ the last ``per`` seconds, for every command. At 300 guesses a second from differ
 that is about 3,000 buckets looked at per guess, on the event loop.
 
 :func:`cooldown` keeps discord.py's buckets (:class:`discord.app_commands.Cooldown`) and its
-error, so the refusal reads the same; its buckets are kept in the order they were last used,
-so the expired ones are all at the front and each is dropped once.
+error, so the refusal reads the same; its buckets are kept in a
+:class:`bot.cogs.recent.Recent`, where each expired one is dropped once.
 """
 
 from __future__ import annotations
@@ -19,35 +19,31 @@ from typing import TypeVar
 import discord
 from discord import app_commands
 
+from bot.cogs.recent import Recent
+
 T = TypeVar("T")
 
 
 class Buckets:
-    """Each key's bucket and when it was last used, least recently used first."""
+    """Each key's bucket, forgotten once unused for ``per`` seconds (it is full again then)."""
 
     def __init__(self, rate: int, per: float) -> None:
         if rate < 1 or per <= 0:
             raise ValueError("a cooldown needs a rate of at least 1 and a positive period")
         self.rate = rate
         self.per = per
-        self._buckets: dict[Hashable, tuple[app_commands.Cooldown, float]] = {}
+        self._buckets: Recent[Hashable, app_commands.Cooldown] = Recent(per)
 
     def __len__(self) -> int:
         return len(self._buckets)
 
     def use(self, key: Hashable, now: float) -> tuple[app_commands.Cooldown, float] | None:
         """Take one use of ``key``'s bucket at ``now`` (seconds): None if it had one left,
-        else the bucket and the seconds until it has. Buckets unused for ``per`` seconds (full
-        again) are forgotten first."""
-        buckets = self._buckets
-        while buckets:
-            oldest = next(iter(buckets))
-            if now <= buckets[oldest][1] + self.per:
-                break  # the rest were used later (give or take a clock's jitter: harmless,
-            del buckets[oldest]  # an expired bucket kept a little longer is a full one)
-        found = buckets.pop(key, None)
-        bucket = found[0] if found is not None else app_commands.Cooldown(self.rate, self.per)
-        buckets[key] = (bucket, now)  # now the most recently used
+        else the bucket and the seconds until it has."""
+        bucket = self._buckets.get(key, now)
+        if bucket is None:
+            bucket = app_commands.Cooldown(self.rate, self.per)
+        self._buckets.put(key, bucket, now)
         retry_after = bucket.update_rate_limit(now)
         return None if retry_after is None else (bucket, retry_after)
 

@@ -28,6 +28,7 @@ from discord import app_commands
 
 from bot.cogs.board import DEFAULT_LOOK, Look
 from bot.cogs.interact import Reply, place_of, send, within_deadline
+from bot.cogs.recent import Recent
 from bot.core.personal import PERSONAL
 from bot.render.text import feedback_line
 from bot.render.themes import recolour, theme_name
@@ -47,11 +48,9 @@ CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_c
 INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 
 _LOOK: ContextVar[Look] = ContextVar("wordle_look", default=DEFAULT_LOOK)
-#: Each player's look and until when it is kept, in the order they expire.
-_CACHE: dict[int, tuple[float, Look]] = {}
-#: Most looks kept (the oldest go first beyond it): players of the last LOOK_TTL seconds, up
-#: to about 3,000 a second.
-_LOOKS_KEPT = 100_000
+#: Each player's look, for LOOK_TTL seconds (at most 100,000: players of the last LOOK_TTL
+#: seconds, up to about 3,000 a second).
+_CACHE: Recent[int, Look] = Recent(LOOK_TTL)
 
 
 class ServerOnly(app_commands.CheckFailure):
@@ -104,32 +103,16 @@ def shown(text: str, look: Look | None = None) -> str:
 async def use_look_of(service: GameService, player_id: int) -> Look:
     """Read (or recall) the player's look and make it the current one for this interaction."""
     now = time.monotonic()
-    cached = _CACHE.get(player_id)
-    if cached is not None and cached[0] > now:
-        look = cached[1]
-    else:
+    look = _CACHE.get(player_id, now)
+    if look is None:
         look = look_from(await player_prefs(service.db, player_id))
-        _forget_expired(time.monotonic())
-        _CACHE.pop(player_id, None)  # to the end: the entries stay in the order they expire
-        _CACHE[player_id] = (now + LOOK_TTL, look)
+        _CACHE.put(player_id, look, now)
     _LOOK.set(look)
     return look
 
 
-def _forget_expired(now: float) -> None:
-    """Drop the looks kept longer than :data:`LOOK_TTL`: all at the front, as every entry is
-    kept for the same time (one read out of order only stays a little longer). Each is dropped
-    once, so the cache holds the players of the last ``LOOK_TTL`` seconds (at most
-    :data:`_LOOKS_KEPT`), at no cost per use that grows with them."""
-    while _CACHE:
-        oldest = next(iter(_CACHE))
-        if _CACHE[oldest][0] > now and len(_CACHE) < _LOOKS_KEPT:
-            return
-        del _CACHE[oldest]
-
-
 def forget_look(player_id: int) -> None:
-    _CACHE.pop(player_id, None)
+    _CACHE.pop(player_id)
 
 
 def prefs_text(prefs: PlayerPrefs, zone_from: datetime | None) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import bot.cogs.prefs as prefs
+from bot.cogs.recent import Recent
 from bot.service.prefs import PlayerPrefs
 
 
@@ -24,7 +25,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Any:
 
     monkeypatch.setattr(prefs, "time", SimpleNamespace(monotonic=lambda: state.now))
     monkeypatch.setattr(prefs, "player_prefs", player_prefs)
-    monkeypatch.setattr(prefs, "_CACHE", {})
+    monkeypatch.setattr(prefs, "_CACHE", Recent(prefs.LOOK_TTL))
     return state
 
 
@@ -86,7 +87,7 @@ async def test_a_look_read_again_goes_to_the_end(clock: Any,
 
 async def test_at_most_so_many_looks_are_kept(clock: Any,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(prefs, "_LOOKS_KEPT", 100)
+    monkeypatch.setattr(prefs, "_CACHE", Recent(prefs.LOOK_TTL, most=100))
     for player in range(250):
         await prefs.use_look_of(SERVICE, player)
     assert list(prefs._CACHE) == list(range(150, 250))  # the newest, none expired yet
