@@ -39,8 +39,9 @@ _PLACEHOLDER_USED = "wordle:placeholder_used"
 
 @dataclass
 class Reply:
-    """What to send: content, embeds and files, or a Components V2 ``view`` with its files
-    (then no content or embeds); and whether only the player sees it."""
+    """What to send: content, embeds and files (with a ``view`` of buttons, perhaps), or a
+    Components V2 ``view`` with its files (then no content or embeds); and whether only the
+    player sees it."""
 
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
@@ -57,7 +58,7 @@ class Reply:
         if self.files:
             out["files"] = self.files
         if self.view is not None:
-            out["view"] = untracked(self.view)
+            out["view"] = self.view
         return out
 
 
@@ -126,6 +127,8 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
     """
     kwargs = reply.kwargs()
     kwargs["allowed_mentions"] = NO_PINGS
+    if reply.view is not None:
+        kwargs["view"] = untracked(reply.view)
     if not interaction.response.is_done():
         await interaction.response.send_message(**kwargs)
         return

@@ -20,7 +20,6 @@ from bot.cogs.interact import (
     Reply,
     place_of,
     send,
-    untracked,
     update,
     within_deadline,
 )
@@ -185,9 +184,9 @@ class BoardPlay:
         game = await self.service.may(place_of(interaction), interaction.user.id, game_id,
                                       "give_up")
         who = "you" if is_private(game) else "everyone here"
-        await interaction.response.send_message(
-            f"Give up {game.label}? It counts as a loss, and the word is shown to {who}.",
-            view=untracked(give_up_confirm(game_id)), ephemeral=True)
+        await send(interaction, Reply(
+            content=f"Give up {game.label}? It counts as a loss, and the word is shown to {who}.",
+            view=give_up_confirm(game_id), ephemeral=True))
 
     async def give_up_confirmed(self, interaction: discord.Interaction, game_id: int) -> None:
         await use_look_of(self.service, interaction.user.id)
