@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import bisect
 import gc
 import json
 import os
@@ -100,12 +99,12 @@ def make_plans(players: Sequence[FakeMember], words: WordLists, daily_answer: st
 async def measure(fake: FakeDiscord, channel: FakeChannel, plans: Sequence[Plan], *,
                   concurrency: int = 1, limit: int | None = None,
                   start_games: bool = True, deferred: list[str] | None = None,
-                  finishing: list[float] | None = None) -> list[float]:
+                  finishing: list[bool] | None = None) -> list[float]:
     """Start every plan's game (unless ``start_games`` is false), then play the guesses,
     ``concurrency`` at a time (never two for the same player at once). Returns the latency in
     seconds of each guess. With a ``deferred`` list, a first answer that is a "thinking..."
-    deferral (the bot was too slow) is counted there instead of failing. With a ``finishing``
-    list, the latencies of the guesses that finish a game are also put there."""
+    deferral (the bot was too slow) is counted there instead of failing. A ``finishing`` list
+    gets, for each latency in turn, whether that guess finished its game."""
     for plan in plans if start_games else ():
         start = await fake.invoke(channel, plan.player, "wordle start", {"kind": plan.kind})
         await start.wait_for_messages(1)
@@ -131,8 +130,8 @@ async def measure(fake: FakeDiscord, channel: FakeChannel, plans: Sequence[Plan]
             else:
                 assert response.type_name == "message", f"{word}: {response.type_name}"
             latencies.append(response.latency)
-            if last and finishing is not None:
-                finishing.append(response.latency)
+            if finishing is not None:
+                finishing.append(last)
         finally:
             busy.discard(player.id)
             gate.release()
@@ -174,18 +173,14 @@ def percentile(values: Sequence[float], p: float) -> float:
 def split(run: Run) -> str:
     """The guesses that finish a game (more to do: statistics, share grid, results post)
     against the others, p50 and p99 of each."""
-    finishing = sorted(run.finishing)
-    others = sorted(run.latencies)
-    for x in finishing:  # the same values, each taken out once
-        del others[bisect.bisect_left(others, x)]
-
     def figures(ms: list[float]) -> str:
         if not ms:
             return "none"
         ms = [x * 1000 for x in ms]
         return f"p50 {percentile(ms, 50):.1f} / p99 {percentile(ms, 99):.1f} ms ({len(ms)})"
 
-    return f"finishing a game: {figures(finishing)}; other guesses: {figures(others)}"
+    return (f"finishing a game: {figures(run.of_kind(True))}; "
+            f"other guesses: {figures(run.of_kind(False))}")
 
 
 def summary(latencies: Sequence[float], label: str) -> str:
@@ -314,12 +309,17 @@ def _peak_rss_mb(pid: int) -> float:
 class Run:
     concurrency: int
     latencies: list[float]
-    finishing: list[float]  # the latencies of the guesses that finished a game
+    finishing: list[bool]  # for each latency, whether its guess finished a game
     seconds: float  # wall time of the guesses
     cpu: float  # serving process CPU seconds during the guesses
     fake_cpu: float  # this process's (the fake Discord and the players) CPU seconds meanwhile
     peak_mb: float
     deferred: int  # first answers that were a deferral ("thinking...")
+
+    def of_kind(self, finishing: bool) -> list[float]:
+        """The latencies of the guesses that finished a game, or of the others."""
+        return [x for x, last in zip(self.latencies, self.finishing, strict=True)
+                if last is finishing]
 
 
 async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
@@ -355,7 +355,7 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
                 cpu0, wall0 = _cpu_seconds(child.pid), time.perf_counter()
                 fake0 = time.process_time()
                 deferred: list[str] = []
-                finishing: list[float] = []
+                finishing: list[bool] = []
                 latencies = await measure(fake, channel, plans, concurrency=concurrency,
                                           limit=guesses, start_games=False, deferred=deferred,
                                           finishing=finishing)
@@ -470,7 +470,7 @@ def print_medians(rounds: list[list[Run]]) -> None:
     print(f"median of {len(rounds)} runs (each figure's own median):")
     for i, first in enumerate(rounds[0]):
         runs = [r[i] for r in rounds]
-        finishing = [_ms(r.finishing, 99) for r in runs if r.finishing]
+        finishing = [_ms(r.of_kind(True), 99) for r in runs if any(r.finishing)]
         print(f"    {first.concurrency} in flight: "
               f"p50 {statistics.median(_ms(r.latencies, 50) for r in runs):.1f} ms, "
               f"p99 {statistics.median(_ms(r.latencies, 99) for r in runs):.1f} ms "
