@@ -288,7 +288,11 @@ async def test_private_boards_are_not_kept_by_discord_py(table: Table) -> None:
     then; a board's buttons are dynamic items, so the bot sends its views stopped."""
     answer = table.daily_answer()
     first, second = [w for w in ANSWERS if w != answer][:2]
-    async with table.running():
+    async with table.running() as run:
+        kept = discord.ui.View(timeout=900)  # what discord.py does with a view it keeps:
+        run.bot._connection.store_view(kept)  # view_timeouts() must see it
+        assert view_timeouts() == [kept]
+        kept.stop()
         board = await table.reply(table.bob, "wordle start", {"kind": "daily"})
         again = await table.reply(table.bob, "guess", {"word": first})  # a new private board
         assert board.ephemeral and again.ephemeral and again.buttons()
