@@ -1,7 +1,7 @@
 """Reading games and statistics from PostgreSQL (asyncpg records) into the shared records.
 
 A game is read with its guesses in one statement (an array of rows), so one snapshot. The
-columns are the shared ones (``models.GAME_COLUMNS``, ``stats.STATS_COLUMNS``).
+columns are the shared ones (``models.GAME_COLUMNS``, ``stats.STATS_COLUMN_NAMES``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..models import GAME_COLUMNS, GameRecord, GuessRecord, GuildSettings
-from ..stats import STATS_COLUMN_NAMES
 
 _GUESSES: Final = (
     "ARRAY(SELECT ROW(q.attempt, q.player_id, q.word, q.feedback, q.created_at) "
@@ -29,8 +28,6 @@ ACTIVE_CHANNEL: Final = (
     "g.guild_id = $1 AND g.channel_id = $2 AND g.scope = 'channel' AND g.status = 'active'"
 )
 DAILY: Final = "g.guild_id = $1 AND g.owner_id = $2 AND g.puzzle_number = $3 AND g.kind = 'daily'"
-#: The statistics counters, one name each.
-STATS_COLUMNS: Final = STATS_COLUMN_NAMES
 
 
 def game_from_row(row: Any) -> GameRecord:

@@ -42,7 +42,7 @@ from ..models import (
     Stats,
 )
 from ..port import Store
-from ..stats import consecutive_days, rank, stats_row, to_stats
+from ..stats import STATS_COLUMN_NAMES, consecutive_days, rank, stats_row, to_stats
 from ..validation import (
     check_board,
     check_choice,
@@ -89,7 +89,7 @@ _SETTINGS: Final = {
     "application_name": "wordle-bot",
     "plan_cache_mode": "force_generic_plan",
 }
-_STATS_SELECT: Final = ", ".join(rows.STATS_COLUMNS)
+_STATS_SELECT: Final = ", ".join(STATS_COLUMN_NAMES)
 
 
 class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoards, Prefs,

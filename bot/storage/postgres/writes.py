@@ -24,7 +24,7 @@ from .. import rules
 from ..batching import Create, Guess
 from ..errors import DailyPlayed, GameExists, GameNotFound, StorageError
 from ..models import NEW_GAME_COLUMNS, GameRecord, GuessRecord, Status
-from ..stats import StatsRow, record_daily_result, record_result, stats_row
+from ..stats import STATS_COLUMN_NAMES, StatsRow, record_daily_result, record_result, stats_row
 from ..validation import from_text, to_text
 from . import rows
 from .archive import ARCHIVE
@@ -80,7 +80,7 @@ _LOCK_STATS: Final = (
     "INSERT INTO player_stats (guild_id, player_id, mode) "
     f"SELECT guild, player, mode FROM {_KEYS} ORDER BY guild, player, mode "
     "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = EXCLUDED.mode "
-    f"RETURNING guild_id, player_id, mode, {', '.join(rows.STATS_COLUMNS)}"
+    f"RETURNING guild_id, player_id, mode, {', '.join(STATS_COLUMN_NAMES)}"
 )
 _DAILY_HISTORY: Final = (
     "SELECT g.guild_id, g.owner_id, g.puzzle_number, g.status = 'won' FROM games g "
@@ -91,10 +91,10 @@ _DAILY_HISTORY: Final = (
 )
 _STATS_TYPES: Final = ("integer",) * 12
 _UPDATE_STATS: Final = (
-    f"UPDATE player_stats s SET {', '.join(f'{c} = v.{c}' for c in rows.STATS_COLUMNS)} "
+    f"UPDATE player_stats s SET {', '.join(f'{c} = v.{c}' for c in STATS_COLUMN_NAMES)} "
     "FROM unnest($1::bigint[], $2::bigint[], $3::text[], "
     + ", ".join(f"${n}::{t}[]" for n, t in enumerate(_STATS_TYPES, start=4))
-    + f") AS v(guild, player, mode, {', '.join(rows.STATS_COLUMNS)}) "
+    + f") AS v(guild, player, mode, {', '.join(STATS_COLUMN_NAMES)}) "
     "WHERE s.guild_id = ANY($1::bigint[]) AND s.player_id = ANY($2::bigint[]) "
     "AND s.guild_id = v.guild AND s.player_id = v.player AND s.mode = v.mode"
 )
@@ -266,7 +266,7 @@ async def count_stats(conn: Any, endings: Sequence[Ending]) -> None:
             )
         else:
             current[key] = record_result(current.get(key), won=won, attempts=attempts, day=day)
-    values: list[list[Any]] = [*columns, *([] for _ in rows.STATS_COLUMNS)]
+    values: list[list[Any]] = [*columns, *([] for _ in STATS_COLUMN_NAMES)]
     for key in keys:
         row = current[key]
         fields = (
