@@ -15,14 +15,7 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.cogs.interact import (
-    NO_PINGS,
-    Reply,
-    place_of,
-    send,
-    update,
-    within_deadline,
-)
+from bot.cogs.interact import NO_PINGS, Reply, place_of, send, update, within_deadline
 from bot.cogs.messages import (
     board_reply,
     daily_results_text,
