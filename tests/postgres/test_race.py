@@ -17,7 +17,7 @@ from bot.core.feedback import score
 from bot.storage import AttemptConflict, GameNotActive
 from bot.storage.postgres import PostgresStore
 from tests.storage.helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game
-from tests.storage.race import WORDS, race
+from tests.storage.race import WORDS, give_go, race
 from tests.storage.test_race import check_consistent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +121,7 @@ async def test_processes_race_on_the_same_games(pg_store, pg_dsn: str, tmp_path:
             assert proc.stdout is not None
             line = await asyncio.to_thread(proc.stdout.readline)
             assert line.strip() == "ready", proc.stderr.read() if proc.stderr else ""
-        go.touch()
+        give_go(go)
         accepted = []
         for proc in procs:
             out, err = await asyncio.to_thread(proc.communicate, timeout=120)

@@ -61,16 +61,29 @@ async def race(db: Database, game_id: int, players: list[int], words: list[str])
     return [accepted for result in results for accepted in result]
 
 
+def give_go(go: Path, ahead: float = 0.2) -> None:
+    """Tell the racing processes (each waiting in :func:`wait_for_go`) to start together, at a
+    moment ``ahead`` seconds from now written in ``go`` (made whole, by a rename)."""
+    ready = go.with_name(go.name + ".tmp")
+    ready.write_text(repr(time.time() + ahead))
+    ready.rename(go)
+
+
+async def wait_for_go(go: str) -> None:
+    """Wait until ``go`` exists, then until the moment written in it: every process wakes for
+    that moment rather than whenever its polling next looks (one could take every game
+    first, and the processes would not race at all)."""
+    while not Path(go).exists():
+        await asyncio.sleep(0.005)
+    start = float(Path(go).read_text())
+    while (left := start - time.time()) > 0:
+        await asyncio.sleep(min(left, 0.001))
+
+
 async def _main(path: str, go: str, first: int, count: int, game_ids: list[int]) -> None:
     async with await Database.open(path) as db:
         print("ready", flush=True)
-        while not Path(go).exists():
-            await asyncio.sleep(0.005)
-        # The file names the moment to start, a little ahead: every process wakes for it
-        # rather than whenever its polling next looks (one could take every game first).
-        start = float(Path(go).read_text())
-        while (left := start - time.time()) > 0:
-            await asyncio.sleep(min(left, 0.001))
+        await wait_for_go(go)
         accepted: list[tuple] = []
         players = list(range(first, first + count))
         for game_id in game_ids:

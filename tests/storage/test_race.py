@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from bot.storage import Database, GameExists, GameNotActive
 
 from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game
-from .race import WORDS, race
+from .race import WORDS, give_go, race
 
 GUESSERS = 60
 
@@ -135,9 +134,7 @@ async def test_processes_racing_on_one_file(db: Database, db_path: Path, tmp_pat
     for proc in procs:  # all have the file open: start them together
         assert proc.stdout is not None
         assert (await asyncio.to_thread(proc.stdout.readline)).strip() == "ready"
-    ready = tmp_path / "go.tmp"
-    ready.write_text(repr(time.time() + 0.2))  # everyone starts at this moment
-    ready.rename(go)
+    give_go(go)
     accepted = []
     for proc in procs:
         out, err = await asyncio.to_thread(proc.communicate, timeout=60)
