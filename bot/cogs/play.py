@@ -15,7 +15,7 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.cogs.interact import NO_PINGS, Reply, place_of, send, update, within_deadline
+from bot.cogs.interact import NO_PINGS, Reply, guarded, place_of, send, update, within_deadline
 from bot.cogs.messages import (
     board_reply,
     daily_results_text,
@@ -26,7 +26,7 @@ from bot.cogs.messages import (
     mention,
 )
 from bot.cogs.prefs import current_look, shown, use_look_of
-from bot.cogs.views import GuessModal, give_up_confirm
+from bot.cogs.views import GUESS_MODAL, GuessModal, give_up_confirm, modal_submit
 from bot.core.domain import HintKind, Kind
 from bot.render.stats_image import stats_png_async
 from bot.service import Finish, GameService, GameView, GuessResult, PlayerError
@@ -156,6 +156,15 @@ class BoardPlay:
                                                      note)
         return result, await board_reply(result.game, content=note,
                                          ephemeral=is_private(result.game))
+
+    @commands.Cog.listener("on_interaction")
+    async def guess_modal_submitted(self, interaction: discord.Interaction) -> None:
+        """A :class:`~bot.cogs.views.GuessModal` submitted (found by its custom id)."""
+        found = modal_submit(interaction, GUESS_MODAL)
+        if found is not None:
+            match, word = found
+            await guarded(interaction, self.guess_submitted(interaction, int(match["game"]), word),
+                          "a guess from the board")
 
     async def guess_submitted(self, interaction: discord.Interaction, game_id: int,
                               word: str) -> None:

@@ -135,18 +135,18 @@ DYNAMIC_ITEMS = (JoinButton, EndButton, RaceGuessButton, RaceHintButton, RaceGiv
 
 
 class RaceGuessModal(discord.ui.Modal):
-    """discord.py keeps open modals by custom id alone, and drops one once submitted: the id
-    names the player too, so players guessing at the same moment never take each other's."""
+    """Kept nowhere, like :class:`bot.cogs.views.GuessModal`: the race cog answers its submit
+    by :data:`RACE_GUESS_MODAL` (:func:`~bot.cogs.views.modal_submit`)."""
 
     def __init__(self, race_id: int, player_id: int) -> None:
         super().__init__(title="Guess · Wordle race",
-                         custom_id=f"wordle:race:word:{race_id}:{player_id}", timeout=600)
-        self.race_id = race_id
-        self.word = word_input(self)
+                         custom_id=f"wordle:race:word:{race_id}:{player_id}", timeout=None)
+        word_input(self)
+        self.stop()  # discord.py stores no copy of a stopped modal when it is sent
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        work = cog_of(interaction).guess_submitted(interaction, self.race_id, self.word.value)
-        await guarded(interaction, work, "a race guess from the board")
+
+#: The custom id of a :class:`RaceGuessModal`.
+RACE_GUESS_MODAL = re.compile(r"wordle:race:word:(?P<race>\d+):(?P<player>\d+)")
 
 
 # -- messages ------------------------------------------------------------------------------

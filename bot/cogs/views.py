@@ -3,8 +3,10 @@
 Every button is a :class:`discord.ui.DynamicItem` whose custom id holds the game id
 (``wordle:guess:42``), so a board keeps working after the bot restarts: discord.py matches the
 id against each class's template and rebuilds the button from it, with nothing kept in memory.
-What a click does is the cog's (:class:`BoardActions`, found on the client by name); errors
-are answered privately by :func:`bot.cogs.interact.guarded`.
+The guess modal is kept nowhere either: its submit is matched by custom id too
+(:func:`modal_submit`, from the cog's ``on_interaction``). What a click does is the cog's
+(:class:`BoardActions`, found on the client by name); errors are answered privately by
+:func:`bot.cogs.interact.guarded`.
 """
 
 from __future__ import annotations
@@ -48,15 +50,48 @@ def actions(interaction: discord.Interaction) -> BoardActions:
     return cast(BoardActions, loaded_cog(interaction, COG_NAME))
 
 
+#: The custom id of the text input :func:`word_input` adds.
+WORD_INPUT = "word"
+
+
 def word_input(modal: discord.ui.Modal) -> discord.ui.TextInput[Any]:
     """Add to ``modal`` the labelled input of one guess (exactly :data:`WORD_LENGTH`
     characters) and return it."""
     word: discord.ui.TextInput[Any] = discord.ui.TextInput(
-        custom_id="word", min_length=WORD_LENGTH, max_length=WORD_LENGTH,
+        custom_id=WORD_INPUT, min_length=WORD_LENGTH, max_length=WORD_LENGTH,
         placeholder="crane", required=True)
     modal.add_item(discord.ui.Label(text=f"Your guess: a {WORD_LENGTH}-letter word",
                                     component=word))
     return word
+
+
+def modal_submit(interaction: discord.Interaction,
+                 pattern: re.Pattern[str]) -> tuple[re.Match[str], str] | None:
+    """For the submit of a modal whose custom id matches ``pattern`` (all of it): the match
+    and the text typed in its :func:`word_input`; None for any other interaction.
+
+    The guess modals are stopped before they are sent, so discord.py keeps no copy of them
+    (it would drop a submit it does not know: after a restart, or once the copy timed out,
+    while Discord lets a modal stay open for as long as the player likes). The cogs answer
+    these submits from ``on_interaction`` instead, by custom id, as discord.py does for a
+    :class:`discord.ui.DynamicItem` button."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return None
+    data: Any = interaction.data or {}
+    match = pattern.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return None
+    stack = list(data.get("components") or [])
+    while stack:  # action rows (components) and labels (component) around the inputs
+        item = stack.pop()
+        if not isinstance(item, dict):
+            continue
+        if item.get("custom_id") == WORD_INPUT and item.get("type") == 4:  # a text input
+            return match, str(item.get("value") or "")
+        stack.extend(item.get("components") or [])
+        if item.get("component") is not None:
+            stack.append(item["component"])
+    return match, ""
 
 
 Button = discord.ui.Button[Any]
@@ -168,16 +203,16 @@ class GuessModal(discord.ui.Modal):
     """One text input of exactly :data:`WORD_LENGTH` characters; the word is checked by the
     service like a ``/guess`` (a refusal is told privately and changes nothing).
 
-    discord.py keeps open modals by custom id alone and forgets one once it is submitted, so
-    the id names the player too: players of one channel game guessing at the same moment
-    each keep their own modal."""
+    Kept nowhere: its submit is matched by :data:`GUESS_MODAL` (:func:`modal_submit`), so it
+    is answered however long it stayed open and across a restart. The id names the player
+    too, as it did when discord.py kept the modals by custom id alone."""
 
     def __init__(self, game_id: int, title: str, player_id: int) -> None:
         super().__init__(title=f"Guess · {title}"[:45],
-                         custom_id=f"wordle:word:{game_id}:{player_id}", timeout=600)
-        self.game_id = game_id
-        self.word = word_input(self)
+                         custom_id=f"wordle:word:{game_id}:{player_id}", timeout=None)
+        word_input(self)
+        self.stop()  # discord.py stores no copy of a stopped modal when it is sent
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        work = actions(interaction).guess_submitted(interaction, self.game_id, self.word.value)
-        await guarded(interaction, work, "a guess from the board")
+
+#: The custom id of a :class:`GuessModal`.
+GUESS_MODAL = re.compile(r"wordle:word:(?P<game>\d+):(?P<player>\d+)")
