@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 #: Letters in a word, and guesses in a game.
 WORD_LENGTH = 5
@@ -289,9 +289,18 @@ def _echo(text: str) -> str:
     return shown if len(shown) <= _ECHO_LIMIT else shown[:_ECHO_LIMIT] + "…"
 
 
+#: The whitespace that may surround a word (and is "a space" inside one): spaces, tabs, line
+#: ends and Unicode's space and separator characters; not the control characters that Python
+#: also counts as whitespace (U+001C-U+001F, U+0085), which are invisible. (Every character
+#: ``str.isspace`` accepts is below U+3001.)
+_SPACES: Final = "".join(
+    c for c in map(chr, range(0x3001))
+    if c.isspace() and (c in "\t\n\v\f\r" or unicodedata.category(c).startswith("Z")))
+
+
 def describe_character(c: str) -> str:
     """A character that is not A-Z, named so a person can find it in what they typed."""
-    if c.isspace():
+    if c in _SPACES:
         return "a space"
     if c.isdigit():
         return f"the digit {c}"
@@ -308,10 +317,12 @@ def _word_message(problem: WordProblem, text: str) -> str:
     if problem is WordProblem.EMPTY:
         return f"Type a {WORD_LENGTH}-letter word."
     if problem is WordProblem.CHARACTERS:
-        bad: list[str] = []
+        bad: list[str] = []  # the first different ones, up to one more than are named
         for c in text:
             if c not in _ASCII_LETTERS and c not in bad:
                 bad.append(c)
+                if len(bad) > 3:
+                    break
         if not bad:
             return f"A word must be text: {WORD_LENGTH} letters A to Z."
         names = ", ".join(describe_character(c) for c in bad[:3])
@@ -337,7 +348,7 @@ def normalise_word(raw: object) -> str:
         raise BadWord(WordProblem.EMPTY, "")
     if not isinstance(raw, str):
         raise BadWord(WordProblem.CHARACTERS, "")
-    text = raw.strip()
+    text = raw.strip(_SPACES)
     if not text:
         raise BadWord(WordProblem.EMPTY, text)
     if not only_letters(text):
@@ -358,7 +369,7 @@ def normalise_feedback(raw: object) -> str:
     """``raw`` as :data:`WORD_LENGTH` upper-case feedback states, else ``ValueError``."""
     if not isinstance(raw, str):
         raise ValueError(f"feedback must be {WORD_LENGTH} of G, Y, B")
-    feedback = raw.strip().upper()
+    feedback = raw.strip(_SPACES).upper()
     if len(feedback) != WORD_LENGTH or any(c not in FEEDBACK_STATES for c in feedback):
         raise ValueError(f"feedback must be {WORD_LENGTH} of G, Y, B: {_echo(raw)!r}")
     return feedback

@@ -160,6 +160,40 @@ def test_normalise_word_checks_before_changing_case():
     assert normalise_word("  KeBaB\n") == "kebab"
 
 
+def test_only_visible_whitespace_surrounds_a_word():
+    # Spaces, tabs, line ends and Unicode's spaces are trimmed ...
+    assert normalise_word("\u3000\u00a0\tCrane \r\n") == "crane"
+    # ... but not the control characters Python also counts as whitespace: they are invisible
+    # and are named as such, around a word or inside it.
+    for c in ("\x1c", "\x1d", "\x1e", "\x1f", "\x85"):
+        assert c.isspace()
+        for raw in (c + "crane", "crane" + c, "cr" + c + "ane"):
+            with pytest.raises(BadWord) as caught:
+                normalise_word(raw)
+            assert f"an invisible character (U+{ord(c):04X})" in caught.value.message
+    assert "a space can't be used" in BadWord(WordProblem.CHARACTERS, "cr ane").message
+
+
+def test_a_long_refused_word_is_read_only_as_far_as_its_message_needs():
+    # The message names three characters and says "and more": it used to collect every
+    # different one in a list (quadratic: a minute for 80,000 different characters, with
+    # the event loop blocked meanwhile).
+    class Counted(str):
+        read = 0
+
+        def __iter__(self):
+            for c in str.__iter__(self):
+                Counted.read += 1
+                yield c
+
+    text = Counted("".join(map(chr, range(0x4E00, 0x4E00 + 2_000))))
+    error = BadWord(WordProblem.CHARACTERS, text)
+    assert error.message == "Use only the letters A to Z: '一', '丁', '丂' and more can't be used."
+    assert Counted.read == 4
+    assert BadWord(WordProblem.CHARACTERS, "é1").message == (
+        "Use only the letters A to Z: 'é', the digit 1 can't be used.")
+
+
 def test_describe_character():
     assert describe_character(" ") == "a space"
     assert describe_character("4") == "the digit 4"
