@@ -374,7 +374,8 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
         Problem.HINTS_OFF: "Hints are turned off for channel games on this server.",
         Problem.HINTS_OFF_DAILY: "Hints are turned off for the daily here, so every result "
                                  "is the player's own work.",
-        Problem.NO_LETTER_LEFT: "Every letter of the hidden word is already on your board.",
+        Problem.NO_LETTER_LEFT: ("Every letter of the hidden word is already on your board "
+                                 "or was given as a hint."),
         Problem.NO_POSITION_LEFT: "Every position is already green or hinted.",
         Problem.NO_WORD_HINT: "Word hints aren't available when a player chose the word; "
                               "try a letter or position hint.",

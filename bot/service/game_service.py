@@ -239,6 +239,8 @@ class GameService:
             raise BadOption(Problem.DAILY_NOT_IN_CHANNEL)
         if kind in (Kind.DAILY, Kind.ARCHIVE) and word is not None:
             raise BadOption(Problem.DAILY_WORD_FIXED)
+        if scope is Scope.CHANNEL and word is not None:  # a challenge, with its setter
+            raise BadOption(Problem.CHALLENGE_NOT_START)
         if kind is Kind.ARCHIVE or number is not None or date is not None:  # see .archive
             return await start_archive(self, self._salt, place, player_id, kind=kind,
                                        hard_mode=hard_mode, number=number, on=date)

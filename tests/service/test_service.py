@@ -65,6 +65,15 @@ async def test_bad_start_options(service):
         await service.start(HERE, ALICE, word="'; DROP TABLE games; --")
 
 
+async def test_a_channel_game_with_a_chosen_word_is_a_challenge(service, db):
+    # start(word=) is for an own game: a channel game with a word is challenge(), which
+    # records who chose it (and so keeps them from guessing it)
+    with pytest.raises(BadOption) as refused:
+        await service.start(HERE, ALICE, scope="channel", word="lemon")
+    assert refused.value.problem is Problem.CHALLENGE_NOT_START
+    assert await db.active_channel_game(HERE.guild_id, HERE.channel_id) is None
+
+
 async def test_own_game_with_chosen_word_is_practice(service):
     started = await service.start(HERE, ALICE, word="LEMON")
     assert started.game.kind is Kind.CHOSEN and started.game.label == "Wordle practice"
