@@ -11,9 +11,10 @@ bot's error handler (:mod:`bot.app`), ephemerally.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+import re
+import time
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -24,12 +25,12 @@ from bot.cogs.help import help_text
 from bot.cogs.interact import (
     NO_PINGS,
     Reply,
+    guarded,
     place_of,
     send,
     within_deadline,
 )
 from bot.cogs.messages import (
-    APOLOGY,
     GREEN,
     STATS_FILE,
     analysis_embed,
@@ -54,7 +55,7 @@ from bot.cogs.prefs import (
     use_look_of,
 )
 from bot.cogs.race import race_cog, takes_race
-from bot.cogs.views import DYNAMIC_ITEMS
+from bot.cogs.views import COG_NAME, DYNAMIC_ITEMS, loaded_cog
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
 from bot.render.leaderboard import board_text, board_title, period_span
@@ -91,36 +92,55 @@ def _choices(values: Any) -> list[Choice[str]]:
     return [Choice(name=str(v), value=str(v)) for v in values]
 
 
-class ForgetMeView(discord.ui.View):
-    """Asks before deleting everything about a player."""
+#: Seconds /wordle forgetme's question can be answered "yes" (Cancel always works).
+FORGET_ANSWERED_WITHIN = 120
 
-    def __init__(self, service: GameService, player_id: int) -> None:
-        super().__init__(timeout=120)
-        self.service = service
-        self.player_id = player_id
 
-    @discord.ui.button(label="Yes, forget me", style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"wordle:forget:(?P<answer>yes|no):(?P<player>\d+):(?P<until>\d+)"):
+    """"Yes, forget me" or "Cancel" under /wordle forgetme's question. The custom id names
+    the player and until when (Unix seconds) a yes is taken, so the buttons answer after a
+    restart too, and a late yes says the question timed out instead of failing."""
+
+    def __init__(self, yes: bool, player_id: int, until: int) -> None:
+        answer = "yes" if yes else "no"
+        super().__init__(discord.ui.Button(
+            label="Yes, forget me" if yes else "Cancel",
+            style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
+            custom_id=f"wordle:forget:{answer}:{player_id}:{until}"))
+        self.yes, self.player_id, self.until = yes, player_id, until
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ForgetButton:
+        return cls(match["answer"] == "yes", int(match["player"]), int(match["until"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._answer(interaction), "a forget-me button")
+
+    async def _answer(self, interaction: discord.Interaction) -> None:
         if interaction.user.id != self.player_id:
-            await interaction.response.send_message("This button isn't for you.", ephemeral=True)
+            await send(interaction, Reply(content="This button isn't for you.", ephemeral=True))
             return
-        report = await self.service.forget_me(self.player_id)
-        forget_look(self.player_id)
-        self.stop()
-        await interaction.response.edit_message(
-            content=f"Done: {report.total} records about you were removed from this bot.",
-            view=None)
+        if not self.yes:
+            text = "Nothing was deleted."
+        elif time.time() > self.until:
+            text = ("That question timed out, so nothing was deleted. To delete everything "
+                    "about you, use /wordle forgetme again.")
+        else:
+            cog = cast(WordleCog, loaded_cog(interaction, COG_NAME))
+            report = await cog.service.forget_me(self.player_id)
+            forget_look(self.player_id)
+            text = f"Done: {report.total} records about you were removed from this bot."
+        await interaction.response.edit_message(content=text, view=None)
 
-    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
-        self.stop()
-        await interaction.response.edit_message(content="Nothing was deleted.", view=None)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception,
-                       item: discord.ui.Item) -> None:
-        log.error("forget-me button failed (user %s)", interaction.user.id, exc_info=error)
-        with contextlib.suppress(discord.HTTPException):
-            await send(interaction, Reply(content=APOLOGY, ephemeral=True))
+def forget_question(player_id: int) -> discord.ui.View:
+    until = int(time.time()) + FORGET_ANSWERED_WITHIN
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(True, player_id, until))
+    view.add_item(ForgetButton(False, player_id, until))
+    return view
 
 
 class WordleCog(BoardPlay, commands.Cog):
@@ -139,10 +159,10 @@ class WordleCog(BoardPlay, commands.Cog):
 
     async def cog_load(self) -> None:
         # The board's buttons: matched by custom id, so old boards work after a restart.
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
 
     # -- games ------------------------------------------------------------------------------
 
@@ -355,10 +375,10 @@ class WordleCog(BoardPlay, commands.Cog):
 
     @wordle.command(name="forgetme", description="Delete everything this bot keeps about you")
     async def forgetme(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            "This deletes your games, statistics and hints on every server, and removes your "
-            "name from channel games. It can't be undone. Go ahead?",
-            view=ForgetMeView(self.service, interaction.user.id), ephemeral=True)
+        await send(interaction, Reply(
+            content="This deletes your games, statistics and hints on every server, and "
+                    "removes your name from channel games. It can't be undone. Go ahead?",
+            view=forget_question(interaction.user.id), ephemeral=True))
 
     @wordle.command(name="prefs", description="Your colours, board picture and time zone")
     @app_commands.describe(high_contrast="orange and blue instead of green and yellow",

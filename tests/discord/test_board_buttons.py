@@ -333,7 +333,7 @@ async def test_private_boards_are_not_kept_by_discord_py(table: Table) -> None:
 
 
 async def test_only_views_of_dynamic_items_are_sent_stopped() -> None:
-    own = discord.ui.View(timeout=None)  # a button with a callback of its own (forget me)
+    own = discord.ui.View(timeout=None)  # a button with a callback of its own
     own.add_item(discord.ui.Button(label="Delete", custom_id="forget:yes"))
     assert not untracked(own).is_finished()
     assert untracked(give_up_confirm(7)).is_finished()

@@ -10,9 +10,10 @@ import re
 import pytest
 
 from bot.app import APOLOGY
+from bot.cogs import wordle as wordle_cog
 from bot.core.feedback import score
 from bot.core.share import squares
-from bot.service import Scope
+from bot.service import PlayerError, Scope
 from tests.discord.boards import (
     assert_board,
     board_text,
@@ -695,6 +696,29 @@ async def test_analyse_and_forget_me(table: Table) -> None:
         assert resp.message.buttons() == []
         stats = await table.service.stats(table.guild.id, table.bob.id, "practice")
         assert stats.played == 0
+
+
+async def test_forget_me_buttons_answer_after_a_restart_and_time_out_cleanly(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    table.picker.queue.extend(["crane", "lemon"])
+    async with table.running():
+        await table.reply(table.bob, "wordle start")
+        await table.reply(table.bob, "guess", {"word": "slate"})
+        _, asked = await table.ask(table.bob, "wordle forgetme")
+        monkeypatch.setattr(wordle_cog, "FORGET_ANSWERED_WITHIN", -1)  # answered too late
+        _, late = await table.ask(table.bob, "wordle forgetme")
+    async with table.running():  # a new bot process: the buttons still answer
+        click = await table.fake.click(late.message, table.bob, label="Yes, forget me")
+        assert (await click.first_response()).type_name == "update_message"
+        assert late.message.content.startswith("That question timed out, so nothing was "
+                                               "deleted.")
+        assert late.message.buttons() == []
+        assert (await table.service.board(table.place(), table.bob.id)).rows  # still there
+        click = await table.fake.click(asked.message, table.bob, label="Yes, forget me")
+        assert (await click.first_response()).type_name == "update_message"
+        assert asked.message.content.startswith("Done: ")
+        with pytest.raises(PlayerError):
+            await table.service.board(table.place(), table.bob.id)
 
 
 async def test_failing_forget_me_button_apologises(table: Table,
