@@ -17,7 +17,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Sequence
-from datetime import date, datetime, timedelta
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 from bot.core.timezones import zone
@@ -132,3 +133,60 @@ def server_daily_word(number: int, answers: Sequence[str], salt: str, guild_id: 
         return daily_word(number, words, salt)
     cycle, position = divmod(number - 1, len(words))
     return _server_cycle_order(words, salt, guild_id, cycle, order_from)[position]
+
+
+def day_start(number: int, timezone: str) -> datetime:
+    """The instant puzzle ``number``'s day begins in ``timezone`` (an aware datetime). Where a
+    clock change skips midnight, the day begins at the change."""
+    local = datetime.combine(puzzle_date(number), time(0), tzinfo=zone(timezone))
+    return local.astimezone(zone("UTC"))
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """Which puzzle number is today for a server or a player (their personal daily): the
+    time zone's day, except that after a change of time zone ``held_day`` stays today until
+    ``held_until``.
+
+    A change of time zone must not hand out a word early nor go back to a day already over,
+    so it never changes today: the day it was on is kept until both that day has ended as it
+    would have without the change and the next day has begun in the new zone; from then on
+    the new zone's day. Moving east, the next day waits for its time as before; moving west,
+    today lasts until tomorrow begins there. (A move of 24 hours or more east, say from
+    Pacific/Honolulu to Pacific/Kiritimati, still skips a day: the new zone's day is already
+    two ahead when the old one ends.)"""
+
+    timezone: str = "UTC"
+    held_day: int | None = None
+    held_until: datetime | None = None
+
+    def __post_init__(self) -> None:
+        if (self.held_day is None) != (self.held_until is None):
+            raise ValueError("held_day and held_until go together")
+        if self.held_until is not None and self.held_until.tzinfo is None:
+            raise ValueError("held_until must be timezone-aware")
+
+    def _holding(self, moment: datetime) -> bool:
+        return self.held_until is not None and moment < self.held_until
+
+    def today(self, moment: datetime) -> int:
+        """Today's puzzle number at ``moment`` (an aware datetime)."""
+        if self.held_day is not None and self._holding(moment):
+            return self.held_day
+        return today_puzzle_number(moment, self.timezone)
+
+    def day_ends(self, moment: datetime) -> datetime:
+        """When the day that is today at ``moment`` ends (the next one begins)."""
+        if self.held_until is not None and self._holding(moment):
+            return self.held_until
+        return day_start(self.today(moment) + 1, self.timezone)
+
+    def moved_to(self, timezone: str, moment: datetime) -> Calendar:
+        """The calendar after ``timezone`` (a canonical IANA name) was chosen at
+        ``moment``: today stays today, and tomorrow begins when it would have begun without the
+        change or when it begins in the new zone, whichever is later."""
+        if timezone == self.timezone and not self._holding(moment):
+            return Calendar(timezone)
+        today = self.today(moment)
+        until = max(self.day_ends(moment), day_start(today + 1, timezone))
+        return Calendar(timezone, today, until)

@@ -3,7 +3,7 @@
 Preferences are the player's wherever they play: high contrast, a dark picture, text only, and
 the time zone of their personal daily (the daily outside servers that added the bot, see
 :mod:`bot.core.personal`). A change of time zone goes through
-:meth:`bot.core.personal.PersonalCalendar.moved_to`, so it never changes today's puzzle: the
+:meth:`bot.core.daily.Calendar.moved_to`, so it never changes today's puzzle: the
 answer says from when the new zone counts (``zone_from``).
 """
 
@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from bot.core.personal import PERSONAL, PersonalCalendar
+from bot.core.daily import Calendar
+from bot.core.personal import PERSONAL
 from bot.core.timezones import UnknownTimeZone, normalise_timezone
 from bot.service.errors import BadOption, Problem
 from bot.storage.models import UNSET, Unset
@@ -33,8 +34,8 @@ class PrefsResult:
     zone_from: datetime | None = None
 
 
-def calendar_of(prefs: PlayerPrefs) -> PersonalCalendar:
-    return PersonalCalendar(prefs.timezone, prefs.held_day, prefs.held_until)
+def calendar_of(prefs: PlayerPrefs) -> Calendar:
+    return Calendar(prefs.timezone, prefs.held_day, prefs.held_until)
 
 
 async def player_prefs(db: Store, player_id: int) -> PlayerPrefs:

@@ -2,8 +2,8 @@
 
 A player's preferences are the same wherever they play: high contrast (orange and blue instead
 of green and yellow), a dark board picture, text only (no pictures), and the time zone of their
-personal daily with its calendar after a change of zone (:class:`bot.core.personal
-.PersonalCalendar`: ``held_day`` stays today until ``held_until``).
+personal daily with its calendar after a change of zone (:class:`bot.core.daily
+.Calendar`: ``held_day`` stays today until ``held_until``).
 """
 
 from __future__ import annotations

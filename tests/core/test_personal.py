@@ -8,8 +8,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.core.daily import daily_word, server_daily_word, today_puzzle_number
-from bot.core.personal import PersonalCalendar, day_start, player_daily_word
+from bot.core.daily import (
+    Calendar,
+    daily_word,
+    day_start,
+    server_daily_word,
+    today_puzzle_number,
+)
+from bot.core.personal import player_daily_word
 
 SALT = "test-salt"
 ANSWERS = tuple(f"w{i:04d}" for i in range(300))
@@ -41,13 +47,13 @@ def test_a_cycle_uses_every_answer_once():
 
 
 def test_the_default_calendar_is_utc():
-    calendar = PersonalCalendar()
+    calendar = Calendar()
     assert calendar.today(T0) == today_puzzle_number(T0, "UTC")
     assert day_start(calendar.today(T0) + 1, "UTC") == datetime(2026, 3, 11, tzinfo=UTC)
 
 
 def test_moving_east_keeps_today_until_the_old_day_ends():
-    utc = PersonalCalendar()
+    utc = Calendar()
     today = utc.today(T0)
     moved = utc.moved_to("Etc/GMT-14", T0)  # already tomorrow there (01:00)
     assert today_puzzle_number(T0, "Etc/GMT-14") == today + 1
@@ -60,7 +66,7 @@ def test_moving_east_keeps_today_until_the_old_day_ends():
 
 
 def test_moving_west_keeps_today_and_waits_for_the_new_zone():
-    utc = PersonalCalendar()
+    utc = Calendar()
     today = utc.today(T0)
     moved = utc.moved_to("Etc/GMT+12", T0)  # still yesterday there (23:00)
     assert today_puzzle_number(T0, "Etc/GMT+12") == today - 1
@@ -71,11 +77,11 @@ def test_moving_west_keeps_today_and_waits_for_the_new_zone():
 
 
 def test_setting_the_same_zone_changes_nothing():
-    calendar = PersonalCalendar("Asia/Kolkata")
+    calendar = Calendar("Asia/Kolkata")
     assert calendar.moved_to("Asia/Kolkata", T0) == calendar
 
 
-def first_change(calendar: PersonalCalendar, moment: datetime) -> datetime:
+def first_change(calendar: Calendar, moment: datetime) -> datetime:
     """The first instant after ``moment`` (to the minute, then exactly) at which the calendar
     shows a day after the one it shows at ``moment``."""
     today = calendar.today(moment)
@@ -99,7 +105,7 @@ def test_no_sequence_of_changes_gives_a_day_early_or_goes_back(seed: int):
     import random
 
     rng = random.Random(seed)
-    calendar = PersonalCalendar()
+    calendar = Calendar()
     moment = T0 + timedelta(minutes=rng.randrange(24 * 60))
     for _ in range(12):
         zone = rng.choice(ZONES)
@@ -120,7 +126,7 @@ def test_hopping_between_the_extreme_zones_gives_no_extra_days():
     """Flip between the zone whose day begins first and the one whose day begins last, every
     hour for ten days: the days seen never go back, and there are no more of them than a
     player who stays in one zone sees (eleven in ten days), plus the one a move east brings."""
-    calendar = PersonalCalendar()
+    calendar = Calendar()
     moment = T0
     days: list[int] = []
     for hop in range(10 * 24):
