@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from bot.core.domain import (
@@ -143,6 +143,10 @@ class GuildSettings:
     #: The first puzzle number dealt from the server's own order of words
     #: (``bot.core.daily.server_daily_word``); ``None`` until its daily is first served.
     daily_order_from: int | None = None
+    #: After a change of time zone, ``held_day`` stays the server's today until ``held_until``
+    #: (a UTC instant): :class:`bot.core.daily.Calendar`. Both ``None`` otherwise.
+    held_day: int | None = None
+    held_until: datetime | None = None
 
 
 #: The stored columns of :class:`GuildSettings`, in :func:`guild_settings_from_row` order.
@@ -150,10 +154,15 @@ SETTINGS_COLUMNS: Final = tuple(f.name for f in fields(GuildSettings) if f.name 
 
 
 def guild_settings_from_row(guild_id: int, row: Sequence[Any]) -> GuildSettings:
-    """A settings row read as :data:`SETTINGS_COLUMNS` (flags as bool, whatever the dialect)."""
-    timezone, channel, hints, hints_in_dailies, order_from = row
+    """A settings row read as :data:`SETTINGS_COLUMNS` (flags as bool and ``held_until`` as an
+    aware UTC datetime, whatever the dialect: SQLite keeps it as ISO text)."""
+    timezone, channel, hints, hints_in_dailies, order_from, held_day, held_until = row
+    if isinstance(held_until, str):
+        held_until = datetime.fromisoformat(held_until)
+    if held_until is not None:
+        held_until = held_until.astimezone(UTC)
     return GuildSettings(guild_id, timezone, channel, bool(hints), bool(hints_in_dailies),
-                         order_from)
+                         order_from, held_day, held_until)
 
 
 @dataclass(frozen=True, slots=True)

@@ -236,11 +236,15 @@ class Store(Protocol):
         results_channel_id: int | Unset | None = UNSET,
         hints_in_channel_games: bool | Unset = UNSET,
         hints_in_dailies: bool | Unset = UNSET,
+        held_day: int | Unset | None = UNSET,
+        held_until: datetime | Unset | None = UNSET,
     ) -> GuildSettings:
         """Change only the settings given and return all of them afterwards. A time zone is
         stored in its canonical IANA spelling (``utc``: ``UTC``); any other name raises
         ``bot.core.timezones.UnknownTimeZone`` (a ``ValueError`` suggesting close names) and
-        nothing changes."""
+        nothing changes. ``held_day`` and ``held_until`` (an aware datetime) go together,
+        both set or both ``None`` (the calendar after a change of time zone, worked out by
+        the caller: :class:`bot.core.daily.Calendar`); else ``ValueError``."""
         ...
 
     async def settle_daily_order(self, guild_id: int, today: int) -> int:

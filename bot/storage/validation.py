@@ -104,12 +104,27 @@ def _checked_flag(name: str) -> Callable[[object], object]:
     return check
 
 
+def _checked_held_day(value: object) -> object:
+    check_day("held_day", value, optional=True)
+    return value
+
+
+def _checked_held_until(value: object) -> object:
+    if value is None:
+        return None
+    if not isinstance(value, datetime) or value.utcoffset() is None:
+        raise ValueError("held_until must be a timezone-aware datetime")
+    return value.astimezone(UTC)
+
+
 #: Each server setting's check, returning the value to store (the time zone's canonical name).
 _SETTING_CHECKS: Final[dict[str, Callable[[object], object]]] = {
     "timezone": validate_timezone,
     "results_channel_id": _checked_channel,
     "hints_in_channel_games": _checked_flag("hints_in_channel_games"),
     "hints_in_dailies": _checked_flag("hints_in_dailies"),
+    "held_day": _checked_held_day,
+    "held_until": _checked_held_until,
 }
 
 
@@ -124,6 +139,9 @@ def settings_changes(**given: object) -> dict[str, Any]:
             raise ValueError(f"no server setting is called {name!r:.40}")
         if not isinstance(value, Unset):
             changes[name] = check(value)
+    held = [changes[name] for name in ("held_day", "held_until") if name in changes]
+    if held and (len(held) == 1 or (held[0] is None) != (held[1] is None)):
+        raise ValueError("held_day and held_until are set together or not at all")
     return changes
 
 

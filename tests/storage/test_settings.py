@@ -5,6 +5,7 @@ dailies, and the hinted mark on daily results and leaderboards."""
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -21,6 +22,29 @@ async def test_time_zone_stored_in_its_canonical_spelling(db):
     changed = await db.update_guild_settings(GUILD, timezone=" europe/paris ")
     assert changed.timezone == "Europe/Paris"
     assert (await db.guild_settings(GUILD)).timezone == "Europe/Paris"
+
+
+async def test_the_held_day_is_stored_with_its_end_and_cleared_together(db):
+    until = datetime(2026, 11, 21, 9, 30, tzinfo=timezone(timedelta(hours=9)))
+    saved = await db.update_guild_settings(GUILD, timezone="Asia/Tokyo", held_day=324,
+                                           held_until=until)
+    for settings in (saved, await db.guild_settings(GUILD)):
+        assert (settings.held_day, settings.held_until) == (324, until)
+        assert settings.held_until.utcoffset() == timedelta(0)  # read back in UTC
+    # other settings leave it alone
+    kept = await db.update_guild_settings(GUILD, hints_in_dailies=True)
+    assert (kept.held_day, kept.held_until) == (324, until)
+    # both or neither: a half is refused and changes nothing
+    for half in ({"held_day": 325}, {"held_until": until}, {"held_day": None,
+                                                             "held_until": until}):
+        with pytest.raises(ValueError, match="together"):
+            await db.update_guild_settings(GUILD, timezone="UTC", **half)
+    with pytest.raises(ValueError, match="timezone-aware"):
+        await db.update_guild_settings(GUILD, held_day=325, held_until=datetime(2026, 11, 21))
+    assert (await db.guild_settings(GUILD)) == kept
+    cleared = await db.update_guild_settings(GUILD, held_day=None, held_until=None)
+    assert (cleared.held_day, cleared.held_until) == (None, None)
+    assert (await db.guild_settings(GUILD)).timezone == "Asia/Tokyo"
 
 
 @pytest.mark.parametrize("name", ["localtime", "posixrules", "Factory", "right/UTC",

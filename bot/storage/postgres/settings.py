@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
 from typing import Any, Final, TypeVar
 
 from ..models import (
@@ -79,12 +80,15 @@ class Settings:
         results_channel_id: int | Unset | None = UNSET,
         hints_in_channel_games: bool | Unset = UNSET,
         hints_in_dailies: bool | Unset = UNSET,
+        held_day: int | Unset | None = UNSET,
+        held_until: datetime | Unset | None = UNSET,
     ) -> GuildSettings:
         """Change only the settings given; returns all of them afterwards."""
         check_id("guild_id", guild_id)
         changes = settings_changes(
             timezone=timezone, results_channel_id=results_channel_id,
-            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies)
+            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies,
+            held_day=held_day, held_until=held_until)
         columns = list(changes)  # only these fixed names: never text from outside
         assignments = ", ".join(f"{c} = excluded.{c}" for c in columns)
         sql = (

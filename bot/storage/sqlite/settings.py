@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Final
 
 import aiosqlite
@@ -30,7 +31,7 @@ from ..stats import (
     stats_row,
     to_stats,
 )
-from ..validation import from_text
+from ..validation import from_text, to_text
 from .writer import Core
 
 _SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
@@ -131,15 +132,19 @@ class Settings(Core):
         results_channel_id: int | Unset | None = UNSET,
         hints_in_channel_games: bool | Unset = UNSET,
         hints_in_dailies: bool | Unset = UNSET,
+        held_day: int | Unset | None = UNSET,
+        held_until: datetime | Unset | None = UNSET,
     ) -> GuildSettings:
         validation.check_id("guild_id", guild_id)
         changes = validation.settings_changes(
             timezone=timezone, results_channel_id=results_channel_id,
-            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies)
+            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies,
+            held_day=held_day, held_until=held_until)
 
         # Only the columns given are written (an UPSERT that returns the row as it is after).
         columns = list(changes)
-        values = [int(v) if isinstance(v, bool) else v for v in changes.values()]
+        values = [int(v) if isinstance(v, bool) else to_text(v) if isinstance(v, datetime)
+                  else v for v in changes.values()]
         assignments = ", ".join(f"{c} = excluded.{c}" for c in columns) or "guild_id = guild_id"
         sql = (
             f"INSERT INTO guild_settings ({', '.join(['guild_id', *columns])}) "
