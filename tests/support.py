@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 ANSWERS = [
     "slate", "crane", "trace", "crate", "react", "spine", "spite", "lemon", "melon", "abbey",
@@ -22,6 +23,17 @@ class Clock:
 
     def advance(self, **kwargs: float) -> None:
         self.now += timedelta(**kwargs)
+
+
+async def zone_set_long_ago(service: Any, clock: Clock, guild_id: int, timezone: str) -> None:
+    """Give a server ``timezone`` as if it was chosen days ago: a change of time zone holds
+    the server's today for up to two days (:class:`bot.core.daily.Calendar`)."""
+    now = clock.now
+    clock.now = now - timedelta(days=3)
+    try:
+        await service.update_settings(guild_id, timezone=timezone)
+    finally:
+        clock.now = now
 
 
 class Picker:

@@ -424,7 +424,7 @@ class WordleCog(BoardPlay, commands.Cog):
             current = await within_deadline(interaction, self.service.settings(guild_id))
         channel = (f"<#{current.results_channel_id}>" if current.results_channel_id
                    else "the channel where each daily is played")
-        text = settings_text(current, channel)
+        text = settings_text(current, channel, self.service.now())
         text += await race_cog(self.bot).settings_line(guild_id, hints_in_races)
         title = "Settings saved" if changes or hints_in_races is not None else "Settings"
         await send(interaction, Reply(embeds=[discord.Embed(title=title, description=text)],

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
 from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
@@ -461,12 +462,18 @@ def leaderboard_line(row: LeaderboardRow, mention: Callable[[int], str]) -> str:
     return f"**{row.rank}.** {mention(row.player_id)} · {value}{hinted}"
 
 
-def settings_text(settings: GuildSettings, results_channel: str) -> str:
-    """A server's settings in words (``results_channel``: where the results post goes)."""
+def settings_text(settings: GuildSettings, results_channel: str,
+                  now: datetime | None = None) -> str:
+    """A server's settings in words (``results_channel``: where the results post goes); at
+    ``now``, while a change of time zone holds today, from when the new zone counts."""
     def on(flag: bool) -> str:
         return "on" if flag else "off"
 
-    return (f"Time zone: **{settings.timezone}**\nDaily results: {results_channel}\n"
+    zone = f"**{settings.timezone}**"
+    if settings.held_until is not None and now is not None and now < settings.held_until:
+        zone += (f" (the daily follows it from <t:{int(settings.held_until.timestamp())}:f>; "
+                 f"until then today is Wordle {settings.held_day})")
+    return (f"Time zone: {zone}\nDaily results: {results_channel}\n"
             f"Hints in channel games: **{on(settings.hints_in_channel_games)}**\n"
             f"Hints in dailies: **{on(settings.hints_in_dailies)}** (results helped by hints "
             f"are marked {HINTED_MARK})")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.core.analysis import analyse
-from bot.core.daily import today_puzzle_number
+from bot.core.daily import Calendar
 from bot.core.domain import (
     HintKind,
     HintPolicy,
@@ -39,6 +39,7 @@ from bot.core.domain import (
 from bot.core.game import Invalid, validate_guess
 from bot.core.periods import Period
 from bot.core.solver import Solver
+from bot.core.timezones import normalise_timezone
 from bot.core.words import WordLists
 from bot.service import figures
 from bot.service.archive import start_archive
@@ -105,6 +106,11 @@ def _not_allowed(record: GameRecord) -> Problem:
     return Problem.SETTER if channel else Problem.NOT_YOUR_GAME
 
 
+def server_calendar(settings: GuildSettings) -> Calendar:
+    """Which day is the server's today (its time zone, held after a change of it)."""
+    return Calendar(settings.timezone, settings.held_day, settings.held_until)
+
+
 @disk_full_is_a_problem
 class GameService:
     """The use cases over the core rules, the solver and the store.
@@ -153,15 +159,14 @@ class GameService:
         player's own: :mod:`bot.core.personal`)."""
         if guild_id == PERSONAL and player_id is not None:
             return await personal_today(self.db, player_id, self.now())
-        settings = await self.db.guild_settings(guild_id)
-        return today_puzzle_number(self.now(), settings.timezone)
+        return server_calendar(await self.db.guild_settings(guild_id)).today(self.now())
 
     async def today_in(self, settings: GuildSettings, player_id: int | None) -> int:
         """:meth:`today` for the server whose ``settings`` were read already (the daily and
         the archive need both: one read)."""
         if settings.guild_id == PERSONAL and player_id is not None:
             return await personal_today(self.db, player_id, self.now())
-        return today_puzzle_number(self.now(), settings.timezone)
+        return server_calendar(settings).today(self.now())
 
     async def _target_game(self, place: Place, player_id: int) -> GameRecord:
         own = await self.db.active_own_game(place.guild_id, place.channel_id, player_id)
@@ -443,10 +448,23 @@ class GameService:
                               results_channel_id: int | Unset | None = UNSET,
                               hints_in_channel_games: bool | Unset = UNSET,
                               hints_in_dailies: bool | Unset = UNSET) -> GuildSettings:
+        """Change the settings given. A new time zone never changes the server's today: the
+        day it is on lasts until tomorrow would have begun, or begins in the new zone,
+        whichever is later (:meth:`bot.core.daily.Calendar.moved_to`), so nobody's daily or
+        streak is cut short or played twice."""
+        held_day: int | Unset | None = UNSET
+        held_until: datetime | Unset | None = UNSET
         try:
+            if not isinstance(timezone, Unset):
+                timezone = normalise_timezone(timezone)
+                before = await self.db.guild_settings(guild_id)
+                if timezone != before.timezone:
+                    moved = server_calendar(before).moved_to(timezone, self.now())
+                    held_day, held_until = moved.held_day, moved.held_until
             return await self.db.update_guild_settings(
                 guild_id, timezone=timezone, results_channel_id=results_channel_id,
-                hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies)
+                hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies,
+                held_day=held_day, held_until=held_until)
         except ValueError as exc:
             raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
 

@@ -13,6 +13,7 @@ from bot.core.feedback import score
 from bot.core.periods import Period
 from bot.service import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Place, Problem
 from bot.service.archive import archive_number
+from tests.support import zone_set_long_ago
 
 HERE = Place(guild_id=10, channel_id=100)
 THERE = Place(guild_id=10, channel_id=101)
@@ -75,7 +76,7 @@ async def test_an_archive_puzzle_is_the_servers_daily_word_of_that_day(service, 
 
 async def test_never_today_nor_the_future_by_the_servers_time_zone(service, clock):
     clock.now = at(2026, 1, 31, 23, 30)  # already 1 February (puzzle 32) in Paris
-    await service.update_settings(20, timezone="Europe/Paris")
+    await zone_set_long_ago(service, clock, 20, "Europe/Paris")
     paris, utc = Place(20, 1), Place(21, 1)
     assert await problem(service.start(utc, ALICE, kind="archive", number=31)) \
         is Problem.ARCHIVE_TODAY
@@ -87,8 +88,8 @@ async def test_never_today_nor_the_future_by_the_servers_time_zone(service, cloc
         is Problem.ARCHIVE_TODAY
     # The ends of the earth at one instant: Kiritimati (UTC+14) is a day ahead of Baker Island.
     clock.now = at(2026, 11, 20, 12)
-    await service.update_settings(22, timezone="Pacific/Kiritimati")
-    await service.update_settings(23, timezone="Etc/GMT+12")
+    await zone_set_long_ago(service, clock, 22, "Pacific/Kiritimati")
+    await zone_set_long_ago(service, clock, 23, "Etc/GMT+12")
     assert today_puzzle_number(clock.now, "Pacific/Kiritimati") == 325
     assert (await service.start(Place(22, 1), BOB, kind="archive", number=324)).game.label \
         == "Wordle 324 · archive"
@@ -192,12 +193,13 @@ async def test_two_starts_at_once_make_one_archive_game(service):
 
 async def test_a_puzzle_taken_from_the_archive_is_never_the_daily_later(service, clock):
     # The server is in Etc/GMT-14: on 2026-11-20 10:00 UTC its day is 325, so 324 is past.
-    await service.update_settings(HERE.guild_id, timezone="Etc/GMT-14")
     clock.now = at(2026, 11, 20, 10)
+    await zone_set_long_ago(service, clock, HERE.guild_id, "Etc/GMT-14")
     await service.start(HERE, ALICE, kind="archive", number=324)
     await service.guess(HERE, ALICE, await word_of(service, 324))  # won, word known
-    # The time zone moves back to UTC: day 324 is today there, and its word is alice's.
-    await service.update_settings(HERE.guild_id, timezone="UTC")
+    # The time zone moves back to UTC: day 324 is today there, and its word is alice's. (The
+    # service holds today after a change of zone, so only the store itself can do this now.)
+    await service.db.update_guild_settings(HERE.guild_id, timezone="UTC")
     assert await service.today(HERE.guild_id, ALICE) == 324
     with pytest.raises(DailyAlreadyPlayed) as refused:
         await service.start(HERE, ALICE, kind="daily")

@@ -4,6 +4,8 @@ tests/postgres/service/test_contract.py."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from bot.core.daily import daily_word, server_daily_word, today_puzzle_number
@@ -17,6 +19,7 @@ from bot.service import (
     Status,
 )
 from bot.storage.errors import StorageFull
+from tests.support import zone_set_long_ago
 
 SALT = "test-salt"
 EARLY = Place(guild_id=500, channel_id=5000)  # Etc/GMT-14: UTC+14, the first day to begin
@@ -31,8 +34,8 @@ async def answer_of(db, started) -> str:
 
 async def test_the_early_servers_daily_tells_nothing_of_the_late_servers(service, db, clock,
                                                                        words):
-    await service.update_settings(EARLY.guild_id, timezone="Etc/GMT-14")
-    await service.update_settings(LATE.guild_id, timezone="Etc/GMT+12")
+    await zone_set_long_ago(service, clock, EARLY.guild_id, "Etc/GMT-14")
+    await zone_set_long_ago(service, clock, LATE.guild_id, "Etc/GMT+12")
     # 12:00 UTC: the early server is on the next day already, the late one just began today.
     number = today_puzzle_number(clock(), "Etc/GMT+12") + 1
     assert today_puzzle_number(clock(), "Etc/GMT-14") == number
@@ -187,3 +190,53 @@ async def test_a_full_disk_is_a_problem_for_the_player_and_nothing_changes(db, m
     assert (await db.get_game(started.game.id)).guesses == ()
     store.full = False
     assert (await service.guess(HERE, ALICE, "crane")).attempt == 1
+
+
+async def win_daily(service, db, player: int) -> int:
+    """Start today's daily here and win it in one; its puzzle number."""
+    started = await service.start(HERE, player, kind="daily")
+    await service.guess(HERE, player, await answer_of(db, started))
+    return started.game.puzzle_number
+
+
+async def test_a_new_server_time_zone_never_ends_today_early(service, db, clock):
+    clock.now = datetime(2026, 11, 19, 12, tzinfo=UTC)
+    yesterday = await win_daily(service, db, BOB)  # bob has a streak going
+    clock.now = datetime(2026, 11, 20, 20, tzinfo=UTC)  # the 21st in Tokyo already
+    today = await service.today(HERE.guild_id)
+    assert today == yesterday + 1 == today_puzzle_number(clock(), "Asia/Tokyo") - 1
+    settings = await service.update_settings(HERE.guild_id, timezone="Asia/Tokyo")
+    # Today lasts until it would have ended on UTC: bob may still play it, streak and all.
+    assert settings.timezone == "Asia/Tokyo"
+    assert (settings.held_day, settings.held_until) == (today, datetime(2026, 11, 21,
+                                                                        tzinfo=UTC))
+    clock.now = datetime(2026, 11, 20, 23, 59, tzinfo=UTC)
+    assert await win_daily(service, db, BOB) == today
+    assert (await service.stats(HERE.guild_id, BOB, "daily")).current_streak == 2
+    clock.now = datetime(2026, 11, 21, tzinfo=UTC)  # 09:00 in Tokyo: its day from now on
+    assert await service.today(HERE.guild_id) == today + 1
+    assert await win_daily(service, db, BOB) == today + 1
+    assert (await service.stats(HERE.guild_id, BOB, "daily")).current_streak == 3
+    # Setting the same zone again changes nothing; setting it back to UTC now holds Tokyo's
+    # day until UTC's next one begins.
+    again = await service.update_settings(HERE.guild_id, timezone="asia/tokyo")
+    assert (again.held_day, again.held_until) == (settings.held_day, settings.held_until)
+    back = await service.update_settings(HERE.guild_id, timezone="UTC")
+    assert (back.held_day, back.held_until) == (today + 1, datetime(2026, 11, 22, tzinfo=UTC))
+
+
+async def test_a_new_server_time_zone_never_goes_back_to_a_day_that_is_over(service, db,
+                                                                             clock):
+    await zone_set_long_ago(service, clock, HERE.guild_id, "Asia/Tokyo")
+    clock.now = datetime(2026, 11, 20, 16, tzinfo=UTC)  # 01:00 on the 21st in Tokyo
+    today = await win_daily(service, db, ALICE)
+    assert today == today_puzzle_number(clock(), "UTC") + 1
+    await service.update_settings(HERE.guild_id, timezone="UTC")  # still the 20th there
+    assert await service.today(HERE.guild_id) == today  # not the day before: it is over
+    with pytest.raises(DailyAlreadyPlayed):
+        await service.start(HERE, ALICE, kind="daily")
+    clock.now = datetime(2026, 11, 21, 23, 59, tzinfo=UTC)
+    assert await service.today(HERE.guild_id) == today
+    clock.now = datetime(2026, 11, 22, tzinfo=UTC)
+    assert await win_daily(service, db, ALICE) == today + 1
+    assert (await service.stats(HERE.guild_id, ALICE, "daily")).current_streak == 2

@@ -25,6 +25,7 @@ from bot.service import (
     StatsBucket,
     Status,
 )
+from tests.support import zone_set_long_ago
 
 HERE = Place(guild_id=10, channel_id=100)
 ELSEWHERE = Place(guild_id=10, channel_id=200)
@@ -268,7 +269,7 @@ async def test_daily_started_twice_resumes_and_cannot_be_replayed(service, words
 
 
 async def test_daily_follows_server_time_zone(service, clock):
-    await service.update_settings(HERE.guild_id, timezone="Pacific/Auckland")
+    await zone_set_long_ago(service, clock, HERE.guild_id, "Pacific/Auckland")
     started = await service.start(HERE, ALICE, kind="daily")
     assert started.game.puzzle_number == today_puzzle_number(clock(), "Pacific/Auckland")
     assert started.game.puzzle_number == today_puzzle_number(clock(), "UTC") + 1

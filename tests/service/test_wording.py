@@ -62,3 +62,10 @@ def test_leaderboard_line_and_settings_show_the_mark():
     text = settings_text(GuildSettings(7, hints_in_dailies=True), "<#9>")
     assert "Hints in dailies: **on**" in text and "Hints in channel games: **on**" in text
     assert "Hints in dailies: **off**" in settings_text(GuildSettings(7), "<#9>")
+    held = GuildSettings(7, "Asia/Tokyo", held_day=324,
+                         held_until=datetime(2026, 11, 21, tzinfo=UTC))
+    during = settings_text(held, "<#9>", datetime(2026, 11, 20, 20, tzinfo=UTC))
+    assert during.startswith("Time zone: **Asia/Tokyo** (the daily follows it from "
+                             "<t:1795219200:f>; until then today is Wordle 324)\n")
+    after = settings_text(held, "<#9>", datetime(2026, 11, 21, tzinfo=UTC))
+    assert after.startswith("Time zone: **Asia/Tokyo**\n")
