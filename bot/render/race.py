@@ -125,6 +125,8 @@ def race_problems(error: PlayerError, commands: object) -> dict[Problem, str]:
         Problem.RACE_BLOCKS_GAME: "A race is on in this channel: join it with /guess, or wait "
                                   "until it ends to start a channel game.",
         Problem.RACE_OVER: "That race is over.",
+        Problem.RACE_LEFT: "You were in this race before you asked to be forgotten, so you "
+                           "can't join it again. The next race is yours to join.",
         Problem.RACE_BOARD_DONE: "You've finished this race: watch the race message for the "
                                  "results.",
         Problem.NOT_IN_RACE: "You haven't joined this race yet: press Join, or /guess a word.",

@@ -101,6 +101,8 @@ class Problem(StrEnum):
     RACE_OVER = "race_over"
     #: The player's own board in the race is finished.
     RACE_BOARD_DONE = "race_board_done"
+    #: The player was in the race before asking to be forgotten: they cannot join it again.
+    RACE_LEFT = "race_left"
     NOT_IN_RACE = "not_in_race"
     RACE_NOT_STARTER = "race_not_starter"
     #: The server has hints in races turned off (the default).

@@ -54,6 +54,7 @@ from bot.storage.races import (
     RaceBoard,
     RaceEnd,
     RaceExists,
+    RaceLeft,
     RaceNotFound,
     RaceOver,
     Racer,
@@ -273,6 +274,8 @@ class RaceService:
             race, joined = await self.db.join_race(race.id, player_id, now=self.now())
         except RaceOver:
             raise PlayerError(Problem.RACE_OVER) from None
+        except RaceLeft:
+            raise PlayerError(Problem.RACE_LEFT) from None
         racer = race.racer(player_id)
         assert racer is not None
         return RaceMove(self.view(race), board_view(race, racer), joined=joined)
@@ -319,6 +322,8 @@ class RaceService:
                                                             now=self.now()))[0], True
                 except RaceOver as over:
                     race = over.race
+                except RaceLeft:
+                    raise PlayerError(Problem.RACE_LEFT) from None
                 racer = race.racer(player_id)
             self._playable(race, racer)
             assert racer is not None

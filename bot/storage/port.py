@@ -317,7 +317,8 @@ class Store(Protocol):
     async def join_race(self, race_id: int, player_id: int, *,
                         now: datetime | None = None) -> tuple[RaceRecord, bool]:
         """Join the player (``True``), or hand back the race they had joined (``False``).
-        ``RaceNotFound``; ``RaceOver`` once it ended or its time is up."""
+        ``RaceNotFound``; ``RaceOver`` once it ended or its time is up; ``RaceLeft`` if they
+        were in it before being forgotten (:meth:`forget_player`)."""
         ...
 
     async def record_race_guess(self, race_id: int, *, player_id: int, attempt: int, word: str,

@@ -16,10 +16,12 @@ from typing import Any, Protocol, TypeVar
 
 from bot.core.domain import HintKind, Status
 
+from . import rules
 from .races import (
     ChannelGameRunning,
     RaceEnd,
     RaceExists,
+    RaceLeft,
     RaceNotFound,
     Racer,
     RaceRecord,
@@ -79,13 +81,17 @@ async def _race(tx: Tx, race_id: int) -> RaceRecord | None:
     return await tx.race("r.id = ?", race_id)
 
 
-async def join(tx: Tx, race_id: int, player_id: int, now: datetime) -> tuple[RaceRecord, bool]:
+async def join(tx: Tx, race_id: int, player_id: int, mark: str,
+               now: datetime) -> tuple[RaceRecord, bool]:
     race = await _race(tx, race_id)
     problem = join_error(race, race_id, now)
     if problem is not None or race is None:
         raise problem or RaceNotFound(race_id)
     if race.racer(player_id) is not None:
         return race, False
+    if await tx.rows("SELECT 1 FROM race_marks WHERE race_id = ? AND player_mark = ?",
+                     race_id, mark):
+        raise RaceLeft(race)
     await tx.run("INSERT INTO race_players (race_id, player_id, joined_at) VALUES (?, ?, ?)",
                  race_id, player_id, tx.time(now))
     return with_racer(race, Racer(player_id, now, Status.ACTIVE, None)), True
@@ -182,6 +188,8 @@ class RaceMoves:
     then runs its transaction through the store's ``_race_job`` or reads races through its
     ``_read_races`` (contracts: :class:`bot.storage.Store`)."""
 
+    _key: bytes  # the store's key of forgotten players' marks (rules.player_mark)
+
     async def _race_job(self, work: Callable[[Tx], Awaitable[_T]]) -> _T:
         raise NotImplementedError  # each store opens its own transaction
 
@@ -232,7 +240,9 @@ class RaceMoves:
         check_id("race_id", race_id)
         check_id("player_id", player_id)
         given = None if now is None else now_utc(now)
-        return await self._race_job(lambda tx: join(tx, race_id, player_id, _when(given)))
+        mark = rules.player_mark(self._key, player_id)
+        return await self._race_job(lambda tx: join(tx, race_id, player_id, mark,
+                                                    _when(given)))
 
     async def record_race_guess(self, race_id: int, *, player_id: int, attempt: int, word: str,
                                 feedback: str, finish: Status | None,

@@ -198,6 +198,15 @@ class ChannelGameRunning(StorageError):
         super().__init__(f"channel game {game_id} is being played here")
 
 
+class RaceLeft(StorageError):
+    """The player was in this race before asking to be forgotten: they cannot join it again
+    (their board is gone, an anonymous mark of them stays with the race)."""
+
+    def __init__(self, race: RaceRecord) -> None:
+        self.race = race
+        super().__init__(f"a forgotten player was in race {race.id}")
+
+
 class NotARacer(StorageError):
     """The player has not joined the race."""
 

@@ -178,3 +178,21 @@ def test_the_live_standings_are_squares_and_fit_a_message() -> None:
     assert len(text) < 3400 and text.splitlines()[-1].startswith("…and ")
     assert "Ends <t:" in status_text(race, str)
     assert (clock_text(7.46), clock_text(65.9), clock_text(3600)) == ("0:07.4", "1:05", "60:00")
+
+
+async def test_a_forgotten_racer_cannot_come_back_with_a_fresh_board(
+        service: GameService, clock: Clock, picker: Any) -> None:
+    picker.queue.append("lemon")
+    races = races_for(service, clock)
+    race = await races.start(PLACE, 1, minutes=5)
+    await races.join(PLACE, 13)  # still playing, so the race goes on
+    for word in [w for w in service.words.answers if w != "lemon"][:6]:  # bob loses
+        await races.guess(PLACE, 12, word)
+    await refused(Problem.RACE_BOARD_DONE, races.guess(PLACE, 12, "lemon"))
+    await service.forget_me(12)
+    # neither Join nor a first guess gives him a new board in that race
+    await refused(Problem.RACE_LEFT, races.join(PLACE, 12))
+    await refused(Problem.RACE_LEFT, races.guess(PLACE, 12, "lemon"))
+    view = (await races.join(PLACE, 13)).race
+    assert view.id == race.id and not view.is_over
+    assert [r.player_id for r in view.racers] == [13]

@@ -22,6 +22,7 @@ from bot.storage.races import (
     RaceAttemptConflict,
     RaceEnd,
     RaceExists,
+    RaceLeft,
     RaceNotFound,
     RaceOver,
 )
@@ -242,6 +243,19 @@ async def test_race_settings_and_forget(db: Any) -> None:
     race = await db.get_race(race.id)
     assert race.starter_id is None and [r.player_id for r in race.racers] == [12]
     assert race.message_id == 555
+    # A forgotten racer cannot come back to that race with a fresh board ...
+    with pytest.raises(RaceLeft):
+        await db.join_race(race.id, 11, now=at(5))
+    with pytest.raises(NotARacer):
+        await db.record_race_guess(race.id, player_id=11, attempt=1, word="crane",
+                                   feedback="GGGGG", finish=Status.WON, now=at(6))
+    race = await db.get_race(race.id)
+    assert [r.player_id for r in race.racers] == [12] and not race.is_over
+    # ... while others still join it, and the next race is theirs to join.
+    assert (await db.join_race(race.id, 13, now=at(7)))[1] is True
+    await db.end_race(race.id, end=RaceEnd.TIME, now=at(10 * 60 + 1))
+    later = await new_race(db, starter=12, minutes=30)
+    assert (await db.join_race(later.id, 11, now=at(10 * 60 + 3)))[1] is True
 
 
 _WORKER = """

@@ -2,8 +2,8 @@
 
 Their own games (with guesses and hints), their statistics and hints go. In channel games their
 guesses stay, anonymised (player NULL), and they are removed as solver or setter; what is
-kept is an anonymous mark (``rules.player_mark``) of the challenges they set and the dailies
-they started, so they stay bound by the rules.
+kept is an anonymous mark (``rules.player_mark``) of the challenges they set, the dailies they
+started and the races they were in, so they stay bound by the rules.
 """
 
 from __future__ import annotations
@@ -56,6 +56,9 @@ async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
     await conn.execute("SELECT id FROM races WHERE starter_id = $1 OR id IN (SELECT race_id "
                        "FROM race_players WHERE player_id = $1) ORDER BY id FOR UPDATE",
                        player_id)
+    # A race they were in keeps their mark: they cannot join it again with a fresh board.
+    await change("INSERT INTO race_marks (race_id, player_mark) SELECT race_id, $2 FROM "
+                 "race_players WHERE player_id = $1 ON CONFLICT DO NOTHING", mark)
     race_boards = await change("DELETE FROM race_players WHERE player_id = $1")
     await change("UPDATE races SET starter_id = NULL WHERE starter_id = $1")
     return ForgetReport(

@@ -1,5 +1,6 @@
 """"Forget me": delete everything about a player, keeping only anonymous marks that bind
-them to the rules (a challenge they set, the dailies they started; see ``rules.player_mark``)."""
+them to the rules (a challenge they set, the dailies they started, the races they were in; see
+``rules.player_mark``)."""
 
 from __future__ import annotations
 
@@ -62,7 +63,10 @@ async def _forget(conn: aiosqlite.Connection, player_id: int, mark: str) -> Forg
     )
     stats_deleted = await change("DELETE FROM player_stats WHERE player_id = ?", player_id)
     prefs_deleted = await change("DELETE FROM player_prefs WHERE player_id = ?", player_id)
-    # Their race boards go (guesses and hints with them); a race they started stays.
+    # Their race boards go (guesses and hints with them); a race they started stays. A race
+    # they were in keeps their mark: they cannot join it again with a fresh board.
+    await change("INSERT OR IGNORE INTO race_marks (race_id, player_mark) "
+                 "SELECT race_id, ? FROM race_players WHERE player_id = ?", mark, player_id)
     race_boards = await change("DELETE FROM race_players WHERE player_id = ?", player_id)
     await change("UPDATE races SET starter_id = NULL WHERE starter_id = ?", player_id)
     return ForgetReport(
