@@ -26,6 +26,8 @@ from bot.cogs.messages import (
     mention,
 )
 from bot.cogs.prefs import current_look, shown, use_look_of
+from bot.cogs.race import race_cog
+from bot.cogs.race_views import RACE_GUESS_MODAL
 from bot.cogs.views import GUESS_MODAL, GuessModal, give_up_confirm, modal_submit
 from bot.core.domain import HintKind, Kind
 from bot.render.stats_image import stats_png_async
@@ -159,12 +161,21 @@ class BoardPlay:
 
     @commands.Cog.listener("on_interaction")
     async def guess_modal_submitted(self, interaction: discord.Interaction) -> None:
-        """A :class:`~bot.cogs.views.GuessModal` submitted (found by its custom id)."""
+        """A guess modal submitted, found by its custom id: a board's
+        (:class:`~bot.cogs.views.GuessModal`) or a race board's
+        (:class:`~bot.cogs.race_views.RaceGuessModal`, played by the race cog). One listener
+        for both: discord.py runs each listener as a task of its own, for every interaction."""
         found = modal_submit(interaction, GUESS_MODAL)
         if found is not None:
             match, word = found
             await guarded(interaction, self.guess_submitted(interaction, int(match["game"]), word),
                           "a guess from the board")
+            return
+        found = modal_submit(interaction, RACE_GUESS_MODAL)
+        if found is not None:
+            match, word = found
+            work = race_cog(self.bot).guess_submitted(interaction, int(match["race"]), word)
+            await guarded(interaction, work, "a race guess from the board")
 
     async def guess_submitted(self, interaction: discord.Interaction, game_id: int,
                               word: str) -> None:

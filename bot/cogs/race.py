@@ -27,7 +27,6 @@ from discord.ext import commands
 from bot.cogs.interact import (
     NO_PINGS,
     Reply,
-    guarded,
     place_of,
     send,
     untracked,
@@ -39,12 +38,10 @@ from bot.cogs.prefs import current_look, use_look_of
 from bot.cogs.race_views import (
     COG_NAME,
     DYNAMIC_ITEMS,
-    RACE_GUESS_MODAL,
     RaceGuessModal,
     board_reply,
     race_message,
 )
-from bot.cogs.views import modal_submit
 from bot.core.domain import HintKind
 from bot.service import GameService
 from bot.service.races import RaceMove, RaceService, RaceView
@@ -300,15 +297,6 @@ class RaceCog(commands.Cog, name=COG_NAME):
     async def guess_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
         await self.races.may_guess(place_of(interaction), interaction.user.id, race_id)
         await interaction.response.send_modal(RaceGuessModal(race_id, interaction.user.id))
-
-    @commands.Cog.listener("on_interaction")
-    async def guess_modal_submitted(self, interaction: discord.Interaction) -> None:
-        """A :class:`~bot.cogs.race_views.RaceGuessModal` submitted (found by its custom id)."""
-        found = modal_submit(interaction, RACE_GUESS_MODAL)
-        if found is not None:
-            match, word = found
-            await guarded(interaction, self.guess_submitted(interaction, int(match["race"]), word),
-                          "a race guess from the board")
 
     async def guess_submitted(self, interaction: discord.Interaction, race_id: int,
                               word: str) -> None:

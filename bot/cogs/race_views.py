@@ -135,8 +135,9 @@ DYNAMIC_ITEMS = (JoinButton, EndButton, RaceGuessButton, RaceHintButton, RaceGiv
 
 
 class RaceGuessModal(discord.ui.Modal):
-    """Kept nowhere, like :class:`bot.cogs.views.GuessModal`: the race cog answers its submit
-    by :data:`RACE_GUESS_MODAL` (:func:`~bot.cogs.views.modal_submit`)."""
+    """Kept nowhere, like :class:`bot.cogs.views.GuessModal`: its submit is found by
+    :data:`RACE_GUESS_MODAL` (:func:`~bot.cogs.views.modal_submit`, in the listener of
+    :mod:`bot.cogs.play`) and played by the race cog."""
 
     def __init__(self, race_id: int, player_id: int) -> None:
         super().__init__(title="Guess · Wordle race",
