@@ -81,10 +81,14 @@ class BoardPlay:
             summary = await self.service.daily_summary(guild_id, number)
             text = daily_results_text(summary)
             settings = await self.service.settings(guild_id)
-            channel_id = settings.results_channel_id or interaction.channel_id
-            if channel_id is None:
+            if settings.results_channel_id is None and interaction.channel_id is None:
                 return
             known = await self.service.results_post(guild_id, number)
+            # The results channel; else the day's post stays where the first finish put it
+            # (one post a day, edited, wherever the others play).
+            channel_id = settings.results_channel_id or (
+                known[0] if known is not None else interaction.channel_id)
+            assert channel_id is not None
             channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
                 channel_id)
             if not isinstance(channel, discord.abc.Messageable):

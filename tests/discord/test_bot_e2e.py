@@ -293,6 +293,23 @@ async def test_daily_results_post_in_the_playing_channel_by_default(table: Table
         assert f"👑 1/6: {mention(table.bob)}" in post.content
 
 
+async def test_finishes_in_other_channels_edit_the_one_results_post(table: Table) -> None:
+    other = table.fake.add_text_channel(table.guild, "other")
+    answer = table.daily_answer()
+    async with table.running():
+        for member, channel in ((table.bob, table.general), (table.carol, other),
+                                (table.dave, table.general)):
+            await table.reply(member, "wordle start", {"kind": "daily"}, channel=channel)
+            inter = await table.invoke(member, "guess", {"word": answer}, channel=channel)
+            await inter.wait_for_messages(2)
+            await table.fake.settle(quiet=0.1)
+        post = await wait_for_results_post(table, table.daily_number(), table.general)
+        for member in (table.bob, table.carol, table.dave):
+            assert mention(member) in post.content
+        assert post.edit_count == 2
+        assert [m for m in table.fake.channel_messages(other) if m.via == "channel"] == []
+
+
 async def test_two_players_finishing_the_daily_at_once_share_one_results_post(
         table: Table) -> None:
     answer = table.daily_answer()
