@@ -62,14 +62,15 @@ class AnalysisStep:
 
 @dataclass(frozen=True)
 class GameAnalysis:
-    """A finished game: its steps, and the game's skill and luck (0-100, see module docs)."""
+    """A finished game: its steps, and the game's skill and luck (0-100, see module docs;
+    ``None`` for a game with no guess, given up at once)."""
 
     answer: str
     hard_mode: bool
     solved: bool
     steps: tuple[AnalysisStep, ...]
-    skill: float
-    luck: float
+    skill: float | None
+    luck: float | None
 
 
 def step_skill(expected_played: float, expected_best: float) -> float:
@@ -163,8 +164,8 @@ def analyse(
         hard_mode=hard_mode,
         solved=bool(steps) and steps[-1].feedback == ALL_GREEN,
         steps=tuple(steps),
-        skill=float(np.mean(skills)) if skills else 100.0,
-        luck=float(np.mean(lucks)) if lucks else 50.0,
+        skill=float(np.mean(skills)) if skills else 100.0 if steps else None,
+        luck=float(np.mean(lucks)) if lucks else 50.0 if steps else None,
     )
 
 

@@ -331,7 +331,7 @@ def analysis_text(analysis: AnalysisView) -> str:
     ]
     lines = [" · ".join(header)] if header else []
     lines += [analysis_step_text(i, step) for i, step in enumerate(steps, start=1)]
-    return "\n".join(lines)
+    return "\n".join(lines) or "No guess to analyse: the game ended before its first guess."
 
 
 # --------------------------------------------------------------------------------------------

@@ -39,6 +39,15 @@ def test_steps_follow_the_game(solver: Solver):
     assert result.steps[-1].candidates_after == 1
 
 
+def test_a_game_given_up_before_any_guess_has_no_skill_or_luck(solver: Solver):
+    from bot.render.text import analysis_text
+
+    result = analyse(solver, "sheep", [])
+    assert (result.steps, result.skill, result.luck, result.solved) == ((), None, None, False)
+    # not "Skill 100/100 · Luck 50/100" for no guess
+    assert analysis_text(result) == "No guess to analyse: the game ended before its first guess."
+
+
 def test_playing_the_solver_scores_full_skill(solver: Solver):
     for answer in ANSWERS[::25]:
         for hard in (False, True):
