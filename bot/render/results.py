@@ -53,14 +53,17 @@ def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
         days = "day" if summary.server_streak == 1 else "days"
         head.append(f"🔥 Server streak: {summary.server_streak} {days}")
     groups: dict[str, list[str]] = {}
+    ranks: dict[str, tuple[bool, int, bool]] = {}  # each score's place (hard mode aside)
     for r in summary.standings:
         score = daily_score(r.status, r.attempts, r.hard_mode, r.hinted)
         groups.setdefault(score, []).append(mention(r.player_id))
+        ranks.setdefault(score, (r.status is Status.WON, r.attempts, r.hinted))
     if not groups:
         head.append("Nobody has finished it yet.")
-    best = next(iter(groups), "X")
-    prefixes = {score: ("👑 " if score == best and not score.startswith("X") else "")
-                + f"{score}: " for score in groups}
+    best = next(iter(ranks.values()), (False, 0, False))
+    # The best score is crowned, with or without hard mode's star (3/6* and 3/6 alike).
+    prefixes = {score: ("👑 " if best[0] and ranks[score] == best else "") + f"{score}: "
+                for score in groups}
     text = "\n".join(head + [prefixes[s] + ", ".join(people) for s, people in groups.items()])
     if len(text) <= limit:
         return text

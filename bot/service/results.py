@@ -164,5 +164,5 @@ class DailySummary:
     def standings(self) -> tuple[DailyResult, ...]:
         """Best first: wins by fewest attempts, a result helped by hints after the same score
         without them, then losses; equal results in the order they finished."""
-        return tuple(sorted(self.results, key=lambda r: (r.status is not Status.WON,
-                                                         r.attempts, r.hinted)))
+        return tuple(sorted(self.results, key=lambda r: (
+            r.status is not Status.WON, r.attempts if r.status is Status.WON else 0, r.hinted)))

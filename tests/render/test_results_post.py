@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -71,3 +71,18 @@ def test_the_cut_is_exact_at_any_limit(limit: int) -> None:
     assert text.endswith(f"…and {40 - len(shown)} more")
     # one more mention would not have fitted
     assert len(text) + len(mention(FIRST_ID)) + 2 > limit - 12
+
+
+def test_the_best_score_is_crowned_with_or_without_hard_mode_and_losses_keep_their_order(
+        ) -> None:
+    later = T + timedelta(minutes=5)
+    results = (
+        DailyResult(1, Status.WON, 3, hard_mode=True, finished_at=T),
+        DailyResult(2, Status.WON, 3, hard_mode=False, finished_at=later),
+        DailyResult(3, Status.WON, 3, hard_mode=False, finished_at=T, hinted=True),
+        DailyResult(4, Status.LOST, 6, hard_mode=False, finished_at=T),  # six misses
+        DailyResult(5, Status.GIVEN_UP, 1, hard_mode=False, finished_at=later),  # gave up
+    )
+    lines = daily_results_text(DailySummary(7, 330, "Wordle 330", results, 0),
+                               mention).splitlines()
+    assert lines[1:] == ["👑 3/6*: <@1>", "👑 3/6: <@2>", "3/6💡: <@3>", "X/6: <@4>, <@5>"]
