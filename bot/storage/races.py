@@ -23,6 +23,7 @@ from bot.core.domain import LeaderboardOrder, Status
 from bot.core.feedback import score
 
 from .errors import StorageError
+from .stats import win_percent
 from .validation import check_choice, check_id, check_move, check_word, from_text
 
 #: Longest race a store accepts (the front end offers far less).
@@ -142,7 +143,8 @@ class RaceStats:
 
     @property
     def win_percent(self) -> int:
-        return round(100 * self.wins / self.played) if self.played else 0
+        """As every other win %: whole, halves rounded up (:func:`.stats.win_percent`)."""
+        return win_percent(self.wins, self.played)
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,3 +70,9 @@ async def test_the_race_refusals_are_worded() -> None:
     for problem in (Problem.RACES_IN_SERVERS, Problem.RACE_ALL_TIME):
         text = problem_text(PlayerError(problem), COMMANDS)
         assert text and "race" in text.lower() and problem.value not in text
+
+
+def test_race_win_percent_rounds_halves_up_like_every_other():
+    # Python's round() takes halves to the even number: 1 of 8 would read 12, 5 of 8 62.
+    for wins, played, shown in [(1, 8, 13), (5, 8, 63), (1, 200, 1), (2, 3, 67), (0, 0, 0)]:
+        assert RaceStats(played=played, wins=wins).win_percent == shown
