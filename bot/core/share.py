@@ -33,7 +33,8 @@ def share_title(label: str, rows_played: int, won: bool, hard_mode: bool,
 
 def share_text(rows: Iterable[Sequence[str]], *, label: str, won: bool, hard_mode: bool,
                max_attempts: int = MAX_ATTEMPTS) -> str:
-    """The title line, a blank line, then one row of squares per guess (no letters)."""
+    """The title line, a blank line, then one row of squares per guess (no letters); the
+    title alone for a game given up before its first guess."""
     grid = [squares(feedback) for _, feedback in rows]
     title = share_title(label, len(grid), won, hard_mode, max_attempts)
-    return "\n".join([title, "", *grid])
+    return "\n".join([title, "", *grid]) if grid else title

@@ -20,3 +20,8 @@ def test_share_grid_loss():
     text = share_text(rows, label=game_label("own", "daily", 7), won=False, hard_mode=False)
     assert text.splitlines()[0] == "Wordle 7 X/6"
     assert len(text.splitlines()) == 8
+
+
+def test_share_grid_of_a_game_given_up_before_any_guess_is_its_title():
+    text = share_text([], label=game_label("own", "random", None), won=False, hard_mode=False)
+    assert text == "Wordle practice X/6"  # no blank line under it
