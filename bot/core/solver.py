@@ -35,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bot.core.domain import MAX_ATTEMPTS
 from bot.core.feedback import (
     ALL_GREEN,
     PATTERN_COUNT,
@@ -395,7 +396,8 @@ class Solver:
         steps = self.parse_history(history)
         mask = self.candidate_mask(steps)
         subset = np.flatnonzero(mask)
-        if len(subset) <= 2:
+        if len(subset) <= 2 or len(steps) >= MAX_ATTEMPTS - 1:
+            # With one guess left only a word that fits can still win.
             return Suggestion(self.answers[subset[0]])
         if all(s.column is not None for s in steps):
             strategy = self.strategy(hard_mode) if wait else self.strategy_now(hard_mode)

@@ -174,3 +174,26 @@ def test_lists_that_cannot_be_done_in_six_still_get_suggestions(tmp_path):
             guess = solver.suggest(history, hard_mode=hard)
             history.append((guess, score(guess, "wills")))
         assert history[-1][0] == "wills"
+
+
+def test_the_last_guess_is_always_a_word_that_fits(solver: Solver):
+    # Off the strategy's book with one guess left, the search could propose a word that
+    # splits the candidates but cannot win (it suggested TIGHT here, with 4 words fitting).
+    import random
+
+    rows = [("slide", "GBBBG"), ("dance", "BYBBG"), ("jewel", "BYBBB"), ("uncle", "BBBBG"),
+            ("voice", "BBBBG")]
+    assert len(solver.candidates(rows)) >= 3
+    for hard in (False, True):
+        assert solver.suggest(rows, hard) in solver.candidates(rows)
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3000):
+        answer = rng.choice(ANSWERS)
+        rows = [(g, score(g, answer)) for g in rng.sample(ALLOWED, 5)]
+        fits = solver.candidates(rows)
+        if len(fits) >= 3:
+            checked += 1
+            for hard in (False, True):
+                assert solver.suggest(rows, hard) in fits, (rows, hard)
+    assert checked > 40
