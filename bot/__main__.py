@@ -247,16 +247,33 @@ def _run_discord(config: Config, words: WordLists, *, sync_global: bool) -> int:
         raise StartupError(f"Can't reach Discord: {exc}") from None
 
 
+def _tool_command(argv: list[str]) -> int | None:
+    """Where ``solve`` or ``prepare`` is in ``argv``, when it is the command (after the bot's
+    own options, which they ignore): they parse the rest themselves."""
+    i = 0
+    while i < len(argv):
+        if argv[i] in ("solve", "prepare"):
+            return i
+        if argv[i] == "--env-file":
+            i += 2
+        elif argv[i].startswith("--env-file=") or argv[i] == "--sync-global":
+            i += 1
+        else:
+            return None
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["solve"]:
+    at = _tool_command(argv)
+    if at is not None and argv[at] == "solve":
         from bot.cli.solve import main as solve_main
 
-        return solve_main(argv[1:])
-    if argv[:1] == ["prepare"]:
+        return solve_main(argv[at + 1:])
+    if at is not None:
         from bot.cli.prepare import main as prepare_main
 
-        return prepare_main(argv[1:])
+        return prepare_main(argv[at + 1:])
     args = _parser().parse_args(argv)
     try:
         config = Config.from_env(args.env_file)

@@ -1,6 +1,6 @@
 """``wordle-bot solve``: the solver assistant in a terminal, for a game played elsewhere.
 
-    wordle-bot solve crane=BYBBG slate=21000 moist=🟩🟨⬛⬛⬛
+    wordle-bot solve crane=BYBBG slate=00002 moist=⬛🟩⬛⬛⬛
     wordle-bot solve --hard crane=BYBBG
     wordle-bot solve --answers my-answers.txt --allowed my-allowed.txt crane=BYBBG
 
@@ -8,7 +8,8 @@ Each argument is a guess and its feedback, joined by ``=`` (``:`` and ``,`` work
 is letters (G green, Y yellow, B grey), digits (2 green, 1 yellow, 0 grey) or squares
 (🟩 🟨 ⬛ ⬜). With no guesses it prints the best first guess. Prints how many hidden words
 fit, some of them, and the best next guess; exit status 0, or 1 when no word fits the
-feedback, 2 for input that cannot be read.
+feedback, 2 for input that cannot be read (or more guesses than a game has, or a guess after
+an all-green one).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="wordle-bot solve",
         description="Suggest the next guess for a Wordle game played elsewhere.",
         epilog="Feedback: G/Y/B letters, 2/1/0 digits, or 🟩🟨⬛ squares. "
-               "Example: wordle-bot solve crane=BYBBG slate=21000",
+               "Example: wordle-bot solve crane=BYBBG slate=00002",
     )
     parser.add_argument("guesses", nargs="*", metavar="WORD=FEEDBACK",
                         help="a guess played and the feedback it got, in order")
@@ -65,6 +66,19 @@ def parse_pair(text: str) -> tuple[str, str]:
     return word, feedback
 
 
+def game_problem(history: list[tuple[str, str]]) -> None:
+    """``ValueError`` for guesses no game can have: more than :data:`MAX_ATTEMPTS`, or any
+    after an all-green one (the game ended there)."""
+    from bot.core.domain import MAX_ATTEMPTS
+
+    if len(history) > MAX_ATTEMPTS:
+        raise ValueError(f"a game has at most {MAX_ATTEMPTS} guesses; {len(history)} were given")
+    for word, feedback in history[:-1]:
+        if feedback == "G" * len(feedback):
+            raise ValueError(f"{word.upper()} was all green: the game ended there, so no guess "
+                             "comes after it")
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
          ) -> int:
     """Run the command with ``argv`` (the arguments after ``solve``); returns the exit status."""
@@ -78,6 +92,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
     try:
         history = [parse_pair(text) for text in args.guesses]
+        game_problem(history)
     except ValueError as error:
         print(f"wordle-bot solve: {error}", file=err)
         return 2
@@ -90,7 +105,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
     try:
         lists = load_word_lists(args.answers, args.allowed)
-    except WordListError as error:
+    except (WordListError, OSError) as error:  # a folder or an unreadable file too
         print(f"wordle-bot solve: word list problem: {error}", file=err)
         return 2
     solver = Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir)

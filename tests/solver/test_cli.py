@@ -99,6 +99,39 @@ def test_bad_word_list_file(tmp_path):
     assert code == 2 and "word list problem" in err and "answers.txt:2" in err
 
 
+def test_a_folder_as_a_word_list(tmp_path):
+    code, _, err = run(["--answers", str(tmp_path), "crane=BBBBB"])
+    assert code == 2 and err.startswith("wordle-bot solve: word list problem: ")
+    assert "Traceback" not in err
+
+
+def test_guesses_no_game_can_have_are_refused(lists):
+    code, out, err = run([*lists, *["crane=BBBBB"] * 7])
+    assert (code, out) == (2, "")
+    assert err == "wordle-bot solve: a game has at most 6 guesses; 7 were given\n"
+    code, out, err = run([*lists, "sheep=GGGGG", "crane=BBBYB"])
+    assert (code, out) == (2, "")
+    assert "SHEEP was all green: the game ended there" in err
+    six = [*[f"crane={score('crane', 'sheep')}"] * 5, "sheep=GGGGG"]  # solved on the sixth
+    assert run([*lists, *six])[0] == 0
+
+
+def test_the_documented_example_works():
+    # The README's and the help's example: a game whose hidden word could be FORGE.
+    code, out, _ = run(["crane=BYBBG", "slate=00002"])
+    assert code == 0 and "FORGE" in out and "hidden words fit" in out
+
+
+def test_the_bots_own_options_may_come_before_solve(capsys, tmp_path):
+    from bot.__main__ import main as wordle_bot
+
+    assert wordle_bot(["--env-file", str(tmp_path / "none.env"), "--sync-global", "solve",
+                       "crane=BYBBG", "slate=00002"]) == 0
+    assert "FORGE" in capsys.readouterr().out
+    assert wordle_bot(["--env-file=x", "solve", "--help"]) == 0
+    assert "WORD=FEEDBACK" in capsys.readouterr().out
+
+
 def test_help_exits_cleanly(capsys):
     assert main(["--help"]) == 0
     assert "WORD=FEEDBACK" in capsys.readouterr().out
