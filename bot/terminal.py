@@ -63,7 +63,7 @@ def error_text(error: PlayerError) -> str:
     """A service error in the terminal's words."""
     if error.problem is Problem.OWN_GAME_RUNNING:
         # Only `play --daily` or `--archive` gets here: the running game is not on screen.
-        return ("You have a practice game in progress. Run `wordle-bot play` to finish it "
+        return ("You have another game in progress. Run `wordle-bot play` to finish it "
                 "(or /giveup there), then start the daily or the archive puzzle.")
     if error.problem is Problem.ARCHIVE_TODAY:
         return (f"Wordle {error.puzzle_number or 0:,} is today's daily: play it with "
