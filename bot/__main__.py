@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sqlite3
 import sys
 import tempfile
@@ -264,7 +265,15 @@ def _tool_command(argv: list[str]) -> int | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    try:
+        return _main(sys.argv[1:] if argv is None else argv)
+    except BrokenPipeError:  # the reader went away (`wordle-bot play | head -1`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the exit's own flush cannot fail again
+        return 1
+
+
+def _main(argv: list[str]) -> int:
     at = _tool_command(argv)
     if at is not None and argv[at] == "solve":
         from bot.cli.solve import main as solve_main

@@ -104,6 +104,8 @@ class TerminalGame:
         purpose: nothing else runs meanwhile, and Ctrl-C interrupts the read at once."""
         self.out.write(prompt)
         self.out.flush()
+        if self.stdin is None:  # started with standard input closed: nothing to read
+            return None
         line = self.stdin.readline()
         if line == "":
             return None

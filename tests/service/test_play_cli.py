@@ -86,3 +86,26 @@ def test_bad_word_option(tmp_path, env):
     done = play(tmp_path, env, "", "--word", "zzzzz")
     assert done.returncode == 2
     assert "ZZZZZ is not in the word list." in done.stderr
+
+
+def test_a_reader_gone_away_or_no_input_at_all_ends_quietly(tmp_path, env):
+    # `wordle-bot play | head -1`: the pipe is closed before the game writes, so every
+    # write fails (Python ignores SIGPIPE); the game stops without a traceback.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "play", "--db", str(tmp_path / "p.sqlite3"),
+             "--word", "slate"], input="crane\n", stdout=write_end, stderr=subprocess.PIPE,
+            text=True, env=env, cwd=tmp_path, timeout=60)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    # standard input closed altogether (`<&-`): as at the end of input
+    done = subprocess.run(
+        [sys.executable, "-c", "import os, sys; os.close(0); sys.stdin = None; "
+         "from bot.__main__ import main; raise SystemExit(main())", "play", "--db",
+         str(tmp_path / "q.sqlite3"), "--word", "slate"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "Your game is saved" in done.stdout
