@@ -24,6 +24,8 @@ def public_error(exc: Exception) -> Exception:
         return exc
     if isinstance(exc, asyncpg.DiskFullError):  # the server's disk: nothing was saved
         wrapped: StorageError = StorageFull(f"the database server's disk is full: {exc}")
+    elif isinstance(exc, TimeoutError):  # asyncpg's command_timeout (see .pool)
+        wrapped = StorageError("the database did not answer in time")
     else:
         wrapped = StorageError(f"database error: {type(exc).__name__}: {exc}")
     wrapped.__cause__ = exc

@@ -60,7 +60,7 @@ from .errors import public_error as _public_error
 from .forget import forget
 from .groupcommit import GroupCommit, Outcome
 from .periods import PeriodBoards
-from .pool import make_pool
+from .pool import COMMAND_TIMEOUT, close_pool, make_pool
 from .prefs import Prefs
 from .races import Races
 
@@ -111,7 +111,8 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
 
     @classmethod
     async def open(
-        cls, dsn: str, *, pool_size: int = 10, writers: int | None = None
+        cls, dsn: str, *, pool_size: int = 10, writers: int | None = None,
+        command_timeout: float = COMMAND_TIMEOUT,
     ) -> PostgresStore:
         """Connect, migrate (see :mod:`.schema`) and make the pool.
 
@@ -128,7 +129,7 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
             version = await schema.migrate(conn, dsn)
         finally:
             await conn.close()
-        pool = await make_pool(dsn, pool_size, settings)
+        pool = await make_pool(dsn, pool_size, settings, command_timeout)
         try:
             key = bytes(await pool.fetchval("SELECT key FROM store_key"))
         except BaseException:
@@ -155,7 +156,7 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
                 self._idle.clear()
                 await self._idle.wait()
         finally:
-            await self._pool.close()
+            await close_pool(self._pool)
 
     async def __aenter__(self) -> PostgresStore:
         return self
@@ -227,10 +228,11 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
                     ) from None
                 await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
             except (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError) as exc:
-                # The connection went away: whether a COMMIT in flight landed is unknown.
+                # The connection went away or the server did not answer (TimeoutError is an
+                # OSError): whether a COMMIT in flight landed is unknown.
                 raise StorageError(
-                    f"lost the database connection; the write may not have been saved: {exc}"
-                ) from exc
+                    f"lost the database connection; the write may not have been saved: "
+                    f"{str(exc) or type(exc).__name__}") from exc
         raise AssertionError("not reached")
 
     async def _write(self, job: Guess | Create) -> Any:
