@@ -9,10 +9,10 @@ personal daily with its calendar after a change of zone (:class:`bot.core.daily
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Final
 
-from .validation import check_bool, check_day, check_id, validate_timezone
+from .validation import check_bool, check_day, check_id, checked_time, validate_timezone
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +45,7 @@ def checked_prefs(prefs: object) -> PlayerPrefs:
     if (prefs.held_day is None) != (held_until is None):
         raise ValueError("held_day and held_until are set together or not at all")
     if held_until is not None:
-        if not isinstance(held_until, datetime) or held_until.utcoffset() is None:
-            raise ValueError("held_until must be a timezone-aware datetime")
-        held_until = held_until.astimezone(UTC)
+        held_until = checked_time("held_until", held_until)
     return replace(prefs, timezone=timezone, held_until=held_until)
 
 

@@ -110,11 +110,7 @@ def _checked_held_day(value: object) -> object:
 
 
 def _checked_held_until(value: object) -> object:
-    if value is None:
-        return None
-    if not isinstance(value, datetime) or value.utcoffset() is None:
-        raise ValueError("held_until must be a timezone-aware datetime")
-    return value.astimezone(UTC)
+    return None if value is None else checked_time("held_until", value)
 
 
 #: Each server setting's check, returning the value to store (the time zone's canonical name).
@@ -248,13 +244,28 @@ def check_board(*, guild_id: object, mode: object, by: object, limit: object,
     check_limit(limit)
 
 
+#: The times a store keeps: far from the ends of ``datetime``, which asyncpg would store as
+#: PostgreSQL's -infinity and infinity and read back naive (SQLite keeps them as they are).
+_EARLIEST: Final = datetime(2000, 1, 1, tzinfo=UTC)
+_LATEST: Final = datetime(9000, 1, 1, tzinfo=UTC)
+
+
+def checked_time(name: str, value: object) -> datetime:
+    """``value`` in UTC: a timezone-aware datetime from 2000 to 9000, else ``ValueError``."""
+    if not isinstance(value, datetime) or value.utcoffset() is None:
+        raise ValueError(f"{name} must be a timezone-aware datetime")
+    try:
+        if _EARLIEST <= value < _LATEST:
+            return value.astimezone(UTC)
+    except OverflowError:
+        pass
+    raise ValueError(f"{name} must be a time from 2000 to 9000, not {value!r:.60}")
+
+
 def now_utc(now: datetime | None) -> datetime:
-    """``now`` in UTC (``ValueError`` if naive), or the current time."""
-    if now is None:
-        return datetime.now(UTC)
-    if not isinstance(now, datetime) or now.tzinfo is None or now.utcoffset() is None:
-        raise ValueError("now must be a timezone-aware datetime")
-    return now.astimezone(UTC)
+    """``now`` in UTC (``ValueError`` if naive or out of :func:`checked_time`'s range), or the
+    current time."""
+    return datetime.now(UTC) if now is None else checked_time("now", now)
 
 
 def to_text(moment: datetime) -> str:

@@ -54,6 +54,11 @@ async def test_saved_preferences_read_back_exactly(db, clock):
         (PlayerPrefs(ANN, held_day=5), ValueError),
         (PlayerPrefs(ANN, held_until=HELD), ValueError),
         (PlayerPrefs(ANN, held_day=5, held_until=HELD.replace(tzinfo=None)), ValueError),
+        # the ends of datetime: PostgreSQL would keep -infinity/infinity and read them naive
+        (PlayerPrefs(ANN, held_day=5, held_until=datetime.min.replace(tzinfo=UTC)),
+         ValueError),
+        (PlayerPrefs(ANN, held_day=5, held_until=datetime.max.replace(tzinfo=UTC)),
+         ValueError),
         (PlayerPrefs(ANN, dark=1), ValueError),  # type: ignore[arg-type]
         (PlayerPrefs(-1), ValueError),
         ("dark", ValueError),

@@ -5,7 +5,7 @@ dailies, and the hinted mark on daily results and leaderboards."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -41,6 +41,12 @@ async def test_the_held_day_is_stored_with_its_end_and_cleared_together(db):
             await db.update_guild_settings(GUILD, timezone="UTC", **half)
     with pytest.raises(ValueError, match="timezone-aware"):
         await db.update_guild_settings(GUILD, held_day=325, held_until=datetime(2026, 11, 21))
+    # the ends of datetime (PostgreSQL would keep them as -infinity/infinity, read back naive)
+    for end in (datetime.min.replace(tzinfo=UTC),
+                datetime.max.replace(tzinfo=UTC),
+                datetime.max.replace(tzinfo=timezone(timedelta(hours=-5)))):
+        with pytest.raises(ValueError, match="from 2000 to 9000"):
+            await db.update_guild_settings(GUILD, held_day=325, held_until=end)
     assert (await db.guild_settings(GUILD)) == kept
     cleared = await db.update_guild_settings(GUILD, held_day=None, held_until=None)
     assert (cleared.held_day, cleared.held_until) == (None, None)
