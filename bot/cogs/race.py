@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, cast
 
 import discord
@@ -242,10 +243,10 @@ class RaceCog(commands.Cog, name=COG_NAME):
         return await self.races.takes_guess(place, interaction.user.id)
 
     async def slash_guess(self, interaction: discord.Interaction, word: str) -> None:
-        move = await within_deadline(interaction, self.races.guess(
-            place_of(interaction), interaction.user.id, word))
-        note = "You joined the race!" if move.joined else None
-        await send(interaction, await self._board(move, note))
+        move, reply = await within_deadline(interaction, self._with_board(
+            self.races.guess(place_of(interaction), interaction.user.id, word),
+            lambda move: "You joined the race!" if move.joined else None))
+        await send(interaction, reply)
         self.moved(move)
 
     async def slash_hint(self, interaction: discord.Interaction, kind: str) -> None:
@@ -254,15 +255,24 @@ class RaceCog(commands.Cog, name=COG_NAME):
         await self._hinted(interaction, result)
 
     async def slash_give_up(self, interaction: discord.Interaction) -> None:
-        move = await within_deadline(interaction, self.races.give_up(
-            place_of(interaction), interaction.user.id))
-        await send(interaction, await self._board(move, "You gave up this race."))
+        move, reply = await within_deadline(interaction, self._with_board(
+            self.races.give_up(place_of(interaction), interaction.user.id),
+            lambda _: "You gave up this race."))
+        await send(interaction, reply)
         self.moved(move)
 
     async def slash_board(self, interaction: discord.Interaction) -> None:
-        move = await within_deadline(interaction, self.races.board(
-            place_of(interaction), interaction.user.id))
-        await send(interaction, await self._board(move, None))
+        _, reply = await within_deadline(interaction, self._with_board(
+            self.races.board(place_of(interaction), interaction.user.id), lambda _: None))
+        await send(interaction, reply)
+
+    async def _with_board(self, moving: Awaitable[RaceMove],
+                          note: Callable[[RaceMove], str | None]) -> tuple[RaceMove, Reply]:
+        """The move, then the player's board after it (the server's hint setting and the
+        player's look are read, the picture drawn): both within the interaction's deadline
+        (:func:`~bot.cogs.interact.within_deadline`), which defers if they take too long."""
+        move = await moving
+        return move, await self._board(move, note(move))
 
     async def _board(self, move: RaceMove, note: str | None) -> Reply:
         hints = await self.races.hints_allowed(move.race.guild_id)
@@ -281,11 +291,12 @@ class RaceCog(commands.Cog, name=COG_NAME):
     # -- the buttons ----------------------------------------------------------------------
 
     async def join_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
-        move = await within_deadline(interaction, self.races.join(
-            place_of(interaction), interaction.user.id, race_id))
-        note = ("You're in! Everyone plays the same word; your board is yours alone."
-                if move.joined else "You're already in this race: here's your board.")
-        await send(interaction, await self._board(move, note))
+        move, reply = await within_deadline(interaction, self._with_board(
+            self.races.join(place_of(interaction), interaction.user.id, race_id),
+            lambda move: ("You're in! Everyone plays the same word; your board is yours "
+                          "alone." if move.joined
+                          else "You're already in this race: here's your board.")))
+        await send(interaction, reply)
         self.moved(move)
 
     async def end_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
@@ -300,12 +311,9 @@ class RaceCog(commands.Cog, name=COG_NAME):
 
     async def guess_submitted(self, interaction: discord.Interaction, race_id: int,
                               word: str) -> None:
-        async def work() -> tuple[RaceMove, Reply]:
-            move = await self.races.guess(place_of(interaction), interaction.user.id, word,
-                                          race_id)
-            return move, await self._board(move, None)
-
-        move, reply = await within_deadline(interaction, work(), update=True)
+        move, reply = await within_deadline(interaction, self._with_board(
+            self.races.guess(place_of(interaction), interaction.user.id, word, race_id),
+            lambda _: None), update=True)
         await update(interaction, reply)
         self.moved(move)
 
@@ -316,12 +324,9 @@ class RaceCog(commands.Cog, name=COG_NAME):
         await self._hinted(interaction, result)
 
     async def give_up_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
-        async def work() -> tuple[RaceMove, Reply]:
-            move = await self.races.give_up(place_of(interaction), interaction.user.id,
-                                            race_id)
-            return move, await self._board(move, "You gave up this race.")
-
-        move, reply = await within_deadline(interaction, work(), update=True)
+        move, reply = await within_deadline(interaction, self._with_board(
+            self.races.give_up(place_of(interaction), interaction.user.id, race_id),
+            lambda _: "You gave up this race."), update=True)
         await update(interaction, reply)
         self.moved(move)
 

@@ -119,3 +119,27 @@ async def test_word_hint_while_the_solver_is_built(table: Table) -> None:
         (hint,) = await inter.wait_for_messages(1)
         word = hint.embed["description"].split()[1].rstrip(":").lower()
         assert word in table.words.allowed
+
+
+async def test_a_slow_race_board_is_deferred_for_every_move(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A race move is saved, then the player's board is made (the server's hint setting and
+    the player's look read, the picture drawn): both within the deadline, for Join, /guess,
+    /wordle board and /wordle giveup alike (the board came after the deadline's watch)."""
+    import bot.cogs.race as race_cog
+    from tests.discord.test_race_mode import racing, start
+
+    async with racing(table) as races:
+        race = await start(table, table.alice, minutes=60)
+        slow_down(monkeypatch, race_cog, "board_reply")
+        moves = [await table.fake.click(race, table.bob, label="Join")]
+        for command, options in (("guess", {"word": "slate"}),  # carol joins with it
+                                 ("wordle board", {}), ("wordle giveup", {})):
+            await moves[-1].wait_for_messages(1)
+            moves.append(await table.invoke(table.carol, command, options))
+        await moves[-1].wait_for_messages(1)
+        for move in moves:
+            assert move.rejected_callbacks == [], move.rejected_callbacks
+            assert move.responses[0].type_name == "deferred_message", move.responses[0].text()
+        stored = await races.db.active_race(table.guild.id, table.general.id)
+        assert {r.player_id for r in stored.racers} == {table.bob.id, table.carol.id}
