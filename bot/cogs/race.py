@@ -191,8 +191,15 @@ class RaceCog(commands.Cog, name=COG_NAME):
             return
         hints = await self.races.hints_allowed(view.guild_id)
         channel = self.bot.get_partial_messageable(live.channel_id)
-        await channel.get_partial_message(live.message_id).edit(
-            view=untracked(race_message(view, hints)), allowed_mentions=NO_PINGS)
+        try:
+            await channel.get_partial_message(live.message_id).edit(
+                view=untracked(race_message(view, hints)), allowed_mentions=NO_PINGS)
+        except discord.NotFound:  # deleted (say by a moderator): the race goes on in a new one
+            posted = await channel.send(view=untracked(race_message(view, hints)),
+                                        allowed_mentions=NO_PINGS)
+            live.message_id = posted.id
+            await self.races.set_message(view.id, posted.id)
+            log.info("race %s's message was gone: posted it again", view.id)
         if view.is_over:
             self.live.pop(live.race_id, None)
 

@@ -299,3 +299,26 @@ async def test_races_and_channel_games_keep_apart_and_hints_follow_the_server(
         # the channel is free for a channel game again
         game = await table.reply(table.bob, "wordle start", {"who": "channel"})
         assert not game.ephemeral
+
+
+async def test_a_deleted_race_message_is_posted_again(table: Table) -> None:
+    """A moderator deletes the live message: the next update posts it again (with its
+    buttons), so the race can still be followed, joined and ended, and shows its word."""
+    table.picker.queue.append("lemon")
+    async with racing(table) as races:
+        race = await start(table, table.alice, minutes=60)
+        race_id = (await races.db.active_race(table.guild.id, table.general.id)).id
+        bob = await join(table, race, table.bob)
+        race.deleted = True  # as Discord does when a moderator deletes it
+        await guess_on(table, bob, table.bob, "melon")
+        await table.fake.wait_for(
+            lambda: [m for m in table.fake.channel_messages(table.general) if m.components_v2],
+            what="the race message posted again")
+        (again,) = [m for m in table.fake.channel_messages(table.general) if m.components_v2]
+        assert again is not race and f"<@{table.bob.id}>" in again.text()
+        assert_spoiler_free(again.text())
+        end = await table.fake.click(again, table.alice, label="End race")
+        await end.first_response()
+        await settled(table, again, lambda t: "**LEMON**" in t)
+        stored = await races.db.get_race(race_id)
+        assert stored is not None and stored.message_id == again.id  # a restart edits it
