@@ -14,6 +14,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
+from weakref import WeakValueDictionary
 
 from bot.core.analysis import analyse
 from bot.core.daily import Calendar
@@ -136,6 +137,7 @@ class GameService:
         self._salt = daily_salt
         self._solver = solver
         self._solver_lock = asyncio.Lock()
+        self._hint_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._choose: Callable[[tuple[str, ...]], str] = choose or secrets.choice
 
@@ -373,11 +375,15 @@ class GameService:
             # A chosen word may be outside the answer list the solver knows: its suggestion
             # could be wrong or fail, and refusing only then would give the word away.
             raise NoHintLeft(Problem.NO_WORD_HINT)
-        result, value = await make_hint(game_view(record), record.answer, kind,
-                                        await self.db.hints_for_game(record.id), self.solver)
-        with store_refusals(_not_allowed(record), ended=True):
-            await self.db.record_hint(record.id, player_id=player_id, kind=result.kind,
-                                      value=value, now=self.now())
+        # One hint of a game at a time (a game's players are served by one process: its
+        # server's shard), so two asked at once are never the same letter or position.
+        lock = self._hint_locks.setdefault(record.id, asyncio.Lock())
+        async with lock:
+            result, value = await make_hint(game_view(record), record.answer, kind,
+                                            await self.db.hints_for_game(record.id), self.solver)
+            with store_refusals(_not_allowed(record), ended=True):
+                await self.db.record_hint(record.id, player_id=player_id, kind=result.kind,
+                                          value=value, now=self.now())
         return result
 
     async def _hints_allowed(self, record: GameRecord) -> None:

@@ -22,6 +22,8 @@ async def make_hint(board: GameView, answer: str, kind: HintKind, given: Sequenc
     letter, said so (``fallback``)."""
     rows = list(board.rows)
     earlier = [h.value for h in given if h.kind is kind]
+    # Letters told already: by a letter hint, or with its place by a position hint ("3:a").
+    told = [h.value.rpartition(":")[2] for h in given if h.kind is not HintKind.WORD]
     if kind is HintKind.WORD:
         if solver is not None:
             try:
@@ -33,10 +35,9 @@ async def make_hint(board: GameView, answer: str, kind: HintKind, given: Sequenc
                 return (HintResult(board, kind, word=hint.word,
                                    candidates_left=hint.candidates_left,
                                    provisional=hint.provisional, pick=hint.pick), hint.word)
-        letters = [h.value for h in given if h.kind is HintKind.LETTER]
-        return _letter(board, answer, letters, fallback=True)
+        return _letter(board, answer, told, fallback=True)
     if kind is HintKind.LETTER:
-        return _letter(board, answer, earlier, fallback=False)
+        return _letter(board, answer, told, fallback=False)
     done = [int(value.split(":")[0]) for value in earlier]
     found = core_hints.position_hint(answer, rows, already_hinted=done)
     if found is None:

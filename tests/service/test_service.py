@@ -552,3 +552,27 @@ async def test_a_forgotten_setter_is_still_told_they_set_the_word(service):
     with pytest.raises(NotYourGame) as info:
         await service.guess(HERE, ALICE, "lemon")
     assert info.value.problem is Problem.SETTER
+
+
+async def test_hints_asked_at_once_are_never_the_same(service, db, picker):
+    # Players of one channel game pressing a hint button at the same moment.
+    for round_ in range(16):
+        kind = (HintKind.POSITION, HintKind.LETTER)[round_ % 2]
+        picker.queue.append("crane")
+        place = Place(HERE.guild_id, 900 + round_)
+        await service.start(place, ALICE, scope="channel")
+        await service.guess(place, ALICE, "slate")  # A and E green: C, R, N left
+        given = await asyncio.gather(*(service.hint(place, p, kind)
+                                       for p in (ALICE, BOB, CAROL)))
+        values = [r.position if kind is HintKind.POSITION else r.letter for r in given]
+        assert len(set(values)) == 3, (kind, values)
+
+
+async def test_a_letter_hint_never_repeats_a_letter_a_position_hint_gave(service, picker):
+    picker.queue.append("crane")
+    await service.start(HERE, ALICE)
+    shown = {(await service.hint(HERE, ALICE, HintKind.POSITION)).letter for _ in range(5)}
+    assert shown == set("crane")
+    with pytest.raises(NoHintLeft) as none_left:  # every letter is known from positions
+        await service.hint(HERE, ALICE, HintKind.LETTER)
+    assert none_left.value.problem is Problem.NO_LETTER_LEFT
