@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.interact import slow_down_text
 from bot.cogs.messages import APOLOGY, Reply, error_text
 from bot.cogs.prefs import SERVER_ONLY_TEXT, ServerOnly
 from bot.cogs.race import RaceCog
@@ -124,7 +125,7 @@ class WordleBot(commands.AutoShardedBot):
         if isinstance(original, PlayerError):
             message = error_text(original)
         elif isinstance(error, app_commands.CommandOnCooldown):
-            message = f"Slow down a little: try again in {error.retry_after:.0f} s."
+            message = slow_down_text(error.retry_after)
         elif isinstance(error, app_commands.MissingPermissions):
             message = "Only members with the Manage Server permission can change settings."
         elif isinstance(original, ServerOnly) or isinstance(error, app_commands.NoPrivateMessage):

@@ -48,17 +48,32 @@ class Buckets:
         return None if retry_after is None else (bucket, retry_after)
 
 
-def cooldown(rate: int, per: float,
-             key: Callable[[discord.Interaction], Hashable]) -> Callable[[T], T]:
-    """An app command check: ``rate`` uses per ``per`` seconds for each ``key(interaction)``,
-    else :class:`discord.app_commands.CommandOnCooldown` (as ``app_commands.checks.cooldown``).
+#: A player's guesses and hints, per server: 5 guesses and 3 hints in 10 seconds, spent alike
+#: by /guess and /hint and by the board's modal and hint buttons (:func:`spend`).
+GUESSES = Buckets(5, 10.0)
+HINTS = Buckets(3, 10.0)
+
+
+def player_key(interaction: discord.Interaction) -> Hashable:
+    return (interaction.guild_id, interaction.user.id)
+
+
+def spend(buckets: Buckets, interaction: discord.Interaction,
+          key: Callable[[discord.Interaction], Hashable] = player_key) -> None:
+    """Take one use of the interaction's bucket, else raise
+    :class:`discord.app_commands.CommandOnCooldown` (as ``app_commands.checks.cooldown``).
     Times are the interactions' own (``created_at``)."""
-    buckets = Buckets(rate, per)
+    spent = buckets.use(key(interaction), interaction.created_at.timestamp())
+    if spent is not None:
+        raise app_commands.CommandOnCooldown(*spent)
+
+
+def cooldown(buckets: Buckets,
+             key: Callable[[discord.Interaction], Hashable] = player_key) -> Callable[[T], T]:
+    """An app command check that spends one use of ``buckets`` (:func:`spend`)."""
 
     def predicate(interaction: discord.Interaction) -> bool:
-        spent = buckets.use(key(interaction), interaction.created_at.timestamp())
-        if spent is None:
-            return True
-        raise app_commands.CommandOnCooldown(*spent)
+        spend(buckets, interaction, key)
+        return True
 
     return app_commands.check(predicate)

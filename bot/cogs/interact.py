@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import discord
+from discord import app_commands
 
 from bot.service import Place, PlayerError
 
@@ -27,6 +28,11 @@ T = TypeVar("T")
 #: The answer to an error that is not the player's doing (the details go to the log).
 APOLOGY = ("Sorry, something went wrong on my side. Your game is safe; please try again in a "
            "moment.")
+
+
+def slow_down_text(retry_after: float) -> str:
+    """A player over their cooldown (``retry_after`` seconds to go)."""
+    return f"Slow down a little: try again in {retry_after:.0f} s."
 
 #: Discord drops an interaction that has no answer after 3 s ("This interaction failed"). Work
 #: that is not finished this long after the interaction was created is deferred first.
@@ -163,6 +169,8 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None], what:
         await work
     except PlayerError as error:
         message = error_text(error)
+    except app_commands.CommandOnCooldown as slow:  # (bot.cogs.cooldown.spend)
+        message = slow_down_text(slow.retry_after)
     except Exception:
         log.exception("%s failed (server %s, channel %s, user %s)", what, interaction.guild_id,
                       interaction.channel_id, interaction.user.id)

@@ -15,6 +15,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.cogs.cooldown import GUESSES, HINTS, spend
 from bot.cogs.interact import NO_PINGS, Reply, guarded, place_of, send, update, within_deadline
 from bot.cogs.messages import (
     board_reply,
@@ -183,6 +184,7 @@ class BoardPlay:
 
     async def guess_submitted(self, interaction: discord.Interaction, game_id: int,
                               word: str) -> None:
+        spend(GUESSES, interaction)  # the same 5 in 10 s as /guess
         await use_look_of(self.service, interaction.user.id)
         result, reply = await within_deadline(
             interaction, self.guess_reply(interaction, word, game_id), update=True)
@@ -192,6 +194,7 @@ class BoardPlay:
 
     async def hint_clicked(self, interaction: discord.Interaction, game_id: int,
                            kind: HintKind) -> None:
+        spend(HINTS, interaction)  # the same 3 in 10 s as /hint
         result = await within_deadline(interaction, self.service.hint(
             place_of(interaction), interaction.user.id, kind, game_id=game_id))
         await send(interaction, Reply(embeds=[hint_embed(result)],

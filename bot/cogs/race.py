@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord.ext import commands
 
+from bot.cogs.cooldown import GUESSES, HINTS, spend
 from bot.cogs.interact import (
     NO_PINGS,
     Reply,
@@ -318,6 +319,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
 
     async def guess_submitted(self, interaction: discord.Interaction, race_id: int,
                               word: str) -> None:
+        spend(GUESSES, interaction)  # the same 5 in 10 s as /guess
         move, reply = await within_deadline(interaction, self._with_board(
             self.races.guess(place_of(interaction), interaction.user.id, word, race_id),
             lambda _: None), update=True)
@@ -326,6 +328,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
 
     async def hint_clicked(self, interaction: discord.Interaction, race_id: int,
                            kind: HintKind) -> None:
+        spend(HINTS, interaction)  # the same 3 in 10 s as /hint
         result = await within_deadline(interaction, self.races.hint(
             place_of(interaction), interaction.user.id, kind, race_id))
         await self._hinted(interaction, result)

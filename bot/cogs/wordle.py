@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.cooldown import cooldown
+from bot.cogs.cooldown import GUESSES, HINTS, cooldown
 from bot.cogs.help import help_text
 from bot.cogs.interact import (
     NO_PINGS,
@@ -236,7 +236,7 @@ class WordleCog(BoardPlay, commands.Cog):
     @app_commands.describe(word="your guess")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
-    @cooldown(5, 10.0, key=lambda i: (i.guild_id, i.user.id))
+    @cooldown(GUESSES)
     async def guess(self, interaction: discord.Interaction, word: str) -> None:
         if await takes_race(self.bot, interaction):  # the player's race board here
             return await race_cog(self.bot).slash_guess(interaction, word)
@@ -250,7 +250,7 @@ class WordleCog(BoardPlay, commands.Cog):
                                 "word: the solver's best next guess")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
-    @cooldown(3, 10.0, key=lambda i: (i.guild_id, i.user.id))
+    @cooldown(HINTS)
     @app_commands.choices(kind=_choices(HintKind))
     async def hint(self, interaction: discord.Interaction,
                    kind: str = HintKind.LETTER.value) -> None:

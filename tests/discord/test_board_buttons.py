@@ -341,3 +341,25 @@ async def test_only_views_of_dynamic_items_are_sent_stopped() -> None:
     board.add_item(discord.ui.Container(discord.ui.TextDisplay("a board"),
                                         *layout.action_rows(7, word_hints=True)))
     assert untracked(board).is_finished()
+
+
+async def test_the_board_spends_the_same_cooldown_as_the_commands(table: Table) -> None:
+    """5 guesses and 3 hints per 10 s, however they are played: the modal and the hint
+    buttons used to skip the limit (8 guesses in 0.16 s went through)."""
+    table.picker.queue.append("lemon")
+    misses = [w for w in ANSWERS if w != "lemon" and len(set(w)) == 5][:6]
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start")
+        for word in misses[:4]:
+            await guess_on(table, board, table.bob, word)
+        slash = await table.invoke(table.bob, "guess", {"word": misses[4]})  # the 5th
+        await slash.wait_for_messages(1)
+        click = await open_guess(table, board, table.bob)
+        submit = await table.fake.submit_modal(click, {"word": misses[5]})
+        refusal = await submit.first_response()
+        assert refusal.ephemeral and (refusal.content or "").startswith("Slow down a little")
+        assert len((await table.service.board(table.place(), table.bob.id)).rows) == 5
+        hints = [await table.fake.click(board, table.bob, label="Letter") for _ in range(4)]
+        answers = [await hint.first_response() for hint in hints]
+        assert answers[3].ephemeral and (answers[3].content or "").startswith("Slow down")
+        assert not any((a.content or "").startswith("Slow") for a in answers[:3])

@@ -43,7 +43,7 @@ async def decide(check: Any, player: int, at: float) -> float | None:
                 max_size=60))
 async def test_decides_as_discord_py_does(events: list[tuple[int, float]]) -> None:
     key = lambda i: (i.guild_id, i.user.id)  # noqa: E731
-    ours = predicate(cooldown(3, 10.0, key=key))
+    ours = predicate(cooldown(Buckets(3, 10.0), key=key))
     theirs = predicate(app_commands.checks.cooldown(3, 10.0, key=key))
     at = 1_700_000_000.0
     for player, step in events:
