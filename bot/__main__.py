@@ -55,7 +55,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="play a past daily again by its number (Wordle N)")
     play.add_argument("--archive-date", metavar="YYYY-MM-DD",
                       help="play a past daily again by its date")
-    play.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used")
+    play.add_argument("--hard", action="store_true",
+                      help="hard mode: green and yellow letters must be used")
     colour = play.add_mutually_exclusive_group()
     colour.add_argument("--color", dest="color", action="store_true", default=None,
                         help="always use colour")

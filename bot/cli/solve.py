@@ -35,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("guesses", nargs="*", metavar="WORD=FEEDBACK",
                         help="a guess played and the feedback it got, in order")
     parser.add_argument("--hard", action="store_true",
-                        help="hard mode: suggest only guesses that use every revealed hint")
+                        help="hard mode: suggest only guesses that use every green and "
+                             "yellow letter")
     parser.add_argument("--answers", type=Path, metavar="FILE",
                         help="hidden-word list, one word per line (default: the bot's)")
     parser.add_argument("--allowed", type=Path, metavar="FILE",

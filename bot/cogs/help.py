@@ -44,8 +44,9 @@ def help_text() -> str:
         "guess and how many words still fit (and, when that guess can't be the answer, the "
         "best word that could be). Hints cost no try; the share grid says how many "
         "you used. The server decides whether channel games allow hints.",
-        "## Hard mode\nEvery revealed hint must be used: greens stay in place, yellows are "
-        "played again, and a letter revealed twice must appear at least twice.",
+        "## Hard mode\nWhat the board reveals must be used: greens stay in place, yellows are "
+        "played again, and a letter revealed twice must appear at least twice. (What /hint "
+        "tells you is yours to use or not.)",
         "## The daily\nThe same word for the whole server each day (the server's time zone). "
         f"You play it once, in messages only you see, with {MAX_ATTEMPTS} tries; when you "
         "finish, your grid (colours only) goes to the channel and the server's results post "

@@ -170,7 +170,7 @@ class WordleCog(BoardPlay, commands.Cog):
     @app_commands.describe(who="just you, or everyone in this channel together",
                            kind="a random practice word, today's daily puzzle, or a past one "
                                 "(archive)",
-                           hard="hard mode: every revealed hint must be used in later guesses",
+                           hard="hard mode: green and yellow letters must be used in later guesses",
                            number="archive: the puzzle's number (Wordle 123)",
                            date="archive: the puzzle's date, YYYY-MM-DD")
     @app_commands.choices(who=_choices(WHO), kind=_choices(START_KINDS))
@@ -278,7 +278,7 @@ class WordleCog(BoardPlay, commands.Cog):
     @wordle.command(name="race", description="A race: everyone here plays one word, each on "
                                              "a private board")
     @app_commands.describe(minutes="how long the race lasts, 1 to 60 (default 10)",
-                           hard="hard mode: every revealed hint must be used in later guesses")
+                           hard="hard mode: green and yellow letters must be used in later guesses")
     async def race(self, interaction: discord.Interaction, minutes: int | None = None,
                    hard: bool = False) -> None:
         server_only(interaction)
