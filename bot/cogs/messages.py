@@ -83,8 +83,9 @@ def finish_fields(game: GameView, finish: Finish, ender_id: int) -> list[tuple[s
     else:
         fields.append(("Game over", f"The word was **{(game.answer or '').upper()}**."))
     fields.append(("Share", shown(finish.share_text)))
+    lit = game.attempts_used if game.won else None  # this game's bar, as in the picture
     for player in finish.stats:
-        text = shown(stats_text(player.stats))
+        text = shown(stats_text(player.stats, highlight=lit))
         if player.player_id != ender_id:
             text = f"{mention(player.player_id)}\n{text}"
         fields.append(("Statistics", text))

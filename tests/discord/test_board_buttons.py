@@ -91,6 +91,7 @@ async def test_a_whole_game_with_buttons_across_a_restart(table: Table) -> None:
         assert fields(board)["Solved!"] == "In 3/6"
         assert fields(board)["Share"].startswith("Wordle practice 3/6")
         assert "Played 1 · Win % 100" in fields(board)["Statistics"]
+        assert "\n3 🟩🟩" in fields(board)["Statistics"]  # this game's bar lit, as in the picture
         assert footer(board) == "Game over · 3/6"
         # the statistics screen beside the board, this game's bar lit
         assert [m.filename for m in board.media()] == ["board.png", "stats.png"]
