@@ -30,9 +30,11 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit
 
 from dotenv import load_dotenv
+
+from bot.storage.dsn import redact
 
 log = logging.getLogger(__name__)
 
@@ -70,19 +72,6 @@ MAX_SHARDS = 65_536
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
-def redact_url(url: str) -> str:
-    """A database URL without its password (for messages and logs)."""
-    try:
-        parts = urlsplit(url)
-        password = parts.password
-    except ValueError:
-        return f"{url.partition(':')[0]}://?"
-    if password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[-1]
-    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
-
-
 class Env:
     """Reads typed settings from a mapping of environment variables; every bad value is a
     :class:`ConfigError` naming the variable. Blank values count as unset.
@@ -97,6 +86,15 @@ class Env:
     def text(self, name: str) -> str | None:
         value = self._environ.get(name, "").strip()
         return value or None
+
+    def token(self, name: str) -> str | None:
+        """A token: text with no space or control character inside (such a token cannot go
+        into an HTTP header); the message never shows it."""
+        value = self.text(name)
+        if value is not None and any(c.isspace() or not c.isprintable() for c in value):
+            raise ConfigError(f"{name} has a space, a line break or another control character "
+                              "inside; copy the token again, on one line.")
+        return value
 
     def path(self, name: str, default: Path | None = None) -> Path | None:
         value = self.text(name)
@@ -165,7 +163,7 @@ class Env:
             parts = urlsplit(value)
             parts.port  # noqa: B018  (a port that is not a number raises)
         except ValueError:
-            raise ConfigError(f"{name} is not a valid URL ({redact_url(value)}); the form is "
+            raise ConfigError(f"{name} is not a valid URL ({redact(value)}); the form is "
                               f"postgresql://user:password@host:5432/database.") from None
         if scheme == "sqlite":
             path = unquote(parts.path)
@@ -236,7 +234,7 @@ class Config:
             raise ConfigError("SHARD_IDS (some shards per process) needs DATABASE_URL="
                                   "postgresql://...: the processes share one database.")
         return cls(
-            token=env.text("DISCORD_TOKEN"),
+            token=env.token("DISCORD_TOKEN"),
             db_path=sqlite_path or env.path("WORDLE_DB") or DEFAULT_DB,
             postgres_url=postgres_url,
             shard_count=shard_count,
@@ -257,7 +255,7 @@ class Config:
     def database_label(self) -> str:
         """Where the data is, for messages: the PostgreSQL URL without its password, or the
         SQLite file."""
-        return redact_url(self.postgres_url) if self.postgres_url else str(self.db_path)
+        return redact(self.postgres_url) if self.postgres_url else str(self.db_path)
 
     @property
     def salt_path(self) -> Path:

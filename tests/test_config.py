@@ -3,6 +3,7 @@ import logging
 import pytest
 
 from bot.config import Config, ConfigError, quiet_library_loggers
+from bot.storage.dsn import redact
 
 
 def test_from_env_reads_values_and_defaults(tmp_path):
@@ -197,3 +198,28 @@ def test_bad_shard_settings_are_one_clear_line(env, message):
 def test_every_shard_in_one_process_works_on_sqlite():
     config = Config.from_env(None, {"SHARD_COUNT": "2", "SHARD_IDS": "0-1"})
     assert (config.shard_count, config.shard_ids, config.postgres_url) == (2, (0, 1), None)
+
+
+@pytest.mark.parametrize("token", ["abc\ndef", "abc\rdef", "abc def", "abc\x00def",
+                                   "abc\u2028def"])
+def test_a_token_broken_inside_is_refused_without_showing_it(token):
+    with pytest.raises(ConfigError) as refused:
+        Config.from_env(None, {"DISCORD_TOKEN": token})
+    assert "DISCORD_TOKEN" in str(refused.value) and "abc" not in str(refused.value)
+
+
+@pytest.mark.parametrize(("url", "shown"), [
+    ("postgresql://wordle:se/cret@localhost/db", "postgresql://wordle:***@localhost/db"),
+    ("postgresql://wordle:1234/5678@localhost/db", "postgresql://wordle:***@localhost/db"),
+    ("postgresql://u:p#w?x@y@h:5/db", "postgresql://u:***@h:5/db"),
+    ("postgresql://wordle@h:1/db?password=TOPSECRET", "postgresql://wordle@h:1/db?password=***"),
+    ("postgresql://w@h/db?sslmode=require&PassWord=s3&x=1",
+     "postgresql://w@h/db?sslmode=require&PassWord=***&x=1"),
+    ("postgresql:SECRETPW", "postgresql:***"),
+    ("postgresql://u:pw@h1:1,h2:2/db", "postgresql://u:***@h1:1,h2:2/db"),
+    ("postgresql://u@h/db", "postgresql://u@h/db"),
+    ("postgresql://h/db", "postgresql://h/db"),
+])
+def test_a_database_password_is_never_shown(url, shown):
+    # (An unencoded "/", "#" or "?" in the password hides it from urllib altogether.)
+    assert redact(url) == shown

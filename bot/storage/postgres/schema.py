@@ -10,10 +10,10 @@ refused (:class:`SchemaTooNew`) before anything is written.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from ..dsn import redact
 from ..errors import MigrationError, SchemaTooNew
 from ..migration_files import MigrationFile, migration_files
 
@@ -37,19 +37,6 @@ def load_migrations() -> tuple[Migration, ...]:
 
 def latest_version() -> int:
     return load_migrations()[-1].version
-
-
-def redact(dsn: str) -> str:
-    """The DSN without its password (for messages and logs)."""
-    try:
-        parts = urlsplit(dsn)
-    except ValueError:
-        return "postgresql://?"
-    if parts.password is None:
-        return dsn
-    netloc = parts.netloc.rsplit("@", 1)[-1]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
 
 
 async def schema_version(conn: Any) -> int:
