@@ -298,3 +298,26 @@ async def test_a_guess_that_waited_for_the_lock_sees_the_guess_saved_meanwhile(p
     )
     assert [tuple(r) for r in saved] == [(1, ALICE)]
     assert (await pg_store.get_game(game.id)).status == "active"
+
+
+async def test_a_pool_the_server_refuses_is_a_clear_error(pg_cluster: Any) -> None:
+    """The first connection is allowed and the pool's are not (a role's connection limit):
+    a StorageError naming the database without its password, not a traceback."""
+    from tests.pg import _admin
+
+    name, _ = await asyncio.to_thread(pg_cluster.create_database)
+    role = f"limited_{name[-8:]}"
+    try:
+        await _admin(pg_cluster.admin_dsn,
+                     f"CREATE ROLE \"{role}\" LOGIN PASSWORD 'sEcr3t' CONNECTION LIMIT 2")
+        await _admin(pg_cluster.admin_dsn, f'ALTER DATABASE "{name}" OWNER TO "{role}"')
+        dsn = f"postgresql://{role}:sEcr3t@{pg_cluster.host}:{pg_cluster.port}/{name}"
+        with pytest.raises(StorageError) as refused:
+            await PostgresStore.open(dsn, pool_size=4)
+        assert str(refused.value).startswith(f"cannot open 4 connections to postgresql://{role}"
+                                             ":***@")
+        assert "sEcr3t" not in str(refused.value)
+        assert "too many connections" in str(refused.value)
+    finally:
+        await asyncio.to_thread(pg_cluster.drop_database, name)
+        await _admin(pg_cluster.admin_dsn, f'DROP ROLE IF EXISTS "{role}"')

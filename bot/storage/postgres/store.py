@@ -129,7 +129,11 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
             version = await schema.migrate(conn, dsn)
         finally:
             await conn.close()
-        pool = await make_pool(dsn, pool_size, settings, command_timeout)
+        try:  # the pool's connections can be refused too (too many for the role, say)
+            pool = await make_pool(dsn, pool_size, settings, command_timeout)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageError(f"cannot open {pool_size} connections to "
+                               f"{schema.redact(dsn)}: {exc}") from exc
         try:
             key = bytes(await pool.fetchval("SELECT key FROM store_key"))
         except BaseException:
