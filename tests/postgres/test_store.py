@@ -311,6 +311,8 @@ async def test_a_pool_the_server_refuses_is_a_clear_error(pg_cluster: Any) -> No
         await _admin(pg_cluster.admin_dsn,
                      f"CREATE ROLE \"{role}\" LOGIN PASSWORD 'sEcr3t' CONNECTION LIMIT 2")
         await _admin(pg_cluster.admin_dsn, f'ALTER DATABASE "{name}" OWNER TO "{role}"')
+        # (a database handed back for reuse has its schema made again, by the admin)
+        await _admin(pg_cluster.dsn(name), f'ALTER SCHEMA public OWNER TO "{role}"')
         dsn = f"postgresql://{role}:sEcr3t@{pg_cluster.host}:{pg_cluster.port}/{name}"
         with pytest.raises(StorageError) as refused:
             await PostgresStore.open(dsn, pool_size=4)
