@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Final
 
 from bot.core.domain import (
@@ -153,14 +153,12 @@ class GuildSettings:
 SETTINGS_COLUMNS: Final = tuple(f.name for f in fields(GuildSettings) if f.name != "guild_id")
 
 
-def guild_settings_from_row(guild_id: int, row: Sequence[Any]) -> GuildSettings:
-    """A settings row read as :data:`SETTINGS_COLUMNS` (flags as bool and ``held_until`` as an
-    aware UTC datetime, whatever the dialect: SQLite keeps it as ISO text)."""
-    timezone, channel, hints, hints_in_dailies, order_from, held_day, held_until = row
-    if isinstance(held_until, str):
-        held_until = datetime.fromisoformat(held_until)
-    if held_until is not None:
-        held_until = held_until.astimezone(UTC)
+def guild_settings_from_row(guild_id: int, row: Sequence[Any],
+                            held_until: datetime | None) -> GuildSettings:
+    """A settings row read as :data:`SETTINGS_COLUMNS` (flags as bool whatever the dialect);
+    the dialect turns ``held_until`` (the last column) into an aware datetime itself, as for
+    :func:`bot.storage.prefs.prefs_from_row`."""
+    timezone, channel, hints, hints_in_dailies, order_from, held_day, _ = row
     return GuildSettings(guild_id, timezone, channel, bool(hints), bool(hints_in_dailies),
                          order_from, held_day, held_until)
 

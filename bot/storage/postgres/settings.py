@@ -70,7 +70,8 @@ class Settings:
         found = await self._fetch(
             f"SELECT {_SETTINGS} FROM guild_settings WHERE guild_id = $1", guild_id
         )
-        return guild_settings_from_row(guild_id, found[0]) if found else GuildSettings(guild_id)
+        return (guild_settings_from_row(guild_id, found[0], found[0][-1]) if found
+                else GuildSettings(guild_id))
 
     async def update_guild_settings(
         self,
@@ -104,7 +105,7 @@ class Settings:
 
         async def work(conn: Any) -> GuildSettings:
             found = await conn.fetchrow(sql, guild_id, *changes.values())
-            return guild_settings_from_row(guild_id, found)
+            return guild_settings_from_row(guild_id, found, found[-1])
 
         return await self._transaction(work)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
 import aiosqlite
 
@@ -60,6 +60,11 @@ _SETTLE_ORDER: Final = (
     "daily_order_from = coalesce(daily_order_from, excluded.daily_order_from) "
     "RETURNING daily_order_from"
 )
+
+
+def _settings(guild_id: int, row: Sequence[Any]) -> GuildSettings:
+    """A settings row, ``held_until`` (ISO text here) as an aware datetime."""
+    return guild_settings_from_row(guild_id, row, from_text(row[-1]) if row[-1] else None)
 
 
 class Statistics(Core):
@@ -122,7 +127,7 @@ class Settings(Core):
         rows = await self._read(
             f"SELECT {_SETTINGS} FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        return guild_settings_from_row(guild_id, rows[0]) if rows else GuildSettings(guild_id)
+        return _settings(guild_id, rows[0]) if rows else GuildSettings(guild_id)
 
     async def update_guild_settings(
         self,
@@ -155,7 +160,7 @@ class Settings(Core):
 
         async def job(conn: aiosqlite.Connection) -> GuildSettings:
             rows = await conn.execute_fetchall(sql, (guild_id, *values))
-            return guild_settings_from_row(guild_id, next(iter(rows)))
+            return _settings(guild_id, next(iter(rows)))
 
         result: GuildSettings = await self._write(job)
         return result
