@@ -34,6 +34,7 @@ def slow_down_text(retry_after: float) -> str:
     """A player over their cooldown (``retry_after`` seconds to go)."""
     return f"Slow down a little: try again in {retry_after:.0f} s."
 
+
 #: Discord drops an interaction that has no answer after 3 s ("This interaction failed"). Work
 #: that is not finished this long after the interaction was created is deferred first.
 DEFER_AFTER = 1.5

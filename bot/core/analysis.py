@@ -157,15 +157,18 @@ def analyse(
                 luck=step_luck(counts, step.pattern) if counted_luck else None,
             )
         )
+    if not steps:  # given up before the first guess: nothing to score
+        return GameAnalysis(answer=word, hard_mode=hard_mode, solved=False, steps=(),
+                            skill=None, luck=None)
     skills = [s.skill for s in steps if s.skill is not None]
     lucks = [s.luck for s in steps if s.luck is not None]
     return GameAnalysis(
         answer=word,
         hard_mode=hard_mode,
-        solved=bool(steps) and steps[-1].feedback == ALL_GREEN,
+        solved=steps[-1].feedback == ALL_GREEN,
         steps=tuple(steps),
-        skill=float(np.mean(skills)) if skills else 100.0 if steps else None,
-        luck=float(np.mean(lucks)) if lucks else 50.0 if steps else None,
+        skill=float(np.mean(skills)) if skills else 100.0,
+        luck=float(np.mean(lucks)) if lucks else 50.0,
     )
 
 
