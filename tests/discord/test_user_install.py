@@ -12,7 +12,7 @@ from bot.core.daily import today_puzzle_number
 from bot.core.personal import PERSONAL, player_daily_word
 from tests.discord.boards import assert_board, board_text, fields, note, title
 from tests.discord.conftest import SALT, Table
-from tests.fakediscord.models import FakeMessage
+from tests.fakediscord.models import FakeMessage, FakeUser
 from tests.support import ANSWERS
 
 
@@ -21,17 +21,27 @@ def personal_answer(table: Table, user_id: int, number: int | None = None) -> st
     return player_daily_word(number, table.words.answers, SALT, user_id)
 
 
+def a_player_with_a_daily_of_their_own(table: Table, name: str) -> FakeUser:
+    """A new player whose daily word today differs from the server's. Ids are fresh snowflakes,
+    so by chance one player in len(ANSWERS) would share it, and then a test could not tell which
+    of the two dailies it was served."""
+    for _ in range(100):
+        user = table.fake.add_user(name)
+        if personal_answer(table, user.id) != table.daily_answer():
+            return user
+    raise AssertionError("every new player's daily word was the server's")
+
+
 async def answer_of(inter) -> FakeMessage:
     return (await inter.wait_for_messages(1))[0]
 
 
 async def test_a_daily_in_a_dm_from_a_user_install(table: Table) -> None:
     fake = table.fake
-    ann = fake.add_user("ann")
+    ann = a_player_with_a_daily_of_their_own(table, "ann")
     fake.install_for_user(ann)
     number = today_puzzle_number(table.clock(), "UTC")
     answer = personal_answer(table, ann.id)
-    assert answer != table.daily_answer()  # not the server's word
     other = next(w for w in ANSWERS if w != answer)
     async with table.running(sync_global=True) as running:
         start = await fake.invoke(None, ann, "wordle start", {"kind": "daily"})
