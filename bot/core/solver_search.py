@@ -362,7 +362,10 @@ class Engine:
     ) -> int:
         """The best guess column found within about ``seconds``: the top ``width`` guesses by
         estimate are searched exactly, best estimate first; if time runs out (or nothing can
-        finish within ``depth``) the best fully searched one, else the best estimate, wins."""
+        finish within ``depth``) the best fully searched one, else the best estimate, wins.
+        With two guesses left it is exact: :meth:`likeliest_win`."""
+        if depth == 2:
+            return self.likeliest_win(subset, state)
         columns = self.columns(state)
         columns, estimate, largest, is_candidate = self.estimates(subset, columns)
 
@@ -387,6 +390,28 @@ class Engine:
         finally:
             self.deadline = None
         return column(best_pos)
+
+    def likeliest_win(self, subset: np.ndarray, state: HardState | None) -> int:
+        """With two guesses left, the guess column that finds the most hidden words in time.
+
+        A guess finds its own word at once. Each other feedback it can get leaves a part of
+        the candidates for the last guess, which finds one word of that part whatever its size.
+        So a guess finds as many of the ``n`` words as it has different feedbacks on them, and
+        the best guess has the most (all ``n`` for a guess that separates them). Ties go to a
+        candidate (it may win a guess sooner), then to list order. Every legal guess is
+        counted; no shortlist."""
+        columns = self.columns(state)
+        if columns is None:
+            columns = np.arange(self.guess_count)
+        n = len(subset)
+        wins = np.empty(len(columns), dtype=np.int64)
+        step = max(1, _BLOCK // n)
+        for start in range(0, len(columns), step):
+            block = np.sort(self.matrix[np.ix_(subset, columns[start : start + step])], axis=0)
+            wins[start : start + block.shape[1]] = (block[1:] != block[:-1]).sum(axis=0) + 1
+        is_candidate = np.isin(columns, self.answer_columns[subset])
+        best = np.lexsort((columns, ~is_candidate, -wins))[0]
+        return int(columns[best])
 
 
 def entropy_bits(counts: np.ndarray) -> np.ndarray:
