@@ -71,6 +71,9 @@ MAX_GUESSES = 6
 INLINE_BUILD_ANSWERS = 300
 #: Time an off-book suggestion may spend searching before it settles for the best estimate.
 ONLINE_SECONDS = 0.03
+#: More time an off-book suggestion with three guesses left may spend looking for a guess that
+#: finds every word, when none of the first ones does (see ``Engine.anytime``).
+RESCUE_SECONDS = 0.25
 #: Guesses searched exactly for an off-book suggestion.
 ONLINE_WIDTH = 6
 #: Off-book sets larger than this rank only a shortlist of this many guesses (by letter odds).
@@ -440,7 +443,8 @@ class Solver:
         state = self._state(steps, hard_mode)
         with self._search_lock:
             engine = self._engine(hard_mode)
-            return engine.anytime(subset, depth, state, ONLINE_SECONDS, ONLINE_WIDTH)
+            return engine.anytime(subset, depth, state, ONLINE_SECONDS, ONLINE_WIDTH,
+                                  rescue=RESCUE_SECONDS)
 
     def legal_guesses(self, history: History) -> np.ndarray:
         """Boolean mask over :attr:`guesses`: the legal hard-mode guesses after ``history``."""

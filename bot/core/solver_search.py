@@ -359,11 +359,16 @@ class Engine:
         state: HardState | None,
         seconds: float,
         width: int,
+        rescue: float = 0.0,
     ) -> int:
         """The best guess column found within about ``seconds``: the top ``width`` guesses by
         estimate are searched exactly, best estimate first; if time runs out (or nothing can
         finish within ``depth``) the best fully searched one, else the best estimate, wins.
-        With two guesses left it is exact: :meth:`likeliest_win`."""
+
+        Near the end, winning comes first. With two guesses left the choice is exact
+        (:meth:`likeliest_win`). With three, when none of those guesses was found to finish
+        every word in time, the full search looks for one that does for up to ``rescue``
+        seconds more (:meth:`guaranteed`)."""
         if depth == 2:
             return self.likeliest_win(subset, state)
         columns = self.columns(state)
@@ -389,7 +394,25 @@ class Engine:
             pass
         finally:
             self.deadline = None
+        if best >= INFEASIBLE and depth == 3 and rescue > 0:
+            sure = self.guaranteed(subset, depth, state, rescue)
+            if sure is not None:
+                return sure
         return column(best_pos)
+
+    def guaranteed(self, subset: np.ndarray, depth: int, state: HardState | None,
+                   seconds: float) -> int | None:
+        """A guess column that finds every word within ``depth`` guesses, by the full search
+        (which looks further down the ranking while every guess it tried falls short), or
+        ``None`` if there is none or none was found within ``seconds``."""
+        self.deadline = time.perf_counter() + seconds
+        try:
+            cost, guess = self.solve(subset, depth, state)
+        except SearchTimeout:
+            return None
+        finally:
+            self.deadline = None
+        return guess if cost < INFEASIBLE else None
 
     def likeliest_win(self, subset: np.ndarray, state: HardState | None) -> int:
         """With two guesses left, the guess column that finds the most hidden words in time.

@@ -234,3 +234,29 @@ def test_with_two_guesses_left_the_suggestion_finds_the_most_words(solver: Solve
         if checked == 40:
             break
     assert checked == 40
+
+
+def test_with_three_guesses_left_a_guess_that_finds_every_word_is_looked_for():
+    # When no guess searched in the time given finds every word within three guesses, the full
+    # search looks further for one that does. Here the search may try one guess only: GREET,
+    # the best by estimate, which leaves some words to chance; TREND finds them all.
+    answers = ("apply", "bench", "entry", "every", "extra", "final", "given", "greet", "hedge",
+               "horse", "known", "llama", "patch", "prize", "round", "seven", "stake", "sweat",
+               "teeth", "tight", "trend", "trick", "venue", "vocal")
+    guesses = tuple(sorted({*answers, "break", "early"}))
+    engine = engine_for(answers, guesses, hard=False)
+    engine.width = 10
+    everything = np.arange(len(answers))
+
+    def finds_every_word(guess: str) -> bool:
+        parts: dict[str, list[str]] = {}
+        for word in answers:
+            parts.setdefault(score(guess, word), []).append(word)
+        return all(len(part) == 1 or any(len({score(g, w) for w in part}) == len(part)
+                                         for g in guesses)
+                   for feedback, part in parts.items() if feedback != "GGGGG")
+
+    first = guesses[engine.anytime(everything, 3, None, seconds=60, width=1)]
+    assert not finds_every_word(first)
+    looked_further = guesses[engine.anytime(everything, 3, None, seconds=60, width=1, rescue=60)]
+    assert finds_every_word(looked_further), looked_further
