@@ -103,7 +103,8 @@ def alt_text(game: GameView, look: Look = DEFAULT_LOOK) -> str:
     names = TILE_NAMES[look.high_contrast]
     rows = [f"{row.word.upper()}: " + " ".join(names[s] for s in row.feedback)
             for row in game.rows]
-    head = f"{game.label} board, {game.attempts_used} of {game.max_attempts} guesses"
+    mode = ", hard mode" if game.hard_mode else ""
+    head = f"{game.label} board{mode}, {game.attempts_used} of {game.max_attempts} guesses"
     return ". ".join([head, *rows])[:1024]
 
 

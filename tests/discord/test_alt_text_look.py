@@ -63,3 +63,12 @@ async def test_a_race_board_alt_text_follows_high_contrast(table: Table) -> None
         text = alt(board)
         assert row_words("trace", "crane", CONTRAST) in text
         assert "green" not in text and "yellow" not in text
+
+
+async def test_the_alt_text_says_hard_mode_as_the_picture_does(table: Table) -> None:
+    table.picker.queue.extend(["crane", "crane"])
+    async with table.running():
+        hard = await table.reply(table.bob, "wordle start", {"hard": True})
+        assert alt(hard).startswith("Wordle practice board, hard mode, 0 of 6 guesses")
+        normal = await table.reply(table.carol, "wordle start")
+        assert alt(normal).startswith("Wordle practice board, 0 of 6 guesses"), alt(normal)
