@@ -212,7 +212,8 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
     try:
         service = GameService(db, words, daily_salt=await daily_salt(config))
         color = use_color(sys.stdout) if args.color is None else args.color
-        game = TerminalGame(service, stdin=sys.stdin, stdout=sys.stdout, color=color)
+        game = TerminalGame(service, stdin=sys.stdin, stdout=sys.stdout, color=color,
+                            stderr=sys.stderr)
         archive = args.archive is not None or args.archive_date is not None
         kind = Kind.ARCHIVE if archive else Kind.DAILY if args.daily else Kind.RANDOM
         number = int(args.archive) if args.archive is not None else None

@@ -83,16 +83,25 @@ def storage_text(error: StorageError) -> str:
 
 class TerminalGame:
     def __init__(self, service: GameService, *, stdin: IO[str], stdout: IO[str],
-                 color: bool, player_id: int = LOCAL_PLAYER) -> None:
+                 color: bool, player_id: int = LOCAL_PLAYER,
+                 stderr: IO[str] | None = None) -> None:
         self.service = service
         self.stdin = stdin
         self.out = stdout
+        #: Where a refusal that ends the command goes (exit code 1); ``stdout`` if not given.
+        self.err = stdout if stderr is None else stderr
         self.color = color
         self.player_id = player_id
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
+
+    def refuse(self, text: str) -> int:
+        """Say why the command ends without a game, on standard error; the exit code (1)."""
+        self.err.write(text + "\n")
+        self.err.flush()
+        return 1
 
     def show(self, game: GameView) -> None:
         self.say()
@@ -126,8 +135,7 @@ class TerminalGame:
             return await self._run(kind=kind, hard_mode=hard_mode, word=word, number=number,
                                    date=date)
         except StorageError as exc:
-            self.say(storage_text(exc))
-            return 1
+            return self.refuse(storage_text(exc))
 
     async def _run(self, *, kind: Kind, hard_mode: bool, word: str | None,
                    number: int | None, date: str | None) -> int:
@@ -136,8 +144,7 @@ class TerminalGame:
                                                hard_mode=hard_mode, word=word, number=number,
                                                date=date)
         except PlayerError as exc:
-            self.say(error_text(exc))
-            return 1
+            return self.refuse(error_text(exc))
         game = started.game
         title = game.label + (" (hard mode)" if game.hard_mode else "")
         if started.resumed:

@@ -78,7 +78,8 @@ def test_daily_and_commands(tmp_path, env):
     assert "A hint is a letter, a position or a word." in done.stdout
     assert "The word was" in done.stdout
     again = play(tmp_path, env, "", "--daily")
-    assert "already played" in again.stdout
+    # a refusal that ends the command goes to standard error, as its exit code says
+    assert "already played" in again.stderr and again.stdout == ""
     assert again.returncode == 1
 
 

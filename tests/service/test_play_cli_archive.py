@@ -30,8 +30,8 @@ def test_archive_by_number_then_by_date(tmp_path, env):
     assert "Your archive statistics:" in done.stdout
     again = play(tmp_path, env, "", "--archive-date", "2026-01-01")
     assert again.returncode == 1
-    assert "You've already played Wordle 1 · archive" in again.stdout
-    assert "🟩🟩🟩🟩🟩" in again.stdout
+    assert "You've already played Wordle 1 · archive" in again.stderr
+    assert "🟩🟩🟩🟩🟩" in again.stderr and again.stdout == ""
 
 
 def test_archive_options_refused_before_anything_starts(tmp_path, env):
@@ -47,7 +47,8 @@ def test_archive_options_refused_before_anything_starts(tmp_path, env):
     assert not (tmp_path / "play.sqlite3").exists()  # nothing was opened
     done = play(tmp_path, env, "", "--archive-date", "2026-13-01")
     assert done.returncode == 1
-    assert "'2026-13-01' isn't a date: write it as YYYY-MM-DD" in done.stdout
+    assert "'2026-13-01' isn't a date: write it as YYYY-MM-DD" in done.stderr
+    assert done.stdout == ""
 
 
 def test_play_help_lists_the_archive(tmp_path, env):
