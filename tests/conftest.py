@@ -5,10 +5,16 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 
 from bot.core.words import WordLists
 from tests.pg import pg_cluster, pg_dsn  # noqa: F401  (throwaway PostgreSQL, see tests/pg.py)
 from tests.support import ANSWERS, EXTRA, Clock
+
+# No time limit per example: machines here are shared and noisy, and a pause of the machine is
+# not a slow rule (speed is measured by benchmarks/, never by tests).
+settings.register_profile("shared-machine", deadline=None)
+settings.load_profile("shared-machine")
 
 
 @pytest.fixture(autouse=True, scope="session")

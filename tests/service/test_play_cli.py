@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from bot.core.daily import today_puzzle_number
 from tests.support import ANSWERS, EXTRA
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +71,18 @@ def test_eof_leaves_and_game_resumes(tmp_path, env):
 
 
 def test_daily_and_commands(tmp_path, env):
-    done = play(tmp_path, env, "/help\n/hint letter\n/hint nonsense\n/stats\n/giveup\n", "--daily")
+    def today() -> int:
+        return today_puzzle_number(datetime.now(UTC), "UTC")
+
+    for attempt in range(2):  # again in a fresh folder if UTC midnight fell between the runs
+        folder = tmp_path / str(attempt)
+        folder.mkdir()
+        day = today()
+        done = play(folder, env, "/help\n/hint letter\n/hint nonsense\n/stats\n/giveup\n",
+                    "--daily")
+        again = play(folder, env, "", "--daily")
+        if today() == day:
+            break
     assert done.returncode == 0, done.stderr
     assert "/hint position" in done.stdout
     # Hints on dailies are off by default, in the terminal too (guild 0).
@@ -77,7 +90,6 @@ def test_daily_and_commands(tmp_path, env):
     assert "Hints are off for the daily" in done.stdout
     assert "A hint is a letter, a position or a word." in done.stdout
     assert "The word was" in done.stdout
-    again = play(tmp_path, env, "", "--daily")
     # a refusal that ends the command goes to standard error, as its exit code says
     assert "already played" in again.stderr and again.stdout == ""
     assert again.returncode == 1

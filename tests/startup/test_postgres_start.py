@@ -96,10 +96,12 @@ def test_daily_salt_comes_from_the_database_without_daily_salt(tmp_path: Path,
                                                                pg_dsn: str) -> None:
     ran = play(tmp_path, pg_dsn, "--daily", stdin="/quit\n")
     assert ran.code == 0, ran.err
-    (answer,) = rows(pg_dsn, "SELECT answer FROM games WHERE kind = 'daily'")[0]
+    answer, number = rows(pg_dsn, "SELECT answer, puzzle_number FROM games "
+                                  "WHERE kind = 'daily'")[0]
+    # today's, or yesterday's if UTC midnight has passed since the game began
+    assert 0 <= today_puzzle_number(datetime.now(UTC), "UTC") - number <= 1
     salt = run_sync(lambda: postgres_daily_salt(pg_dsn))
     words = load_word_lists()
-    number = today_puzzle_number(datetime.now(UTC), "UTC")
     # the terminal's player (1) plays their personal daily (bot.core.personal)
     assert answer == player_daily_word(number, words.answers, salt, 1)
     # every process on this database derives the same salt; a given DAILY_SALT wins
