@@ -36,9 +36,9 @@ class UnknownTimeZone(ValueError):
         shown = repr(name) if isinstance(name, str) else type(name).__name__
         if len(shown) > 70:
             shown = shown[:67] + "..."
-        message = f"unknown time zone {shown}"
+        message = f"Unknown time zone {shown}."
         if suggestions:
-            message += ": did you mean " + " or ".join(repr(s) for s in suggestions) + "?"
+            message += " Did you mean " + " or ".join(repr(s) for s in suggestions) + "?"
         message += f" Use an IANA name such as {_EXAMPLES}."
         super().__init__(message)
 

@@ -60,7 +60,7 @@ def test_close_matches_are_suggested(given: str, suggested: str) -> None:
         normalise_timezone(given)
     assert suggested in refused.value.suggestions
     assert len(refused.value.suggestions) <= 3
-    assert f"did you mean {suggested!r}" in str(refused.value) or \
+    assert f"Did you mean {suggested!r}" in str(refused.value) or \
         repr(suggested) in str(refused.value)
 
 
@@ -68,7 +68,18 @@ def test_nothing_close_means_no_suggestion() -> None:
     with pytest.raises(UnknownTimeZone) as refused:
         normalise_timezone("qqqqqqqqqqqqqqqq")
     assert refused.value.suggestions == ()
-    assert "did you mean" not in str(refused.value)
+    assert "Did you mean" not in str(refused.value)
+    # shown to the player as it is: sentences, each with its full stop
+    assert str(refused.value).startswith(
+        "Unknown time zone 'qqqqqqqqqqqqqqqq'. Use an IANA name such as ")
+    assert str(refused.value).endswith(".")
+
+
+def test_a_suggestion_is_a_sentence_of_its_own() -> None:
+    with pytest.raises(UnknownTimeZone) as refused:
+        normalise_timezone("europe/pari")
+    assert str(refused.value).startswith(
+        "Unknown time zone 'europe/pari'. Did you mean 'Europe/Paris'")
 
 
 def test_the_known_names_are_iana_names_without_host_specific_ones() -> None:

@@ -59,7 +59,7 @@ async def test_bad_input_is_refused_and_changes_nothing(pg_store, pg_dsn, word):
         )
     with pytest.raises(ValueError, match="5 lower-case letters"):
         await own_game(pg_store, BOB, answer=word)
-    with pytest.raises(ValueError, match="unknown time zone"):
+    with pytest.raises(ValueError, match="Unknown time zone"):
         await pg_store.update_guild_settings(GUILD, timezone="Mars/Olympus")
     with pytest.raises(ValueError, match="feedback does not match"):
         await pg_store.record_guess(

@@ -60,14 +60,14 @@ async def test_host_specific_time_zones_refused_with_a_suggestion(db, name):
     with pytest.raises(UnknownTimeZone) as info:
         await db.update_guild_settings(GUILD, timezone=name)
     message = str(info.value)
-    assert "did you mean" in message or "such as 'UTC'" in message
+    assert "Did you mean" in message or "such as 'UTC'" in message
     if name.startswith(("right/", "posix/")):
         assert info.value.suggestions == (name.split("/", 1)[1],)
     assert (await db.guild_settings(GUILD)).timezone == "Asia/Tokyo"
 
 
 async def test_close_misspelling_suggests_the_zone(db):
-    with pytest.raises(ValueError, match="did you mean 'Europe/Paris'"):
+    with pytest.raises(ValueError, match="Did you mean 'Europe/Paris'"):
         await db.update_guild_settings(GUILD, timezone="Europe/Pariss")
     assert (await db.guild_settings(GUILD)).timezone == "UTC"
 
