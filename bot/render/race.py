@@ -62,6 +62,10 @@ def standings_text(race: RaceView, mention: Callable[[int], str]) -> str:
     return fit_parts([line(r, mention) for r in race.racers], _BUDGET)
 
 
+#: Winners named in a race's result (equal results share first place); the standings name all.
+CROWNS_SHOWN = 10
+
+
 def status_text(race: RaceView, mention: Callable[[int], str]) -> str:
     """How the race stands: when it ends, or why it ended, who won and the word."""
     if not race.is_over:
@@ -71,7 +75,10 @@ def status_text(race: RaceView, mention: Callable[[int], str]) -> str:
     why = {RaceEnd.ALL_FINISHED: "Everyone finished.", RaceEnd.TIME: "Time's up!",
            RaceEnd.ENDED: "The race was ended early."}[race.end or RaceEnd.TIME]
     winners = [r for r in race.racers if r.place == 1]
-    crown = (" ".join(f"👑 {mention(r.player_id)}" for r in winners) + " wins!") if winners \
+    crown = " ".join(f"👑 {mention(r.player_id)}" for r in winners[:CROWNS_SHOWN])
+    if len(winners) > CROWNS_SHOWN:
+        crown += f" and {len(winners) - CROWNS_SHOWN} more"
+    crown = (crown + (" win!" if len(winners) > 1 else " wins!")) if winners \
         else "Nobody solved it."
     word = (race.answer or "?????").upper()
     return f"{why} {crown}\nThe word was **{word}**."

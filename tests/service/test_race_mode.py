@@ -180,6 +180,29 @@ def test_the_live_standings_are_squares_and_fit_a_message() -> None:
     assert (clock_text(7.46), clock_text(65.9), clock_text(3600)) == ("0:07.4", "1:05", "60:00")
 
 
+def test_a_crowd_sharing_first_place_is_named_within_the_message() -> None:
+    """Equal results share first place. However many share it, the result names ten (the
+    standings below name every one) and stays a line; one winner wins, several win."""
+    from datetime import UTC, datetime
+
+    from bot.render.race import status_text
+    from bot.service.races import RacerView, RaceView
+
+    def race_won_by(count: int) -> RaceView:
+        racers = tuple(RacerView(10**18 + n, ("GGGGG",), Status.WON, 3.5, 1, False)
+                       for n in range(count))
+        t0 = datetime(2026, 3, 1, tzinfo=UTC)
+        return RaceView(1, 5, 50, 1, False, t0, t0 + timedelta(minutes=10), t0,
+                        RaceEnd.ALL_FINISHED, 9, racers, "crane")
+
+    crowd = status_text(race_won_by(200), lambda p: f"<@{p}>")
+    assert crowd.count("👑") == 10 and " and 190 more win!" in crowd and len(crowd) < 400
+    assert status_text(race_won_by(2), lambda p: f"<@{p}>").count("👑") == 2
+    assert status_text(race_won_by(2), lambda p: f"<@{p}>").endswith(
+        " win!\nThe word was **CRANE**.")
+    assert " wins!\n" in status_text(race_won_by(1), lambda p: f"<@{p}>")
+
+
 async def test_a_forgotten_racer_cannot_come_back_with_a_fresh_board(
         service: GameService, clock: Clock, picker: Any) -> None:
     picker.queue.append("lemon")
