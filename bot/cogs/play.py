@@ -29,6 +29,7 @@ from bot.cogs.messages import (
 from bot.cogs.prefs import current_look, shown, use_look_of
 from bot.cogs.race import race_cog
 from bot.cogs.race_views import RACE_GUESS_MODAL
+from bot.cogs.retry import passing, retry_delay
 from bot.cogs.views import GUESS_MODAL, GuessModal, give_up_confirm, modal_submit
 from bot.core.domain import HintKind, Kind
 from bot.render.stats_image import stats_png_async
@@ -65,49 +66,63 @@ class BoardPlay:
             self._posts_due[key] = True  # the update under way reads this result again
             return
         self._posts_due[key] = False
+        failures = 0
         try:
             lock = self._post_locks.setdefault(guild_id, asyncio.Lock())
             while True:
                 async with lock:
                     self._posts_due[key] = False  # results read from here on include it
-                    await self._post_results(interaction, guild_id, number)
-                if not self._posts_due[key]:
+                    failed = await self._post_results(interaction.channel_id, guild_id, number)
+                failures = failures + 1 if failed else 0
+                delay = retry_delay(failures) if failed else None
+                if delay is not None:
+                    # Nothing else may come to correct it (the day's last finisher).
+                    log.warning("trying the results post of guild %s again in %.0f s",
+                                guild_id, delay)
+                    await asyncio.sleep(delay)
+                elif not self._posts_due[key]:
                     break
         finally:
             del self._posts_due[key]
 
-    async def _post_results(self, interaction: discord.Interaction, guild_id: int,
-                            number: int) -> None:
+    async def _post_results(self, finished_in: int | None, guild_id: int,
+                            number: int) -> bool:
+        """Bring the day's post up to date; whether it failed in a way that may pass."""
         try:
             summary = await self.service.daily_summary(guild_id, number)
             text = daily_results_text(summary)
             settings = await self.service.settings(guild_id)
-            if settings.results_channel_id is None and interaction.channel_id is None:
-                return
+            if settings.results_channel_id is None and finished_in is None:
+                return False
             known = await self.service.results_post(guild_id, number)
             # The results channel; else the day's post stays where the first finish put it
             # (one post a day, edited, wherever the others play).
             channel_id = settings.results_channel_id or (
-                known[0] if known is not None else interaction.channel_id)
+                known[0] if known is not None else finished_in)
             assert channel_id is not None
             channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
                 channel_id)
             if not isinstance(channel, discord.abc.Messageable):
                 log.warning("the results channel %s of guild %s takes no messages",
                             channel_id, guild_id)
-                return
+                return False
             if known is not None and known[0] == channel_id:
                 try:
                     message = channel.get_partial_message(known[1])
                     await message.edit(content=text, allowed_mentions=NO_PINGS)
-                    return
+                    return False
                 except discord.NotFound:
                     pass
             message = await channel.send(text, allowed_mentions=NO_PINGS)
             await self.service.remember_results_post(guild_id, number, channel_id, message.id)
-        except (discord.HTTPException, PlayerError, AttributeError) as exc:
+        except Exception as exc:
+            if not passing(exc) and not isinstance(exc, discord.HTTPException | PlayerError
+                                                   | AttributeError):
+                raise
             log.warning("could not update the daily results post in guild %s: %s",
                         guild_id, exc)
+            return passing(exc)
+        return False
 
     # -- telling a move and a finish -----------------------------------------------------
 

@@ -44,9 +44,11 @@ from bot.cogs.race_views import (
     board_reply,
     race_message,
 )
+from bot.cogs.retry import passing, retry_delay
 from bot.core.domain import HintKind
 from bot.service import GameService
 from bot.service.races import RaceMove, RaceService, RaceView
+from bot.storage.errors import StorageError
 
 if TYPE_CHECKING:
     from bot.service import HintResult
@@ -80,6 +82,7 @@ class LiveMessage:
 
     async def _run(self) -> None:
         every = self.cog.races.timing.edit_every
+        failures = 0
         while self.stale:
             wait = self.last + every - time.monotonic()
             if wait > 0:
@@ -87,10 +90,25 @@ class LiveMessage:
             self.stale = False
             try:
                 await self.cog.edit_live(self)
-            except discord.HTTPException as exc:
-                log.warning("could not edit race %s's message: %s", self.race_id, exc)
-            except Exception:
-                log.exception("race %s's message failed", self.race_id)
+                failures = 0
+            except Exception as exc:
+                failures += 1
+                delay = retry_delay(failures) if passing(exc) else None
+                if delay is None:
+                    log.warning("could not edit race %s's message (%s); giving up",
+                                self.race_id, exc,
+                                exc_info=not isinstance(exc, discord.HTTPException | StorageError))
+                    if not self.stale:  # a later move makes a new one
+                        self.cog.live.pop(self.race_id, None)
+                        return
+                else:
+                    # Tried again (with the latest state) even if nothing moves meanwhile:
+                    # the last edit of a race shows who won and the word.
+                    log.warning("could not edit race %s's message (%s); trying again in %.0f s",
+                                self.race_id, exc, delay)
+                    self.stale = True
+                    self.last = time.monotonic() + max(delay - every, 0.0)
+                    continue
             self.last = time.monotonic()
 
 
@@ -353,7 +371,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
         await self.races.refuse_channel_game(place_of(interaction))
 
 
-def race_cog(bot: commands.Bot) -> RaceCog:
+def race_cog(bot: commands.bot.BotBase) -> RaceCog:
     cog = bot.get_cog(COG_NAME)
     if cog is None:
         raise RuntimeError("the race cog is not loaded")

@@ -36,13 +36,17 @@ def now() -> datetime:
 
 
 @contextlib.asynccontextmanager
-async def racing(table: Table, timing: RaceTiming = TIMING) -> AsyncIterator[RaceService]:
-    """The real bot on the table's database, its races on a running clock."""
+async def racing(table: Table, timing: RaceTiming = TIMING,
+                 bots: list[WordleBot] | None = None) -> AsyncIterator[RaceService]:
+    """The real bot on the table's database, its races on a running clock (the bot is added
+    to ``bots`` if given)."""
     db = await Database.open(table.db_path)
     try:
         service = GameService(db, table.words, daily_salt=SALT, clock=now, choose=table.picker)
         races = RaceService.beside(service, timing)
         bot = WordleBot(service, dev_guild_id=table.guild.id, warm_solver=False, races=races)
+        if bots is not None:
+            bots.append(bot)
         async with table.fake.run_bot(bot):
             yield races
     finally:

@@ -1,0 +1,79 @@
+"""The public messages the bot keeps up to date are tried again when Discord fails for a
+moment (a 503, which discord.py does not retry itself): a race's last edit, which shows who won
+and the word, and the daily results post after the day's last finisher. Nothing else would
+bring them up to date, since they change only when a player moves. A failure another try would
+not change (a missing permission) is not tried again."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app import WordleBot
+from bot.cogs.race import race_cog
+from tests.discord.conftest import Table
+from tests.discord.test_bot_e2e import wait_for_results_post
+from tests.discord.test_race_mode import EVERY, guess_on, join, racing, settled
+
+
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.cogs.retry.RETRY_DELAYS", (0.5, 1.0))
+
+
+def patches_of(table: Table, message_id: int) -> list[int]:
+    """The status of every PATCH of the message, in order."""
+    return [r.status for r in table.fake.requests
+            if r.method == "PATCH" and r.path.endswith(f"/messages/{message_id}")]
+
+
+async def test_a_race_whose_last_edit_fails_still_shows_its_end(table: Table) -> None:
+    table.picker.queue.append("crane")
+    bots: list[WordleBot] = []
+    async with racing(table, bots=bots):
+        race = await table.reply(table.alice, "wordle race", {"minutes": 60})
+        board = await join(table, race, table.bob)
+        await settled(table, race, lambda t: f"<@{table.bob.id}>" in t)
+        await table.fake.settle(quiet=EVERY * 2)
+        table.fake.inject_error("PATCH", rf"/channels/\d+/messages/{race.id}$", 503, times=2)
+        await guess_on(table, board, table.bob, "crane")  # the only racer: the race is over
+        await settled(table, race, lambda t: "Everyone finished" in t)
+        assert f"👑 <@{table.bob.id}> wins!" in race.text()
+        assert "The word was **CRANE**." in race.text() and not race.buttons()
+        assert patches_of(table, race.id)[-3:] == [503, 503, 200]
+        await table.fake.settle(quiet=EVERY * 3)
+        assert race_cog(bots[0]).live == {}  # nothing more to keep up to date
+
+
+async def test_a_race_message_the_bot_may_not_edit_is_not_tried_again(table: Table) -> None:
+    table.picker.queue.append("crane")
+    bots: list[WordleBot] = []
+    async with racing(table, bots=bots):
+        race = await table.reply(table.alice, "wordle race", {"minutes": 60})
+        board = await join(table, race, table.bob)
+        await settled(table, race, lambda t: f"<@{table.bob.id}>" in t)
+        await table.fake.settle(quiet=EVERY * 2)
+        before = len(patches_of(table, race.id))
+        table.fake.inject_error("PATCH", rf"/channels/\d+/messages/{race.id}$", 403,
+                                code=50013, times=5)
+        await guess_on(table, board, table.bob, "crane")
+        await table.fake.settle(quiet=2.0)  # longer than both retries
+        assert patches_of(table, race.id)[before:] == [403]
+        assert race_cog(bots[0]).live == {}
+
+
+async def test_the_days_last_finisher_reaches_the_results_post(table: Table) -> None:
+    fake = table.fake
+    answer = table.daily_answer()
+    async with table.running():
+        await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
+        for member in (table.bob, table.carol):
+            await table.reply(member, "wordle start", {"kind": "daily"})
+            await (await table.invoke(member, "guess", {"word": answer})).wait_for_messages(2)
+        post = await wait_for_results_post(table, table.daily_number())
+        await fake.wait_for(lambda: f"<@{table.carol.id}>" in post.content, what="carol")
+        fake.inject_error("PATCH", rf"/channels/\d+/messages/{post.id}$", 503, times=2)
+        await table.reply(table.dave, "wordle start", {"kind": "daily"})
+        await (await table.invoke(table.dave, "guess", {"word": answer})).wait_for_messages(2)
+        await fake.wait_for(lambda: f"<@{table.dave.id}>" in post.content, timeout=10,
+                            what=lambda: post.content)
+        assert patches_of(table, post.id)[-3:] == [503, 503, 200]
