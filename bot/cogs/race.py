@@ -99,6 +99,8 @@ class LiveMessage:
                                 self.race_id, exc,
                                 exc_info=not isinstance(exc, discord.HTTPException | StorageError))
                     if not self.stale:  # a later move makes a new one
+                        if not passing(exc):  # else the next start tries again
+                            await self.cog.gave_up(self)
                         self.cog.live.pop(self.race_id, None)
                         return
                 else:
@@ -161,6 +163,15 @@ class RaceCog(commands.Cog, name=COG_NAME):
                 continue
             log.info("race %s resumed (%s)", race.id, "closed" if view.is_over else "running")
             self._track(view)
+        try:
+            unshown = await self.races.ended_unshown()
+        except Exception:
+            log.exception("could not read the races whose end is not shown yet")
+            return
+        for ended in unshown:  # their last edit failed before the restart
+            if self._ours(ended.guild_id):
+                log.info("race %s's message is brought up to its end", ended.id)
+                self._track(ended)
 
     def _track(self, race: RaceView, *, posted: bool = False) -> None:
         """Watch a race: its message brought up to date, its timer running until it ends.
@@ -221,6 +232,16 @@ class RaceCog(commands.Cog, name=COG_NAME):
             log.info("race %s's message was gone: posted it again", view.id)
         if view.is_over:
             self.live.pop(live.race_id, None)
+            await self.races.end_shown(view.id)
+
+    async def gave_up(self, live: LiveMessage) -> None:
+        """``live`` could not be edited and will not be tried again: if the race is over,
+        its message never will show its end (a deleted channel, a lost permission)."""
+        self.live.pop(live.race_id, None)
+        with contextlib.suppress(Exception):
+            view = await self.races.current(live.race_id)
+            if view is not None and view.is_over:
+                await self.races.end_shown(view.id)
 
     def moved(self, move: RaceMove) -> None:
         """A join, guess, hint or give-up changed the race: update the live message."""

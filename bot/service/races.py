@@ -242,6 +242,15 @@ class RaceService:
         """Every race not ended yet (a restart resumes them)."""
         return await self.db.active_races()
 
+    async def ended_unshown(self) -> list[RaceView]:
+        """Every race that ended while its message still showed it running (a restart
+        brings those up to date)."""
+        return [self.view(race) for race in await self.db.races_to_show_ended()]
+
+    async def end_shown(self, race_id: int) -> None:
+        """The race's message shows its end, or never can: not brought up to date again."""
+        await self.db.set_race_end_shown(race_id)
+
     # -- start, join, end ---------------------------------------------------------------
 
     async def start(self, place: Place, starter_id: int, *, minutes: int | None = None,

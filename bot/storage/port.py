@@ -314,6 +314,15 @@ class Store(Protocol):
         """Remember the race's live message."""
         ...
 
+    async def races_to_show_ended(self) -> list[RaceRecord]:
+        """Every race that ended with a message not yet shown to have ended (a restart
+        brings those messages up to date)."""
+        ...
+
+    async def set_race_end_shown(self, race_id: int) -> None:
+        """The race's message shows that it ended (or never can); nothing if it is on."""
+        ...
+
     async def join_race(self, race_id: int, player_id: int, *,
                         now: datetime | None = None) -> tuple[RaceRecord, bool]:
         """Join the player (``True``), or hand back the race they had joined (``False``).

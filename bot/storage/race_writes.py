@@ -227,6 +227,16 @@ class RaceMoves:
         await self._race_job(lambda tx: tx.run("UPDATE races SET message_id = ? WHERE id = ?",
                                                message_id, race_id))
 
+    async def races_to_show_ended(self) -> list[RaceRecord]:
+        return await self._read_races(
+            "r.finished_at IS NOT NULL AND r.end_shown = ? AND r.message_id IS NOT NULL", False)
+
+    async def set_race_end_shown(self, race_id: int) -> None:
+        check_id("race_id", race_id)
+        await self._race_job(lambda tx: tx.run(
+            "UPDATE races SET end_shown = ? WHERE id = ? AND finished_at IS NOT NULL",
+            tx.flag(True), race_id))
+
     async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
         check_id("guild_id", guild_id)
         check_bool("hints_in_races", allowed)

@@ -29,7 +29,7 @@ def patches_of(table: Table, message_id: int) -> list[int]:
 async def test_a_race_whose_last_edit_fails_still_shows_its_end(table: Table) -> None:
     table.picker.queue.append("crane")
     bots: list[WordleBot] = []
-    async with racing(table, bots=bots):
+    async with racing(table, bots=bots) as races:
         race = await table.reply(table.alice, "wordle race", {"minutes": 60})
         board = await join(table, race, table.bob)
         await settled(table, race, lambda t: f"<@{table.bob.id}>" in t)
@@ -42,12 +42,37 @@ async def test_a_race_whose_last_edit_fails_still_shows_its_end(table: Table) ->
         assert patches_of(table, race.id)[-3:] == [503, 503, 200]
         await table.fake.settle(quiet=EVERY * 3)
         assert race_cog(bots[0]).live == {}  # nothing more to keep up to date
+        assert await races.db.races_to_show_ended() == []  # nor at the next start
+
+
+async def test_a_restart_shows_the_end_a_failing_discord_kept_from_a_race(table: Table) -> None:
+    table.picker.queue.append("crane")
+    async with racing(table) as races:
+        race = await table.reply(table.alice, "wordle race", {"minutes": 60})
+        board = await join(table, race, table.bob)
+        await settled(table, race, lambda t: f"<@{table.bob.id}>" in t)
+        await table.fake.settle(quiet=EVERY * 2)
+        table.fake.inject_error("PATCH", rf"/channels/\d+/messages/{race.id}$", 503, times=3)
+        await guess_on(table, board, table.bob, "crane")
+        await table.fake.settle(quiet=2.0)  # the first try and both retries failed
+        assert patches_of(table, race.id)[-3:] == [503, 503, 503]
+        assert "Everyone finished" not in race.text()
+        assert [r.id for r in await races.db.races_to_show_ended()] == [1]
+    async with racing(table) as races:  # the next start brings the message up to its end
+        await settled(table, race, lambda t: "Everyone finished" in t)
+        assert "The word was **CRANE**." in race.text() and not race.buttons()
+        await table.fake.settle(quiet=EVERY * 2)
+        assert await races.db.races_to_show_ended() == []
+    edits = len(patches_of(table, race.id))
+    async with racing(table):  # and once shown, it is left alone
+        await table.fake.settle(quiet=EVERY * 3)
+    assert len(patches_of(table, race.id)) == edits
 
 
 async def test_a_race_message_the_bot_may_not_edit_is_not_tried_again(table: Table) -> None:
     table.picker.queue.append("crane")
     bots: list[WordleBot] = []
-    async with racing(table, bots=bots):
+    async with racing(table, bots=bots) as races:
         race = await table.reply(table.alice, "wordle race", {"minutes": 60})
         board = await join(table, race, table.bob)
         await settled(table, race, lambda t: f"<@{table.bob.id}>" in t)
@@ -59,6 +84,8 @@ async def test_a_race_message_the_bot_may_not_edit_is_not_tried_again(table: Tab
         await table.fake.settle(quiet=2.0)  # longer than both retries
         assert patches_of(table, race.id)[before:] == [403]
         assert race_cog(bots[0]).live == {}
+        # nor at the next start: it never can show the end
+        assert await races.db.races_to_show_ended() == []
 
 
 async def test_the_days_last_finisher_reaches_the_results_post(table: Table) -> None:

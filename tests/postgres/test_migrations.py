@@ -17,6 +17,7 @@ from bot.storage import latest_version as sqlite_latest_version
 from bot.storage.migration_files import migration_files
 from bot.storage.postgres import PostgresStore, schema
 from bot.storage.postgres.schema import Migration, latest_version, load_migrations, migrate
+from bot.storage.races import RaceEnd
 
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = ROOT / "bot" / "storage" / "migrations"
@@ -175,10 +176,25 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
                 "current_streak, max_streak, last_win_day, last_played_day) "
                 "VALUES (5, 7, 'daily', 1, 1, 1, 1, 1, 300, 300)"
             )
+        if start >= 7:  # a race that ended (its message shown or not: unknown), one on
+            await conn.execute(
+                "INSERT INTO races (guild_id, channel_id, starter_id, answer, hard_mode, "
+                "created_at, ends_at, finished_at, end_reason, message_id) VALUES "
+                "(5, 6, 7, 'crane', false, '2026-01-05T10:00:00Z', '2026-01-05T10:01:00Z', "
+                "'2026-01-05T10:01:00Z', 'time', 501), "
+                "(5, 8, 7, 'slate', false, '2026-01-05T10:00:00Z', '2026-01-05T11:00:00Z', "
+                "NULL, NULL, 502)"
+            )
     finally:
         await conn.close()
     async with await PostgresStore.open(pg_dsn) as store:
         assert store.schema_version == latest_version()
+        if start >= 7:  # 0010: a race that had ended is taken as shown; one on is not yet
+            assert await store.races_to_show_ended() == []
+            on = await store.active_race(5, 8)
+            assert on is not None
+            await store.end_race(on.id, end=RaceEnd.ENDED, by=7)
+            assert [r.message_id for r in await store.races_to_show_ended()] == [502]
         if game_id is not None:
             game = await store.get_game(game_id)
             assert game is not None and game.solved_by == 7 and len(game.guesses) == 1

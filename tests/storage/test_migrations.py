@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Database, MigrationError, PlayerNotAllowed, SchemaTooNew, latest_version
+from bot.storage.races import RaceEnd
 from bot.storage.sqlite import schema
 from bot.storage.sqlite.schema import Migration, load_migrations, split_statements
 
@@ -53,6 +54,16 @@ async def build(path: Path, version: int) -> None:
             conn.execute(
                 "INSERT INTO player_prefs (player_id, high_contrast, timezone, held_day, "
                 f"held_until, updated_at) VALUES (7, 1, 'Asia/Tokyo', 300, '{T1}', '{T0}')"
+            )
+        if version >= 7:  # a race that ended (its message shown or not: unknown), one on
+            conn.executescript(
+                f"""
+                INSERT INTO races (id, guild_id, channel_id, starter_id, answer, hard_mode,
+                    created_at, ends_at, finished_at, end_reason, message_id)
+                VALUES (1, 5, 6, 7, 'crane', 0, '{T0}', '{T1}', '{T1}', 'time', 501),
+                       (2, 5, 8, 7, 'slate', 0, '{T0}', '2026-01-05T11:00:00.000000+00:00',
+                        NULL, NULL, 502);
+                """
             )
     finally:
         conn.close()
@@ -127,6 +138,10 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
             assert game.status == "won"
         if version >= 2:
             assert await db.daily_post(5, 300) == (6, 4242)
+        if version >= 7:  # 0010: a race that had ended is taken as shown; one on is not yet
+            assert await db.races_to_show_ended() == []
+            await db.end_race(2, end=RaceEnd.ENDED, by=7)
+            assert [r.id for r in await db.races_to_show_ended()] == [2]
         await db.set_daily_post(5, 301, 6, 1)
         assert await db.daily_post(5, 301) == (6, 1)
     conn = sqlite3.connect(path)

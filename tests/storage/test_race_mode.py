@@ -365,3 +365,23 @@ async def test_a_race_and_a_channel_game_started_at_once(db: Any, place: Any) ->
             assert (await db.active_race(G, channel) is None) == game_started
     finally:
         await other.close()
+
+
+async def test_a_race_whose_message_has_not_shown_its_end_is_listed_until_it_has(
+        db: Any) -> None:
+    shown_before = await new_race(db, channel=C + 1)
+    await db.set_race_message(shown_before.id, 901)
+    await db.end_race(shown_before.id, end=RaceEnd.ENDED, by=1, now=at(5))
+    await db.set_race_end_shown(shown_before.id)
+    no_message = await new_race(db, channel=C + 2)  # never posted: nothing to bring up to date
+    await db.end_race(no_message.id, end=RaceEnd.ENDED, by=1, now=at(5))
+    race = await new_race(db)
+    await db.set_race_message(race.id, 902)
+    await db.set_race_end_shown(race.id)  # still on: nothing to show yet, nothing changes
+    assert await db.races_to_show_ended() == []
+    await db.end_race(race.id, end=RaceEnd.ENDED, by=1, now=at(5))
+    listed = await db.races_to_show_ended()
+    assert [r.id for r in listed] == [race.id] and listed[0].is_over
+    assert listed[0].message_id == 902
+    await db.set_race_end_shown(race.id)
+    assert await db.races_to_show_ended() == []
