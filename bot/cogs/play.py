@@ -116,8 +116,8 @@ class BoardPlay:
             message = await channel.send(text, allowed_mentions=NO_PINGS)
             await self.service.remember_results_post(guild_id, number, channel_id, message.id)
         except Exception as exc:
-            if not passing(exc) and not isinstance(exc, discord.HTTPException | PlayerError
-                                                   | AttributeError):
+            if not (passing(exc) or isinstance(exc, discord.HTTPException | PlayerError
+                                                 | AttributeError)):
                 raise
             log.warning("could not update the daily results post in guild %s: %s",
                         guild_id, exc)

@@ -94,16 +94,7 @@ class LiveMessage:
             except Exception as exc:
                 failures += 1
                 delay = retry_delay(failures) if passing(exc) else None
-                if delay is None:
-                    log.warning("could not edit race %s's message (%s); giving up",
-                                self.race_id, exc,
-                                exc_info=not isinstance(exc, discord.HTTPException | StorageError))
-                    if not self.stale:  # a later move makes a new one
-                        if not passing(exc):  # else the next start tries again
-                            await self.cog.gave_up(self)
-                        self.cog.live.pop(self.race_id, None)
-                        return
-                else:
+                if delay is not None:
                     # Tried again (with the latest state) even if nothing moves meanwhile:
                     # the last edit of a race shows who won and the word.
                     log.warning("could not edit race %s's message (%s); trying again in %.0f s",
@@ -111,6 +102,11 @@ class LiveMessage:
                     self.stale = True
                     self.last = time.monotonic() + max(delay - every, 0.0)
                     continue
+                log.warning("could not edit race %s's message (%s); giving up", self.race_id,
+                            exc, exc_info=not isinstance(exc, discord.HTTPException | StorageError))
+                if not self.stale:  # else a move came meanwhile: its state is tried once
+                    await self.cog.gave_up(self, for_good=not passing(exc))
+                    return
             self.last = time.monotonic()
 
 
@@ -234,14 +230,19 @@ class RaceCog(commands.Cog, name=COG_NAME):
             self.live.pop(live.race_id, None)
             await self.races.end_shown(view.id)
 
-    async def gave_up(self, live: LiveMessage) -> None:
-        """``live`` could not be edited and will not be tried again: if the race is over,
-        its message never will show its end (a deleted channel, a lost permission)."""
+    async def gave_up(self, live: LiveMessage, *, for_good: bool) -> None:
+        """``live`` is no longer tried (a later move makes a new one). ``for_good``: it never
+        can be edited (a deleted channel, a lost permission), so if the race is over the next
+        start does not try to show its end either."""
         self.live.pop(live.race_id, None)
-        with contextlib.suppress(Exception):
+        if not for_good:
+            return
+        try:
             view = await self.races.current(live.race_id)
             if view is not None and view.is_over:
                 await self.races.end_shown(view.id)
+        except StorageError as exc:  # the next start tries once more, and gives up then
+            log.warning("could not mark race %s's end as shown: %s", live.race_id, exc)
 
     def moved(self, move: RaceMove) -> None:
         """A join, guess, hint or give-up changed the race: update the live message."""
