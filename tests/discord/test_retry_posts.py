@@ -13,6 +13,7 @@ from bot.cogs.race import race_cog
 from tests.discord.conftest import Table
 from tests.discord.test_bot_e2e import wait_for_results_post
 from tests.discord.test_race_mode import EVERY, guess_on, join, racing, settled
+from tests.fakediscord.models import FakeMessage
 
 
 @pytest.fixture(autouse=True)
@@ -26,14 +27,20 @@ def patches_of(table: Table, message_id: int) -> list[int]:
             if r.method == "PATCH" and r.path.endswith(f"/messages/{message_id}")]
 
 
-async def test_a_race_whose_last_edit_fails_still_shows_its_end(table: Table) -> None:
+async def bob_racing_alone(table: Table) -> tuple[FakeMessage, FakeMessage]:
+    """A race alice started and only bob joined, its message settled: (it, bob's board)."""
     table.picker.queue.append("crane")
+    race = await table.reply(table.alice, "wordle race", {"minutes": 60})
+    board = await join(table, race, table.bob)
+    await settled(table, race, lambda t: f"<@{table.bob.id}>" in t)
+    await table.fake.settle(quiet=EVERY * 2)
+    return race, board
+
+
+async def test_a_race_whose_last_edit_fails_still_shows_its_end(table: Table) -> None:
     bots: list[WordleBot] = []
     async with racing(table, bots=bots) as races:
-        race = await table.reply(table.alice, "wordle race", {"minutes": 60})
-        board = await join(table, race, table.bob)
-        await settled(table, race, lambda t: f"<@{table.bob.id}>" in t)
-        await table.fake.settle(quiet=EVERY * 2)
+        race, board = await bob_racing_alone(table)
         table.fake.inject_error("PATCH", rf"/channels/\d+/messages/{race.id}$", 503, times=2)
         await guess_on(table, board, table.bob, "crane")  # the only racer: the race is over
         await settled(table, race, lambda t: "Everyone finished" in t)
@@ -46,12 +53,8 @@ async def test_a_race_whose_last_edit_fails_still_shows_its_end(table: Table) ->
 
 
 async def test_a_restart_shows_the_end_a_failing_discord_kept_from_a_race(table: Table) -> None:
-    table.picker.queue.append("crane")
     async with racing(table) as races:
-        race = await table.reply(table.alice, "wordle race", {"minutes": 60})
-        board = await join(table, race, table.bob)
-        await settled(table, race, lambda t: f"<@{table.bob.id}>" in t)
-        await table.fake.settle(quiet=EVERY * 2)
+        race, board = await bob_racing_alone(table)
         table.fake.inject_error("PATCH", rf"/channels/\d+/messages/{race.id}$", 503, times=3)
         await guess_on(table, board, table.bob, "crane")
         await table.fake.settle(quiet=2.0)  # the first try and both retries failed
@@ -70,13 +73,9 @@ async def test_a_restart_shows_the_end_a_failing_discord_kept_from_a_race(table:
 
 
 async def test_a_race_message_the_bot_may_not_edit_is_not_tried_again(table: Table) -> None:
-    table.picker.queue.append("crane")
     bots: list[WordleBot] = []
     async with racing(table, bots=bots) as races:
-        race = await table.reply(table.alice, "wordle race", {"minutes": 60})
-        board = await join(table, race, table.bob)
-        await settled(table, race, lambda t: f"<@{table.bob.id}>" in t)
-        await table.fake.settle(quiet=EVERY * 2)
+        race, board = await bob_racing_alone(table)
         before = len(patches_of(table, race.id))
         table.fake.inject_error("PATCH", rf"/channels/\d+/messages/{race.id}$", 403,
                                 code=50013, times=5)
