@@ -175,6 +175,8 @@ class GameFacts:
     setter_id: int | None
     #: Players (not forgotten) who have guessed in the game.
     guessers: frozenset[int] = frozenset()
+    #: Whether the game has had a guess, from anyone (forgotten players included).
+    guessed: bool = False
 
     @property
     def mode(self) -> Mode:
@@ -219,7 +221,8 @@ def give_up_refusal(game: GameFacts, player_id: int) -> Refusal | None:
     channel game: before the first guess anyone in the channel; after it, a player who has
     guessed in it or the challenge's setter."""
     refusal = _seat_refusal(game, player_id)
-    if refusal is not None or game.mode.players is Players.OWNER or not game.guessers:
+    started = game.guessed or bool(game.guessers)
+    if refusal is not None or game.mode.players is Players.OWNER or not started:
         return refusal
     if player_id in game.guessers or (game.setter_id is not None
                                       and player_id == game.setter_id):

@@ -60,6 +60,7 @@ def _facts(record: GameRecord) -> GameFacts:
         scope=Scope(record.scope), kind=Kind(record.kind), status=Status(record.status),
         owner_id=record.owner_id, setter_id=record.setter_id,
         guessers=frozenset(g.player_id for g in record.guesses if g.player_id is not None),
+        guessed=bool(record.guesses),
     )
 
 

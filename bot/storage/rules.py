@@ -42,6 +42,7 @@ def facts(game: GameRecord, player_id: int | None = None,
         owner_id=game.owner_id,
         setter_id=setter,
         guessers=game.participants,
+        guessed=bool(game.guesses),
     )
 
 

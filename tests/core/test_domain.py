@@ -106,6 +106,10 @@ def test_give_up_refusal():
     assert give_up_refusal(started, GUESSER) is None
     assert give_up_refusal(started, SETTER) is None
     assert give_up_refusal(started, OTHER) is Refusal.NOT_A_PLAYER
+    # Guessed only by players since forgotten: still started.
+    anonymous = GameFacts(Scope.CHANNEL, Kind.RANDOM, Status.ACTIVE, owner_id=None,
+                          setter_id=None, guessed=True)
+    assert give_up_refusal(anonymous, OTHER) is Refusal.NOT_A_PLAYER
 
 
 def test_counted_players():

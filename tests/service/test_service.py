@@ -368,6 +368,21 @@ async def test_channel_give_up_only_by_participants(service, picker):
     assert (await service.give_up(HERE, ALICE)).finish.status == "given_up"
 
 
+async def test_a_channel_game_whose_guessers_were_forgotten_is_still_started(service, picker):
+    # Forgetting alice makes her guess anonymous; the game has still had its first guess,
+    # so a bystander may not end it for everyone. A new guesser may.
+    picker.queue.append("slate")
+    await service.start(HERE, ALICE, scope="channel")
+    await service.guess(HERE, ALICE, "crane")
+    await service.forget_me(ALICE)
+    with pytest.raises(NotYourGame) as info:
+        await service.give_up(HERE, BOB)
+    assert info.value.problem is Problem.NOT_A_PLAYER
+    assert (await service.board(HERE, BOB)).rows[0][0] == "crane"  # nothing changed
+    await service.guess(HERE, BOB, "spite")
+    assert (await service.give_up(HERE, BOB)).finish.status == "given_up"
+
+
 async def test_analysis_of_finished_game(service, picker):
     picker.queue.append("slate")
     await service.start(HERE, ALICE)

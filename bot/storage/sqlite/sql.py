@@ -87,8 +87,7 @@ def may_give_up(g: str, player: str, mark: str) -> str:
     then a player who guessed or the setter."""
     return (
         f"{g}.status = 'active' AND CASE {g}.scope WHEN 'own' THEN {g}.owner_id = {player} "
-        f"ELSE NOT EXISTS (SELECT 1 FROM guesses n WHERE n.game_id = {g}.id "
-        "AND n.player_id IS NOT NULL) "
+        f"ELSE NOT EXISTS (SELECT 1 FROM guesses n WHERE n.game_id = {g}.id) "
         f"OR EXISTS (SELECT 1 FROM guesses n WHERE n.game_id = {g}.id "
         f"AND n.player_id = {player}) "
         f"OR {g}.setter_id = {player} OR {g}.setter_mark = {mark} END"
