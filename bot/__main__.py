@@ -158,7 +158,8 @@ async def open_database(config: Config | Path) -> Store:
     if isinstance(config, Path):
         config = Config(db_path=config)
     try:
-        return await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path)
+        return await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path,
+                                pool_size=config.pool_size)
     except (StorageError, sqlite3.Error, OSError) as exc:
         raise StartupError(str(exc)) from None
 

@@ -5,6 +5,7 @@
 | ``DISCORD_TOKEN`` | the bot's token (only the Discord front end needs it) | none |
 | ``DATABASE_URL`` | ``postgresql://user:password@host/db``, or ``sqlite:///file`` | SQLite |
 | ``WORDLE_DB`` | the SQLite file (when ``DATABASE_URL`` is not PostgreSQL) | ``data/...`` |
+| ``DATABASE_POOL_SIZE`` | PostgreSQL connections per process (2 to 100) | 10 |
 | ``DAILY_SALT`` | secret that picks the daily words | see below |
 | ``SHARD_COUNT`` | total Discord shards: a number, or ``auto`` | ``auto`` |
 | ``SHARD_IDS`` | the shards this process runs: ``0-3``, ``0,2,5`` | all |
@@ -14,7 +15,8 @@
 
 Without ``DAILY_SALT`` the salt is made once and kept in ``daily-salt`` beside the SQLite
 file, or, with PostgreSQL, derived from the database's own secret key (nothing on disk).
-``SHARD_IDS`` needs a number in ``SHARD_COUNT`` and PostgreSQL (the processes share it).
+``SHARD_IDS`` needs a number in ``SHARD_COUNT`` and PostgreSQL (the processes share it);
+``DATABASE_POOL_SIZE`` needs PostgreSQL too (SQLite has one connection, no pool).
 
 The token, the salt and the database URL (it may hold a password) are kept out of ``repr`` so
 they never land in a log line by accident; :attr:`Config.database_label` is the URL without
@@ -70,6 +72,11 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The most shards a setting may name (Discord's largest bots run a few thousand).
 MAX_SHARDS = 65_536
 POSTGRES_SCHEMES = ("postgresql", "postgres")
+
+#: A PostgreSQL store's connections per process: one writer and one reader at least; past a
+#: hundred, PgBouncer in front of small pools serves better than bigger ones.
+DEFAULT_POOL_SIZE = 10
+POOL_SIZES = (2, 100)
 
 
 class Env:
@@ -204,6 +211,8 @@ class Config:
     #: ``SHARD_COUNT`` (None: Discord's recommendation) and ``SHARD_IDS`` (None: all).
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    #: ``DATABASE_POOL_SIZE``: the PostgreSQL store's connections (unused with SQLite).
+    pool_size: int = DEFAULT_POOL_SIZE
     daily_salt: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     answers_path: Path | None = None
@@ -233,12 +242,19 @@ class Config:
                 and len(shard_ids) < shard_count):
             raise ConfigError("SHARD_IDS (some shards per process) needs DATABASE_URL="
                                   "postgresql://...: the processes share one database.")
+        low, high = POOL_SIZES
+        pool_size = env.integer("DATABASE_POOL_SIZE", minimum=low, maximum=high,
+                                what=f"a number of connections from {low} to {high}")
+        if pool_size is not None and postgres_url is None:
+            raise ConfigError("DATABASE_POOL_SIZE is for PostgreSQL (DATABASE_URL="
+                              "postgresql://...); SQLite has no pool, so remove it.")
         return cls(
             token=env.token("DISCORD_TOKEN"),
             db_path=sqlite_path or env.path("WORDLE_DB") or DEFAULT_DB,
             postgres_url=postgres_url,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            pool_size=pool_size or DEFAULT_POOL_SIZE,
             daily_salt=env.text("DAILY_SALT"),
             dev_guild_id=env.integer("DEV_GUILD_ID", minimum=1, maximum=MAX_ID,
                                      what="a server id (digits only)"),
