@@ -197,10 +197,29 @@ def _play_arguments_error(args: argparse.Namespace, words: WordLists) -> str | N
                                          and args.archive.strip().isdigit()):
         return (f"--archive: {args.archive[:20]!r} isn't a puzzle number; give a number "
                 "(--archive 123) or a date (--archive-date 2026-03-15).")
+    if args.archive_date is not None:
+        problem = _archive_date_error(args.archive_date)
+        if problem is not None:
+            return f"--archive-date: {problem}"
     if args.word is not None:
         checked = validate_guess(args.word, words.allowed)
         if isinstance(checked, Invalid):
             return f"--word: {checked.message}"
+    return None
+
+
+def _archive_date_error(text: str) -> str | None:
+    """What is wrong with a date that is not YYYY-MM-DD (worded as the game words it); a
+    well-formed date outside the archive is the game's to refuse."""
+    from bot.service.archive import archive_number
+    from bot.service.errors import BadOption, Problem
+    from bot.terminal import error_text
+
+    try:
+        archive_number(None, text)
+    except BadOption as exc:
+        if exc.problem is Problem.ARCHIVE_BAD_DATE:
+            return error_text(exc)
     return None
 
 
@@ -252,8 +271,8 @@ def _run_discord(config: Config, words: WordLists, *, sync_global: bool) -> int:
 
 
 def _tool_command(argv: list[str]) -> int | None:
-    """Where ``solve`` or ``prepare`` is in ``argv``, when it is the command (after the bot's
-    own options, which they ignore): they parse the rest themselves."""
+    """Where ``solve`` or ``prepare`` is in ``argv``, when it is the command (after the
+    top-level options): they parse the rest themselves."""
     i = 0
     while i < len(argv):
         if argv[i] in ("solve", "prepare"):
@@ -276,17 +295,30 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-def _main(argv: list[str]) -> int:
-    at = _tool_command(argv)
-    if at is not None and argv[at] == "solve":
-        from bot.cli.solve import main as solve_main
+def _refuse_bot_options(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                        command: str | None) -> None:
+    """``--sync-global`` only means something to the Discord bot: given with another
+    command it is an argument error (exit 2), not silently ignored."""
+    if args.sync_global and command not in (None, "run"):
+        parser.error(f"--sync-global is for running the Discord bot (wordle-bot "
+                     f"--sync-global), not for {command}")
 
-        return solve_main(argv[at + 1:])
-    if at is not None:
+
+def _main(argv: list[str]) -> int:
+    parser = _parser()
+    at = _tool_command(argv)
+    if at is not None:  # the settings file is theirs too (word lists, cache folder)
+        top = parser.parse_args(argv[:at])
+        _refuse_bot_options(parser, top, argv[at])
+        if argv[at] == "solve":
+            from bot.cli.solve import main as solve_main
+
+            return solve_main(argv[at + 1:], env_file=top.env_file)
         from bot.cli.prepare import main as prepare_main
 
-        return prepare_main(argv[at + 1:])
-    args = _parser().parse_args(argv)
+        return prepare_main(argv[at + 1:], env_file=top.env_file)
+    args = parser.parse_args(argv)
+    _refuse_bot_options(parser, args, args.command)
     try:
         config = Config.from_env(args.env_file)
         _setup_logging(config.log_level, quiet=args.command == "play")

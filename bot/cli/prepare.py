@@ -1,14 +1,16 @@
 """``wordle-bot prepare``: build the solver's strategies ahead, so the bot never waits for them.
 
     wordle-bot prepare                                   the lists in WORDLE_ANSWERS/ALLOWED
+    wordle-bot --env-file alt.env prepare                the lists another settings file names
     wordle-bot prepare --answers a.txt --allowed b.txt   other lists
     wordle-bot prepare --output wordlists/strategies     also write the files there (to ship)
 
 The shipped word lists have their strategies in the repository, so for them this only checks
 they load. For other lists each mode is built in a separate process (a few minutes for lists
 the size of ours), with its progress logged, and kept in the cache folder the bot reads
-(``--cache-dir``, else ``$WORDLE_BOT_CACHE_DIR`` or ``~/.cache/wordle-bot``). Exit status 0,
-2 for a list or folder that cannot be used.
+(``--cache-dir``, else ``$WORDLE_BOT_CACHE_DIR`` or ``~/.cache/wordle-bot``). Settings come
+from the environment and the bot's settings file (``.env``, or ``wordle-bot --env-file``), as
+for the bot. Exit status 0, 2 for a setting, list or folder that cannot be used.
 """
 
 from __future__ import annotations
@@ -40,9 +42,10 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
-         ) -> int:
-    """Run the command with ``argv`` (the arguments after ``prepare``); returns the status."""
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
+         *, env_file: str | Path = ".env") -> int:
+    """Run the command with ``argv`` (the arguments after ``prepare``) and the settings in
+    ``env_file`` (values already in the environment win); returns the status."""
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -59,7 +62,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     from bot.core.words import WordListError, load_word_lists
 
     try:
-        config = Config.from_env(".env")
+        config = Config.from_env(env_file)
         lists = load_word_lists(args.answers or config.answers_path,
                                 args.allowed or config.allowed_path)
     except ConfigError as error:

@@ -3,13 +3,18 @@
     wordle-bot solve crane=BYBBG slate=00002 moist=⬛🟩⬛⬛⬛
     wordle-bot solve --hard crane=BYBBG
     wordle-bot solve --answers my-answers.txt --allowed my-allowed.txt crane=BYBBG
+    wordle-bot --env-file alt.env solve crane=BYBBG      the lists that file's settings name
 
 Each argument is a guess and its feedback, joined by ``=`` (``:`` and ``,`` work too). Feedback
 is letters (G green, Y yellow, B grey), digits (2 green, 1 yellow, 0 grey) or squares
 (🟩 🟨 ⬛ ⬜). With no guesses it prints the best first guess. Prints how many hidden words
 fit, some of them, and the best next guess; exit status 0, or 1 when no word fits the
 feedback, 2 for input that cannot be read (or more guesses than a game has, or a guess after
-an all-green one).
+an all-green one, or a setting that cannot be used).
+
+The word lists are ``--answers``/``--allowed``, else the bot's own: ``WORDLE_ANSWERS`` and
+``WORDLE_ALLOWED`` from the environment or the settings file (``.env``, or ``wordle-bot
+--env-file``), else the shipped ones.
 """
 
 from __future__ import annotations
@@ -38,9 +43,11 @@ def _parser() -> argparse.ArgumentParser:
                         help="hard mode: suggest only guesses that use every green and "
                              "yellow letter")
     parser.add_argument("--answers", type=Path, metavar="FILE",
-                        help="hidden-word list, one word per line (default: the bot's)")
+                        help="hidden-word list, one word per line (default: the bot's: "
+                             "WORDLE_ANSWERS, else the shipped list)")
     parser.add_argument("--allowed", type=Path, metavar="FILE",
-                        help="allowed-guess list, one word per line (default: the bot's)")
+                        help="allowed-guess list, one word per line (default: the bot's: "
+                             "WORDLE_ALLOWED, else the shipped list)")
     parser.add_argument("--show", type=int, default=12, metavar="N",
                         help="how many of the fitting words to list (default 12)")
     parser.add_argument("--cache-dir", type=Path, metavar="DIR",
@@ -80,9 +87,10 @@ def game_problem(history: list[tuple[str, str]]) -> None:
                              "comes after it")
 
 
-def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
-         ) -> int:
-    """Run the command with ``argv`` (the arguments after ``solve``); returns the exit status."""
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
+         *, env_file: str | Path = ".env") -> int:
+    """Run the command with ``argv`` (the arguments after ``solve``) and the settings in
+    ``env_file`` (values already in the environment win); returns the exit status."""
     out = out or sys.stdout
     err = err or sys.stderr
     parser = _parser()
@@ -101,11 +109,17 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         print("wordle-bot solve: --show must be 0 or more", file=err)
         return 2
 
+    from bot.config import Config, ConfigError
     from bot.core.solver import Solver
     from bot.core.words import WordListError, load_word_lists
 
     try:
-        lists = load_word_lists(args.answers, args.allowed)
+        config = Config.from_env(env_file)
+        lists = load_word_lists(args.answers or config.answers_path,
+                                args.allowed or config.allowed_path)
+    except ConfigError as error:
+        print(f"wordle-bot solve: {error}", file=err)
+        return 2
     except (WordListError, OSError) as error:  # a folder or an unreadable file too
         print(f"wordle-bot solve: word list problem: {error}", file=err)
         return 2

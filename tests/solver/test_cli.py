@@ -122,10 +122,10 @@ def test_the_documented_example_works():
     assert code == 0 and "FORGE" in out and "hidden words fit" in out
 
 
-def test_the_bots_own_options_may_come_before_solve(capsys, tmp_path):
+def test_the_top_level_options_may_come_before_solve(capsys, tmp_path):
     from bot.__main__ import main as wordle_bot
 
-    assert wordle_bot(["--env-file", str(tmp_path / "none.env"), "--sync-global", "solve",
+    assert wordle_bot(["--env-file", str(tmp_path / "none.env"), "solve",
                        "crane=BYBBG", "slate=00002"]) == 0
     assert "FORGE" in capsys.readouterr().out
     assert wordle_bot(["--env-file=x", "solve", "--help"]) == 0

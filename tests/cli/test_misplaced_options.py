@@ -1,0 +1,52 @@
+"""Options that mean nothing to the command given are argument errors (exit 2, one line
+saying why), never silently ignored: ``--sync-global`` is the Discord bot's alone, and
+``play --archive-date`` takes YYYY-MM-DD as ``--archive`` takes a number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main as wordle_bot
+from tests.cli.test_env_file import env
+from tests.cli.test_env_file import wordle_bot as run_wordle_bot
+
+__all__ = ["env"]
+
+
+@pytest.mark.parametrize("command", [["play"], ["solve", "crane=BYBBG"], ["prepare"]])
+def test_sync_global_with_another_command_is_refused(command, capsys, tmp_path: Path):
+    with pytest.raises(SystemExit) as exit_:
+        wordle_bot(["--env-file", str(tmp_path / "none.env"), "--sync-global", *command])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert (f"error: --sync-global is for running the Discord bot (wordle-bot --sync-global), "
+            f"not for {command[0]}") in err
+
+
+def test_sync_global_play_through_the_real_command(tmp_path, env):
+    done = run_wordle_bot(tmp_path, env, "--sync-global", "play", "--word", "crane")
+    assert done.returncode == 2
+    assert "--sync-global is for running the Discord bot" in done.stderr
+    assert not (tmp_path / "data").exists()  # nothing was opened or made
+
+
+@pytest.mark.parametrize("date", ["2026-1-12", "2026-13-01", "12/01/2026", "2026-W10-1",
+                                  "yesterday"])
+def test_a_malformed_archive_date_is_an_argument_error(date, tmp_path, env):
+    done = run_wordle_bot(tmp_path, env, "play", "--db", str(tmp_path / "play.sqlite3"),
+                          "--archive-date", date)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (f"--archive-date: {date!r} isn't a date: write it as YYYY-MM-DD, "
+                           "like 2026-03-15.\n")
+    assert done.stdout == ""
+    assert not (tmp_path / "play.sqlite3").exists()  # refused before anything opened
+
+
+def test_a_well_formed_date_outside_the_archive_is_still_the_games_to_refuse(tmp_path, env):
+    env = {**env, "DAILY_SALT": "cli-test"}
+    done = run_wordle_bot(tmp_path, env, "play", "--db", str(tmp_path / "play.sqlite3"),
+                          "--archive-date", "2025-12-31")
+    assert done.returncode == 1, done.stderr
+    assert "The archive starts at Wordle 1 (2026-01-01)." in done.stderr
