@@ -127,7 +127,8 @@ class WordleBot(commands.AutoShardedBot):
         elif isinstance(error, app_commands.CommandOnCooldown):
             message = slow_down_text(error.retry_after)
         elif isinstance(error, app_commands.MissingPermissions):
-            message = "Only members with the Manage Server permission can change settings."
+            message = ("Only members with the Manage Server permission can see or change the "
+                       "server settings.")
         elif isinstance(original, ServerOnly) or isinstance(error, app_commands.NoPrivateMessage):
             message = SERVER_ONLY_TEXT
         elif isinstance(error, app_commands.CheckFailure):

@@ -152,8 +152,10 @@ class TerminalGame:
             if word is not None:
                 self.say("(Finish it or /giveup to start another.)")
         else:
-            self.say(f"{title}: guess the {WORD_LENGTH}-letter word in {game.max_attempts} tries. "
-                     "/help for commands.")
+            self.say(f"{title}: guess the {WORD_LENGTH}-letter word in {game.max_attempts} "
+                     "attempts. /help for commands.")
+        if not self.color:  # the tiles' marks stand for colours: say which
+            self.say(tui.LEGEND_PLAIN)
         self.show(game)
         bucket = game.bucket
         while True:
@@ -167,7 +169,7 @@ class TerminalGame:
             command, _, argument = line.strip().partition(" ")
             try:
                 if command.lower() == "/help":
-                    self.say(HELP)
+                    self.say(HELP if self.color else f"{HELP}\n\n{tui.LEGEND_PLAIN}")
                 elif command.lower() == "/board":
                     game = await self.service.board(LOCAL_PLACE, self.player_id)
                     self.show(game)

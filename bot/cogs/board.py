@@ -10,7 +10,7 @@ Component tree (ids fixed, so tests and later edits can find each part)::
         │                              at the end, attachment://stats.png beside it
         ├── TextDisplay  BOARD_ID      emoji rows and keyboard (readable without the picture)
         ├── TextDisplay  RESULT_ID     solved / the word, share grid, statistics (game over)
-        ├── TextDisplay  FOOTER_ID     "-# Everyone here can /guess · 5 tries left"
+        ├── TextDisplay  FOOTER_ID     "-# Everyone here can /guess · 5 attempts left"
         ├── ActionRow    [Guess] [Give up]                       (while the game is on)
         └── ActionRow    [💡 Letter] [💡 Position] [💡 Word]      (word: where the solver knows)
 
@@ -84,12 +84,12 @@ def game_title(game: GameView) -> str:
 
 def game_footer(game: GameView) -> str:
     if game.is_over:
-        return f"Game over · {game.attempts_used}/{game.max_attempts}"
+        return f"Game over · {game.attempts_used if game.won else 'X'}/{game.max_attempts}"
     left = game.max_attempts - game.attempts_used
     who = "Everyone here can /guess" if is_channel_game(game) else "Your game · /guess"
     if game.setter_id:
         who = "Challenge · everyone but the setter can /guess"
-    return f"{who} · {left} {'try' if left == 1 else 'tries'} left"
+    return f"{who} · {left} {'attempt' if left == 1 else 'attempts'} left"
 
 
 #: The tiles' colours in words, as the picture shows them: normal and high contrast.

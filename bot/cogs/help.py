@@ -41,14 +41,16 @@ def help_text() -> str:
         "## Commands\n" + commands,
         "## Hints\nA **letter** hint names a letter of the word not yet on your board, a "
         "**position** hint one letter in its place, a **word** hint the solver's best next "
-        "guess and how many words still fit (and, when that guess can't be the answer, the "
-        "best word that could be). Hints cost no try; the share grid says how many "
-        "you used. The server decides whether channel games allow hints.",
+        "guess and how many words still fit (and, when that guess can't be the hidden word, "
+        "the best word that could be). Hints cost no attempt; the share grid says how many "
+        "you used. The server decides where hints work: in channel games unless it turns "
+        "them off; on the daily and in races only if it turns them on. Word hints are not "
+        "given when a player chose the word.",
         "## Hard mode\nWhat the board reveals must be used: greens stay in place, yellows are "
         "played again, and a letter revealed twice must appear at least twice. (What /hint "
         "tells you is yours to use or not.)",
         "## The daily\nThe same word for the whole server each day (the server's time zone). "
-        f"You play it once, in messages only you see, with {MAX_ATTEMPTS} tries; when you "
+        f"You play it once, in messages only you see, with {MAX_ATTEMPTS} attempts; when you "
         "finish, your grid (colours only) goes to the channel and the server's results post "
         "updates. Win on consecutive days to build a streak. Outside servers with Wordle (a "
         "DM with the bot, or anywhere once you add Wordle to your account) you have a daily "

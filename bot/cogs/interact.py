@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -32,7 +33,7 @@ APOLOGY = ("Sorry, something went wrong on my side. Your game is safe; please tr
 
 def slow_down_text(retry_after: float) -> str:
     """A player over their cooldown (``retry_after`` seconds to go)."""
-    return f"Slow down a little: try again in {retry_after:.0f} s."
+    return f"Slow down a little: try again in {max(math.ceil(retry_after), 1)} s."
 
 
 #: Discord drops an interaction that has no answer after 3 s ("This interaction failed"). Work

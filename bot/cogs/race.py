@@ -387,7 +387,8 @@ class RaceCog(commands.Cog, name=COG_NAME):
         if hints is not None:
             await self.races.allow_hints(guild_id, hints)
         on = await self.races.hints_allowed(guild_id)
-        return f"\n**Hints in races:** {'on (hinted results marked 💡)' if on else 'off'}"
+        return (f"\nHints in races: **{'on' if on else 'off'}** (results helped by hints are "
+                "marked 💡)")
 
     async def refuse_channel_game(self, interaction: discord.Interaction) -> None:
         await self.races.refuse_channel_game(place_of(interaction))

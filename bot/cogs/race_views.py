@@ -178,7 +178,8 @@ def _board_footer(move: RaceMove, board: GameView) -> str:
     if board.is_over:
         return "-# Your board is finished · the word is shown when the race ends"
     left = board.max_attempts - board.attempts_used
-    return f"-# Your race board · only you see it · {left} {'try' if left == 1 else 'tries'} left"
+    attempts = "attempt" if left == 1 else "attempts"
+    return f"-# Your race board · only you see it · {left} {attempts} left"
 
 
 async def board_reply(move: RaceMove, *, note: str | None, hints: bool,

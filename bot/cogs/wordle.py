@@ -61,7 +61,7 @@ from bot.core.periods import Period
 from bot.render.leaderboard import board_text, board_title, period_span
 from bot.render.race import race_board_text, race_board_title, race_stats_text
 from bot.render.stats_image import stats_png_async
-from bot.render.text import settings_text, stats_text
+from bot.render.text import forgotten_text, settings_text, stats_text
 from bot.service import (
     GameService,
     HintKind,
@@ -88,8 +88,13 @@ START_KINDS = (Kind.RANDOM, Kind.DAILY, Kind.ARCHIVE)
 Choice = app_commands.Choice
 
 
+#: Choices shown in words where the stored value is not one (the value is what is sent).
+_CHOICE_NAMES = {"random": "practice", "win_percent": "win %",
+                 "current_streak": "current streak", "max_streak": "max streak"}
+
+
 def _choices(values: Any) -> list[Choice[str]]:
-    return [Choice(name=str(v), value=str(v)) for v in values]
+    return [Choice(name=_CHOICE_NAMES.get(str(v), str(v)), value=str(v)) for v in values]
 
 
 #: Seconds /wordle forgetme's question can be answered "yes" (Cancel always works).
@@ -131,7 +136,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             cog = cast(WordleCog, loaded_cog(interaction, COG_NAME))
             report = await cog.service.forget_me(self.player_id)
             forget_look(self.player_id)
-            text = f"Done: {report.total} records about you were removed from this bot."
+            text = forgotten_text(report.total)
         await interaction.response.edit_message(content=text, view=None)
 
 
@@ -193,6 +198,10 @@ class WordleCog(BoardPlay, commands.Cog):
             game = result.game
             if result.resumed:
                 text = "You already have this game going here; carry on: press Guess or /guess."
+                if str(game.kind) != kind or game.hard_mode != hard or (
+                        number is not None and game.puzzle_number != number):
+                    text = ("You already have another game going here, so here it is: finish "
+                            "it, or give it up with /wordle giveup, before starting a new one.")
                 if is_channel_game(game):
                     text = "This channel already has a game going; join in: press Guess or /guess."
             elif is_channel_game(game):
@@ -305,7 +314,8 @@ class WordleCog(BoardPlay, commands.Cog):
 
     @wordle.command(name="stats", description="Statistics, like the real game's")
     @app_commands.describe(player="whose statistics (default: yours)",
-                           mode="daily puzzles, own practice games, or channel games")
+                           mode="daily puzzles, own practice games, channel games, races or "
+                                "archive puzzles")
     @app_commands.choices(mode=_choices(StatsBucket))
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
                     mode: str = StatsBucket.DAILY.value) -> None:
@@ -335,7 +345,8 @@ class WordleCog(BoardPlay, commands.Cog):
         await send(interaction, Reply(embeds=[embed], files=[stats_file(png)] if png else []))
 
     @wordle.command(name="leaderboard", description="This server's best players")
-    @app_commands.describe(by="what to rank by", mode="daily, practice or channel games",
+    @app_commands.describe(by="what to rank by",
+                           mode="daily, practice, channel, race or archive games",
                            period="today, this week (from Monday), this month, or all time, "
                                   "by the server's time zone; streaks: all time only")
     @app_commands.choices(by=_choices(LeaderboardOrder), mode=_choices(StatsBucket),

@@ -99,7 +99,7 @@ class HintPolicy(Enum):
     #: Follows the server's setting for the mode: ``hints_in_channel_games``, or for a race
     #: ``hints_in_races`` (off by default).
     SERVER_SETTING = "server_setting"
-    #: Follows the server's ``hints_in_dailies`` (on by default).
+    #: Follows the server's ``hints_in_dailies`` (off by default).
     DAILY_SETTING = "daily_setting"
 
 

@@ -67,7 +67,7 @@ def validate_guess(raw: object, allowed: Container[str]) -> str | Invalid:
 
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+_COUNT_WORDS = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
 
 
 def hard_mode_problem(rows: Iterable[Sequence[str]], word: str) -> str | None:
@@ -83,7 +83,7 @@ def hard_mode_problem(rows: Iterable[Sequence[str]], word: str) -> str | None:
         feedback = feedback.upper()
         for i, (letter, state) in enumerate(zip(guess, feedback, strict=True)):
             if state == GREEN and word[i] != letter:
-                return f"{_ORDINALS[i]} letter must be {letter.upper()}"
+                return f"the {_ORDINALS[i]} letter must be {letter.upper()}"
         revealed = Counter(
             letter for letter, state in zip(guess, feedback, strict=True) if state != GREY
         )
@@ -91,8 +91,8 @@ def hard_mode_problem(rows: Iterable[Sequence[str]], word: str) -> str | None:
         for letter, needed in sorted(revealed.items()):
             if have[letter] < needed:
                 if needed == 1:
-                    return f"Guess must contain {letter.upper()}"
-                return f"Guess must contain {_COUNT_WORDS[needed]} {letter.upper()}"
+                    return f"your guess must contain {letter.upper()}"
+                return f"your guess must contain {letter.upper()} {_COUNT_WORDS[needed]}"
     return None
 
 

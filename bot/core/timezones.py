@@ -38,7 +38,9 @@ class UnknownTimeZone(ValueError):
             shown = shown[:67] + "..."
         message = f"Unknown time zone {shown}."
         if suggestions:
-            message += " Did you mean " + " or ".join(repr(s) for s in suggestions) + "?"
+            names = [repr(s) for s in suggestions]
+            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+            message += f" Did you mean {listed}?"
         message += f" Use an IANA name such as {_EXAMPLES}."
         super().__init__(message)
 

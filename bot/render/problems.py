@@ -30,8 +30,8 @@ def archive_problems(error: PlayerError, start: str) -> dict[Problem, str]:
         Problem.ARCHIVE_FUTURE: f"Wordle {number} hasn't come out yet here; the archive holds "
                                 "past puzzles only.",
         Problem.ARCHIVE_TOO_EARLY: f"The archive starts at Wordle 1 ({EPOCH.isoformat()}).",
-        Problem.ARCHIVE_DONE: f"You've already played Wordle {number} · archive; each "
-                              f"archive puzzle is played once.{share}",
+        Problem.ARCHIVE_DONE: f"You've already played Wordle {number} from the archive; "
+                              f"each archive puzzle is played once.{share}",
         Problem.ARCHIVE_PLAYED_DAILY: f"You played Wordle {number} as the daily on its day, "
                                       f"so it isn't in your archive.{share}",
         Problem.ARCHIVE_ONLY: "A puzzle number or date is for kind:archive only.",
@@ -51,11 +51,11 @@ def board_problems() -> dict[Problem, str]:
 
 
 def pick_text(pick: AnswerPick) -> str:
-    """A word hint whose word can't be the answer: the best word that could be, and the
+    """A word hint whose word can't be the hidden word: the best word that could be, and the
     guesses each still needs on average (this one included)."""
     best, answer = pick.best.word.upper(), pick.answer.word.upper()
     about = "" if pick.exact else "about "
-    return (f"{best} can't be the answer itself; the best word that could be is {answer}. "
+    return (f"{best} can't be the hidden word itself; the best word that could be is {answer}. "
             f"Guesses still needed on average, this one included: {about}"
             f"{pick.best.expected:.2f} with {best}, {about}{pick.answer.expected:.2f} with "
             f"{answer}.")

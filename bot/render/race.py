@@ -57,7 +57,7 @@ def standings_text(race: RaceView, mention: Callable[[int], str]) -> str:
     """Each player's progress: while it is on, squares without letters, guesses and time;
     at the end, places by guesses then time."""
     if not race.racers:
-        return "Nobody has joined yet."
+        return "Nobody joined." if race.is_over else "Nobody has joined yet."
     line = _final_line if race.is_over else _live_line
     return fit_parts([line(r, mention) for r in race.racers], _BUDGET)
 
@@ -97,10 +97,13 @@ def race_stats_text(stats: RaceStats) -> str:
             f"Podiums {stats.podiums} · Average guesses {average}")
 
 
+#: How each way of ranking races is named (a race's win is a first place).
+RACE_ORDER_NAMES = {LeaderboardOrder.WINS: "wins", LeaderboardOrder.WIN_PERCENT: "win %",
+                    LeaderboardOrder.AVERAGE: "average guesses"}
+
+
 def race_board_title(by: LeaderboardOrder) -> str:
-    names = {LeaderboardOrder.WINS: "first places", LeaderboardOrder.WIN_PERCENT: "win %",
-             LeaderboardOrder.AVERAGE: "average guesses"}
-    return f"Race leaderboard · {names.get(by, str(by))} · all time"
+    return f"Race leaderboard · {RACE_ORDER_NAMES.get(by, str(by))} · all time"
 
 
 def race_board_text(board: RaceBoard, by: LeaderboardOrder, viewer: int | None,
@@ -108,7 +111,8 @@ def race_board_text(board: RaceBoard, by: LeaderboardOrder, viewer: int | None,
     def line(row: RaceBoardRow) -> str:
         value = f"{row.value:.2f}" if by == LeaderboardOrder.AVERAGE else f"{row.value}"
         return (f"**{row.rank}.** {mention(row.player_id)} · {value} · "
-                f"{row.stats.played} played · {row.stats.podiums} podiums")
+                f"{row.stats.played} played · {row.stats.podiums} "
+                f"podium{'s' if row.stats.podiums != 1 else ''}")
 
     if not board.rows:
         return "No races finished here yet: start one with /wordle race."
@@ -122,7 +126,8 @@ def race_board_text(board: RaceBoard, by: LeaderboardOrder, viewer: int | None,
 
 def race_problems(error: PlayerError, commands: object) -> dict[Problem, str]:
     """The race problems in words (``commands``: the front end's, unused so far)."""
-    orders = ", ".join(o.value for o in RACE_ORDERS)
+    names = [RACE_ORDER_NAMES[o] for o in RACE_ORDERS]
+    orders = ", ".join(names[:-1]) + " or " + names[-1]
     return {
         Problem.NO_RACE: "There's no race in this channel. Start one with /wordle race.",
         Problem.RACE_RUNNING: "This channel already has a race on: press Join on its message, "

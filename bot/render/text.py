@@ -331,7 +331,7 @@ def analysis_text(analysis: AnalysisView) -> str:
     ]
     lines = [" · ".join(header)] if header else []
     lines += [analysis_step_text(i, step) for i, step in enumerate(steps, start=1)]
-    return "\n".join(lines) or "No guess to analyse: the game ended before its first guess."
+    return "\n".join(lines) or "No guess to analyze: the game ended before its first guess."
 
 
 # --------------------------------------------------------------------------------------------
@@ -364,10 +364,10 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
         Problem.SETTER: "You chose this word, so you can't guess it. Watch the others!",
         Problem.NOT_A_PLAYER: "Only players who have guessed in this game, or who set its "
                               "word, can give it up.",
-        Problem.OWN_GAME_RUNNING: f"You already have a game going {c.here}. Finish it, or "
-                                  f"{c.give_up}, then start the daily.",
-        Problem.CHANNEL_GAME_RUNNING: f"This channel already has a game going. Finish it (or "
-                                      f"{c.give_up}) first.",
+        Problem.OWN_GAME_RUNNING: f"You already have a game going {c.here}. Finish it or "
+                                  f"give it up with {c.give_up}, then start this one.",
+        Problem.CHANNEL_GAME_RUNNING: "This channel already has a game going: set your word "
+                                      "once it has ended.",
         Problem.DAILY_ELSEWHERE: f"Your Wordle {number} is in progress in {channel}; "
                                  "carry on there.",
         Problem.DAILY_DONE: f"You've already played Wordle {number} today. A new one comes "
@@ -382,9 +382,9 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
                               "try a letter or position hint.",
         Problem.BAD_START: "Choose your own game or a channel game, and daily or random.",
         Problem.CHALLENGE_NOT_START: f"Use {c.challenge} to set a word for the channel.",
-        Problem.DAILY_NOT_IN_CHANNEL: "The daily is played on your own, so nobody spoils it "
-                                      "for anyone. Start a channel game with a random word "
-                                      "instead.",
+        Problem.DAILY_NOT_IN_CHANNEL: "Daily and archive puzzles are played on your own, so "
+                                      "nobody spoils them for anyone. Start a channel game "
+                                      "with a random word instead.",
         Problem.DAILY_WORD_FIXED: "The daily's word is the same for everyone; it can't be "
                                   "chosen.",
         Problem.BAD_HINT_KIND: "A hint is " + _either([f"a {k.value}" for k in HintKind]) + ".",
@@ -393,7 +393,7 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
         Problem.BAD_ORDER: "Rank by " + _either([o.value for o in LeaderboardOrder]) + ".",
         Problem.BAD_LIMIT: "Show between 1 and 50 players.",
         Problem.BAD_SETTING: error.detail or "That setting can't be used.",
-        Problem.NOTHING_TO_ANALYSE: f"You have no finished game {c.here} to analyse yet.",
+        Problem.NOTHING_TO_ANALYSE: f"You have no finished game {c.here} to analyze yet.",
         Problem.BUSY: "That game is very busy right now; try again.",
         Problem.CANNOT_POST: f"I can't post in {channel}: give me the View Channel and Send "
                              "Messages permissions there first.",
@@ -437,13 +437,22 @@ def hint_text(hint: HintResult) -> str:
 # The rules, for help texts
 
 
+def forgotten_text(records: int) -> str:
+    """What "forget me" removed, in words."""
+    if not records:
+        return "Done: nothing about you was stored here."
+    if records == 1:
+        return "Done: 1 record about you was removed from this bot."
+    return f"Done: {records:,} records about you were removed from this bot."
+
+
 def rules_text(example: tuple[str, str] = ("speed", "erase")) -> str:
     """The rules in a few lines, with one example row (``SPEED`` against ``ERASE``) scored by
     the reference scoring, so the example cannot be wrong."""
     guess, answer = example
     row = squares(score(guess, answer))
     return "\n".join([
-        f"Guess the hidden {WORD_LENGTH}-letter word in {MAX_ATTEMPTS} tries. Each guess must "
+        f"Guess the hidden {WORD_LENGTH}-letter word in {MAX_ATTEMPTS} attempts. Each guess must "
         "be a word from the list; a refused guess costs nothing.",
         f"{GREEN_SQUARE} right letter, right place · {YELLOW_SQUARE} in the word, elsewhere · "
         f"{GREY_SQUARE} not in the word (or no more of it).",

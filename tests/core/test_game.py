@@ -160,22 +160,22 @@ def test_bad_hidden_word_refused():
 
 def test_hard_mode_green_must_stay():
     rows = [Row("crane", "BBGBG")]  # against SLATE
-    assert hard_mode_problem(rows, "speed") == "3rd letter must be A"
+    assert hard_mode_problem(rows, "speed") == "the 3rd letter must be A"
     assert hard_mode_problem(rows, "slate") is None
     rows = [Row("shard", "GBBBB")]
-    assert hard_mode_problem(rows, "crane") == "1st letter must be S"
+    assert hard_mode_problem(rows, "crane") == "the 1st letter must be S"
 
 
 def test_hard_mode_yellow_must_be_reused():
     rows = [Row("crane", "BYBBB")]  # an R somewhere else
-    assert hard_mode_problem(rows, "slate") == "Guess must contain R"
+    assert hard_mode_problem(rows, "slate") == "your guess must contain R"
     assert hard_mode_problem(rows, "three") is None
 
 
 def test_hard_mode_counts_repeated_letters():
     # SPEED against ERASE: S yellow, both Es marked: the next guess needs two Es and an S.
     rows = [Row("speed", "YBYYB")]
-    assert hard_mode_problem(rows, "those") == "Guess must contain two E"
+    assert hard_mode_problem(rows, "those") == "your guess must contain E twice"
     assert hard_mode_problem(rows, "geese") is None
     assert hard_mode_problem(rows, "erase") is None
     # One S green and one grey (SISSY vs SPICY... S G at 1, others grey): one S is enough.
@@ -183,15 +183,15 @@ def test_hard_mode_counts_repeated_letters():
     assert hard_mode_problem(rows, "spicy") is None
     # Two S revealed (green + yellow) means two S needed.
     rows = [Row("sissy", "GBYBB")]
-    assert hard_mode_problem(rows, "spicy") == "Guess must contain two S"
+    assert hard_mode_problem(rows, "spicy") == "your guess must contain S twice"
     assert hard_mode_problem(rows, "spies") is None
 
 
 def test_hard_mode_ordinal_messages():
     rows = [Row("vivid", "BBBBG")]
-    assert hard_mode_problem(rows, "crane") == "5th letter must be D"
+    assert hard_mode_problem(rows, "crane") == "the 5th letter must be D"
     rows = [Row("ethos", "BGBBB")]
-    assert hard_mode_problem(rows, "crane") == "2nd letter must be T"
+    assert hard_mode_problem(rows, "crane") == "the 2nd letter must be T"
 
 
 def test_hard_mode_game_refuses_breach_without_cost():
@@ -199,7 +199,7 @@ def test_hard_mode_game_refuses_breach_without_cost():
     game.guess("crane", ALLOWED)
     outcome = game.guess("speed", ALLOWED)
     assert outcome.invalid.code == "hard_mode"
-    assert outcome.invalid.message == "Hard mode: 3rd letter must be A."
+    assert outcome.invalid.message == "Hard mode: the 3rd letter must be A."
     assert game.attempts_used == 1
     assert game.guess("slate", ALLOWED).accepted
 

@@ -79,7 +79,10 @@ def test_a_suggestion_is_a_sentence_of_its_own() -> None:
     with pytest.raises(UnknownTimeZone) as refused:
         normalise_timezone("europe/pari")
     assert str(refused.value).startswith(
-        "Unknown time zone 'europe/pari'. Did you mean 'Europe/Paris'")
+        "Unknown time zone 'europe/pari'. Did you mean 'Europe/Paris', ")
+    # several names: commas, then "or" before the last
+    assert str(refused.value).count(" or ") == 2  # one in the suggestions, one in the examples
+    assert refused.value.suggestions[-1] in str(refused.value).split(" or ")[1]
 
 
 def test_the_known_names_are_iana_names_without_host_specific_ones() -> None:

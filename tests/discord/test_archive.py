@@ -41,7 +41,7 @@ async def test_an_archive_puzzle_by_number_and_by_date(table: Table):
         # Played once; today's puzzle is the daily; the future is not out yet.
         text = await refused(table, table.bob, "wordle start", {"kind": "archive",
                                                                  "number": 300})
-        assert text.startswith("You've already played Wordle 300 · archive; each archive "
+        assert text.startswith("You've already played Wordle 300 from the archive; each archive "
                                "puzzle is played once.")
         assert "Wordle 300 · archive 2/6" in text
         text = await refused(table, table.bob, "wordle start", {"kind": "archive",

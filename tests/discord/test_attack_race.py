@@ -111,7 +111,7 @@ async def test_a_word_hint_in_a_race_names_a_possible_answer_too(table: Table) -
         text = hint.embed["description"] if hint.embed else hint.text()
         found = re.fullmatch(
             r"Try ([A-Z]{5}): (\d+) possible words fit what you know so far\. \1 can't be the "
-            r"answer itself; the best word that could be is ([A-Z]{5})\. Guesses still needed "
+            r"hidden word itself; the best word that could be is ([A-Z]{5})\. Guesses still needed "
             r"on average, this one included: (\d\.\d\d) with \1, (\d\.\d\d) with \3\.", text)
         assert found, text
 

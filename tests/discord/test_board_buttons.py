@@ -79,7 +79,7 @@ async def test_a_whole_game_with_buttons_across_a_restart(table: Table) -> None:
         await guess_on(table, board, table.bob, "SLATE")
         assert_board(board, "lemon", ["slate"])
         assert board.edit_count == 1 and [e.via for e in board.edits] == ["callback"]
-        assert footer(board) == "Your game · /guess · 5 tries left"
+        assert footer(board) == "Your game · /guess · 5 attempts left"
 
     # a new bot process: nothing in memory, only the message and the database
     async with table.running():
@@ -199,7 +199,7 @@ async def test_invalid_guesses_from_the_modal_are_private_and_change_nothing(
         public = len(table.fake.channel_messages(table.general))
         for word, reason in [("zzzzz", "ZZZZZ is not in the word list."),
                              ("12345", "Use only the letters A to Z"),
-                             ("lemon", "Hard mode: 3rd letter must be A.")]:
+                             ("lemon", "Hard mode: the 3rd letter must be A.")]:
             click = await open_guess(table, board, table.bob)
             submit = await table.fake.submit_modal(click, {"word": word})
             response = await submit.first_response()

@@ -95,7 +95,7 @@ async def test_channel_game_with_three_players(table: Table) -> None:
         assert note(start) == f"{mention(table.bob)} started a channel game! " \
                                 "Everyone here can press Guess or /guess."
         assert title(start) == "Wordle practice · channel game"
-        assert footer(start) == "Everyone here can /guess · 6 tries left"
+        assert footer(start) == "Everyone here can /guess · 6 attempts left"
         assert_board(start, answer, [])
 
         played: list[str] = []
@@ -221,7 +221,7 @@ async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
         await table.reply(table.dave, "guess", {"word": others[3]})
         # asking for a practice game while the daily runs here hands back the daily: privately
         resumed = await table.reply(table.dave, "wordle start")
-        assert resumed.ephemeral and note(resumed).startswith("You already have this game")
+        assert resumed.ephemeral and note(resumed).startswith("You already have another game")
         assert_board(resumed, answer, [others[3]])
         out = await table.invoke(table.dave, "wordle giveup")
         over, dave_share = await out.wait_for_messages(2)
@@ -524,7 +524,7 @@ async def test_hard_mode_breach_is_refused_with_the_reason(table: Table) -> None
         assert title(started) == "Wordle practice · hard mode"
         await table.reply(table.bob, "guess", {"word": "slate"})  # A and E are green
         text = await refused(table, table.bob, "guess", {"word": "lemon"})
-        assert text == "Hard mode: 3rd letter must be A."
+        assert text == "Hard mode: the 3rd letter must be A."
         view = await table.service.board(table.place(), table.bob.id)
         assert [r.word for r in view.rows] == ["slate"]
         ok = await table.reply(table.bob, "guess", {"word": "crane"})
@@ -554,7 +554,8 @@ async def test_settings_need_manage_server(table: Table) -> None:
     async with table.running():
         text = await refused(table, table.dave, "wordle settings",
                              {"timezone": "Europe/Paris", "hints_in_channel_games": False})
-        assert text == "Only members with the Manage Server permission can change settings."
+        assert text == ("Only members with the Manage Server permission can see or change the "
+                        "server settings.")
         settings = await table.service.settings(table.guild.id)
         assert settings.timezone == "UTC" and settings.hints_in_channel_games
 
@@ -693,7 +694,7 @@ async def test_analyse_and_forget_me(table: Table) -> None:
     table.picker.queue.append("crane")
     async with table.running():
         text = await refused(table, table.bob, "wordle analyze")
-        assert text == "You have no finished game in this channel to analyse yet."
+        assert text == "You have no finished game in this channel to analyze yet."
         await table.reply(table.bob, "wordle start")
         await table.reply(table.bob, "guess", {"word": "slate"})
         await table.reply(table.bob, "guess", {"word": "crane"})

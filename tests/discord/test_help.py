@@ -17,7 +17,7 @@ async def test_help_is_private_and_names_every_command(table: Table) -> None:
         text = message.embed["description"]
         assert len(text) <= 4096
         assert "SPEED against ERASE is 🟨⬛🟨🟨⬛." in text
-        assert "6 tries" in text and "5-letter word" in text
+        assert "6 attempts" in text and "5-letter word" in text
         for heading in ("## How to play", "## Commands", "## Hints", "## Hard mode",
                         "## The daily"):
             assert heading in text

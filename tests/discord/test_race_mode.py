@@ -288,7 +288,7 @@ async def test_races_and_channel_games_keep_apart_and_hints_follow_the_server(
         _, response = await table.ask(table.bob, "hint")
         assert response.content.startswith("Hints are off in races")
         _, response = await table.ask(table.alice, "wordle settings", {"hints_in_races": True})
-        assert "Hints in races:** on" in (response.embeds[0]["description"])
+        assert "Hints in races: **on" in (response.embeds[0]["description"])
         _, response = await table.ask(table.bob, "hint", {"kind": "letter"})
         assert response.ephemeral
         await guess_on(table, board, table.bob, "crane")

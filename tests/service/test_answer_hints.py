@@ -29,7 +29,7 @@ async def test_the_hint_names_the_best_possible_answer_too(service, picker):
     best, answer = hint.word.upper(), hint.pick.answer.word.upper()
     assert hint_text(hint) == (
         f"Try {best}: {len(candidates)} possible words fit what you know so far. "
-        f"{best} can't be the answer itself; the best word that could be is {answer}. "
+        f"{best} can't be the hidden word itself; the best word that could be is {answer}. "
         "Guesses still needed on average, this one included: "
         f"{hint.pick.best.expected:.2f} with {best}, {hint.pick.answer.expected:.2f} with "
         f"{answer}.")
@@ -56,4 +56,4 @@ async def test_the_terminal_says_it_too(service, picker):
     await game.run(kind=Kind.RANDOM, hard_mode=False, word=None)
     text = " ".join(out.getvalue().split())
     assert "Hint: Try " in text
-    assert "can't be the answer itself; the best word that could be is GEESE" in text
+    assert "can't be the hidden word itself; the best word that could be is GEESE" in text

@@ -46,8 +46,9 @@ def test_whole_won_game(tmp_path, env):
     assert "You got it in 2/6!" in out  # ...and cost no attempt
     assert "⬛⬛🟩⬛🟩\n🟩🟩🟩🟩🟩" in out  # the share grid
     assert "Played 1" in out
-    # Plain (no colour) tiles: [X] green, -X- grey.
+    # Plain (no colour) tiles: [X] green, -X- grey, and a line that says so.
     assert "-C- -R- [A] -N- [E]" in out
+    assert "[X] right place   (X) in the word, elsewhere   -X- not in the word" in out
     assert "\x1b[" not in out
 
 
@@ -66,7 +67,7 @@ def test_eof_leaves_and_game_resumes(tmp_path, env):
     second = play(tmp_path, env, "speed\nslate\n")
     assert second.returncode == 0, second.stderr
     assert "Carrying on with your game in progress" in second.stdout
-    assert "Hard mode: 3rd letter must be A." in second.stdout
+    assert "Hard mode: the 3rd letter must be A." in second.stdout
     assert "You got it in 2/6!" in second.stdout
 
 

@@ -30,7 +30,7 @@ def test_archive_by_number_then_by_date(tmp_path, env):
     assert "Your archive statistics:" in done.stdout
     again = play(tmp_path, env, "", "--archive-date", "2026-01-01")
     assert again.returncode == 1
-    assert "You've already played Wordle 1 · archive" in again.stderr
+    assert "You've already played Wordle 1 from the archive" in again.stderr
     assert "🟩🟩🟩🟩🟩" in again.stderr and again.stdout == ""
 
 

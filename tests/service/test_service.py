@@ -213,7 +213,7 @@ async def test_hard_mode_breach_is_invalid(service, picker):
     await service.guess(HERE, ALICE, "crane")
     with pytest.raises(InvalidGuess) as info:
         await service.guess(HERE, ALICE, "speed")
-    assert info.value.invalid.message == "Hard mode: 3rd letter must be A."
+    assert info.value.invalid.message == "Hard mode: the 3rd letter must be A."
     assert (await service.board(HERE, ALICE)).attempts_used == 1
 
 

@@ -40,7 +40,7 @@ async def test_an_archive_puzzle_by_number_then_by_date(service):
     day = EPOCH.fromordinal(EPOCH.toordinal() + number - 1).isoformat()
     code, out = await play(service, "", date=day)
     assert code == 1
-    assert f"already played Wordle {number:,} · archive" in out and "🟩🟩🟩🟩🟩" in out
+    assert f"already played Wordle {number:,} from the archive" in out and "🟩🟩🟩🟩🟩" in out
     # not in the daily statistics, nor the daily streak
     daily = await service.stats(PERSONAL, LOCAL_PLAYER, "daily")
     assert daily.played == 0

@@ -45,7 +45,7 @@ def test_a_game_given_up_before_any_guess_has_no_skill_or_luck(solver: Solver):
     result = analyse(solver, "sheep", [])
     assert (result.steps, result.skill, result.luck, result.solved) == ((), None, None, False)
     # not "Skill 100/100 · Luck 50/100" for no guess
-    assert analysis_text(result) == "No guess to analyse: the game ended before its first guess."
+    assert analysis_text(result) == "No guess to analyze: the game ended before its first guess."
 
 
 def test_playing_the_solver_scores_full_skill(solver: Solver):
