@@ -197,7 +197,8 @@ def identify_gate_for(config: Config) -> IdentifyGate:
 async def _run(config: Config, words: WordLists, *, sync_global: bool) -> None:
     if config.postgres_url is None:
         config.db_path.parent.mkdir(parents=True, exist_ok=True)
-    db = await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path)
+    db = await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path,
+                          pool_size=config.pool_size)
     try:
         salt = config.daily_salt or (await postgres_daily_salt(config.postgres_url)
                                      if config.postgres_url else config.resolved_salt())

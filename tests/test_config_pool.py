@@ -66,3 +66,23 @@ def test_play_db_on_sqlite_ignores_the_postgres_pool_size(tmp_path: Path):
             await store.close()
 
     assert asyncio.run(opened()) >= 1
+
+
+def test_the_running_bot_opens_its_store_with_the_pool_size(monkeypatch):
+    # The bot's own start (bot.app._run), not only the terminal commands' open_database.
+    import bot.app
+
+    asked: list[int] = []
+
+    class Stop(Exception):
+        pass
+
+    async def fake_open(dsn: str, *, pool_size: int = 10, **_: object) -> str:
+        asked.append(pool_size)
+        raise Stop
+
+    monkeypatch.setattr(PostgresStore, "open", fake_open)
+    config = Config.from_env(environ={**PG, "DATABASE_POOL_SIZE": "4"})
+    with pytest.raises(Stop):
+        asyncio.run(bot.app._run(config, None, sync_global=False))  # type: ignore[arg-type]
+    assert asked == [4]
