@@ -52,6 +52,8 @@ class Buckets:
 #: by /guess and /hint and by the board's modal and hint buttons (:func:`spend`).
 GUESSES = Buckets(5, 10.0)
 HINTS = Buckets(3, 10.0)
+#: A player's analyses (each one a solver search per guess), per server: 2 in 30 seconds.
+ANALYSES = Buckets(2, 30.0)
 
 
 def player_key(interaction: discord.Interaction) -> Hashable:

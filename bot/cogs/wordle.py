@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.cooldown import GUESSES, HINTS, cooldown
+from bot.cogs.cooldown import ANALYSES, GUESSES, HINTS, cooldown
 from bot.cogs.help import help_text
 from bot.cogs.interact import (
     NO_PINGS,
@@ -64,6 +64,7 @@ from bot.render.stats_image import stats_png_async
 from bot.render.text import forgotten_text, settings_text, stats_text
 from bot.service import (
     GameService,
+    GiveUpResult,
     HintKind,
     Kind,
     LeaderboardOrder,
@@ -275,13 +276,16 @@ class WordleCog(BoardPlay, commands.Cog):
     async def giveup(self, interaction: discord.Interaction) -> None:
         if await takes_race(self.bot, interaction):
             return await race_cog(self.bot).slash_give_up(interaction)
-        result = await within_deadline(
-            interaction, self.service.give_up(place_of(interaction), interaction.user.id))
-        note = None
-        if is_channel_game(result.game):
-            note = f"{mention(interaction.user.id)} gave up."
-        await send(interaction, await self.finished_reply(interaction, result.game,
-                                                          result.finish, note))
+        async def work() -> tuple[GiveUpResult, Reply]:
+            # the last board (the statistics picture may be drawn in a thread): in time too
+            result = await self.service.give_up(place_of(interaction), interaction.user.id)
+            note = (f"{mention(interaction.user.id)} gave up."
+                    if is_channel_game(result.game) else None)
+            return result, await self.finished_reply(interaction, result.game, result.finish,
+                                                     note)
+
+        result, reply = await within_deadline(interaction, work())
+        await send(interaction, reply)
         await self.announce(interaction, result.game, result.finish)
 
     @wordle.command(name="race", description="A race: everyone here plays one word, each on "
@@ -377,6 +381,7 @@ class WordleCog(BoardPlay, commands.Cog):
 
     @wordle.command(name="analyze", description="How your last finished game here compared "
                                                 "with the solver")
+    @cooldown(ANALYSES)
     async def analyze(self, interaction: discord.Interaction) -> None:
         # The solver may have to be built first: within_deadline defers (privately) if so.
         result = await within_deadline(

@@ -87,6 +87,8 @@ class Problem(StrEnum):
     DAILY_IN_ARCHIVE = "daily_in_archive"
     #: Too many players at once; try again.
     BUSY = "busy"
+    #: Too many word hints and analyses waiting for the solver; try again in a few seconds.
+    SOLVER_BUSY = "solver_busy"
     #: ``channel_id``: the bot cannot post in that channel.
     CANNOT_POST = "cannot_post"
     # -- races (bot.service.races; worded in bot.render.race) --

@@ -74,6 +74,7 @@ from bot.service.results import (
     PlayerStats,
     StartResult,
 )
+from bot.service.solver_lane import SOLVER_LANE
 from bot.service.views import core_game, facts, game_view, option, rows_of, share
 from bot.storage.errors import (
     AttemptConflict,
@@ -442,7 +443,7 @@ class GameService:
             raise NoGame(Problem.NOTHING_TO_ANALYSE)
         solver = await self.solver()
         rows = list(rows_of(record))
-        result = await asyncio.to_thread(analyse, solver, record.answer, rows, record.hard_mode)
+        result = await SOLVER_LANE.run(analyse, solver, record.answer, rows, record.hard_mode)
         return AnalysisResult(game_view(record), result)
 
     # -- server settings, daily results, privacy -----------------------------------------

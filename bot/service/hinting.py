@@ -4,7 +4,6 @@ letter when the solver cannot suggest a word (the hidden word left its answer li
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.core import hints as core_hints
@@ -12,6 +11,7 @@ from bot.core.domain import HintKind
 from bot.core.solver import ImpossibleFeedbackError, Solver
 from bot.service.errors import NoHintLeft, Problem
 from bot.service.results import GameView, HintResult
+from bot.service.solver_lane import SOLVER_LANE
 from bot.storage.models import HintRecord
 
 
@@ -27,8 +27,8 @@ async def make_hint(board: GameView, answer: str, kind: HintKind, given: Sequenc
     if kind is HintKind.WORD:
         if solver is not None:
             try:
-                hint = await asyncio.to_thread(core_hints.word_hint, await solver(), rows,
-                                               board.hard_mode)
+                hint = await SOLVER_LANE.run(core_hints.word_hint, await solver(), rows,
+                                             board.hard_mode)
             except ImpossibleFeedbackError:  # no word in the solver's list fits
                 pass
             else:

@@ -143,3 +143,20 @@ async def test_a_slow_race_board_is_deferred_for_every_move(
             assert move.responses[0].type_name == "deferred_message", move.responses[0].text()
         stored = await races.db.active_race(table.guild.id, table.general.id)
         assert {r.player_id for r in stored.racers} == {table.bob.id, table.carol.id}
+
+
+async def test_a_slow_last_board_after_giving_up_is_deferred(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """/wordle giveup: the give-up is saved, then the last board and the statistics picture
+    are made (in a thread when the numbers are new, behind other work): in time as well."""
+    import bot.cogs.play as play
+
+    table.picker.queue.append("crane")
+    async with table.running():
+        await table.reply(table.bob, "wordle start")
+        slow_down(monkeypatch, play, "stats_png_async")
+        inter, resp = await table.ask(table.bob, "wordle giveup")
+        assert inter.rejected_callbacks == [], inter.rejected_callbacks
+        assert resp.deferred and resp.latency < 0.6
+        (board,) = await inter.wait_for_messages(1)
+        assert "CRANE" in board.text()

@@ -547,6 +547,20 @@ async def test_cooldown_is_answered_privately(table: Table) -> None:
         assert note(message) is None and board_text(message)
 
 
+async def test_analyses_have_a_cooldown_of_their_own(table: Table) -> None:
+    # Each analysis is a solver search per guess: two in 30 s, then a private "slow down".
+    table.picker.queue.append("crane")
+    async with table.running():
+        await table.reply(table.bob, "wordle start")
+        await table.reply(table.bob, "guess", {"word": "crane"})
+        for _ in range(2):
+            analysis = await table.reply(table.bob, "wordle analyze")
+            assert analysis.embed is not None
+        text = await refused(table, table.bob, "wordle analyze")
+        assert re.fullmatch(r"Slow down a little: try again in \d+ s\.", text)
+        assert (await table.reply(table.carol, "wordle start")).components_v2  # per player
+
+
 # ------------------------------------------------------------------------------ permissions
 
 
