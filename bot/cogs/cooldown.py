@@ -54,6 +54,8 @@ GUESSES = Buckets(5, 10.0)
 HINTS = Buckets(3, 10.0)
 #: A player's analyses (each one a solver search per guess), per server: 2 in 30 seconds.
 ANALYSES = Buckets(2, 30.0)
+#: A player's leaderboards (each ranks every player of the server), per server: 3 in 10 s.
+LEADERBOARDS = Buckets(3, 10.0)
 
 
 def player_key(interaction: discord.Interaction) -> Hashable:

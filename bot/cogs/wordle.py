@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.cooldown import ANALYSES, GUESSES, HINTS, cooldown
+from bot.cogs.cooldown import ANALYSES, GUESSES, HINTS, LEADERBOARDS, cooldown
 from bot.cogs.help import help_text
 from bot.cogs.interact import (
     NO_PINGS,
@@ -355,6 +355,7 @@ class WordleCog(BoardPlay, commands.Cog):
                                   "by the server's time zone; streaks: all time only")
     @app_commands.choices(by=_choices(LeaderboardOrder), mode=_choices(StatsBucket),
                           period=_choices(Period))
+    @cooldown(LEADERBOARDS)
     async def leaderboard(self, interaction: discord.Interaction,
                           by: str = LeaderboardOrder.WINS.value,
                           mode: str = StatsBucket.DAILY.value,

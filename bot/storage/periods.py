@@ -5,7 +5,7 @@ The all-time board reads the statistics rows; a period's board is worked out fro
 finished in it instead: a game counts for the players its statistics count for
 (:func:`bot.core.domain.counted_players`: the owner of an own game, every player not forgotten
 who guessed in a channel game), in the bucket of its mode. Ranked like the all-time board
-(:func:`bot.storage.stats.rank`): wins, win %, or average guesses per win; streaks are not
+(:func:`bot.storage.stats.board_of`): wins, win %, or average guesses per win; streaks are not
 ranked by period (a streak runs across periods).
 """
 
@@ -18,7 +18,7 @@ from typing import Any, Final
 from bot.core.domain import MAX_ATTEMPTS, STORED_MODES, LeaderboardOrder, Scope, StatsBucket
 
 from .models import Leaderboard
-from .stats import StatsRow, rank
+from .stats import StatsRow, board_of
 from .validation import check_board, now_utc
 
 #: The orders a period's board can rank by.
@@ -35,10 +35,11 @@ def _bucket_filter(bucket: StatsBucket) -> str:
 
 
 def period_query(bucket: StatsBucket, placeholders: tuple[str, str, str]) -> str:
-    """Rows ``(player, won, attempts, hinted, games)`` for the games of ``bucket`` finished in
-    a server (first placeholder) from a start (second, included) to an end (third, excluded),
-    grouped. ``placeholders``: ``("?1", "?2", "?3")`` for SQLite, ``("$1", "$2", "$3")`` for
-    PostgreSQL."""
+    """One row per player, ``(player, played, wins, won in 1, ..., won in 6, hinted wins)``,
+    for the games of ``bucket`` finished in a server (first placeholder) from a start
+    (second, included) to an end (third, excluded): the database adds them up, so a server of
+    many thousands of players sends one row each. ``placeholders``: ``("?1", "?2", "?3")``
+    for SQLite, ``("$1", "$2", "$3")`` for PostgreSQL."""
     guild, start, end = placeholders
     # Attempts matter for wins alone; hints for dailies alone (hinted wins rank after).
     hinted = ("EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id)"
@@ -50,13 +51,16 @@ def period_query(bucket: StatsBucket, placeholders: tuple[str, str, str]) -> str
                " AND (g.scope = 'own' OR p.player_id IS NOT NULL)")
     if not channel:  # own games: the owner, no join
         players = ("g.owner_id AS player", "", "")
+    spread = "".join(f", sum(CASE WHEN won AND attempts = {n} THEN 1 ELSE 0 END)"
+                     for n in range(1, MAX_ATTEMPTS + 1))
     return (
-        "SELECT player, won, attempts, hinted, count(*) FROM (SELECT DISTINCT g.id, "
+        "SELECT player, count(*), sum(CASE WHEN won THEN 1 ELSE 0 END)"
+        f"{spread}, sum(CASE WHEN won AND hinted THEN 1 ELSE 0 END) FROM (SELECT DISTINCT g.id, "
         f"{players[0]}, g.status = 'won' AS won, CASE WHEN g.status = 'won' THEN "
         "(SELECT count(*) FROM guesses c WHERE c.game_id = g.id) ELSE 0 END AS attempts, "
         f"{hinted} AS hinted FROM games g {players[1]} WHERE g.guild_id = {guild} "
         f"AND g.status <> 'active' AND g.finished_at >= {start} AND g.finished_at < {end} "
-        f"AND {_bucket_filter(bucket)}{players[2]}) AS f GROUP BY player, won, attempts, hinted"
+        f"AND {_bucket_filter(bucket)}{players[2]}) AS f GROUP BY player"
     )
 
 
@@ -76,22 +80,12 @@ def check_period_board(*, guild_id: object, mode: object, by: object, limit: obj
 def period_board(found: Iterable[Any], *, mode: StatsBucket, by: LeaderboardOrder, limit: int,
                  player_id: int | None) -> Leaderboard:
     """The board from :func:`period_query`'s rows: top ``limit``, and ``player_id``'s row."""
-    played: dict[int, int] = {}
-    wins: dict[int, int] = {}
-    spread: dict[int, list[int]] = {}
-    hinted: dict[int, int] = {}
-    for player, won, attempts, helped, games in found:
-        player, games = int(player), int(games)
-        played[player] = played.get(player, 0) + games
-        counts = spread.setdefault(player, [0] * MAX_ATTEMPTS)
-        if won:
-            wins[player] = wins.get(player, 0) + games
-            counts[int(attempts) - 1] += games
-            if helped and mode is StatsBucket.DAILY:
-                hinted[player] = hinted.get(player, 0) + games
-    entries = [(player, StatsRow(played=n, wins=wins.get(player, 0),
-                                 distribution=tuple(spread[player])))
-               for player, n in played.items()]
-    ranked = rank(entries, mode=str(mode), by=str(by), today=None, hinted=hinted)
-    mine = next((row for row in ranked if row.player_id == player_id), None)
-    return Leaderboard(rows=ranked[:limit], player_row=mine)
+    entries, hinted = [], {}
+    daily = mode is StatsBucket.DAILY
+    for player, played, wins, *spread, helped in found:  # integers from either database
+        entries.append((player, StatsRow(played, wins, tuple(spread))))
+        if helped and daily:
+            hinted[player] = helped
+    top, mine = board_of(entries, mode=str(mode), by=str(by), today=None, hinted=hinted,
+                         limit=limit, player_id=player_id)
+    return Leaderboard(rows=top, player_row=mine)

@@ -147,14 +147,7 @@ def to_stats(row: StatsRow | None, mode: str, today: int | None = None) -> Stats
     """The public view of a row. For dailies, ``today`` (puzzle number) expires old streaks."""
     if row is None:
         return Stats()
-    current = row.current_streak
-    if (
-        mode == "daily"
-        and today is not None
-        and current
-        and (row.last_win_day is None or row.last_win_day < today - 1)
-    ):
-        current = 0
+    current = _current_streak(row, mode, today)
     average = average_guesses(row.distribution)
     return Stats(
         played=row.played,
@@ -174,6 +167,84 @@ def ending_stats(rows: Sequence[Sequence[Any]], mode: str, today: int | None) ->
     return [to_stats(stats_row(row[1:]) if row[0] else None, mode, today) for row in rows]
 
 
+def _current_streak(row: StatsRow, mode: str, today: int | None) -> int:
+    """The current streak as shown: for dailies, 0 once a day was missed (``today``)."""
+    current = row.current_streak
+    if (mode == "daily" and today is not None and current
+            and (row.last_win_day is None or row.last_win_day < today - 1)):
+        return 0
+    return current
+
+
+def _sort_value(row: StatsRow, mode: str, by: str, today: int | None) -> int | float | None:
+    """What ``by`` ranks ``row`` on (``None``: not ranked, an average without a win).
+
+    The average is compared as a float: a quotient of two integers below 2**53 is rounded
+    correctly, so equal averages give equal floats, and two different ones with fewer than
+    ten million wins each differ by far more than a float's precision near 1-6: the order is
+    the exact one."""
+    if by == "average":
+        wins = sum(row.distribution)
+        if not wins:
+            return None
+        return sum(n * count for n, count in enumerate(row.distribution, start=1)) / wins
+    if by == "wins":
+        return row.wins
+    if by == "win_percent":
+        return win_percent(row.wins, row.played)
+    if by == "current_streak":
+        return _current_streak(row, mode, today)
+    return row.max_streak
+
+
+def board_of(
+    entries: Iterable[tuple[int, StatsRow]],
+    *,
+    mode: str,
+    by: str,
+    today: int | None,
+    hinted: Mapping[int, int] | None = None,
+    limit: int | None = None,
+    player_id: int | None = None,
+) -> tuple[list[LeaderboardRow], LeaderboardRow | None]:
+    """The players ranked by ``by``, best first: the top ``limit`` (all if ``None``) and
+    ``player_id``'s row if ranked. Equal values share a rank (1, 2, 2, 4).
+
+    ``average`` is attempts per win (lower is better; players without a win are left out),
+    compared exactly. ``win_percent`` compares the whole-number percentage shown to people.
+    ``hinted`` counts each player's wins helped by hints (dailies): a player ranks after
+    the players with the same value and fewer such wins. Players with equal values are listed
+    by player id, so the order is stable. Only the rows returned are built in full, so a
+    server of many thousands of players is ranked in milliseconds.
+    """
+    helped = hinted or {}
+    lower_first = by == "average"
+    keyed: list[tuple[int | float, int, int, int | float, StatsRow]] = []
+    for pid, row in entries:
+        value = _sort_value(row, mode, by, today)
+        if value is None:
+            continue
+        keyed.append((value if lower_first else -value, helped.get(pid, 0), pid, value, row))
+    keyed.sort(key=lambda item: (item[0], item[1], item[2]))
+    shown = len(keyed) if limit is None else limit
+    top: list[LeaderboardRow] = []
+    mine: LeaderboardRow | None = None
+    position = 0
+    for index, (key, hints, pid, value, row) in enumerate(keyed):
+        if not index or keyed[index - 1][:2] != (key, hints):
+            position = index + 1
+        if index < shown or pid == player_id:
+            entry = LeaderboardRow(rank=position, player_id=pid, value=value,
+                                   stats=to_stats(row, mode, today), hinted=hints)
+            if index < shown:
+                top.append(entry)
+            if pid == player_id:
+                mine = entry
+        elif player_id is None or mine is not None:
+            break
+    return top, mine
+
+
 def rank(
     entries: Iterable[tuple[int, StatsRow]],
     *,
@@ -182,42 +253,8 @@ def rank(
     today: int | None,
     hinted: Mapping[int, int] | None = None,
 ) -> list[LeaderboardRow]:
-    """All players ranked by ``by``, best first; equal values share a rank (1, 2, 2, 4).
-
-    ``average`` is attempts per win (lower is better; players without a win are left out),
-    compared exactly. ``win_percent`` compares the whole-number percentage shown to people.
-    ``hinted`` counts each player's wins helped by hints (dailies): a player ranks after
-    the players with the same value and fewer such wins. Players with equal values are listed
-    by player id, so the order is stable.
-    """
-    helped = hinted or {}
-    keyed: list[tuple[Fraction | int, int, int, int | float, Stats]] = []
-    for player_id, row in entries:
-        stats = to_stats(row, mode, today)
-        sort_key: Fraction | int
-        value: int | float
-        if by == "average":
-            exact = average_guesses(row.distribution)
-            if exact is None:
-                continue
-            sort_key, value = exact, float(exact)
-        else:
-            value = {
-                "wins": stats.wins,
-                "win_percent": stats.win_percent,
-                "current_streak": stats.current_streak,
-                "max_streak": stats.max_streak,
-            }[by]
-            sort_key = -value
-        keyed.append((sort_key, helped.get(player_id, 0), player_id, value, stats))
-    keyed.sort(key=lambda item: (item[0], item[1], item[2]))
-    ranked: list[LeaderboardRow] = []
-    for index, (sort_key, hints, player_id, value, stats) in enumerate(keyed):
-        same = index and keyed[index - 1][:2] == (sort_key, hints)
-        position = ranked[-1].rank if same else index + 1
-        ranked.append(LeaderboardRow(rank=position, player_id=player_id, value=value,
-                                     stats=stats, hinted=hints))
-    return ranked
+    """Every player ranked (:func:`board_of` with no limit)."""
+    return board_of(entries, mode=mode, by=by, today=today, hinted=hinted)[0]
 
 
 def consecutive_days(days: Iterable[int], today: int) -> int:

@@ -561,6 +561,17 @@ async def test_analyses_have_a_cooldown_of_their_own(table: Table) -> None:
         assert (await table.reply(table.carol, "wordle start")).components_v2  # per player
 
 
+async def test_leaderboards_have_a_cooldown_of_their_own(table: Table) -> None:
+    # Each board ranks every player of the server: three in 10 s, then a private "slow down".
+    async with table.running():
+        for _ in range(3):
+            board = await table.reply(table.bob, "wordle leaderboard")
+            assert board.embed is not None
+        text = await refused(table, table.bob, "wordle leaderboard", {"by": "average"})
+        assert re.fullmatch(r"Slow down a little: try again in \d+ s\.", text)
+        assert (await table.reply(table.carol, "wordle leaderboard")).embed is not None
+
+
 # ------------------------------------------------------------------------------ permissions
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.storage import Database, GameExists, PlayerNotAllowed, Stats
 from bot.storage.stats import (
@@ -362,3 +364,49 @@ async def test_ending_figures_are_the_hints_and_each_players_stats_in_one_read(d
 async def test_ending_figures_refuse_bad_arguments(db: Database, args, message: str):
     with pytest.raises(ValueError, match=message):
         await db.ending_figures(*args)
+
+
+def _exact_ranks(rows, by, hinted):
+    """An independent ranking: exact fractions for the average, everything built in full."""
+    from fractions import Fraction
+
+    keyed = []
+    for pid, row in rows:
+        if by == "average":
+            if not sum(row.distribution):
+                continue
+            value = Fraction(sum(n * c for n, c in enumerate(row.distribution, start=1)),
+                             sum(row.distribution))
+            key = value
+        else:
+            value = row.wins
+            key = -value
+        keyed.append((key, hinted.get(pid, 0), pid, value))
+    keyed.sort()
+    ranks = []
+    for i, (key, hints, pid, value) in enumerate(keyed):
+        same = i and keyed[i - 1][:2] == (key, hints)
+        ranks.append((ranks[-1][0] if same else i + 1, pid, float(value)))
+    return ranks
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_board_ranks_as_exact_fractions_would_and_builds_only_what_it_shows(data):
+    from bot.storage.stats import board_of
+
+    spread = st.lists(st.integers(0, 3000), min_size=6, max_size=6)
+    rows = [(pid, _row(sum(d), sum(d) + extra, d))
+            for pid, (d, extra) in enumerate(data.draw(st.lists(
+                st.tuples(spread, st.integers(0, 5)), max_size=40)), start=1)]
+    hinted = {pid: 1 for pid, _ in rows if data.draw(st.booleans())}
+    by = data.draw(st.sampled_from(["average", "wins"]))
+    expected = _exact_ranks(rows, by, hinted)
+    full, _ = board_of(rows, mode="daily", by=by, today=None, hinted=hinted)
+    assert [(r.rank, r.player_id, float(r.value)) for r in full] == expected
+    limit = data.draw(st.integers(1, 10))
+    player = data.draw(st.integers(0, 42))
+    top, mine = board_of(rows, mode="daily", by=by, today=None, hinted=hinted, limit=limit,
+                         player_id=player)
+    assert top == full[:limit]
+    assert mine == next((r for r in full if r.player_id == player), None)

@@ -42,7 +42,7 @@ from ..models import (
     Stats,
 )
 from ..port import Store
-from ..stats import STATS_COLUMN_NAMES, consecutive_days, rank, stats_row, to_stats
+from ..stats import STATS_COLUMN_NAMES, board_of, consecutive_days, stats_row, to_stats
 from ..validation import (
     check_board,
     check_choice,
@@ -424,15 +424,16 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
             mode,
         )
         hinted = await self._hinted_wins(guild_id) if mode == StatsBucket.DAILY else {}
-        ranked = rank(
+        top, mine = board_of(
             ((r[0], stats_row(list(r)[1:])) for r in found),
             mode=mode,
             by=by,
             today=today,
             hinted=hinted,
+            limit=limit,
+            player_id=player_id,
         )
-        mine = next((row for row in ranked if row.player_id == player_id), None)
-        return Leaderboard(rows=ranked[:limit], player_row=mine)
+        return Leaderboard(rows=top, player_row=mine)
 
     # ----------------------------------------------------------------- dailies
 

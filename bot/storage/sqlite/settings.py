@@ -24,9 +24,9 @@ from ..models import (
 )
 from ..stats import (
     STATS_COLUMNS,
+    board_of,
     consecutive_days,
     ending_stats,
-    rank,
     stats_columns_of,
     stats_row,
     to_stats,
@@ -113,12 +113,11 @@ class Statistics(Core):
         hinted: dict[int, int] = {}
         if mode == StatsBucket.DAILY:
             hinted = {row[0]: row[1] for row in await self._read(_HINTED_WINS, (guild_id,))}
-        ranked = rank(
+        top, mine = board_of(
             ((row[0], stats_row(row[1:])) for row in rows), mode=mode, by=by, today=today,
-            hinted=hinted,
+            hinted=hinted, limit=limit, player_id=player_id,
         )
-        mine = next((row for row in ranked if row.player_id == player_id), None)
-        return Leaderboard(rows=ranked[:limit], player_row=mine)
+        return Leaderboard(rows=top, player_row=mine)
 
 
 class Settings(Core):
