@@ -93,6 +93,10 @@ def read_word_file(path: Path | str) -> list[str]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise WordListError(path, None, "file not found") from None
+    except IsADirectoryError:
+        raise WordListError(path, None, "a folder, not a file") from None
+    except PermissionError:
+        raise WordListError(path, None, "not allowed to read it (permission denied)") from None
     except UnicodeDecodeError as exc:
         raise WordListError(path, None, f"not UTF-8 text ({exc.reason})") from None
     seen: dict[str, int] = {}
