@@ -78,8 +78,10 @@ RESCUE_SECONDS = 0.25
 ONLINE_WIDTH = 6
 #: Off-book sets larger than this rank only a shortlist of this many guesses (by letter odds).
 ONLINE_SHORTLIST = (40, 600)
-#: Off-book memo entries kept before the memo is cleared.
-_MEMO_LIMIT = 300_000
+#: Off-book memo entries kept (per mode) before the memo is cleared. Each entry costs about
+#: 0.9 KB of the process's memory; a search adds a few dozen, so this is some 600 word hints'
+#: worth, at most about 18 MB a mode (300,000 let it grow to about 500 MB in all).
+_MEMO_LIMIT = 20_000
 
 History = Sequence[tuple[str, str]]
 log = logging.getLogger("bot.solver")

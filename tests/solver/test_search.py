@@ -260,3 +260,25 @@ def test_with_three_guesses_left_a_guess_that_finds_every_word_is_looked_for():
     assert not finds_every_word(first)
     looked_further = guesses[engine.anytime(everything, 3, None, seconds=60, width=1, rescue=60)]
     assert finds_every_word(looked_further), looked_further
+
+
+def test_the_off_book_memo_is_bounded(session_cache, monkeypatch: pytest.MonkeyPatch):
+    # Every word hint off the book adds entries; past the limit the memo starts afresh, so
+    # players asking for hints cannot grow the bot's memory without end.
+    import itertools
+    import random
+
+    import bot.core.solver as solver_module
+
+    monkeypatch.setattr(solver_module, "_MEMO_LIMIT", 10)
+    fresh = Solver(ANSWERS, ALLOWED, cache_dir=session_cache)
+    fresh.prepare()
+    rng = random.Random(4)
+    sizes = []
+    for _ in range(40):
+        answer, guess = rng.choice(ANSWERS), rng.choice(ALLOWED)
+        fresh.suggest([(guess, score(guess, answer))], hard_mode=True)
+        sizes.append(len(fresh._online[True].memo))
+    assert max(sizes) > 10  # the searches did fill it past the limit...
+    assert any(later < earlier for earlier, later in itertools.pairwise(sizes))  # ...afresh
+    assert max(sizes) < 10 + 100  # never far beyond it
