@@ -198,11 +198,18 @@ class WordleCog(BoardPlay, commands.Cog):
             result = await start
             game = result.game
             if result.resumed:
-                text = "You already have this game going here; carry on: press Guess or /guess."
-                if str(game.kind) != kind or game.hard_mode != hard or (
-                        number is not None and game.puzzle_number != number):
+                # A daily or archive start resumes only that same puzzle; a practice start
+                # resumes whatever own game runs here, which may be another kind.
+                if kind == Kind.RANDOM.value and game.kind is not Kind.RANDOM:
                     text = ("You already have another game going here, so here it is: finish "
                             "it, or give it up with /wordle giveup, before starting a new one.")
+                else:
+                    kept = ""
+                    if game.hard_mode != hard:  # chosen at the start, not changed by this one
+                        kept = (" It is in hard mode, as it started." if game.hard_mode else
+                                " It is not in hard mode: that is chosen when a game starts.")
+                    text = ("You already have this game going here; carry on: press Guess or "
+                            f"/guess.{kept}")
                 if is_channel_game(game):
                     text = "This channel already has a game going; join in: press Guess or /guess."
             elif is_channel_game(game):

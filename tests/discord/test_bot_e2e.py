@@ -152,8 +152,12 @@ async def test_board_and_give_up_of_an_own_game(table: Table) -> None:
         assert_board(board, "lemon", ["melon"])
         # starting again hands back the running game
         again = await table.reply(table.bob, "wordle start")
-        assert note(again).startswith("You already have this game going here")
+        assert note(again) == ("You already have this game going here; carry on: press Guess "
+                               "or /guess.")
         assert_board(again, "lemon", ["melon"])
+        # asking for hard mode does not change the running game, and says so
+        again = await table.reply(table.bob, "wordle start", {"hard": True})
+        assert note(again).endswith("It is not in hard mode: that is chosen when a game starts.")
         # carol has no game here: bob's game is not hers to give up
         text = await refused(table, table.carol, "wordle giveup")
         assert "no game" in text.lower()
@@ -781,3 +785,14 @@ async def test_failing_forget_me_button_apologises(table: Table,
         cancel = await table.fake.click(resp.message, table.bob, label="Cancel")
         await cancel.first_response()
         assert resp.message.content == "Nothing was deleted."
+
+
+async def test_a_daily_started_again_is_the_same_daily_whatever_the_mode_asked(
+        table: Table) -> None:
+    # The daily in hard mode, started again without it: the same game, never "another game"
+    # (whose advice, to give it up, would lose the day's daily).
+    async with table.running():
+        await table.reply(table.bob, "wordle start", {"kind": "daily", "hard": True})
+        again = await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        assert note(again) == ("You already have this game going here; carry on: press Guess "
+                               "or /guess. It is in hard mode, as it started.")
