@@ -91,6 +91,16 @@ def step_luck(counts: np.ndarray, actual: int) -> float:
     return float(100.0 * (worse + same / 2) / n)
 
 
+def analyse_when_ready(solver: Solver, answer: str, rows: Iterable[Sequence[str]],
+                       hard_mode: bool = False) -> GameAnalysis | None:
+    """:func:`analyse`, or ``None`` at once while the solver's strategy for the mode is being
+    built (the build is started if it was not): an analysis never waits minutes for it, and
+    holds up nobody's word hint meanwhile."""
+    if solver.strategy_now(hard_mode) is None:
+        return None
+    return analyse(solver, answer, rows, hard_mode)
+
+
 def analyse(
     solver: Solver, answer: str, rows: Iterable[Sequence[str]], hard_mode: bool = False
 ) -> GameAnalysis:

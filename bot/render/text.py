@@ -395,9 +395,12 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
         Problem.BAD_SETTING: error.detail or "That setting can't be used.",
         Problem.NOTHING_TO_ANALYSE: f"You have no finished game {c.here} to analyze yet.",
         Problem.BUSY: "That game is very busy right now; try again.",
-        Problem.SOLVER_BUSY: "The solver is busy with other players' word hints and analyses "
-                             "right now; try again in a few seconds (letter and position "
-                             "hints work at once).",
+        Problem.SOLVER_BUSY: "The solver is busy with word hints and analyses right now; try "
+                             "again in a few seconds (letter and position hints work at "
+                             "once).",
+        Problem.SOLVER_PREPARING: "The solver is still getting ready for this word list (the "
+                                  "first time takes a minute or two); ask for the analysis "
+                                  "again shortly.",
         Problem.CANNOT_POST: f"I can't post in {channel}: give me the View Channel and Send "
                              "Messages permissions there first.",
         Problem.DISK_FULL: "The bot's disk is full; nothing was saved. Try again later.",

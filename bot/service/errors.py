@@ -89,6 +89,8 @@ class Problem(StrEnum):
     BUSY = "busy"
     #: Too many word hints and analyses waiting for the solver; try again in a few seconds.
     SOLVER_BUSY = "solver_busy"
+    #: The solver's strategy for these word lists is still being built (an analysis).
+    SOLVER_PREPARING = "solver_preparing"
     #: ``channel_id``: the bot cannot post in that channel.
     CANNOT_POST = "cannot_post"
     # -- races (bot.service.races; worded in bot.render.race) --

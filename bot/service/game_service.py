@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from weakref import WeakValueDictionary
 
-from bot.core.analysis import analyse
+from bot.core.analysis import analyse_when_ready
 from bot.core.daily import Calendar
 from bot.core.domain import (
     HintKind,
@@ -443,7 +443,10 @@ class GameService:
             raise NoGame(Problem.NOTHING_TO_ANALYSE)
         solver = await self.solver()
         rows = list(rows_of(record))
-        result = await SOLVER_LANE.run(analyse, solver, record.answer, rows, record.hard_mode)
+        result = await SOLVER_LANE.run(analyse_when_ready, solver, record.answer, rows,
+                                       record.hard_mode)
+        if result is None:
+            raise PlayerError(Problem.SOLVER_PREPARING)
         return AnalysisResult(game_view(record), result)
 
     # -- server settings, daily results, privacy -----------------------------------------

@@ -92,3 +92,50 @@ async def test_a_word_hint_or_analysis_beyond_the_bound_is_refused_and_nothing_i
     assert refused.value.problem is Problem.SOLVER_BUSY
     monkeypatch.setattr(lanes.SOLVER_LANE, "waiting", lanes.WAITING)
     assert (await service.analyse(HERE, ALICE)).analysis.steps
+
+
+async def test_a_job_keeps_its_place_until_it_has_finished_even_if_nobody_waits():
+    lane = SolverLane(waiting=1)
+    release = threading.Event()
+    started = threading.Event()
+
+    def blocked() -> None:
+        started.set()
+        release.wait(5)
+
+    waiter = asyncio.ensure_future(lane.run(blocked))
+    await asyncio.to_thread(started.wait, 5)
+    waiter.cancel()  # the interaction gave up; the search still runs in the thread
+    with pytest.raises(asyncio.CancelledError):
+        await waiter
+    with pytest.raises(PlayerError):  # so the bound still holds
+        await lane.run(len, "x")
+    release.set()
+    for _ in range(100):
+        if lane.queued == 0:
+            break
+        await asyncio.sleep(0.01)
+    assert await lane.run(len, "xy") == 2
+
+
+async def test_an_analysis_never_waits_for_a_strategy_being_built(
+        db, make_service, picker, tmp_path):
+    # With lists whose strategy is not ready, the analysis is refused at once (the build goes
+    # on in another process) instead of holding the lane, and every word hint, for minutes.
+    from bot.core.solver import Solver
+    from bot.service import GameService
+
+    plain = make_service(db)
+    solver = Solver(list(plain.words.answers), list(plain.words.allowed_sorted),
+                    cache_dir=tmp_path / "cache", build_process=True)
+    service = GameService(db, plain.words, daily_salt="test-salt", clock=plain.now,
+                          choose=picker, solver=solver)
+    picker.queue.append("spine")
+    await service.start(HERE, ALICE)
+    await service.guess(HERE, ALICE, "spine")
+    with pytest.raises(PlayerError) as refused:
+        await service.analyse(HERE, ALICE)
+    assert refused.value.problem is Problem.SOLVER_PREPARING
+    assert lanes.SOLVER_LANE.queued == 0
+    await asyncio.to_thread(solver.strategy, False)  # the build finishes
+    assert (await service.analyse(HERE, ALICE)).analysis.steps
