@@ -90,10 +90,8 @@ def _reason(exc: OSError) -> str:
 def _load_words(config: Config) -> WordLists:
     try:
         return load_word_lists(config.answers_path, config.allowed_path)
-    except OSError as exc:  # a folder, no permission (missing and not UTF-8: WordListError)
-        if isinstance(exc, IsADirectoryError):
-            raise StartupError(f"the word list {exc.filename} is a folder; WORDLE_ANSWERS and "
-                               f"WORDLE_ALLOWED must name files") from None
+    except OSError as exc:  # what the system refuses beyond WordListError's cases (missing,
+        # a folder, no permission, not UTF-8), e.g. an I/O error
         raise StartupError(f"cannot read the word list {exc.filename}: {_reason(exc)}") from None
 
 

@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     except ConfigError as error:
         print(f"wordle-bot solve: {error}", file=err)
         return 2
-    except (WordListError, OSError) as error:  # a folder or an unreadable file too
+    except (WordListError, OSError) as error:  # OSError: beyond WordListError's cases
         print(f"wordle-bot solve: word list problem: {error}", file=err)
         return 2
     solver = Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir)

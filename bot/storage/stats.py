@@ -4,7 +4,7 @@ A stats row per (server, player, bucket) holds counters that are updated once, i
 transaction that finishes a game. The database does that update in SQL (one UPSERT per
 batch, see ``sqlite.counting.COUNT``); :func:`record_result` and :func:`record_daily_result` are
 the reference the SQL is checked against (``tests/storage/test_stats_sql.py``). Reading,
-ranking and streak expiry (:func:`to_stats`, :func:`rank`) happen here. Rules, like the real
+ranking and streak expiry (:func:`to_stats`, :func:`board_of`) happen here. Rules, like the real
 game:
 
 * played / wins / distribution (attempts of each won game, 1..6);
@@ -244,17 +244,6 @@ def board_of(
             break
     return top, mine
 
-
-def rank(
-    entries: Iterable[tuple[int, StatsRow]],
-    *,
-    mode: str,
-    by: str,
-    today: int | None,
-    hinted: Mapping[int, int] | None = None,
-) -> list[LeaderboardRow]:
-    """Every player ranked (:func:`board_of` with no limit)."""
-    return board_of(entries, mode=mode, by=by, today=today, hinted=hinted)[0]
 
 
 def consecutive_days(days: Iterable[int], today: int) -> int:

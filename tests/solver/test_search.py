@@ -270,6 +270,8 @@ def test_the_off_book_memo_is_bounded(session_cache, monkeypatch: pytest.MonkeyP
 
     import bot.core.solver as solver_module
 
+    # the real bound keeps the memo to tens of megabytes (about 0.9 KB an entry, two modes)
+    assert solver_module._MEMO_LIMIT <= 50_000
     monkeypatch.setattr(solver_module, "_MEMO_LIMIT", 10)
     fresh = Solver(ANSWERS, ALLOWED, cache_dir=session_cache)
     fresh.prepare()

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from bot.storage import Database, GameExists, PlayerNotAllowed, Stats
 from bot.storage.stats import (
     StatsRow,
+    board_of,
     consecutive_days,
     daily_streaks,
-    rank,
     record_result,
     win_percent,
 )
@@ -88,7 +88,7 @@ def _row(wins: int, played: int, distribution=None, current=0, best=0) -> StatsR
 
 def test_rank_ties_share_a_rank():
     rows = [(1, _row(5, 5)), (2, _row(3, 3)), (3, _row(3, 4)), (4, _row(1, 9)), (5, _row(3, 9))]
-    ranked = rank(rows, mode="practice", by="wins", today=None)
+    ranked, _ = board_of(rows, mode="practice", by="wins", today=None)
     assert [(r.rank, r.player_id, r.value) for r in ranked] == [
         (1, 1, 5),
         (2, 2, 3),
@@ -105,7 +105,7 @@ def test_rank_average_lower_first_without_winless_players():
         (3, _row(0, 4, (0, 0, 0, 0, 0, 0))),  # no wins: not ranked
         (4, _row(1, 1, (0, 0, 1, 0, 0, 0))),  # 3.0
     ]
-    ranked = rank(rows, mode="practice", by="average", today=None)
+    ranked, _ = board_of(rows, mode="practice", by="average", today=None)
     assert [(r.rank, r.player_id, r.value) for r in ranked] == [
         (1, 2, 3.0),
         (1, 4, 3.0),
@@ -393,8 +393,6 @@ def _exact_ranks(rows, by, hinted):
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_a_board_ranks_as_exact_fractions_would_and_builds_only_what_it_shows(data):
-    from bot.storage.stats import board_of
-
     spread = st.lists(st.integers(0, 3000), min_size=6, max_size=6)
     rows = [(pid, _row(sum(d), sum(d) + extra, d))
             for pid, (d, extra) in enumerate(data.draw(st.lists(
