@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import signal
 import sys
 from typing import Any, cast
 
@@ -210,9 +211,62 @@ async def _run(config: Config, words: WordLists, *, sync_global: bool) -> None:
                  "all" if config.shard_ids is None else ",".join(map(str, config.shard_ids)),
                  config.shard_count or "Discord's recommended count")
         async with bot:
-            await bot.start(config.token or "")
+            await _run_until_stopped(bot, config.token or "")
     finally:
         await db.close()
+
+
+#: How long a stop (SIGTERM, Ctrl-C) lets the answers under way finish before closing.
+DRAIN_SECONDS = 10.0
+#: discord.py's names for the tasks that answer players: commands, components, modals, and
+#: the ``on_interaction`` listeners.
+_ANSWERING = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-",
+              "discord.py: on_interaction", "discord.py: interaction")
+
+
+async def drain(seconds: float = DRAIN_SECONDS) -> int:
+    """Wait until no task is answering a player (new ones that come meanwhile too), for at
+    most ``seconds``; returns how many were still under way."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while True:
+        busy = {t for t in asyncio.all_tasks() if t.get_name().startswith(_ANSWERING)}
+        left = deadline - loop.time()
+        if not busy or left <= 0:
+            return len(busy)
+        await asyncio.wait(busy, timeout=min(left, 0.5))
+
+
+async def _run_until_stopped(bot: WordleBot, token: str) -> None:
+    """Run the bot until it ends or the process is asked to stop (SIGTERM, as systemd and
+    Kubernetes do, or SIGINT). A stop lets the answers under way finish (their replies, share
+    grids and results post: :func:`drain`) before the bot closes and the store after it;
+    killed at once instead, a player's saved guess would go unanswered."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    signals = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+            signals.append(sig)
+        except (NotImplementedError, RuntimeError):  # not on this platform or thread
+            pass
+    running = asyncio.create_task(bot.start(token), name="wordle-bot")
+    stopping = asyncio.create_task(stop.wait(), name="wordle-bot stop")
+    try:
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if not running.done():
+            log.info("stopping: letting the answers under way finish (at most %.0f s)",
+                     DRAIN_SECONDS)
+            left = await drain()
+            if left:
+                log.warning("stopping with %d answers still under way", left)
+            await bot.close()
+        await running  # its error, if it ended with one
+    finally:
+        stopping.cancel()
+        for sig in signals:
+            loop.remove_signal_handler(sig)
 
 
 def run_bot(config: Config, words: WordLists, *, sync_global: bool = False) -> int:
@@ -233,6 +287,7 @@ def run_bot(config: Config, words: WordLists, *, sync_global: bool = False) -> i
     except StorageError as exc:
         print(f"wordle-bot: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        log.info("stopped")
+    except KeyboardInterrupt:  # before the signal handlers are in place
+        pass
+    log.info("stopped")
     return 0
