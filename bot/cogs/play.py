@@ -152,10 +152,15 @@ class BoardPlay:
 
     async def announce(self, interaction: discord.Interaction, game: GameView,
                        finish: Finish) -> None:
-        """After a daily: the spoiler-free grid to the channel, and the results post."""
+        """After a daily: the spoiler-free grid to the channel, and the results post (even
+        when the grid could not be posted: the post is the day's record)."""
         if game.kind is Kind.DAILY:
-            await send(interaction, Reply(
-                content=f"{mention(interaction.user.id)} finished:\n{shown(finish.share_text)}"))
+            try:
+                await send(interaction, Reply(content=f"{mention(interaction.user.id)} "
+                                                      f"finished:\n{shown(finish.share_text)}"))
+            except discord.HTTPException as exc:
+                log.warning("could not post the share grid of user %s in channel %s: %s",
+                            interaction.user.id, interaction.channel_id, exc)
             await self.update_results_post(interaction, game.puzzle_number)
 
     # -- the buttons ---------------------------------------------------------------------

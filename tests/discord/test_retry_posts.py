@@ -103,3 +103,22 @@ async def test_the_days_last_finisher_reaches_the_results_post(table: Table) -> 
         await fake.wait_for(lambda: f"<@{table.dave.id}>" in post.content, timeout=10,
                             what=lambda: post.content)
         assert patches_of(table, post.id)[-3:] == [503, 503, 200]
+
+
+async def test_a_share_grid_that_cannot_be_posted_still_reaches_the_results_post(
+        table: Table) -> None:
+    fake = table.fake
+    answer = table.daily_answer()
+    async with table.running():
+        await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
+        await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        await (await table.invoke(table.bob, "guess", {"word": answer})).wait_for_messages(2)
+        post = await wait_for_results_post(table, table.daily_number())
+        # carol's share grid (the follow-up after her board) is refused: 403 Missing Permissions
+        await table.reply(table.carol, "wordle start", {"kind": "daily"})
+        fake.inject_error("POST", r"/webhooks/\d+/[^/]+$", 403, code=50013)
+        won = await table.invoke(table.carol, "guess", {"word": answer})
+        await fake.wait_for(lambda: f"<@{table.carol.id}>" in post.content, timeout=10,
+                            what=lambda: post.content)
+        assert won.responses[0].type_name == "message"  # her board was answered
+        assert [r.status for r in fake.requests_to("POST", r"/webhooks/\d+/[^/]+$")][-1] == 403
