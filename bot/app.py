@@ -134,8 +134,20 @@ class WordleBot(commands.AutoShardedBot):
             message = SERVER_ONLY_TEXT
         elif isinstance(error, app_commands.CheckFailure):
             message = "You can't use that command here."
+        elif isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
+            # Discord gave up on the interaction (answered too late, or already expired):
+            # expected now and then, and nobody is left to tell.
+            log.warning("command /%s was answered too late for Discord (server %s, channel %s, "
+                        "user %s)", _name(interaction), interaction.guild_id,
+                        interaction.channel_id, interaction.user.id)
+            return
+        elif isinstance(original, discord.Forbidden):
+            log.warning("command /%s: Discord refused a message (server %s, channel %s, "
+                        "user %s): %s", _name(interaction), interaction.guild_id,
+                        interaction.channel_id, interaction.user.id, original)
+            message = APOLOGY
         else:
-            command = interaction.command.qualified_name if interaction.command else "?"
+            command = _name(interaction)
             log.error("command /%s failed (server %s, channel %s, user %s)", command,
                       interaction.guild_id, interaction.channel_id, interaction.user.id,
                       exc_info=original)
@@ -151,6 +163,14 @@ class WordleBot(commands.AutoShardedBot):
             self._warm_task.cancel()
         await super().close()
         await self.identify_gate.close()
+
+
+#: Discord's error code for an interaction it no longer knows (answered after its deadline).
+UNKNOWN_INTERACTION = 10062
+
+
+def _name(interaction: discord.Interaction) -> str:
+    return interaction.command.qualified_name if interaction.command else "?"
 
 
 async def warm_up(service: GameService) -> None:

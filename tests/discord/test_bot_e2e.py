@@ -796,3 +796,20 @@ async def test_a_daily_started_again_is_the_same_daily_whatever_the_mode_asked(
         again = await table.reply(table.bob, "wordle start", {"kind": "daily"})
         assert note(again) == ("You already have this game going here; carry on: press Guess "
                                "or /guess. It is in hard mode, as it started.")
+
+
+async def test_an_answer_too_late_for_discord_is_one_warning(table: Table, caplog) -> None:
+    # Discord no longer knows the interaction (404, code 10062): expected now and then on a
+    # busy or slow moment; one warning line, no traceback, no attempt to apologise.
+    caplog.set_level(logging.INFO)
+    table.fake.callback_deadline = 0.0  # every answer arrives too late
+    async with table.running():
+        late = await table.invoke(table.bob, "wordle help")
+        await table.fake.wait_for(
+            lambda: any("too late" in r.getMessage() for r in caplog.records),
+            what="the warning")
+        await table.fake.settle(quiet=0.1)
+        assert late.rejected_callbacks and not late.responses
+    ours = [r for r in caplog.records if r.name.startswith("bot")]
+    assert [r.levelname for r in ours if r.levelno >= logging.WARNING] == ["WARNING"]
+    assert all(r.exc_info is None for r in ours)
