@@ -65,6 +65,8 @@ class WordleBot(commands.AutoShardedBot):
                  identify_gate: IdentifyGate | None = None,
                  races: RaceService | None = None) -> None:
         quiet_library_loggers()
+        # The bot uses no voice: no warning at every start that voice's libraries are missing.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and the server's own data; nothing privileged
         shards: dict[str, Any] = {"shard_count": shard_count}

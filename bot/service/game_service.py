@@ -265,7 +265,7 @@ class GameService:
                                         owner_id=player_id if scope is Scope.OWN else None)
         except GameExists as exists:
             return StartResult(game_view(exists.existing), resumed=True)
-        log.info("game %s started: %s in guild %s", record.id, mode.name, place.guild_id)
+        log.debug("game %s started: %s in guild %s", record.id, mode.name, place.guild_id)
         return StartResult(game_view(record), resumed=False)
 
     def _checked_word(self, word: str) -> str:

@@ -813,3 +813,15 @@ async def test_an_answer_too_late_for_discord_is_one_warning(table: Table, caplo
     ours = [r for r in caplog.records if r.name.startswith("bot")]
     assert [r.levelname for r in ours if r.levelno >= logging.WARNING] == ["WARNING"]
     assert all(r.exc_info is None for r in ours)
+
+
+async def test_a_start_and_a_game_log_nothing_at_info(table: Table, caplog) -> None:
+    # An operator's log at the default level is for what needs a look: not one line per game
+    # started, nor a warning at every start about voice, which the bot does not use.
+    caplog.set_level(logging.INFO)
+    table.picker.queue.append("crane")
+    async with table.running():
+        await table.reply(table.bob, "wordle start")
+        await table.reply(table.bob, "guess", {"word": "crane"})
+    lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert not [line for line in lines if "started:" in line or "voice" in line], lines
