@@ -54,3 +54,29 @@ async def test_close_checkpoints_and_removes_the_wal(db_path: Path, tmp_path: Pa
     await db.close()
     assert not Path(f"{db_path}-wal").exists()
     assert rows_in_main_file(db_path, tmp_path) == 1
+
+
+async def test_the_wal_is_cut_back_after_a_busy_moment(db_path: Path, monkeypatch):
+    # The WAL grows while checkpoints lag behind; once one has emptied it, it is cut back
+    # to the limit instead of keeping its largest size for as long as the bot runs.
+    import bot.storage.sqlite.schema as schema
+
+    monkeypatch.setattr(schema, "WAL_SIZE_LIMIT", 64 * 1024)
+    db = await Database.open(db_path)
+    wal = Path(f"{db_path}-wal")
+    try:
+        biggest = 0
+        for player in range(150):
+            game = await own_game(db, player)
+            for word in WRONG[:3]:
+                game = await guess(db, game, word)
+            biggest = max(biggest, wal.stat().st_size)
+        assert biggest > 64 * 1024
+        for _ in range(100):  # more writes after the checkpoints: the WAL restarts, cut back
+            game = await guess(db, await own_game(db, 10_000 + _), WRONG[0])
+            if wal.stat().st_size <= 64 * 1024:
+                break
+            await asyncio.sleep(0.02)
+        assert wal.stat().st_size <= 64 * 1024
+    finally:
+        await db.close()

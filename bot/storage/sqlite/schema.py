@@ -69,6 +69,12 @@ async def user_version(conn: aiosqlite.Connection) -> int:
     return int(next(iter(rows))[0])
 
 
+#: Bytes the WAL file is cut back to once a checkpoint has emptied it. Without a limit it
+#: keeps the size of its busiest moment for as long as the bot runs (27.8 MB beside a 1.8 MB
+#: database was seen over 3,000 games).
+WAL_SIZE_LIMIT = 4 * 1024 * 1024
+
+
 async def configure(conn: aiosqlite.Connection, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
     """Per-connection settings every connection to the file uses (one round trip)."""
     # FULL: the WAL is fsynced at every commit, so an acknowledged guess survives not only a
@@ -76,7 +82,8 @@ async def configure(conn: aiosqlite.Connection, busy_timeout_ms: int = BUSY_TIME
     await conn.executescript(
         f"PRAGMA busy_timeout = {int(busy_timeout_ms)}; "
         "PRAGMA foreign_keys = ON; "
-        "PRAGMA synchronous = FULL;"
+        "PRAGMA synchronous = FULL; "
+        f"PRAGMA journal_size_limit = {int(WAL_SIZE_LIMIT)};"
     )
 
 
