@@ -109,19 +109,11 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         print("wordle-bot solve: --show must be 0 or more", file=err)
         return 2
 
-    from bot.config import Config, ConfigError
+    from bot.cli import word_lists
     from bot.core.solver import Solver
-    from bot.core.words import WordListError, load_word_lists
 
-    try:
-        config = Config.from_env(env_file)
-        lists = load_word_lists(args.answers or config.answers_path,
-                                args.allowed or config.allowed_path)
-    except ConfigError as error:
-        print(f"wordle-bot solve: {error}", file=err)
-        return 2
-    except (WordListError, OSError) as error:  # OSError: beyond WordListError's cases
-        print(f"wordle-bot solve: word list problem: {error}", file=err)
+    lists = word_lists("solve", env_file, args.answers, args.allowed, err)
+    if lists is None:
         return 2
     solver = Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir)
     if solver.needs_strategy(history, args.hard) and not solver.strategy_ready(args.hard):

@@ -30,11 +30,12 @@ def wordle_bot(tmp_path: Path, env: dict[str, str], *args: str
                           env=env, cwd=tmp_path, timeout=120)
 
 
-def tiny_lists(folder: Path) -> tuple[Path, Path]:
+def tiny_lists_in(folder: Path, settings: str) -> None:
+    """Write the tiny word lists, and the settings file ``settings`` naming them."""
     answers, allowed = folder / "answers.txt", folder / "allowed.txt"
     answers.write_text("\n".join(TINY_ANSWERS) + "\n")
     allowed.write_text("\n".join(sorted(TINY_ALLOWED)) + "\n")
-    return answers, allowed
+    (folder / settings).write_text(f"WORDLE_ANSWERS={answers}\nWORDLE_ALLOWED={allowed}\n")
 
 
 def test_prepare_reads_the_lists_of_the_env_file_given(tmp_path, env):
@@ -46,16 +47,14 @@ def test_prepare_reads_the_lists_of_the_env_file_given(tmp_path, env):
 
 
 def test_prepare_builds_for_the_lists_of_the_env_file(tmp_path, env):
-    answers, allowed = tiny_lists(tmp_path)
-    (tmp_path / "alt.env").write_text(f"WORDLE_ANSWERS={answers}\nWORDLE_ALLOWED={allowed}\n")
+    tiny_lists_in(tmp_path, "alt.env")
     done = wordle_bot(tmp_path, env, "--env-file=alt.env", "prepare", "--mode", "normal")
     assert done.returncode == 0, done.stderr
     assert "normal mode: built in" in done.stdout
 
 
 def test_solve_uses_the_lists_of_the_env_file(tmp_path, env):
-    answers, allowed = tiny_lists(tmp_path)
-    (tmp_path / "alt.env").write_text(f"WORDLE_ANSWERS={answers}\nWORDLE_ALLOWED={allowed}\n")
+    tiny_lists_in(tmp_path, "alt.env")
     # Of the tiny answers, only BLOOM and SPOOK have none of C, R, A, N, E.
     done = wordle_bot(tmp_path, env, "--env-file", "alt.env", "solve", "crane=BBBBB")
     assert done.returncode == 0, done.stderr
@@ -63,8 +62,7 @@ def test_solve_uses_the_lists_of_the_env_file(tmp_path, env):
 
 
 def test_solve_reads_dot_env_by_default_and_its_options_win(tmp_path, env):
-    answers, allowed = tiny_lists(tmp_path)
-    (tmp_path / ".env").write_text(f"WORDLE_ANSWERS={answers}\nWORDLE_ALLOWED={allowed}\n")
+    tiny_lists_in(tmp_path, ".env")
     done = wordle_bot(tmp_path, env, "solve", "crane=BBBBB")
     assert done.returncode == 0, done.stderr
     assert "\n2 hidden words fit:\n  BLOOM SPOOK\n" in done.stdout
@@ -79,9 +77,18 @@ def test_solve_reads_dot_env_by_default_and_its_options_win(tmp_path, env):
     assert "Play BLOOM: it is the only word left." in done.stdout
 
 
-def test_solve_refuses_a_bad_setting_in_one_line(tmp_path, env):
+def test_solve_refuses_a_missing_list_in_one_line(tmp_path, env):
     (tmp_path / "alt.env").write_text("WORDLE_ALLOWED=/nonexistent/allowed.txt\n")
     done = wordle_bot(tmp_path, env, "--env-file", "alt.env", "solve", "crane=BBBBB")
     assert done.returncode == 2
     assert "wordle-bot solve: word list problem" in done.stderr
     assert "/nonexistent/allowed.txt" in done.stderr
+
+
+def test_solve_refuses_a_bad_setting_in_one_line(tmp_path, env):
+    # A settings file that the bot would refuse is refused here too, in one line.
+    (tmp_path / ".env").write_text("DATABASE_POOL_SIZE=5\n")  # with SQLite: no pool
+    done = wordle_bot(tmp_path, env, "solve", "crane=BBBBB")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("wordle-bot solve: DATABASE_POOL_SIZE is for PostgreSQL")
+    assert done.stderr.count("\n") == 1
