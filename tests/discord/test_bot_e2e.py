@@ -815,10 +815,16 @@ async def test_an_answer_too_late_for_discord_is_one_warning(table: Table, caplo
     assert all(r.exc_info is None for r in ours)
 
 
-async def test_a_start_and_a_game_log_nothing_at_info(table: Table, caplog) -> None:
+async def test_a_start_and_a_game_log_nothing_at_info(table: Table, caplog,
+                                                      monkeypatch) -> None:
     # An operator's log at the default level is for what needs a look: not one line per game
     # started, nor a warning at every start about voice, which the bot does not use.
+    import discord
+
     caplog.set_level(logging.INFO)
+    # discord.py warns once per process: as if this were the first client of the process
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
     table.picker.queue.append("crane")
     async with table.running():
         await table.reply(table.bob, "wordle start")
