@@ -149,7 +149,7 @@ class TerminalGame:
         title = game.label + (" (hard mode)" if game.hard_mode else "")
         if started.resumed:
             self.say(f"Carrying on with your game in progress: {title}.")
-            if word is not None:
+            if word is not None or started.other_kind:
                 self.say("(Finish it or /giveup to start another.)")
         else:
             self.say(f"{title}: guess the {WORD_LENGTH}-letter word in {game.max_attempts} "

@@ -198,9 +198,7 @@ class WordleCog(BoardPlay, commands.Cog):
             result = await start
             game = result.game
             if result.resumed:
-                # A daily or archive start resumes only that same puzzle; a practice start
-                # resumes whatever own game runs here, which may be another kind.
-                if kind == Kind.RANDOM.value and game.kind is not Kind.RANDOM:
+                if result.other_kind:
                     text = ("You already have another game going here, so here it is: finish "
                             "it, or give it up with /wordle giveup, before starting a new one.")
                 else:

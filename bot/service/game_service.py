@@ -264,7 +264,8 @@ class GameService:
             record = await self._create(place, mode, answer, hard_mode,
                                         owner_id=player_id if scope is Scope.OWN else None)
         except GameExists as exists:
-            return StartResult(game_view(exists.existing), resumed=True)
+            return StartResult(game_view(exists.existing), resumed=True,
+                               other_kind=exists.existing.kind != mode.kind)
         log.debug("game %s started: %s in guild %s", record.id, mode.name, place.guild_id)
         return StartResult(game_view(record), resumed=False)
 

@@ -106,6 +106,9 @@ class StartResult:
     game: GameView
     #: True when an existing game was handed back instead of a new one.
     resumed: bool
+    #: Resumed, and of another kind than the one asked for (a practice start that found the
+    #: player's daily or challenge running here): to finish or give up first.
+    other_kind: bool = False
 
 
 @dataclass(frozen=True)

@@ -245,7 +245,6 @@ def board_of(
     return top, mine
 
 
-
 def consecutive_days(days: Iterable[int], today: int) -> int:
     """Days in a row ending today, or yesterday if ``today`` is not (yet) among ``days``."""
     present = set(days)

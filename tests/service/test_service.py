@@ -42,10 +42,18 @@ async def test_own_game_start_and_resume(service, picker):
     assert first.game.owner_id == ALICE
     assert first.game.answer is None  # never shown while the game is on
     again = await service.start(HERE, ALICE)
-    assert again.resumed and again.game.id == first.game.id
+    assert again.resumed and again.game.id == first.game.id and not again.other_kind
     # Another channel is another game.
     other = await service.start(ELSEWHERE, ALICE)
     assert other.game.id != first.game.id
+
+
+async def test_a_practice_start_that_finds_the_daily_says_it_is_another_kind(service):
+    daily = await service.start(HERE, ALICE, kind="daily")
+    again = await service.start(HERE, ALICE)  # practice asked for: the daily runs here
+    assert again.resumed and again.game.id == daily.game.id and again.other_kind
+    same = await service.start(HERE, ALICE, kind="daily", hard_mode=True)
+    assert same.resumed and not same.other_kind
 
 
 async def test_one_channel_game_per_channel(service):

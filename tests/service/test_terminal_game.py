@@ -34,6 +34,19 @@ async def test_daily_while_a_practice_game_runs_speaks_of_the_terminal(service, 
     assert "this channel" not in out and "/wordle" not in out
 
 
+async def test_practice_while_the_daily_runs_says_it_is_another_game(service, picker):
+    await play(service, "crane\n", kind=Kind.DAILY)  # leaves today's daily running
+    code, out = await play(service, "")  # `wordle-bot play` asks for practice
+    assert code == 0
+    assert "Carrying on with your game in progress: Wordle" in out
+    assert "(Finish it or /giveup to start another.)" in out
+    picker.queue.append("slate")
+    await play(service, "/giveup\n")  # the daily ends; a practice game carries on quietly
+    await play(service, "crane\n")
+    code, out = await play(service, "")
+    assert "Carrying on" in out and "/giveup to start another" not in out
+
+
 class FailingWrites:
     """The real store whose second guess fails as on a full disk."""
 
