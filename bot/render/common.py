@@ -14,7 +14,7 @@ shows up as a clear error rather than as a garbled board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from bot.core.domain import (
     FEEDBACK_STATES,
@@ -150,3 +150,8 @@ def keyboard_from_rows(rows: Iterable[object]) -> dict[str, str]:
     """Each played letter's best state over ``rows`` (G beats Y beats B): the core's rule,
     after checking the rows."""
     return keyboard(normalise_rows(rows))
+
+
+def either(words: Sequence[str]) -> str:
+    """Words as a choice in English: "a", "a or b", "a, b or c"."""
+    return words[-1] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

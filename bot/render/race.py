@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
 from bot.core.share import squares as row_squares
+from bot.render.common import either
 from bot.render.results import HINTED_MARK as HINTED
 from bot.render.results import fit_parts
 from bot.service.errors import PlayerError, Problem
@@ -126,8 +127,7 @@ def race_board_text(board: RaceBoard, by: LeaderboardOrder, viewer: int | None,
 
 def race_problems(error: PlayerError, commands: object) -> dict[Problem, str]:
     """The race problems in words (``commands``: the front end's, unused so far)."""
-    names = [RACE_ORDER_NAMES[o] for o in RACE_ORDERS]
-    orders = ", ".join(names[:-1]) + " or " + names[-1]
+    orders = either([RACE_ORDER_NAMES[o] for o in RACE_ORDERS])
     return {
         Problem.NO_RACE: "There's no race in this channel. Start one with /wordle race.",
         Problem.RACE_RUNNING: "This channel already has a race on: press Join on its message, "

@@ -38,6 +38,7 @@ from bot.render.common import (
     WORD_LENGTH,
     YELLOW,
     check_max_attempts,
+    either,
     keyboard_from_rows,
     normalise_feedback,
     normalise_keyboard,
@@ -387,10 +388,10 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
                                       "with a random word instead.",
         Problem.DAILY_WORD_FIXED: "The daily's word is the same for everyone; it can't be "
                                   "chosen.",
-        Problem.BAD_HINT_KIND: "A hint is " + _either([f"a {k.value}" for k in HintKind]) + ".",
+        Problem.BAD_HINT_KIND: "A hint is " + either([f"a {k.value}" for k in HintKind]) + ".",
         Problem.BAD_BUCKET: "Statistics are for "
-                            + _either([b.value for b in StatsBucket]) + " games.",
-        Problem.BAD_ORDER: "Rank by " + _either([o.value for o in LeaderboardOrder]) + ".",
+                            + either([b.value for b in StatsBucket]) + " games.",
+        Problem.BAD_ORDER: "Rank by " + either([o.value for o in LeaderboardOrder]) + ".",
         Problem.BAD_LIMIT: "Show between 1 and 50 players.",
         Problem.BAD_SETTING: error.detail or "That setting can't be used.",
         Problem.NOTHING_TO_ANALYSE: f"You have no finished game {c.here} to analyze yet.",
@@ -411,10 +412,6 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
     if p is Problem.INVALID_WORD:
         return error.invalid.message if error.invalid else "That word can't be used."
     return texts[p]
-
-
-def _either(words: Sequence[str]) -> str:
-    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def hint_text(hint: HintResult) -> str:
