@@ -58,6 +58,7 @@ from bot.cogs.race import race_cog, takes_race
 from bot.cogs.views import COG_NAME, DYNAMIC_ITEMS, loaded_cog
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
+from bot.render.common import ORDER_NAMES
 from bot.render.leaderboard import board_text, board_title, period_span
 from bot.render.race import race_board_text, race_board_title, race_stats_text
 from bot.render.stats_image import stats_png_async
@@ -90,8 +91,7 @@ Choice = app_commands.Choice
 
 
 #: Choices shown in words where the stored value is not one (the value is what is sent).
-_CHOICE_NAMES = {"random": "practice", "win_percent": "win %",
-                 "current_streak": "current streak", "max_streak": "max streak"}
+_CHOICE_NAMES = {"random": "practice", **{str(o): name for o, name in ORDER_NAMES.items()}}
 
 
 def _choices(values: Any) -> list[Choice[str]]:

@@ -23,6 +23,7 @@ from bot.core.domain import (
     MAX_ATTEMPTS,
     WORD_LENGTH,
     YELLOW,
+    LeaderboardOrder,
     only_letters,
 )
 from bot.core.game import keyboard
@@ -40,6 +41,15 @@ _KEYS = {c: c for c in "abcdefghijklmnopqrstuvwxyz"} | {
 _KEY_STATES = {state: state for state in STATES} | {state.lower(): state for state in STATES}
 
 
+
+#: How each way of ranking reads to people (a race's win is a first place).
+ORDER_NAMES = {
+    LeaderboardOrder.WINS: "wins",
+    LeaderboardOrder.WIN_PERCENT: "win %",
+    LeaderboardOrder.AVERAGE: "average guesses",
+    LeaderboardOrder.CURRENT_STREAK: "current streak",
+    LeaderboardOrder.MAX_STREAK: "max streak",
+}
 
 def _short(value: object, limit: int = 40) -> str:
     text = repr(value)

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from bot.core.domain import LeaderboardOrder, StatsBucket
 from bot.core.periods import Period, period_bounds
 from bot.core.timezones import zone
+from bot.render.common import ORDER_NAMES
 from bot.render.text import leaderboard_line
 from bot.storage.models import Leaderboard
 
@@ -18,13 +19,6 @@ PERIOD_NAMES = {
     Period.WEEK: "this week",
     Period.MONTH: "this month",
     Period.ALL: "all time",
-}
-ORDER_NAMES = {
-    LeaderboardOrder.WINS: "wins",
-    LeaderboardOrder.WIN_PERCENT: "win %",
-    LeaderboardOrder.AVERAGE: "average guesses",
-    LeaderboardOrder.CURRENT_STREAK: "current streak",
-    LeaderboardOrder.MAX_STREAK: "max streak",
 }
 
 #: What a period means, for help texts (the README says the same).

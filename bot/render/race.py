@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
 from bot.core.share import squares as row_squares
-from bot.render.common import either
+from bot.render.common import ORDER_NAMES, either
 from bot.render.results import HINTED_MARK as HINTED
 from bot.render.results import fit_parts
 from bot.service.errors import PlayerError, Problem
@@ -98,13 +98,8 @@ def race_stats_text(stats: RaceStats) -> str:
             f"Podiums {stats.podiums} · Average guesses {average}")
 
 
-#: How each way of ranking races is named (a race's win is a first place).
-RACE_ORDER_NAMES = {LeaderboardOrder.WINS: "wins", LeaderboardOrder.WIN_PERCENT: "win %",
-                    LeaderboardOrder.AVERAGE: "average guesses"}
-
-
 def race_board_title(by: LeaderboardOrder) -> str:
-    return f"Race leaderboard · {RACE_ORDER_NAMES.get(by, str(by))} · all time"
+    return f"Race leaderboard · {ORDER_NAMES.get(by, str(by))} · all time"
 
 
 def race_board_text(board: RaceBoard, by: LeaderboardOrder, viewer: int | None,
@@ -127,7 +122,7 @@ def race_board_text(board: RaceBoard, by: LeaderboardOrder, viewer: int | None,
 
 def race_problems(error: PlayerError, commands: object) -> dict[Problem, str]:
     """The race problems in words (``commands``: the front end's, unused so far)."""
-    orders = either([RACE_ORDER_NAMES[o] for o in RACE_ORDERS])
+    orders = either([ORDER_NAMES[o] for o in RACE_ORDERS])
     return {
         Problem.NO_RACE: "There's no race in this channel. Start one with /wordle race.",
         Problem.RACE_RUNNING: "This channel already has a race on: press Join on its message, "
