@@ -178,6 +178,17 @@ class DailyResult:
 
 
 @dataclass(frozen=True, slots=True)
+class DailyPostBehind:
+    """A server's day whose results post shows fewer results than the day has (or was never
+    made): ``results`` finished dailies, the last of them in ``channel_id``."""
+
+    guild_id: int
+    puzzle_number: int
+    results: int
+    channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class ForgetReport:
     games_deleted: int = 0
     guesses_deleted: int = 0

@@ -29,6 +29,7 @@ from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket
 
 from .models import (
     UNSET,
+    DailyPostBehind,
     DailyResult,
     ForgetReport,
     GameRecord,
@@ -267,6 +268,17 @@ class Store(Protocol):
         self, guild_id: int, puzzle_number: int, channel_id: int, message_id: int
     ) -> None:
         """Remember (replacing any earlier one) the post showing that day's results."""
+        ...
+
+    async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
+                                   shown: int) -> None:
+        """The day's post now shows ``shown`` results (never lowered; nothing without a
+        post)."""
+        ...
+
+    async def daily_posts_behind(self, since: int) -> list[DailyPostBehind]:
+        """The servers' days from puzzle ``since`` on whose post shows fewer results than the
+        day has finished dailies, or that have none (personal dailies have no post)."""
         ...
 
     async def server_streak(self, guild_id: int, today: int) -> int:

@@ -49,6 +49,12 @@ def check_day(name: str, value: object, *, optional: bool = False) -> None:
         raise ValueError(f"{name} must be a day number (int), got {value!r:.40}")
 
 
+def check_count(name: str, value: object) -> None:
+    """A count stored in a 32-bit column (PostgreSQL's INTEGER)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2**31 - 1:
+        raise ValueError(f"{name} must be a whole number from 0 to 2**31-1, got {value!r:.40}")
+
+
 def check_ending(guild_id: object, player_ids: object, mode: object, today: object) -> None:
     """The arguments of ``ending_figures`` (besides the game's id)."""
     check_id("guild_id", guild_id)

@@ -176,6 +176,9 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
                 "current_streak, max_streak, last_win_day, last_played_day) "
                 "VALUES (5, 7, 'daily', 1, 1, 1, 1, 1, 300, 300)"
             )
+        if start >= 2:  # the day's results post
+            await conn.execute("INSERT INTO daily_posts (guild_id, puzzle_number, channel_id, "
+                               "message_id) VALUES (5, 300, 6, 4242)")
         if start >= 7:  # a race that ended (its message shown or not: unknown), one on
             await conn.execute(
                 "INSERT INTO races (guild_id, channel_id, starter_id, answer, hard_mode, "
@@ -185,10 +188,17 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
                 "(5, 8, 7, 'slate', false, '2026-01-05T10:00:00Z', '2026-01-05T11:00:00Z', "
                 "NULL, NULL, 502)"
             )
+        if start >= 10:  # the ended race's message shows its end
+            await conn.execute("UPDATE races SET end_shown = true WHERE message_id = 501")
     finally:
         await conn.close()
     async with await PostgresStore.open(pg_dsn) as store:
         assert store.schema_version == latest_version()
+        # 0011: a post made before is taken as showing its day's results; a day without one
+        # is behind
+        behind = [(b.guild_id, b.puzzle_number, b.results, b.channel_id)
+                  for b in await store.daily_posts_behind(300)]
+        assert behind == ([] if start >= 2 else [(5, 300, 1, 6)] if start >= 1 else [])
         if start >= 7:  # 0010: a race that had ended is taken as shown; one on is not yet
             assert await store.races_to_show_ended() == []
             on = await store.active_race(5, 8)

@@ -19,6 +19,7 @@ from bot.storage import (
     PlayerNotAllowed,
     StorageError,
 )
+from bot.storage.models import DailyPostBehind
 from tests.pg import StorePlace
 
 from .helpers import BIG_PLAYER, CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
@@ -402,6 +403,54 @@ async def test_daily_results_and_post(db: Database, clock):
     await db.set_daily_post(GUILD, day, CHANNEL, 778)  # edited/replaced
     assert await db.daily_post(GUILD, day) == (CHANNEL, 778)
     assert await db.daily_post(GUILD, day + 1) is None
+
+
+async def test_posts_behind_their_days_results(db: Database, place: StorePlace, clock):
+    """A day whose post shows fewer results than it has finished dailies, or that has none,
+    is behind (a restart brings it up to date); a personal daily (server 0) has no post."""
+    day, other, personal = 600, GUILD + 1, 0
+
+    async def finish(player: int, number: int, *, guild_id: int = GUILD,
+                     channel_id: int = CHANNEL) -> None:
+        game = await own_game(db, player, kind="daily", puzzle_number=number,
+                              guild_id=guild_id, channel_id=channel_id)
+        await play(db, game, ["crane"], now=clock())
+
+    await finish(ALICE, day)
+    await finish(BOB, day, channel_id=CHANNEL + 1)  # the day's last finish, in another channel
+    carol = await own_game(db, CAROL, kind="daily", puzzle_number=day)  # still playing
+    await finish(ALICE, day, guild_id=other)
+    await finish(ALICE, day - 1)  # before the days asked about
+    await finish(BOB, day, guild_id=personal)
+    await db.set_daily_post(GUILD, day - 1, CHANNEL, 1)  # it shows nothing yet
+
+    def behind(found: list[DailyPostBehind]) -> list[tuple[int, int, int, int]]:
+        return [(b.guild_id, b.puzzle_number, b.results, b.channel_id) for b in found]
+
+    assert behind(await db.daily_posts_behind(day)) == [
+        (GUILD, day, 2, CHANNEL + 1), (other, day, 1, CHANNEL)]
+    assert behind(await db.daily_posts_behind(day - 1))[0] == (GUILD, day - 1, 1, CHANNEL)
+
+    await db.set_daily_post(GUILD, day, CHANNEL, 777)
+    await db.set_daily_post_shown(GUILD, day, 1)  # bob's finish is not shown
+    assert behind(await db.daily_posts_behind(day))[0] == (GUILD, day, 2, CHANNEL + 1)
+    await db.set_daily_post_shown(GUILD, day, 2)
+    await db.set_daily_post_shown(other, day, 1)  # no post there: nothing to mark
+    assert behind(await db.daily_posts_behind(day)) == [(other, day, 1, CHANNEL)]
+    await db.set_daily_post_shown(GUILD, day, 1)  # an older pass, late: never lowered
+    await db.set_daily_post(other, day, CHANNEL, 778)
+    await db.set_daily_post_shown(other, day, 1)
+    assert await db.daily_posts_behind(day) == []
+    await play(db, carol, ["crane"], now=clock())
+    assert behind(await db.daily_posts_behind(day)) == [(GUILD, day, 3, CHANNEL)]
+
+    before = await place.counts()
+    for bad in (-1, 2**31, True, "2"):
+        with pytest.raises(ValueError):
+            await db.set_daily_post_shown(GUILD, day, bad)
+    with pytest.raises(ValueError):
+        await db.daily_posts_behind("600")
+    assert await place.counts() == before
 
 
 async def test_server_streak(db: Database):

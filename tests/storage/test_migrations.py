@@ -49,7 +49,10 @@ async def build(path: Path, version: int) -> None:
                 """
             )
         if version >= 2:
-            conn.execute("INSERT INTO daily_posts VALUES (5, 300, 6, 4242)")
+            conn.execute("INSERT INTO daily_posts (guild_id, puzzle_number, channel_id, "
+                         "message_id) VALUES (5, 300, 6, 4242)")
+        if version >= 11:  # the post shows the day's one result
+            conn.execute("UPDATE daily_posts SET shown = 1")
         if version >= 5:
             conn.execute(
                 "INSERT INTO player_prefs (player_id, high_contrast, timezone, held_day, "
@@ -65,6 +68,8 @@ async def build(path: Path, version: int) -> None:
                         NULL, NULL, 502);
                 """
             )
+        if version >= 10:  # the ended race's message shows its end
+            conn.execute("UPDATE races SET end_shown = 1 WHERE id = 1")
     finally:
         conn.close()
 
@@ -138,6 +143,11 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
             assert game.status == "won"
         if version >= 2:
             assert await db.daily_post(5, 300) == (6, 4242)
+        # 0011: a post made before is taken as showing its day's results; a day without one
+        # is behind
+        behind = [(b.guild_id, b.puzzle_number, b.results, b.channel_id)
+                  for b in await db.daily_posts_behind(300)]
+        assert behind == ([] if version >= 2 else [(5, 300, 1, 6)] if version >= 1 else [])
         if version >= 7:  # 0010: a race that had ended is taken as shown; one on is not yet
             assert await db.races_to_show_ended() == []
             await db.end_race(2, end=RaceEnd.ENDED, by=7)

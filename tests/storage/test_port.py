@@ -40,6 +40,8 @@ def test_the_port_lists_the_calls_the_service_makes() -> None:
         "daily_results",
         "daily_post",
         "set_daily_post",
+        "set_daily_post_shown",
+        "daily_posts_behind",
         "server_streak",
         "forget_player",
     } <= set(_port_methods())

@@ -14,9 +14,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from ..validation import check_day, check_id, now_utc
+from ..daily_posts import POSTS_BEHIND
+from ..models import DailyPostBehind
+from ..validation import check_count, check_day, check_id, now_utc
+from .races import dollars
 
 _T = TypeVar("_T")
+_POSTS_BEHIND = dollars(POSTS_BEHIND)
 _MAX_CLAIMANT = 200
 
 
@@ -76,6 +80,31 @@ class DailyPosts:
             )
 
         await self._transaction(work)
+
+    async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
+                                   shown: int) -> None:
+        """The day's post now shows ``shown`` results (never lowered; nothing without a
+        post)."""
+        _check(guild_id, puzzle_number)
+        check_count("shown", shown)
+
+        async def work(conn: Any) -> None:
+            await conn.execute(
+                "UPDATE daily_posts SET shown = GREATEST(shown, $3) "
+                "WHERE guild_id = $1 AND puzzle_number = $2 AND message_id IS NOT NULL",
+                guild_id,
+                puzzle_number,
+                shown,
+            )
+
+        await self._transaction(work)
+
+    async def daily_posts_behind(self, since: int) -> list[DailyPostBehind]:
+        """The servers' days from puzzle ``since`` on whose post shows fewer results than the
+        day has finished dailies, or that have none, with the channel of the last finish."""
+        check_day("since", since)
+        rows = await self._fetch(_POSTS_BEHIND, since)
+        return [DailyPostBehind(row[0], row[1], row[2], row[3]) for row in rows]
 
     async def claim_daily_post(
         self,

@@ -12,9 +12,11 @@ import aiosqlite
 from bot.core.domain import StatsBucket
 
 from .. import validation
+from ..daily_posts import POSTS_BEHIND
 from ..models import (
     SETTINGS_COLUMNS,
     UNSET,
+    DailyPostBehind,
     DailyResult,
     GuildSettings,
     Leaderboard,
@@ -218,6 +220,26 @@ class Settings(Core):
             )
 
         await self._write(job)
+
+    async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
+                                   shown: int) -> None:
+        validation.check_id("guild_id", guild_id)
+        validation.check_day("puzzle_number", puzzle_number)
+        validation.check_count("shown", shown)
+
+        async def job(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "UPDATE daily_posts SET shown = max(shown, ?) "
+                "WHERE guild_id = ? AND puzzle_number = ?",
+                (shown, guild_id, puzzle_number),
+            )
+
+        await self._write(job)
+
+    async def daily_posts_behind(self, since: int) -> list[DailyPostBehind]:
+        validation.check_day("since", since)
+        rows = await self._read(POSTS_BEHIND, (since,))
+        return [DailyPostBehind(*row) for row in rows]
 
     async def server_streak(self, guild_id: int, today: int) -> int:
         validation.check_id("guild_id", guild_id)
