@@ -97,6 +97,12 @@ def place_of(interaction: discord.Interaction) -> Place:
     return Place(guild_id=guild_id or 0, channel_id=interaction.channel_id or 0)
 
 
+def ours(client: discord.Client, guild_id: int) -> bool:
+    """Whether this process serves the server (with several shard processes, one does)."""
+    owns = getattr(client, "owns_guild", None)
+    return bool(owns(guild_id)) if owns is not None else True
+
+
 async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], *,
                           ephemeral: bool = True, update: bool = False) -> T:
     """Await ``work`` (service calls, rendering); if it takes too long for Discord's deadline,

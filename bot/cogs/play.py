@@ -16,7 +16,16 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.cooldown import GUESSES, HINTS, spend
-from bot.cogs.interact import NO_PINGS, Reply, guarded, place_of, send, update, within_deadline
+from bot.cogs.interact import (
+    NO_PINGS,
+    Reply,
+    guarded,
+    ours,
+    place_of,
+    send,
+    update,
+    within_deadline,
+)
 from bot.cogs.messages import (
     board_reply,
     daily_results_text,
@@ -50,18 +59,19 @@ class BoardPlay:
 
     # -- the daily results post ----------------------------------------------------------
 
-    async def update_results_post(self, interaction: discord.Interaction,
+    async def update_results_post(self, guild_id: int, channel_id: int | None,
                                   number: int | None) -> None:
-        """Create or edit the server's results post for this daily (never fails the command).
+        """Create or edit the server's results post for this daily (never fails the command);
+        ``channel_id``: where the finish was (the post goes there when the server set no
+        results channel and the day has no post yet).
 
         Finishes that come while the post is being updated do not each make their own edit:
         the update under way makes one more pass after its edit, reading every result saved
         by then (theirs included), so a busy server's post is edited about once per round.
         """
-        guild_id = place_of(interaction).guild_id  # 0: a personal daily, no results post
-        if not guild_id or number is None:
+        if not guild_id or number is None:  # server 0: a personal daily, no results post
             return
-        key = (guild_id, number, interaction.channel_id)
+        key = (guild_id, number, channel_id)
         if key in self._posts_due:
             self._posts_due[key] = True  # the update under way reads this result again
             return
@@ -72,7 +82,7 @@ class BoardPlay:
             while True:
                 async with lock:
                     self._posts_due[key] = False  # results read from here on include it
-                    failed = await self._post_results(interaction.channel_id, guild_id, number)
+                    failed = await self._post_results(channel_id, guild_id, number)
                 failures = failures + 1 if failed else 0
                 delay = retry_delay(failures) if failed else None
                 if delay is not None:
@@ -106,15 +116,20 @@ class BoardPlay:
                 log.warning("the results channel %s of guild %s takes no messages",
                             channel_id, guild_id)
                 return False
+            edited = False
             if known is not None and known[0] == channel_id:
                 try:
                     message = channel.get_partial_message(known[1])
                     await message.edit(content=text, allowed_mentions=NO_PINGS)
-                    return False
+                    edited = True
                 except discord.NotFound:
                     pass
-            message = await channel.send(text, allowed_mentions=NO_PINGS)
-            await self.service.remember_results_post(guild_id, number, channel_id, message.id)
+            if not edited:
+                posted = await channel.send(text, allowed_mentions=NO_PINGS)
+                await self.service.remember_results_post(guild_id, number, channel_id,
+                                                         posted.id)
+            # What a restart compares with the day's results (catch_up_results_posts).
+            await self.service.results_shown(guild_id, number, len(summary.results))
         except Exception as exc:
             if not (passing(exc) or isinstance(exc, discord.HTTPException | PlayerError
                                                  | AttributeError)):
@@ -123,6 +138,28 @@ class BoardPlay:
                         guild_id, exc)
             return passing(exc)
         return False
+
+    async def catch_up_results_posts(self) -> None:
+        """After a restart: bring up to date the recent results posts of this process's
+        servers that show fewer results than their day has (the bot stopped between a finish
+        and its post: a crash, a power cut), one after the other."""
+        await self.bot.wait_until_ready()
+        try:
+            behind = await self.service.results_behind()
+        except Exception:
+            log.exception("could not read which daily results posts are behind")
+            return
+        for day in behind:
+            if not ours(self.bot, day.guild_id):
+                continue
+            log.info("bringing the results post of guild %s for puzzle %s up to date",
+                     day.guild_id, day.puzzle_number)
+            try:
+                await self.update_results_post(day.guild_id, day.channel_id,
+                                               day.puzzle_number)
+            except Exception:
+                log.exception("could not bring the results post of guild %s up to date",
+                              day.guild_id)
 
     # -- telling a move and a finish -----------------------------------------------------
 
@@ -161,7 +198,8 @@ class BoardPlay:
             except discord.HTTPException as exc:
                 log.warning("could not post the share grid of user %s in channel %s: %s",
                             interaction.user.id, interaction.channel_id, exc)
-            await self.update_results_post(interaction, game.puzzle_number)
+            await self.update_results_post(place_of(interaction).guild_id,
+                                           interaction.channel_id, game.puzzle_number)
 
     # -- the buttons ---------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from bot.cogs.cooldown import GUESSES, HINTS, spend
 from bot.cogs.interact import (
     NO_PINGS,
     Reply,
+    ours,
     place_of,
     send,
     untracked,
@@ -124,7 +125,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         for race in await self.races.active():
-            if self._ours(race.guild_id):
+            if ours(self.bot, race.guild_id):
                 self.racing.add((race.guild_id, race.channel_id))
         self._resume_task = asyncio.get_running_loop().create_task(
             self._resume(), name="wordle-bot races resume")
@@ -139,16 +140,12 @@ class RaceCog(commands.Cog, name=COG_NAME):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
-    def _ours(self, guild_id: int) -> bool:
-        owns = getattr(self.bot, "owns_guild", None)
-        return bool(owns(guild_id)) if owns is not None else True
-
     async def _resume(self) -> None:
         """After a restart: close the races whose time ran out meanwhile, and bring back the
         message and the timer of the others."""
         await self.bot.wait_until_ready()
         for race in await self.races.active():
-            if not self._ours(race.guild_id):
+            if not ours(self.bot, race.guild_id):
                 continue
             try:
                 view, _ = await self.races.close_if_due(race.id)
@@ -165,7 +162,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
             log.exception("could not read the races whose end is not shown yet")
             return
         for ended in unshown:  # their last edit failed before the restart
-            if self._ours(ended.guild_id):
+            if ours(self.bot, ended.guild_id):
                 log.info("race %s's message is brought up to its end", ended.id)
                 self._track(ended)
 

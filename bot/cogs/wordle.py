@@ -11,6 +11,7 @@ bot's error handler (:mod:`bot.app`), ephemerally.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import time
@@ -158,6 +159,7 @@ class WordleCog(BoardPlay, commands.Cog):
         self.service = service
         self._post_locks: dict[int, asyncio.Lock] = {}
         self._posts_due: dict[tuple[int, int, int | None], bool] = {}
+        self._catch_up: asyncio.Task[None] | None = None
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await use_look_of(self.service, interaction.user.id)  # how this player sees things
@@ -166,9 +168,15 @@ class WordleCog(BoardPlay, commands.Cog):
     async def cog_load(self) -> None:
         # The board's buttons: matched by custom id, so old boards work after a restart.
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
+        self._catch_up = asyncio.get_running_loop().create_task(
+            self.catch_up_results_posts(), name="wordle-bot results posts catch-up")
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
+        if self._catch_up is not None:
+            self._catch_up.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._catch_up
 
     # -- games ------------------------------------------------------------------------------
 

@@ -29,7 +29,6 @@ from bot.core.domain import (
     StatsBucket,
     Status,
     counted_players,
-    game_label,
     give_up_refusal,
     guess_refusal,
     hint_refusal,
@@ -60,11 +59,10 @@ from bot.service.errors import (
     store_refusals,
 )
 from bot.service.hinting import make_hint
-from bot.service.posts import claim_or_find
+from bot.service.posts import ResultsPosts
 from bot.service.prefs import PERSONAL, personal_today
 from bot.service.results import (
     AnalysisResult,
-    DailySummary,
     Finish,
     GameView,
     GiveUpResult,
@@ -114,7 +112,7 @@ def server_calendar(settings: GuildSettings) -> Calendar:
 
 
 @disk_full_is_a_problem
-class GameService:
+class GameService(ResultsPosts):
     """The use cases over the core rules, the solver and the store.
 
     ``solver`` may be a ready :class:`Solver` or ``None``: then one is built on first use (the
@@ -478,22 +476,6 @@ class GameService:
                 held_day=held_day, held_until=held_until)
         except ValueError as exc:
             raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
-
-    async def daily_summary(self, guild_id: int, number: int | None = None) -> DailySummary:
-        today = await self.today(guild_id)
-        number = today if number is None else number
-        results = await self.db.daily_results(guild_id, number)
-        streak = await self.db.server_streak(guild_id, today)
-        label = game_label(Scope.OWN, Kind.DAILY, number)
-        return DailySummary(guild_id, number, label, tuple(results), streak)
-
-    async def results_post(self, guild_id: int, number: int) -> tuple[int, int] | None:
-        """(channel id, message id) of the day's post; None: claimed by us (see .posts)."""
-        return await claim_or_find(self.db, guild_id, number)
-
-    async def remember_results_post(self, guild_id: int, number: int, channel_id: int,
-                                    message_id: int) -> None:
-        await self.db.set_daily_post(guild_id, number, channel_id, message_id)
 
     async def forget_me(self, player_id: int) -> ForgetReport:
         return await self.db.forget_player(player_id)

@@ -1,4 +1,5 @@
-"""Who makes a server's daily results post when several processes serve the bot.
+"""The daily results post: what it shows (:class:`ResultsPosts`, a part of the service), which
+days a restart brings up to date, and who makes it when several processes serve the bot.
 
 A store that can claim posts (the PostgreSQL store: ``claim_daily_post``) is asked first:
 the claimant that wins posts and then stores the message (which clears the claim); another
@@ -16,13 +17,20 @@ import socket
 from datetime import datetime, timedelta
 from typing import Final, Protocol, runtime_checkable
 
-from bot.service.errors import PlayerError, Problem
+from bot.core.daily import today_puzzle_number
+from bot.core.domain import Kind, Scope, game_label
+from bot.service.errors import PlayerError, Problem, disk_full_is_a_problem
+from bot.service.results import DailySummary
+from bot.storage.models import DailyPostBehind
 from bot.storage.port import Store
 
 #: How long a claim holds when its holder never stores the message (it crashed, or posting
 #: failed): then the next claimant posts.
 CLAIM_TTL: Final = timedelta(seconds=30)
 _POLL_SECONDS: Final = 0.1
+#: How many days back a restart looks for posts behind their results: today and yesterday in
+#: every time zone (a server's day is at most a day from UTC's).
+CATCH_UP_DAYS: Final = 2
 
 
 class _Claim(Protocol):
@@ -65,3 +73,43 @@ async def claim_or_find(store: Store, guild_id: int, number: int,
         if loop.time() >= deadline:
             raise PlayerError(Problem.BUSY)
         await asyncio.sleep(_POLL_SECONDS)
+
+
+@disk_full_is_a_problem
+class ResultsPosts:
+    """The service's calls for the daily results post (mixed into
+    :class:`~bot.service.game_service.GameService`)."""
+
+    db: Store
+
+    def now(self) -> datetime:
+        raise NotImplementedError
+
+    async def today(self, guild_id: int, player_id: int | None = None) -> int:
+        raise NotImplementedError
+
+    async def daily_summary(self, guild_id: int, number: int | None = None) -> DailySummary:
+        today = await self.today(guild_id)
+        number = today if number is None else number
+        results = await self.db.daily_results(guild_id, number)
+        streak = await self.db.server_streak(guild_id, today)
+        label = game_label(Scope.OWN, Kind.DAILY, number)
+        return DailySummary(guild_id, number, label, tuple(results), streak)
+
+    async def results_post(self, guild_id: int, number: int) -> tuple[int, int] | None:
+        """(channel id, message id) of the day's post; None: claimed by us (see above)."""
+        return await claim_or_find(self.db, guild_id, number)
+
+    async def remember_results_post(self, guild_id: int, number: int, channel_id: int,
+                                    message_id: int) -> None:
+        await self.db.set_daily_post(guild_id, number, channel_id, message_id)
+
+    async def results_shown(self, guild_id: int, number: int, shown: int) -> None:
+        """The day's post now shows ``shown`` results (``len`` of the summary it shows)."""
+        await self.db.set_daily_post_shown(guild_id, number, shown)
+
+    async def results_behind(self) -> list[DailyPostBehind]:
+        """The recent days (:data:`CATCH_UP_DAYS`) whose post shows fewer results than the day
+        has, or that have none: the bot stopped between a finish and its post."""
+        since = today_puzzle_number(self.now(), "UTC") - CATCH_UP_DAYS
+        return await self.db.daily_posts_behind(since)

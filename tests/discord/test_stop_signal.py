@@ -1,17 +1,22 @@
 """Stopping the real bot (``python -m bot`` in a child process) with SIGTERM, as systemd and
 Kubernetes do, or SIGINT: the answers under way finish first (the player gets the reply for
-the guess that was saved), then the bot and its store close cleanly."""
+the guess that was saved), then the bot and its store close cleanly. Killed (SIGKILL, a power
+cut) between a daily's finish and its results post, the next start makes the post."""
 
 from __future__ import annotations
 
 import signal
 import textwrap
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from bot.core.daily import server_daily_word, today_puzzle_number
+from bot.core.words import WordLists
 from tests.discord.test_shards_processes import shown, write_word_lists
 from tests.fakediscord import FakeDiscord
+from tests.support import ANSWERS, EXTRA
 
 #: How long each guess takes in the child (a sitecustomize slows the service down), so that
 #: the stop surely comes while one is under way.
@@ -30,18 +35,40 @@ SLOW_GUESSES = textwrap.dedent(f"""
     games.GameService.guess = slow
 """)
 
+#: The results post never made: the bot is killed before it could be.
+NO_RESULTS_POST = textwrap.dedent("""
+    import asyncio
+    import bot.cogs.play as play
+
+    async def never(self, *args, **kwargs):
+        await asyncio.sleep(3600)
+        return False
+
+    play.BoardPlay._post_results = never
+""")
+
+
+def bot_env(tmp_path: Path, site: Path | None = None) -> dict[str, str]:
+    answers, allowed = write_word_lists(tmp_path)
+    root = Path(__file__).resolve().parents[2]
+    return {"WORDLE_DB": str(tmp_path / "data" / "wordle.sqlite3"), "DAILY_SALT": "stop-test",
+            "WORDLE_ANSWERS": str(answers), "WORDLE_ALLOWED": str(allowed),
+            "WORDLE_BOT_CACHE_DIR": str(tmp_path / "cache"), "LOG_LEVEL": "INFO",
+            "PYTHONPATH": f"{site}:{root}" if site is not None else str(root)}
+
+
+def with_site(tmp_path: Path, code: str) -> Path:
+    """A folder whose sitecustomize runs ``code`` in the child before the bot."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(code)
+    return site
+
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 async def test_a_stop_lets_the_guess_under_way_be_answered(tmp_path: Path, sig: int) -> None:
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "sitecustomize.py").write_text(SLOW_GUESSES)
-    answers, allowed = write_word_lists(tmp_path)
-    db = tmp_path / "data" / "wordle.sqlite3"
-    root = Path(__file__).resolve().parents[2]
-    env = {"WORDLE_DB": str(db), "DAILY_SALT": "stop-test", "WORDLE_ANSWERS": str(answers),
-           "WORDLE_ALLOWED": str(allowed), "WORDLE_BOT_CACHE_DIR": str(tmp_path / "cache"),
-           "LOG_LEVEL": "INFO", "PYTHONPATH": f"{site}:{root}"}
+    env = bot_env(tmp_path, with_site(tmp_path, SLOW_GUESSES))
+    db = Path(env["WORDLE_DB"])
     async with FakeDiscord() as fake:
         guild = fake.add_guild("Stops")
         channel = fake.add_text_channel(guild, "wordle")
@@ -63,3 +90,38 @@ async def test_a_stop_lets_the_guess_under_way_be_answered(tmp_path: Path, sig: 
             assert "stopped" in output and "Traceback" not in output
     # the store was closed: SQLite folded its write-ahead log back into the file
     assert not Path(f"{db}-wal").exists()
+
+
+async def test_a_kill_before_the_results_post_is_made_up_for_at_the_next_start(
+        tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Power cuts")
+        channel = fake.add_text_channel(guild, "wordle")
+        bob = fake.add_member(guild, "bob")
+        today = today_puzzle_number(datetime.now(UTC), "UTC")
+        words = WordLists.from_words(ANSWERS, sorted(set(ANSWERS) | set(EXTRA)))
+        answer = server_daily_word(today, words.answers, "stop-test", guild.id, today)
+
+        def results_posts() -> list[str]:
+            return [m.content for m in fake.channel_messages(channel)
+                    if m.via == "channel" and "results" in m.content]
+
+        env = bot_env(tmp_path, with_site(tmp_path, NO_RESULTS_POST))
+        async with fake.start_process("bot", "--env-file", "/nonexistent/.env", "--sync-global",
+                                      env=env) as proc:
+            await fake.wait_for(lambda: "guess" in fake.command_paths(), 60, "/guess synced")
+            started = await fake.invoke(channel, bob, "wordle start", {"kind": "daily"})
+            await started.wait_for_messages(1, timeout=20)
+            won = await fake.invoke(channel, bob, "guess", {"word": answer})
+            await won.wait_for_messages(2, timeout=20)  # the board and the share grid
+            assert answer.upper() in shown(won), proc.output()
+            proc.kill()
+            assert await proc.wait(timeout=10) == -signal.SIGKILL
+        assert results_posts() == []
+
+        async with fake.start_process("bot", "--env-file", "/nonexistent/.env",
+                                      env=bot_env(tmp_path)) as proc:
+            await fake.wait_for(results_posts, 60, "the results post")
+            [post] = results_posts()
+            assert f"<@{bob.id}>" in post, post
+            assert f"Wordle {today}" in post, post

@@ -1,0 +1,103 @@
+"""A daily finished while the bot could not post it (it was killed between saving the finish and
+updating the results post: a crash, a power cut) is shown by the next start: the post is brought
+up to the day's results, or made if the day had none. A post that is up to date is left alone.
+
+The finishes the bot never posted are saved here by the service alone, with no bot running:
+what a process killed right after its write leaves in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.cogs.wordle import WordleCog
+from bot.service import Place
+from bot.storage import Database
+from tests.discord.conftest import Table
+from tests.discord.test_bot_e2e import mention, wait_for_results_post
+from tests.fakediscord import FakeChannel, FakeMember
+
+
+async def finish_unposted(table: Table, member: FakeMember,
+                          channel: FakeChannel | None = None) -> None:
+    """``member`` wins today's daily in ``channel``, saved with no bot to post it."""
+    db = await Database.open(table.db_path)
+    try:
+        service = table.make_service(db)
+        place = Place(table.guild.id, (channel or table.general).id)
+        await service.start(place, member.id, kind="daily")
+        result = await service.guess(place, member.id, table.daily_answer())
+        assert result.finish is not None
+    finally:
+        await db.close()
+
+
+async def caught_up(table: Table) -> None:
+    """Until the running bot's catch-up at start has done its work."""
+    assert table.current is not None
+    cog = table.current.bot.get_cog("WordleCog")
+    assert isinstance(cog, WordleCog) and cog._catch_up is not None
+    await asyncio.wait_for(asyncio.shield(cog._catch_up), 10)
+
+
+def post_edits(table: Table, message_id: int) -> int:
+    return len(table.fake.requests_to("PATCH", rf"/channels/\d+/messages/{message_id}$"))
+
+
+async def test_a_restart_shows_the_finishes_its_results_post_missed(table: Table) -> None:
+    answer = table.daily_answer()
+    async with table.running():
+        await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
+        await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        await (await table.invoke(table.bob, "guess", {"word": answer})).wait_for_messages(2)
+        post = await wait_for_results_post(table, table.daily_number())
+        await table.fake.settle(quiet=0.2)
+    await finish_unposted(table, table.carol)
+    assert mention(table.carol) not in post.content
+
+    async with table.running():
+        await table.fake.wait_for(lambda: mention(table.carol) in post.content,
+                                  what=lambda: post.content)
+        assert mention(table.bob) in post.content
+        await table.fake.settle(quiet=0.2)
+        assert await table.current.db.daily_posts_behind(0) == []
+    edits = post_edits(table, post.id)
+    async with table.running():  # up to date: left alone
+        await caught_up(table)
+        await table.fake.settle(quiet=0.2)
+    assert post_edits(table, post.id) == edits
+    assert len([m for m in table.fake.channel_messages(table.results)
+                if m.via == "channel"]) == 1
+
+
+async def test_a_day_whose_only_finish_was_never_posted_gets_its_post(table: Table) -> None:
+    """No results channel set: the post goes where the day's last finish was."""
+    other = table.fake.add_text_channel(table.guild, "other")
+    await finish_unposted(table, table.bob)
+    await finish_unposted(table, table.dave, other)
+    async with table.running():
+        post = await wait_for_results_post(table, table.daily_number(), other)
+        assert mention(table.bob) in post.content and mention(table.dave) in post.content
+        await table.fake.settle(quiet=0.2)
+        assert [m for m in table.fake.channel_messages(table.general)
+                if m.via == "channel"] == []
+        # the next finisher edits that post
+        await table.reply(table.carol, "wordle start", {"kind": "daily"})
+        won = await table.invoke(table.carol, "guess", {"word": table.daily_answer()})
+        await won.wait_for_messages(2)
+        await table.fake.wait_for(lambda: mention(table.carol) in post.content,
+                                  what=lambda: post.content)
+
+
+async def test_another_processs_server_is_left_to_it(table: Table) -> None:
+    """With several shard processes, only the one serving the server catches its post up."""
+    await finish_unposted(table, table.bob)
+    ours = (table.guild.id >> 22) % 2
+    async with table.running(shard_count=2, shard_ids=(1 - ours,)):
+        await caught_up(table)
+        await table.fake.settle(quiet=0.2)
+        assert [m for m in table.fake.channel_messages(table.general)
+                if m.via == "channel"] == []
+    async with table.running(shard_count=2, shard_ids=(ours,)):
+        post = await wait_for_results_post(table, table.daily_number(), table.general)
+        assert mention(table.bob) in post.content
