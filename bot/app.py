@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.interact import slow_down_text
+from bot.cogs.interact import failure_text, slow_down_text
 from bot.cogs.messages import APOLOGY, Reply, error_text
 from bot.cogs.prefs import SERVER_ONLY_TEXT, ServerOnly
 from bot.cogs.race import RaceCog
@@ -149,11 +149,7 @@ class WordleBot(commands.AutoShardedBot):
                         interaction.channel_id, interaction.user.id, original)
             message = APOLOGY
         else:
-            command = _name(interaction)
-            log.error("command /%s failed (server %s, channel %s, user %s)", command,
-                      interaction.guild_id, interaction.channel_id, interaction.user.id,
-                      exc_info=original)
-            message = APOLOGY
+            message = failure_text(original, f"command /{_name(interaction)}", interaction)
         try:
             # Privately, also when a "thinking..." placeholder was shown to everyone.
             await send(interaction, Reply(content=message, ephemeral=True))

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.service import Place, PlayerError
+from bot.storage.errors import StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,22 @@ T = TypeVar("T")
 #: The answer to an error that is not the player's doing (the details go to the log).
 APOLOGY = ("Sorry, something went wrong on my side. Your game is safe; please try again in a "
            "moment.")
+#: The answer while the database is away (restarting, unreachable).
+DATABASE_AWAY = ("Sorry, I can't reach my database right now. Your game is safe; please try "
+                 "again in a moment.")
+
+
+def failure_text(error: BaseException, what: str, interaction: discord.Interaction) -> str:
+    """Log a failure that is not the player's doing, and say what to tell them. The database
+    being away for a while is expected now and then: one warning line each, no traceback
+    (an outage would otherwise fill the log); anything else is logged with its traceback."""
+    where = (f"server {interaction.guild_id}, channel {interaction.channel_id}, "
+             f"user {interaction.user.id}")
+    if isinstance(error, StorageUnavailable):
+        log.warning("%s failed (%s): %s", what, where, error)
+        return DATABASE_AWAY
+    log.error("%s failed (%s)", what, where, exc_info=error)
+    return APOLOGY
 
 
 def slow_down_text(retry_after: float) -> str:
@@ -179,10 +196,8 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None], what:
         message = error_text(error)
     except app_commands.CommandOnCooldown as slow:  # (bot.cogs.cooldown.spend)
         message = slow_down_text(slow.retry_after)
-    except Exception:
-        log.exception("%s failed (server %s, channel %s, user %s)", what, interaction.guild_id,
-                      interaction.channel_id, interaction.user.id)
-        message = APOLOGY
+    except Exception as error:
+        message = failure_text(error, what, interaction)
     else:
         return
     try:

@@ -17,6 +17,8 @@ server settings need a server that added the bot (:func:`server_only`).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -34,10 +36,14 @@ from bot.render.text import feedback_line
 from bot.render.themes import recolour, theme_name
 from bot.service import GameService
 from bot.service.prefs import PlayerPrefs, player_prefs, update_prefs
+from bot.storage.errors import StorageError
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 #: How long a look is kept in memory, in seconds.
 LOOK_TTL = 30.0
+#: How long reading a look may hold up a command, in seconds (see :func:`use_look_of`).
+LOOK_WAIT = 0.5
 #: The high-contrast accents of a board: orange when won, blue while playing.
 CONTRAST_WON = 0xF5793A
 CONTRAST_PLAYING = 0x85C0F9
@@ -101,12 +107,23 @@ def shown(text: str, look: Look | None = None) -> str:
 
 
 async def use_look_of(service: GameService, player_id: int) -> Look:
-    """Read (or recall) the player's look and make it the current one for this interaction."""
+    """Read (or recall) the player's look and make it the current one for this interaction.
+
+    The look is never why a command fails or misses Discord's deadline: if the database fails
+    or takes longer than :data:`LOOK_WAIT`, the command goes on in the look last read for the
+    player (however old) or the default one, and meets the database's trouble itself if it
+    needs the database."""
     now = time.monotonic()
     look = _CACHE.get(player_id, now)
     if look is None:
-        look = look_from(await player_prefs(service.db, player_id))
-        _CACHE.put(player_id, look, now)
+        try:
+            prefs = await asyncio.wait_for(player_prefs(service.db, player_id), LOOK_WAIT)
+        except (StorageError, TimeoutError) as exc:
+            log.debug("the look of user %s could not be read: %r", player_id, exc)
+            look = _CACHE.last(player_id) or DEFAULT_LOOK
+        else:
+            look = look_from(prefs)
+            _CACHE.put(player_id, look, now)
     _LOOK.set(look)
     return look
 

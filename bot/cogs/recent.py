@@ -38,6 +38,12 @@ class Recent(Generic[K, V]):
         found = self._entries.get(key)
         return found[0] if found is not None and now <= found[1] + self.ttl else None
 
+    def last(self, key: K) -> V | None:
+        """``key``'s value however long ago it was put, while it is still kept (the expired
+        ones go when the next value is put)."""
+        found = self._entries.get(key)
+        return found[0] if found is not None else None
+
     def put(self, key: K, value: V, now: float) -> None:
         """Keep ``value`` for ``key`` from ``now``; first drop the expired values and, beyond
         ``most``, the oldest."""

@@ -19,6 +19,7 @@ from .errors import (
     SchemaTooNew,
     StorageError,
     StorageFull,
+    StorageUnavailable,
 )
 from .models import (
     UNSET,
@@ -73,6 +74,7 @@ __all__ = [
     "Stats",
     "StorageError",
     "StorageFull",
+    "StorageUnavailable",
     "Store",
     "latest_version",
     "validate_timezone",

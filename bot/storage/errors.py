@@ -28,6 +28,11 @@ class StorageFull(StorageError):
     themselves once there is room (no restart needed)."""
 
 
+class StorageUnavailable(StorageError):
+    """The database could not be reached, or did not answer in time (a server restarting,
+    a lost connection): it works again by itself once the database is back."""
+
+
 class MigrationError(StorageError):
     """A migration file could not be applied (the database is left at the previous version)."""
 

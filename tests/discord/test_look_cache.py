@@ -12,6 +12,7 @@ import pytest
 import bot.cogs.prefs as prefs
 from bot.cogs.recent import Recent
 from bot.service.prefs import PlayerPrefs
+from bot.storage.errors import StorageError
 
 
 @pytest.fixture
@@ -91,3 +92,29 @@ async def test_at_most_so_many_looks_are_kept(clock: Any,
     for player in range(250):
         await prefs.use_look_of(SERVICE, player)
     assert list(prefs._CACHE) == list(range(150, 250))  # the newest, none expired yet
+
+
+async def test_a_failing_or_slow_store_never_holds_up_a_command(
+        clock: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look last read (however old) is used, else the default: the look is never why a
+    command fails or misses Discord's deadline."""
+    mine = await prefs.use_look_of(SERVICE, 7)  # dark (an odd id)
+    assert mine != prefs.DEFAULT_LOOK
+    clock.now += prefs.LOOK_TTL + 1
+
+    async def down(db: Any, player_id: int) -> PlayerPrefs:
+        raise StorageError("database error: ConnectionRefusedError")
+
+    monkeypatch.setattr(prefs, "player_prefs", down)
+    assert await prefs.use_look_of(SERVICE, 7) == mine == prefs.current_look()
+    assert await prefs.use_look_of(SERVICE, 9) == prefs.DEFAULT_LOOK  # never read
+
+    async def frozen(db: Any, player_id: int) -> PlayerPrefs:
+        await asyncio.sleep(60)
+        raise AssertionError("not reached")
+
+    monkeypatch.setattr(prefs, "player_prefs", frozen)
+    monkeypatch.setattr(prefs, "LOOK_WAIT", 0.05)
+    started = asyncio.get_running_loop().time()
+    assert await prefs.use_look_of(SERVICE, 7) == mine
+    assert asyncio.get_running_loop().time() - started < 1.0

@@ -11,7 +11,7 @@ import asyncpg
 import pytest
 
 from bot.core.feedback import score
-from bot.storage import AttemptConflict, ForgetReport, StorageError
+from bot.storage import AttemptConflict, ForgetReport, StorageError, StorageUnavailable
 from bot.storage.postgres import PostgresStore, writes
 from tests.storage.helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
 
@@ -217,6 +217,9 @@ async def test_a_lost_connection_is_a_storage_error_and_the_pool_recovers(pg_sto
         except StorageError as exc:
             outcomes.append(exc)
     assert outcomes[-1] == game
+    # the failures say the database was away for a moment (answered as such, logged briefly)
+    failures = [o for o in outcomes if isinstance(o, StorageError)]
+    assert failures and all(isinstance(o, StorageUnavailable) for o in failures), failures
     await query(pg_dsn, kill, name)
     for _ in range(6):
         try:
@@ -235,6 +238,20 @@ def test_a_full_disk_on_the_server_is_storage_full():
     assert isinstance(error, StorageFull) and "disk is full" in str(error)
     other = _public_error(asyncpg.UniqueViolationError("duplicate key"))
     assert type(other) is StorageError
+
+
+@pytest.mark.parametrize("away", [
+    asyncpg.AdminShutdownError("terminating connection due to administrator command"),
+    asyncpg.CannotConnectNowError("the database system is starting up"),
+    asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+    asyncpg.TooManyConnectionsError("sorry, too many clients already"),
+    ConnectionRefusedError(111, "Connect call failed"),
+    TimeoutError(),
+])
+def test_a_database_away_for_a_moment_is_storage_unavailable(away: Exception):
+    from bot.storage.postgres.store import _public_error
+
+    assert isinstance(_public_error(away), StorageUnavailable)
 
 
 async def _until_waiting_for_a_lock(dsn: str) -> None:

@@ -31,7 +31,7 @@ from bot.core.domain import StatsBucket
 
 from .. import rules
 from ..batching import Create, Guess
-from ..errors import StorageError
+from ..errors import StorageError, StorageUnavailable
 from ..game_writes import GameWrites
 from ..models import (
     DailyResult,
@@ -234,7 +234,7 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
             except (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError) as exc:
                 # The connection went away or the server did not answer (TimeoutError is an
                 # OSError): whether a COMMIT in flight landed is unknown.
-                raise StorageError(
+                raise StorageUnavailable(
                     f"lost the database connection; the write may not have been saved: "
                     f"{str(exc) or type(exc).__name__}") from exc
         raise AssertionError("not reached")

@@ -1,0 +1,51 @@
+"""While the database is away (a PostgreSQL restart, a lost connection), every command is
+answered at once with a clear message, one warning line is logged for each (an outage would
+otherwise fill the log with tracebacks), and a game finished just before it went away is still
+told to its player, posted to the channel and added to the day's results post."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+import bot.cogs.prefs as prefs
+from bot.cogs.interact import DATABASE_AWAY
+from bot.cogs.recent import Recent
+from bot.storage.errors import StorageUnavailable
+from tests.discord.conftest import Table
+
+AWAY = StorageUnavailable("database unavailable: ConnectionRefusedError: [Errno 111]")
+
+
+def away(*args: Any, **kwargs: Any) -> Any:
+    raise AWAY
+
+
+async def test_a_look_that_cannot_be_read_never_keeps_a_command_from_its_answer(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with table.running() as run:
+        monkeypatch.setattr(prefs, "_CACHE", Recent(prefs.LOOK_TTL))  # nobody's look kept
+        monkeypatch.setattr(run.db, "player_prefs", away)
+        board = await table.reply(table.bob, "wordle start")
+        assert "Your game is on" in board.text()
+
+
+async def test_each_command_is_told_the_database_is_away_and_logged_in_one_line(
+        table: Table, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    async with table.running() as run:
+        await table.reply(table.bob, "wordle start")
+        monkeypatch.setattr(run.db, "get_game", away)
+        monkeypatch.setattr(run.db, "active_own_game", away)
+        monkeypatch.setattr(run.db, "active_channel_game", away)
+        with caplog.at_level(logging.WARNING):
+            told = await table.reply(table.bob, "guess", {"word": "slate"})
+        assert told.content == DATABASE_AWAY and told.ephemeral
+        failures = [r for r in caplog.records if "failed" in r.getMessage()]
+        assert len(failures) == 1, [r.getMessage() for r in caplog.records]
+        [line] = failures
+        assert line.levelno == logging.WARNING and line.exc_info is None
+        assert line.getMessage().startswith("command /guess failed (server ")
+        assert "ConnectionRefusedError" in line.getMessage()
