@@ -43,8 +43,14 @@ from bot.cogs.views import GUESS_MODAL, GuessModal, give_up_confirm, modal_submi
 from bot.core.domain import HintKind, Kind
 from bot.render.stats_image import stats_png_async
 from bot.service import Finish, GameService, GameView, GuessResult, PlayerError
+from bot.storage.models import DailyPostBehind
 
 log = logging.getLogger(__name__)
+#: How many results posts a start brings up to date at once.
+CATCH_UP_AT_ONCE = 4
+#: The channels a results post can go to: a server's text channels, threads, and the text
+#: chat of its voice and stage channels.
+_PostsTo = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 
 
 class BoardPlay:
@@ -60,21 +66,23 @@ class BoardPlay:
     # -- the daily results post ----------------------------------------------------------
 
     async def update_results_post(self, guild_id: int, channel_id: int | None,
-                                  number: int | None) -> None:
+                                  number: int | None, *, retry: bool = True) -> bool:
         """Create or edit the server's results post for this daily (never fails the command);
         ``channel_id``: where the finish was (the post goes there when the server set no
-        results channel and the day has no post yet).
+        results channel, or it is gone, and the day has no post yet). A failure that may pass
+        is tried again for about 8 minutes; with ``retry`` false it is not, and the answer
+        says whether there was one.
 
         Finishes that come while the post is being updated do not each make their own edit:
         the update under way makes one more pass after its edit, reading every result saved
         by then (theirs included), so a busy server's post is edited about once per round.
         """
         if not guild_id or number is None:  # server 0: a personal daily, no results post
-            return
+            return False
         key = (guild_id, number, channel_id)
         if key in self._posts_due:
             self._posts_due[key] = True  # the update under way reads this result again
-            return
+            return False
         self._posts_due[key] = False
         failures = 0
         try:
@@ -83,6 +91,8 @@ class BoardPlay:
                 async with lock:
                     self._posts_due[key] = False  # results read from here on include it
                     failed = await self._post_results(channel_id, guild_id, number)
+                if failed and not retry:
+                    return True
                 failures = failures + 1 if failed else 0
                 delay = retry_delay(failures) if failed else None
                 if delay is not None:
@@ -91,7 +101,7 @@ class BoardPlay:
                                 guild_id, delay)
                     await asyncio.sleep(delay)
                 elif not self._posts_due[key]:
-                    break
+                    return failed
         finally:
             del self._posts_due[key]
 
@@ -106,15 +116,16 @@ class BoardPlay:
                 return False
             known = await self.service.results_post(guild_id, number)
             # The results channel; else the day's post stays where the first finish put it
-            # (one post a day, edited, wherever the others play).
-            channel_id = settings.results_channel_id or (
-                known[0] if known is not None else finished_in)
-            assert channel_id is not None
-            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
-                channel_id)
-            if not isinstance(channel, discord.abc.Messageable):
-                log.warning("the results channel %s of guild %s takes no messages",
-                            channel_id, guild_id)
+            # (one post a day, edited, wherever the others play); else where this finish was.
+            # A channel that is gone (or takes no messages) passes to the next.
+            wanted = (settings.results_channel_id, known[0] if known else None, finished_in)
+            for channel_id in dict.fromkeys(c for c in wanted if c is not None):
+                channel = await self._channel(channel_id)
+                if channel is not None:
+                    break
+                log.warning("the channel %s of guild %s is gone or takes no messages: the "
+                            "results post goes elsewhere", channel_id, guild_id)
+            else:
                 return False
             edited = False
             if known is not None and known[0] == channel_id:
@@ -139,27 +150,62 @@ class BoardPlay:
             return passing(exc)
         return False
 
+    async def _channel(self, channel_id: int) -> _PostsTo | None:
+        """The channel (or thread) to post in; ``None`` if it is gone or takes no messages."""
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
+                channel_id)
+        except discord.NotFound:
+            return None
+        return channel if isinstance(channel, _PostsTo) else None
+
     async def catch_up_results_posts(self) -> None:
         """After a restart: bring up to date the recent results posts of this process's
         servers that show fewer results than their day has (the bot stopped between a finish
-        and its post: a crash, a power cut), one after the other."""
+        and its post: a crash, a power cut), a few at a time. A post that fails in a way that
+        may pass is tried again in later rounds, so that it holds up no other server's."""
         await self.bot.wait_until_ready()
-        try:
-            behind = await self.service.results_behind()
-        except Exception:
-            log.exception("could not read which daily results posts are behind")
-            return
-        for day in behind:
-            if not ours(self.bot, day.guild_id):
-                continue
-            log.info("bringing the results post of guild %s for puzzle %s up to date",
-                     day.guild_id, day.puzzle_number)
+        behind = [day for day in await self._posts_behind() if ours(self.bot, day.guild_id)]
+        limit = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+
+        async def one(day: DailyPostBehind) -> bool:
+            async with limit:
+                try:
+                    return await self.update_results_post(
+                        day.guild_id, day.channel_id, day.puzzle_number, retry=False)
+                except Exception:
+                    log.exception("could not bring the results post of guild %s up to date",
+                                  day.guild_id)
+                    return False
+
+        failures = 0
+        while behind:
+            log.info("bringing %d daily results posts up to date", len(behind))
+            failed = await asyncio.gather(*(one(day) for day in behind))
+            behind = [day for day, no in zip(behind, failed, strict=True) if no]
+            failures += 1
+            delay = retry_delay(failures) if behind else None
+            if behind and delay is None:
+                log.warning("gave up bringing %d daily results posts up to date", len(behind))
+            if delay is None:
+                return
+            await asyncio.sleep(delay)
+
+    async def _posts_behind(self) -> list[DailyPostBehind]:
+        """The days whose post is behind; a failure that may pass is tried again."""
+        failures = 0
+        while True:
             try:
-                await self.update_results_post(day.guild_id, day.channel_id,
-                                               day.puzzle_number)
-            except Exception:
-                log.exception("could not bring the results post of guild %s up to date",
-                              day.guild_id)
+                return await self.service.results_behind()
+            except Exception as exc:
+                failures += 1
+                delay = retry_delay(failures) if passing(exc) else None
+                if delay is None:
+                    log.exception("could not read which daily results posts are behind")
+                    return []
+                log.warning("could not read which daily results posts are behind (%s); "
+                            "trying again in %.0f s", exc, delay)
+                await asyncio.sleep(delay)
 
     # -- telling a move and a finish -----------------------------------------------------
 

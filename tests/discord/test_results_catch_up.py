@@ -10,23 +10,32 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.cogs.wordle import WordleCog
-from bot.service import Place
-from bot.storage import Database
-from tests.discord.conftest import Table
+from bot.core.daily import server_daily_word
+from bot.service import GameService, Place
+from bot.storage import Database, StorageUnavailable
+from bot.storage.models import DailyPostBehind
+from tests.discord.conftest import SALT, Table
 from tests.discord.test_bot_e2e import mention, wait_for_results_post
-from tests.fakediscord import FakeChannel, FakeMember
+from tests.fakediscord import FakeChannel, FakeGuild, FakeMember
 
 
 async def finish_unposted(table: Table, member: FakeMember,
-                          channel: FakeChannel | None = None) -> None:
-    """``member`` wins today's daily in ``channel``, saved with no bot to post it."""
+                          channel: FakeChannel | None = None, *,
+                          guild: FakeGuild | None = None) -> None:
+    """``member`` wins today's daily in ``channel`` (of ``guild``), saved with no bot to post
+    it."""
+    guild = guild or table.guild
     db = await Database.open(table.db_path)
     try:
         service = table.make_service(db)
-        place = Place(table.guild.id, (channel or table.general).id)
+        place = Place(guild.id, (channel or table.general).id)
         await service.start(place, member.id, kind="daily")
-        result = await service.guess(place, member.id, table.daily_answer())
+        number = table.daily_number()
+        answer = server_daily_word(number, table.words.answers, SALT, guild.id, number)
+        result = await service.guess(place, member.id, answer)
         assert result.finish is not None
     finally:
         await db.close()
@@ -99,5 +108,68 @@ async def test_another_processs_server_is_left_to_it(table: Table) -> None:
         assert [m for m in table.fake.channel_messages(table.general)
                 if m.via == "channel"] == []
     async with table.running(shard_count=2, shard_ids=(ours,)):
+        post = await wait_for_results_post(table, table.daily_number(), table.general)
+        assert mention(table.bob) in post.content
+
+
+async def test_a_results_channel_deleted_meanwhile_leaves_the_post_where_the_finish_was(
+        table: Table) -> None:
+    async with table.running():
+        await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
+    await finish_unposted(table, table.bob)
+    del table.guild.channels[table.results.id], table.fake.channels[table.results.id]
+    async with table.running():
+        post = await wait_for_results_post(table, table.daily_number(), table.general)
+        assert mention(table.bob) in post.content
+        await caught_up(table)
+        assert await table.current.db.daily_posts_behind(0) == []
+        # the next finisher's result goes to that post too, not to a new one
+        await table.reply(table.carol, "wordle start", {"kind": "daily"})
+        won = await table.invoke(table.carol, "guess", {"word": table.daily_answer()})
+        await won.wait_for_messages(2)
+        await table.fake.wait_for(lambda: mention(table.carol) in post.content,
+                                  what=lambda: post.content)
+        assert len([m for m in table.fake.channel_messages(table.general)
+                    if m.via == "channel" and "results" in m.content]) == 1
+
+
+async def test_a_server_whose_post_keeps_failing_holds_up_no_other(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.cogs.retry.RETRY_DELAYS", (3.0, 3.0))
+    fake = table.fake
+    other = fake.add_guild("Other club")
+    lobby = fake.add_text_channel(other, "lobby")
+    erin = fake.add_member(other, "erin")
+    await finish_unposted(table, table.bob)  # the first server behind (the lower id)
+    await finish_unposted(table, erin, lobby, guild=other)
+    fake.inject_error("POST", rf"/channels/{table.general.id}/messages$", 503, times=1)
+    async with table.running():
+        theirs = await wait_for_results_post(table, table.daily_number(), lobby)
+        assert mention(erin) in theirs.content
+        assert not [m for m in fake.channel_messages(table.general) if m.via == "channel"]
+        ours = await wait_for_results_post(table, table.daily_number(), table.general)
+        assert mention(table.bob) in ours.content  # tried again 3 s later
+
+
+async def test_a_database_away_at_start_is_waited_for(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.cogs.retry.RETRY_DELAYS", (0.3,))
+    await finish_unposted(table, table.bob)
+
+    def flaky(db: Database) -> GameService:
+        service = table.make_service(db)
+        real = service.results_behind
+        calls = []
+
+        async def first_fails() -> list[DailyPostBehind]:
+            calls.append(1)
+            if len(calls) == 1:
+                raise StorageUnavailable("database unavailable: the database is starting up")
+            return await real()
+
+        service.results_behind = first_fails  # type: ignore[method-assign]
+        return service
+
+    async with table.running(flaky):
         post = await wait_for_results_post(table, table.daily_number(), table.general)
         assert mention(table.bob) in post.content
