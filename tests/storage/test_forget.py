@@ -105,3 +105,85 @@ async def test_forget_then_play_on_in_a_shared_game(db: Database):
     assert game.participants == {BOB}
     assert (await db.stats(GUILD, BOB, "channel")).played == 1
     assert (await db.stats(GUILD, ALICE, "channel")).played == 0
+
+
+async def posts_shown(place: StorePlace) -> dict[tuple[int, int], int]:
+    """How many results each day's post shows, by (server, puzzle)."""
+    rows = await place.fetch("SELECT guild_id, puzzle_number, shown FROM daily_posts")
+    return {(guild, number): shown for guild, number, shown in rows}
+
+
+async def test_forgotten_dailies_leave_their_post_behind_at_the_next_finish(
+    db: Database, place: StorePlace, clock
+):
+    """Forgetting a player takes their finished dailies out of what their days' posts count
+    as shown, so a later finish lost to a crash still leaves the day behind. Before, ann, bob
+    and cat (shown 3), cat forgotten (2 left), then dan finishing made 3 again, equal to the
+    post's mark: the day did not look behind and dan never reached the post."""
+    ann, bob, cat, dan = 41, 42, 43, 44
+    day, other = 700, GUILD + 1
+
+    async def finish(player: int, number: int = day, guild_id: int = GUILD) -> None:
+        game = await own_game(db, player, kind="daily", puzzle_number=number,
+                              guild_id=guild_id)
+        await play(db, game, ["crane"], now=clock())
+
+    for player in (ann, bob, cat):
+        await finish(player)
+    await finish(cat, day - 1)
+    await finish(cat, day, other)
+    await finish(dan, day, other)
+    for guild, number, shown in ((GUILD, day, 3), (GUILD, day - 1, 1), (other, day, 2)):
+        await db.set_daily_post(guild, number, CHANNEL, number)
+        await db.set_daily_post_shown(guild, number, shown)
+    assert await db.daily_posts_behind(day - 1) == []
+
+    await db.forget_player(cat)
+    assert await posts_shown(place) == {(GUILD, day): 2, (GUILD, day - 1): 0, (other, day): 1}
+    assert await db.daily_posts_behind(day - 1) == []
+
+    await finish(dan)  # and the bot is killed before the post is edited
+    assert [(b.guild_id, b.puzzle_number, b.results, b.channel_id)
+            for b in await db.daily_posts_behind(day - 1)] == [(GUILD, day, 3, CHANNEL)]
+
+
+async def test_forget_changes_no_post_it_does_not_count_in(
+    db: Database, place: StorePlace, clock
+):
+    """A player with no dailies, or whose finished dailies are in days with no post (or only
+    a claim), in another server, or still being played, leaves every post as it was; a post
+    showing fewer than its day's results is never lowered below 0."""
+    ann, eve, fay, gus = 41, 45, 46, 47
+    day, other, personal = 700, GUILD + 1, 0
+
+    async def finish(player: int, number: int = day, guild_id: int = GUILD) -> None:
+        game = await own_game(db, player, kind="daily", puzzle_number=number,
+                              guild_id=guild_id)
+        await play(db, game, ["crane"], now=clock())
+
+    await finish(ann)
+    await db.set_daily_post(GUILD, day, CHANNEL, 1)
+    await db.set_daily_post_shown(GUILD, day, 1)
+    await db.set_daily_post(GUILD, day - 1, CHANNEL, 2)  # shows nothing yet
+    await db.set_daily_post(other, day - 1, CHANNEL, 3)
+    await db.set_daily_post_shown(other, day - 1, 1)
+
+    # Eve: no dailies, only a practice game and a guess in a channel game.
+    await play(db, await own_game(db, eve), ["crane"])
+    await guess(db, await channel_game(db), "slate", player_id=eve)
+    # Fay: today's daily still being played; finished ones in days with no post.
+    await finish(fay, day + 1)
+    await finish(fay, day, other)
+    await finish(fay, day, personal)
+    if place.backend == "postgres":  # only PostgreSQL claims a post before making it
+        await finish(fay, day + 2)
+        assert (await db.claim_daily_post(GUILD, day + 2, claimant="shard 1")).claimed
+    await guess(db, await own_game(db, fay, kind="daily", puzzle_number=day), "slate")
+    # Gus: finished in a day whose post shows nothing yet (the post is behind).
+    await finish(gus, day - 1)
+
+    before = await place.fetch("SELECT * FROM daily_posts ORDER BY guild_id, puzzle_number")
+    for player in (eve, fay, gus):
+        await db.forget_player(player)
+        after = await place.fetch("SELECT * FROM daily_posts ORDER BY guild_id, puzzle_number")
+        assert after == before, player

@@ -4,13 +4,26 @@ them to the rules (a challenge they set, the dailies they started, the races the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import aiosqlite
 
 from .. import rules, validation
 from ..models import ForgetReport
 from .writer import Core
+
+#: Lower the ``shown`` of each post by the player's finished dailies of its day (never below
+#: 0). The post still shows them until its next edit: one edit more at worst, never one less.
+#: (The days' posts are found by their key from the player's games, not by a scan of them all.)
+LOWER_SHOWN: Final = """
+    UPDATE daily_posts SET shown = max(0, shown - (
+        SELECT count(*) FROM games g
+        WHERE g.owner_id = ?1 AND g.kind = 'daily' AND g.status <> 'active'
+          AND g.guild_id = daily_posts.guild_id AND g.puzzle_number = daily_posts.puzzle_number))
+    WHERE (guild_id, puzzle_number) IN (
+        SELECT guild_id, puzzle_number FROM games
+        WHERE owner_id = ?1 AND kind = 'daily' AND status <> 'active')
+"""
 
 
 class Privacy(Core):
@@ -49,6 +62,9 @@ async def _forget(conn: aiosqlite.Connection, player_id: int, mark: str) -> Forg
         mark,
         player_id,
     )
+    # Their finished dailies leave their days' posts: the posts no longer count them as
+    # shown, so the day's next finish still leaves the day behind if it is lost to a crash.
+    await change(LOWER_SHOWN, player_id)
     await change("DELETE FROM hints WHERE player_id = ?", player_id)
     games_deleted = await change("DELETE FROM games WHERE owner_id = ?", player_id)
     anonymised = await change("UPDATE guesses SET player_id = NULL WHERE player_id = ?", player_id)
