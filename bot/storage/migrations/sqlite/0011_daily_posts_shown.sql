@@ -2,8 +2,8 @@
 -- went through; after a restart it brings up to date the posts of recent days that show fewer
 -- results than the day has (the bot stopped between a finish and its post: a crash, a power
 -- cut). Posts made before this migration are taken as up to date.
--- (A player who asks to be forgotten takes their results out of the count; the post is not
--- edited for that, so it may show more than the count until the day's next finish.)
+-- (A player who asks to be forgotten takes their results out of the count and out of shown;
+-- the post is not edited for that, so it still shows them until the day's next finish.)
 
 ALTER TABLE daily_posts ADD COLUMN shown INTEGER NOT NULL DEFAULT 0 CHECK (shown >= 0);
 UPDATE daily_posts SET shown = (
