@@ -10,7 +10,10 @@ player's private board, their buttons, and the timer.
   rate limits): a change marks it stale, and one task per race brings it up to date, always
   ending on the latest state (:class:`LiveMessage`).
 * A timer per race ends it when its time is up. At start, every race in the store is resumed:
-  an overdue one is closed at once, the others get their timer and a fresh message.
+  an overdue one is closed at once, the others get their timer, and each has its message
+  brought up to date. A race whose message id was never stored (the bot stopped between
+  starting it and storing the id) gets a new message in its channel; the old one, if it was
+  posted, cannot be found and keeps showing the race as it was.
 """
 
 from __future__ import annotations
@@ -64,9 +67,11 @@ HIDDEN_CHANNEL = ("I can't see this channel, so I couldn't keep a race's message
 
 
 class LiveMessage:
-    """Keeps one race's message up to date, at most one edit every ``every`` seconds."""
+    """Keeps one race's message up to date, at most one edit every ``every`` seconds.
+    ``message_id`` ``None``: the race has no message known yet, the first edit posts one."""
 
-    def __init__(self, cog: RaceCog, race_id: int, channel_id: int, message_id: int) -> None:
+    def __init__(self, cog: RaceCog, race_id: int, channel_id: int,
+                 message_id: int | None) -> None:
         self.cog = cog
         self.race_id = race_id
         self.channel_id = channel_id
@@ -119,6 +124,9 @@ class RaceCog(commands.Cog, name=COG_NAME):
         #: game's at once, with no look at the store.
         self.racing: set[tuple[int, int]] = set()
         self.live: dict[int, LiveMessage] = {}
+        #: The races this process is starting, their message not posted yet: not given one
+        #: by :meth:`_track` meanwhile.
+        self.starting: set[int] = set()
         self.timers: dict[int, asyncio.Task[None]] = {}
         self._resume_task: asyncio.Task[None] | None = None
 
@@ -142,7 +150,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
 
     async def _resume(self) -> None:
         """After a restart: close the races whose time ran out meanwhile, and bring back the
-        message and the timer of the others."""
+        message (a new one where none was stored) and the timer of the others."""
         await self.bot.wait_until_ready()
         for race in await self.races.active():
             if not ours(self.bot, race.guild_id):
@@ -167,9 +175,10 @@ class RaceCog(commands.Cog, name=COG_NAME):
                 self._track(ended)
 
     def _track(self, race: RaceView, *, posted: bool = False) -> None:
-        """Watch a race: its message brought up to date, its timer running until it ends.
-        ``posted``: the message was just posted as it is (no edit needed yet)."""
-        if race.message_id is not None and race.id not in self.live:
+        """Watch a race: its message brought up to date (posted, if it has none stored), its
+        timer running until it ends. ``posted``: the message was just posted as it is (no
+        edit needed yet)."""
+        if race.id not in self.live and race.id not in self.starting:
             self.live[race.id] = LiveMessage(self, race.id, race.channel_id, race.message_id)
             if posted:
                 self.live[race.id].last = time.monotonic()
@@ -214,15 +223,20 @@ class RaceCog(commands.Cog, name=COG_NAME):
             return
         hints = await self.races.hints_allowed(view.guild_id)
         channel = self.bot.get_partial_messageable(live.channel_id)
-        try:
-            await channel.get_partial_message(live.message_id).edit(
-                view=untracked(race_message(view, hints)), allowed_mentions=NO_PINGS)
-        except discord.NotFound:  # deleted (say by a moderator): the race goes on in a new one
+        if live.message_id is not None:
+            try:
+                await channel.get_partial_message(live.message_id).edit(
+                    view=untracked(race_message(view, hints)), allowed_mentions=NO_PINGS)
+            except discord.NotFound:  # deleted (say by a moderator): it goes on in a new one
+                log.info("race %s's message was gone: posting it again", view.id)
+                live.message_id = None
+        if live.message_id is None:  # none stored (a stop came before), or gone
             posted = await channel.send(view=untracked(race_message(view, hints)),
                                         allowed_mentions=NO_PINGS)
             live.message_id = posted.id
-            await self.races.set_message(view.id, posted.id)
-            log.info("race %s's message was gone: posted it again", view.id)
+            log.info("race %s's message posted as %s", view.id, posted.id)
+        if view.message_id != live.message_id:  # so that a restart edits this one
+            await self.races.set_message(view.id, live.message_id)
         if view.is_over:
             self.live.pop(live.race_id, None)
             await self.races.end_shown(view.id)
@@ -259,7 +273,13 @@ class RaceCog(commands.Cog, name=COG_NAME):
         async def work() -> tuple[RaceView, bool]:
             race = await self.races.start(place, interaction.user.id, minutes=minutes,
                                           hard_mode=hard)
-            return race, await self.races.hints_allowed(place.guild_id)
+            self.starting.add(race.id)
+            try:
+                return race, await self.races.hints_allowed(place.guild_id)
+            except BaseException:  # the race is on all the same: it gets a message, a timer
+                self.starting.discard(race.id)
+                self._track(race)
+                raise
 
         race, hints = await within_deadline(interaction, work(), ephemeral=False)
         # guesses typed here go to the race from now on (not only once it is tracked below)
@@ -269,12 +289,23 @@ class RaceCog(commands.Cog, name=COG_NAME):
             message = await interaction.original_response()
         except discord.HTTPException:
             # No race message: nobody could join or watch it, and no timer would end it, so
-            # it would block the channel until a restart. It ends now; the failure is reported.
+            # it would block the channel until a restart. It ends now; the failure is reported
+            # (and no later start posts a message for it).
             self.racing.discard((place.guild_id, place.channel_id))
             await self.races.end(place, interaction.user.id, race.id)
+            await self.races.end_shown(race.id)
             raise
-        await self.races.set_message(race.id, message.id)
-        stored = await self.races.current(race.id)
+        finally:
+            self.starting.discard(race.id)
+        live = self.live.setdefault(race.id, LiveMessage(self, race.id, race.channel_id,
+                                                         message.id))
+        live.last = time.monotonic()
+        try:
+            await self.races.set_message(race.id, message.id)
+            stored = await self.races.current(race.id)
+        except StorageError:  # its timer runs all the same; the next edit stores the id
+            self._track(race, posted=True)
+            raise
         if stored is not None:  # a join may have landed since the message was drawn
             self._track(stored, posted=not stored.racers)
 
