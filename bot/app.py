@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot.cogs.interact import failure_text, slow_down_text
 from bot.cogs.messages import APOLOGY, Reply, error_text
 from bot.cogs.prefs import SERVER_ONLY_TEXT, ServerOnly
-from bot.cogs.race import RaceCog
+from bot.cogs.race import RaceCog, hurry_race_messages
 from bot.cogs.wordle import NO_PINGS, WordleCog, send
 from bot.config import Config, quiet_library_loggers
 from bot.core.words import WordLists
@@ -243,12 +243,16 @@ _ANSWERING = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dy
 
 
 async def drain(seconds: float = DRAIN_SECONDS) -> int:
-    """Wait until no task is answering a player (new ones that come meanwhile too), for at
-    most ``seconds``; returns how many were still under way."""
+    """Wait until no task is answering a player (new ones that come meanwhile too) and the
+    race messages' pending edits went out (hurried: no waiting out the spacing between edits,
+    :func:`~bot.cogs.race.hurry_race_messages`), for at most ``seconds``; returns how many
+    were still under way. The race timers are not waited for (they sleep until the end)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
     while True:
-        busy = {t for t in asyncio.all_tasks() if t.get_name().startswith(_ANSWERING)}
+        busy: set[asyncio.Task[Any]] = {
+            t for t in asyncio.all_tasks() if t.get_name().startswith(_ANSWERING)}
+        busy |= hurry_race_messages()
         left = deadline - loop.time()
         if not busy or left <= 0:
             return len(busy)

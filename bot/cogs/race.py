@@ -14,6 +14,9 @@ player's private board, their buttons, and the timer.
   brought up to date. A race whose message id was never stored (the bot stopped between
   starting it and storing the id) gets a new message in its channel; the old one, if it was
   posted, cannot be found and keeps showing the race as it was.
+* A stop hurries the edits waiting out the spacing: they go out at once
+  (:func:`hurry_race_messages`, from :func:`bot.app.drain`), so a race that just ended shows
+  its end before the bot closes. The timers are not waited for.
 """
 
 from __future__ import annotations
@@ -65,6 +68,23 @@ HIDDEN_CHANNEL = ("I can't see this channel, so I couldn't keep a race's message
 
 # -- the live message and the timer -------------------------------------------------------
 
+#: The live messages of this process with an edit under way or waiting (a stop hurries them).
+_PENDING: set[LiveMessage] = set()
+
+
+def hurry_race_messages() -> set[asyncio.Task[None]]:
+    """For a stop: every race message edit waiting (out the spacing between edits) in this
+    event loop goes out at once, and so do the later ones; returns their tasks, to wait for.
+    A failed edit is not tried again then: the next start brings the message up to date."""
+    loop = asyncio.get_running_loop()
+    tasks: set[asyncio.Task[None]] = set()
+    for live in list(_PENDING):
+        task = live.task
+        if task is not None and not task.done() and task.get_loop() is loop:
+            live.hurry()
+            tasks.add(task)
+    return tasks
+
 
 class LiveMessage:
     """Keeps one race's message up to date, at most one edit every ``every`` seconds.
@@ -79,12 +99,32 @@ class LiveMessage:
         self.stale = False
         self.last = float("-inf")
         self.task: asyncio.Task[None] | None = None
+        #: The bot is stopping: no more waiting between edits, nor retries.
+        self.hurried = False
+        self._wake: asyncio.Future[None] | None = None
 
     def poke(self) -> None:
         self.stale = True
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(
                 self._run(), name=f"wordle-bot race {self.race_id} message")
+            _PENDING.add(self)
+            self.task.add_done_callback(lambda _: _PENDING.discard(self))
+
+    def hurry(self) -> None:
+        self.hurried = True
+        if self._wake is not None and not self._wake.done():
+            self._wake.set_result(None)
+
+    async def _pause(self, seconds: float) -> None:
+        """Sleep ``seconds``, or less if :meth:`hurry` is called meanwhile."""
+        if self.hurried:
+            return
+        self._wake = asyncio.get_running_loop().create_future()
+        try:
+            await asyncio.wait({self._wake}, timeout=seconds)
+        finally:
+            self._wake = None
 
     async def _run(self) -> None:
         every = self.cog.races.timing.edit_every
@@ -92,14 +132,14 @@ class LiveMessage:
         while self.stale:
             wait = self.last + every - time.monotonic()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self._pause(wait)
             self.stale = False
             try:
                 await self.cog.edit_live(self)
                 failures = 0
             except Exception as exc:
                 failures += 1
-                delay = retry_delay(failures) if passing(exc) else None
+                delay = retry_delay(failures) if passing(exc) and not self.hurried else None
                 if delay is not None:
                     # Tried again (with the latest state) even if nothing moves meanwhile:
                     # the last edit of a race shows who won and the word.
