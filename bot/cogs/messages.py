@@ -89,6 +89,9 @@ def finish_fields(game: GameView, finish: Finish, ender_id: int) -> list[tuple[s
         if player.player_id != ender_id:
             text = f"{mention(player.player_id)}\n{text}"
         fields.append(("Statistics", text))
+    if not finish.figures:
+        fields.append(("Statistics", "I can't read them right now: see /wordle stats in a "
+                                     "moment."))
     return fields
 
 

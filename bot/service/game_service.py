@@ -27,13 +27,10 @@ from bot.core.domain import (
     Players,
     Scope,
     StatsBucket,
-    Status,
-    counted_players,
     give_up_refusal,
     guess_refusal,
     hint_refusal,
     mode_of,
-    stats_bucket,
     status_after,
 )
 from bot.core.game import Invalid, validate_guess
@@ -44,6 +41,7 @@ from bot.core.words import WordLists
 from bot.service import figures
 from bot.service.archive import start_archive
 from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
+from bot.service.endings import saved_ending
 from bot.service.errors import (
     BadOption,
     DailyAlreadyPlayed,
@@ -63,17 +61,15 @@ from bot.service.posts import ResultsPosts
 from bot.service.prefs import PERSONAL, personal_today
 from bot.service.results import (
     AnalysisResult,
-    Finish,
     GameView,
     GiveUpResult,
     GuessResult,
     HintResult,
     Place,
-    PlayerStats,
     StartResult,
 )
 from bot.service.solver_lane import SOLVER_LANE
-from bot.service.views import core_game, facts, game_view, option, rows_of, share
+from bot.service.views import core_game, facts, game_view, option, rows_of
 from bot.storage.errors import (
     AttemptConflict,
     DailyPlayed,
@@ -200,20 +196,6 @@ class GameService(ResultsPosts):
         if move == "hint":
             await self._hints_allowed(record)
         return game_view(record)
-
-    async def _finish(self, record: GameRecord, player_id: int, today: int) -> Finish:
-        """How the game ended, told to ``player_id`` who ended it (``today``: the server's
-        day): their statistics when the game counts for them, else those of every player it
-        counts for (a challenge's setter who gave up sees the guessers')."""
-        counted = counted_players(facts(record))
-        shown = [player_id] if player_id in counted else sorted(counted)
-        bucket = stats_bucket(record.scope, record.kind)
-        hints, found = await self.db.ending_figures(record.id, record.guild_id, shown, bucket,
-                                                    today=today)  # one trip to the store
-        stats = tuple(PlayerStats(p, s) for p, s in zip(shown, found, strict=True))
-        return Finish(status=Status(record.status), answer=record.answer,
-                      share_text=share(game_view(record), hints), stats=stats,
-                      hints_used=hints)
 
     # -- start ----------------------------------------------------------------------------
 
@@ -348,7 +330,8 @@ class GameService(ResultsPosts):
                 # Someone else's guess landed first: look again at the game as it is now.
                 record = await self._reread(record.id)
                 continue
-            result_finish = await self._finish(record, player_id, day) if day is not None else None
+            result_finish = (await saved_ending(self.db, record, player_id, day)
+                             if day is not None else None)
             return GuessResult(game_view(record), row, attempt, player_id, result_finish)
         raise PlayerError(Problem.BUSY)
 
@@ -411,7 +394,8 @@ class GameService(ResultsPosts):
         with store_refusals(Problem.NOT_A_PLAYER, ended=True):
             record = await self.db.give_up(record.id, player_id=player_id, day=day,
                                            now=self.now())
-        return GiveUpResult(game_view(record), await self._finish(record, player_id, day))
+        return GiveUpResult(game_view(record),
+                            await saved_ending(self.db, record, player_id, day))
 
     async def board(self, place: Place, player_id: int) -> GameView:
         """The game a guess from this player would go to, as it stands."""

@@ -99,6 +99,9 @@ class Finish:
     #: game counts for them, else of every player it counts for (a challenge's setter gave up).
     stats: tuple[PlayerStats, ...]
     hints_used: int
+    #: False: the end is saved, but the statistics and the hints used could not be read (the
+    #: database went away just after): ``stats`` is empty and the share grid has no hint note.
+    figures: bool = True
 
 
 @dataclass(frozen=True)

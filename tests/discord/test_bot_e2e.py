@@ -661,7 +661,7 @@ async def test_unexpected_error_apologises_logs_and_keeps_serving(
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert len(errors) == 1
         record = errors[0]
-        assert record.name == "bot.app" and record.exc_info[0] is RuntimeError
+        assert record.name == "bot.cogs.interact" and record.exc_info[0] is RuntimeError
         message = record.getMessage()
         assert "/guess" in message and str(table.guild.id) in message
         assert str(table.general.id) in message and str(table.carol.id) in message

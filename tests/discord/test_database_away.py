@@ -15,6 +15,7 @@ from bot.cogs.interact import DATABASE_AWAY
 from bot.cogs.recent import Recent
 from bot.storage.errors import StorageUnavailable
 from tests.discord.conftest import Table
+from tests.discord.test_bot_e2e import mention, wait_for_results_post
 
 AWAY = StorageUnavailable("database unavailable: ConnectionRefusedError: [Errno 111]")
 
@@ -49,3 +50,17 @@ async def test_each_command_is_told_the_database_is_away_and_logged_in_one_line(
         assert line.levelno == logging.WARNING and line.exc_info is None
         assert line.getMessage().startswith("command /guess failed (server ")
         assert "ConnectionRefusedError" in line.getMessage()
+
+
+async def test_a_daily_won_as_the_database_went_away_is_still_told_shared_and_posted(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.service.endings.FIGURES_WAITS", (0.0,))
+    async with table.running() as run:
+        await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        monkeypatch.setattr(run.db, "ending_figures", away)  # just after the winning write
+        won = await table.invoke(table.bob, "guess", {"word": table.daily_answer()})
+        board, grid = await won.wait_for_messages(2)
+        assert "Solved!" in board.text() and "see /wordle stats in a moment" in board.text()
+        assert grid.content.endswith("🟩🟩🟩🟩🟩") and not grid.ephemeral
+        post = await wait_for_results_post(table, table.daily_number(), table.general)
+        assert mention(table.bob) in post.content

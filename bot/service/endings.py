@@ -1,0 +1,56 @@
+"""How a game ended, told with the move that ended it (:class:`~bot.service.results.Finish`):
+the share grid, the hints used and the players' statistics after it.
+
+The move is saved before its figures are read. If the database goes away between the two (a
+restart, a lost connection), the move still counted: the figures are waited for a little
+(:data:`FIGURES_WAITS`), then the finish is told without them (``Finish.figures`` false), so the
+player learns the result and the channel still gets the share grid and the results post.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Final
+
+from bot.core.domain import Status, counted_players, stats_bucket
+from bot.service.results import Finish, PlayerStats
+from bot.service.views import facts, game_view, share
+from bot.storage.errors import StorageUnavailable
+from bot.storage.models import GameRecord
+from bot.storage.port import Store
+
+log = logging.getLogger(__name__)
+
+#: Seconds before each further read of a saved finish's figures while the database is away.
+FIGURES_WAITS: Final[tuple[float, ...]] = (0.5, 1.0, 2.0)
+
+
+async def ending(db: Store, record: GameRecord, player_id: int, today: int) -> Finish:
+    """How the game ended, told to ``player_id`` who ended it (``today``: the server's day):
+    their statistics when the game counts for them, else those of every player it counts for
+    (a challenge's setter who gave up sees the guessers')."""
+    counted = counted_players(facts(record))
+    shown = [player_id] if player_id in counted else sorted(counted)
+    bucket = stats_bucket(record.scope, record.kind)
+    hints, found = await db.ending_figures(record.id, record.guild_id, shown, bucket,
+                                           today=today)  # one trip to the store
+    stats = tuple(PlayerStats(p, s) for p, s in zip(shown, found, strict=True))
+    return Finish(status=Status(record.status), answer=record.answer,
+                  share_text=share(game_view(record), hints), stats=stats, hints_used=hints)
+
+
+async def saved_ending(db: Store, record: GameRecord, player_id: int, today: int) -> Finish:
+    """:func:`ending` of a game whose end is saved already; a database away for a moment is
+    waited for, then the finish is told without its figures (see the module)."""
+    for wait in (*FIGURES_WAITS, None):
+        try:
+            return await ending(db, record, player_id, today)
+        except StorageUnavailable as exc:
+            if wait is None:
+                log.warning("game %s ended, but its figures could not be read: %s",
+                            record.id, exc)
+                break
+            await asyncio.sleep(wait)
+    return Finish(status=Status(record.status), answer=record.answer,
+                  share_text=share(game_view(record)), stats=(), hints_used=0, figures=False)

@@ -1,0 +1,60 @@
+"""A game's end is saved before its figures are read; if the database goes away between the
+two, the guess or give-up still counted and is told so: the figures are waited for a little,
+then the finish comes without them (``Finish.figures`` false)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bot.service.endings as endings
+from bot.service import Place, Status
+from bot.storage.errors import StorageUnavailable
+
+HERE = Place(guild_id=10, channel_id=100)
+ALICE = 1
+
+
+@pytest.fixture(autouse=True)
+def no_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(endings, "FIGURES_WAITS", (0.0, 0.0))
+
+
+def figures_away(monkeypatch: pytest.MonkeyPatch, service: Any, times: int) -> list[int]:
+    """The store's ending figures fail ``times`` times (the database away), then work."""
+    real = service.db.ending_figures
+    calls: list[int] = []
+
+    async def flaky(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) <= times:
+            raise StorageUnavailable("database unavailable: AdminShutdownError")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(service.db, "ending_figures", flaky)
+    return calls
+
+
+async def test_a_winning_guess_is_told_without_figures_while_the_database_is_away(
+        service: Any, picker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    picker.queue.append("crane")
+    await service.start(HERE, ALICE)
+    calls = figures_away(monkeypatch, service, times=10)
+    result = await service.guess(HERE, ALICE, "crane")
+    assert result.game.won and result.finish is not None
+    finish = result.finish
+    assert (finish.status, finish.answer, finish.figures) == (Status.WON, "crane", False)
+    assert finish.stats == () and finish.share_text.endswith("🟩🟩🟩🟩🟩")
+    assert len(calls) == 3  # read, then after each wait
+    # the guess counted: statistics once the database is back
+    assert (await service.stats(HERE.guild_id, ALICE, "practice")).wins == 1
+
+
+async def test_a_moment_away_is_waited_for(service: Any, picker: Any,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    picker.queue.append("crane")
+    await service.start(HERE, ALICE)
+    figures_away(monkeypatch, service, times=1)
+    given_up = await service.give_up(HERE, ALICE)
+    assert given_up.finish.figures and given_up.finish.stats[0].stats.played == 1
