@@ -262,8 +262,9 @@ async def drain(seconds: float = DRAIN_SECONDS) -> int:
 async def _run_until_stopped(bot: WordleBot, token: str) -> None:
     """Run the bot until it ends or the process is asked to stop (SIGTERM, as systemd and
     Kubernetes do, or SIGINT). A stop lets the answers under way finish (their replies, share
-    grids and results post: :func:`drain`) before the bot closes and the store after it;
-    killed at once instead, a player's saved guess would go unanswered."""
+    grids and results post) and the race messages' pending edits go out (:func:`drain`)
+    before the bot closes and the store after it; killed at once instead, a player's saved
+    guess would go unanswered."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     signals = []

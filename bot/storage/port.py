@@ -327,8 +327,8 @@ class Store(Protocol):
         ...
 
     async def races_to_show_ended(self) -> list[RaceRecord]:
-        """Every race that ended with a message not yet shown to have ended (a restart
-        brings those messages up to date)."""
+        """Every race that ended with its message not yet showing it (a restart brings those
+        messages up to date, or posts one where the bot stopped before storing it)."""
         ...
 
     async def set_race_end_shown(self, race_id: int) -> None:
@@ -399,5 +399,7 @@ class Store(Protocol):
         no player, so those games still read right for everyone else, whose statistics do
         not change. What is kept is anonymous and only enforces the rules: a forgotten
         challenge setter still cannot play that game, and a daily they started stays played
-        (``DailyPlayed`` if they start it again). Their preferences go too."""
+        (``DailyPlayed`` if they start it again). Their preferences go too. The results
+        posts of the days of their finished dailies count that many results fewer as shown
+        (``set_daily_post_shown``), so a later finish is still seen as not shown."""
         ...

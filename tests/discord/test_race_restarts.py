@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+from bot.storage.races import RaceEnd
 from tests.discord.conftest import Table
 from tests.discord.test_race_mode import guess_on, join, racing, settled, start
 from tests.fakediscord.models import FakeMessage
@@ -90,3 +91,20 @@ async def test_a_race_whose_time_ran_out_unseen_gets_a_message_showing_its_end(
     async with racing(table):  # shown once: the next start leaves it alone
         await table.fake.settle(quiet=0.8)
     assert race_messages(table) == [fresh] and fresh.edit_count == edits
+
+
+async def test_a_race_that_ended_before_its_message_was_stored_gets_one_showing_its_end(
+        table: Table) -> None:
+    """Ended by its starter (or by time) while its message id was not stored yet; the bot
+    stopped before showing it."""
+    table.picker.queue.append("crane")
+    async with racing(table) as races:
+        race = await races.start(table.place(), table.alice.id, minutes=30)
+        await races.db.end_race(race.id, end=RaceEnd.ENDED, by=table.alice.id)
+    assert race_messages(table) == []
+    async with racing(table) as races:
+        fresh = await new_race_message(table, [])
+        await settled(table, fresh, lambda t: "**CRANE**" in t)
+        assert fresh.buttons() == []
+        await table.fake.settle(quiet=0.8)
+        assert await races.db.races_to_show_ended() == []

@@ -373,8 +373,10 @@ async def test_a_race_whose_message_has_not_shown_its_end_is_listed_until_it_has
     await db.set_race_message(shown_before.id, 901)
     await db.end_race(shown_before.id, end=RaceEnd.ENDED, by=1, now=at(5))
     await db.set_race_end_shown(shown_before.id)
-    no_message = await new_race(db, channel=C + 2)  # never posted: nothing to bring up to date
-    await db.end_race(no_message.id, end=RaceEnd.ENDED, by=1, now=at(5))
+    no_message = await new_race(db, channel=C + 2)  # its message never stored (a crash):
+    await db.end_race(no_message.id, end=RaceEnd.ENDED, by=1, now=at(5))  # one is posted
+    assert [r.id for r in await db.races_to_show_ended()] == [no_message.id]
+    await db.set_race_end_shown(no_message.id)
     race = await new_race(db)
     await db.set_race_message(race.id, 902)
     await db.set_race_end_shown(race.id)  # still on: nothing to show yet, nothing changes
