@@ -48,6 +48,9 @@ from bot.storage.models import DailyPostBehind
 log = logging.getLogger(__name__)
 #: How many results posts a start brings up to date at once.
 CATCH_UP_AT_ONCE = 4
+#: How many of a channel's latest messages are looked through for the bot's own results post
+#: before a new one is made.
+OWN_POST_LOOKBACK = 50
 #: The channels a results post can go to: a server's text channels, threads, and the text
 #: chat of its voice and stage channels.
 _PostsTo = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
@@ -136,7 +139,11 @@ class BoardPlay:
                 except discord.NotFound:
                     pass
             if not edited:
-                posted = await channel.send(text, allowed_mentions=NO_PINGS)
+                # A post sent before a crash, its id never stored: edit it, not a second one.
+                found = None if known is not None else await self._own_post(channel, text)
+                if found is not None:
+                    await found.edit(content=text, allowed_mentions=NO_PINGS)
+                posted = found or await channel.send(text, allowed_mentions=NO_PINGS)
                 await self.service.remember_results_post(guild_id, number, channel_id,
                                                          posted.id)
             # What a restart compares with the day's results (catch_up_results_posts).
@@ -149,6 +156,21 @@ class BoardPlay:
                         guild_id, exc)
             return passing(exc)
         return False
+
+    async def _own_post(self, channel: _PostsTo, text: str) -> discord.Message | None:
+        """The bot's own post of this day's results among the channel's latest messages (one
+        sent just before a crash, whose id was never stored), if it can read them."""
+        me = self.bot.user
+        head = text.split("\n", 1)[0]  # "**Wordle 123 results**"
+        if me is None:
+            return None
+        try:
+            async for message in channel.history(limit=OWN_POST_LOOKBACK):
+                if message.author.id == me.id and message.content.split("\n", 1)[0] == head:
+                    return message
+        except discord.HTTPException as exc:  # no Read Message History: post anew
+            log.debug("could not read channel %s: %s", channel.id, exc)
+        return None
 
     async def _channel(self, channel_id: int) -> _PostsTo | None:
         """The channel (or thread) to post in; ``None`` if it is gone or takes no messages."""

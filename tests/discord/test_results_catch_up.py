@@ -9,6 +9,7 @@ what a process killed right after its write leaves in the database.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 
@@ -173,3 +174,26 @@ async def test_a_database_away_at_start_is_waited_for(
     async with table.running(flaky):
         post = await wait_for_results_post(table, table.daily_number(), table.general)
         assert mention(table.bob) in post.content
+
+
+async def test_a_post_sent_but_never_stored_is_edited_not_made_twice(table: Table) -> None:
+    """Killed after sending the day's first results post, before storing its id: the next
+    update finds the bot's own post in the channel and edits it."""
+    async with table.running():
+        await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        won = await table.invoke(table.bob, "guess", {"word": table.daily_answer()})
+        await won.wait_for_messages(2)
+        post = await wait_for_results_post(table, table.daily_number(), table.general)
+        await table.fake.settle(quiet=0.2)
+    with sqlite3.connect(table.db_path) as db:
+        db.execute("DELETE FROM daily_posts")  # the id never reached the store
+    db.close()
+    await finish_unposted(table, table.carol)
+    async with table.running() as run:
+        await table.fake.wait_for(lambda: mention(table.carol) in post.content,
+                                  what=lambda: post.content)
+        await caught_up(table)
+        assert [m.id for m in table.fake.channel_messages(table.general)
+                if m.via == "channel" and "results" in m.content] == [post.id]
+        assert await run.db.daily_post(table.guild.id, table.daily_number()) == (
+            table.general.id, post.id)
