@@ -229,7 +229,7 @@ class RaceMoves:
 
     async def races_to_show_ended(self) -> list[RaceRecord]:
         return await self._read_races(
-            "r.finished_at IS NOT NULL AND r.end_shown = ?", False)
+            "r.finished_at IS NOT NULL AND r.end_shown = false")  # (its partial index's terms)
 
     async def set_race_end_shown(self, race_id: int) -> None:
         check_id("race_id", race_id)

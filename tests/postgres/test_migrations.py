@@ -188,8 +188,13 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
                 "(5, 8, 7, 'slate', false, '2026-01-05T10:00:00Z', '2026-01-05T11:00:00Z', "
                 "NULL, NULL, 502)"
             )
-        if start >= 10:  # the ended race's message shows its end
+        if start >= 10:  # the ended race's message shows its end; one ended with no message
             await conn.execute("UPDATE races SET end_shown = true WHERE message_id = 501")
+            await conn.execute(  # (its start failed)
+                "INSERT INTO races (guild_id, channel_id, starter_id, answer, hard_mode, "
+                "created_at, ends_at, finished_at, end_reason) VALUES (5, 9, 7, 'slate', false, "
+                "'2026-01-05T10:00:00Z', '2026-01-05T10:01:00Z', '2026-01-05T10:01:00Z', "
+                "'ended')")
     finally:
         await conn.close()
     async with await PostgresStore.open(pg_dsn) as store:

@@ -68,8 +68,12 @@ async def build(path: Path, version: int) -> None:
                         NULL, NULL, 502);
                 """
             )
-        if version >= 10:  # the ended race's message shows its end
-            conn.execute("UPDATE races SET end_shown = 1 WHERE id = 1")
+        if version >= 10:  # the ended race's message shows its end; one ended with no message
+            conn.execute("UPDATE races SET end_shown = 1 WHERE id = 1")  # (its start failed)
+            conn.execute(
+                "INSERT INTO races (id, guild_id, channel_id, starter_id, answer, hard_mode, "
+                f"created_at, ends_at, finished_at, end_reason) VALUES (3, 5, 9, 7, 'slate', 0, "
+                f"'{T0}', '{T1}', '{T1}', 'ended')")
     finally:
         conn.close()
 
@@ -149,6 +153,7 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
                   for b in await db.daily_posts_behind(300)]
         assert behind == ([] if version >= 2 else [(5, 300, 1, 6)] if version >= 1 else [])
         if version >= 7:  # 0010: a race that had ended is taken as shown; one on is not yet
+            # (0011: so is one that had ended with no message)
             assert await db.races_to_show_ended() == []
             await db.end_race(2, end=RaceEnd.ENDED, by=7)
             assert [r.id for r in await db.races_to_show_ended()] == [2]
