@@ -90,8 +90,8 @@ def finish_fields(game: GameView, finish: Finish, ender_id: int) -> list[tuple[s
             text = f"{mention(player.player_id)}\n{text}"
         fields.append(("Statistics", text))
     if not finish.figures:
-        fields.append(("Statistics", "I can't read them right now: see /wordle stats in a "
-                                     "moment."))
+        fields.append(("Statistics", "Your statistics can't be loaded right now; check "
+                                     "/wordle stats in a moment."))
     return fields
 
 

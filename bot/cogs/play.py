@@ -257,9 +257,14 @@ class BoardPlay:
 
     async def announce(self, interaction: discord.Interaction, game: GameView,
                        finish: Finish) -> None:
-        """After a daily: the spoiler-free grid to the channel, and the results post (even
-        when the grid could not be posted: the post is the day's record)."""
+        """After a daily: the spoiler-free grid to the channel (not when the hints used are
+        not known: ``Finish.figures``), and the results post (even when the grid could not be
+        posted: the post is the day's record)."""
         if game.kind is Kind.DAILY:
+            if not finish.figures:
+                await self.update_results_post(place_of(interaction).guild_id,
+                                               interaction.channel_id, game.puzzle_number)
+                return
             try:
                 await send(interaction, Reply(content=f"{mention(interaction.user.id)} "
                                                       f"finished:\n{shown(finish.share_text)}"))

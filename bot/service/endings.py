@@ -4,7 +4,9 @@ the share grid, the hints used and the players' statistics after it.
 The move is saved before its figures are read. If the database goes away between the two (a
 restart, a lost connection), the move still counted: the figures are waited for a little
 (:data:`FIGURES_WAITS`), then the finish is told without them (``Finish.figures`` false), so the
-player learns the result and the channel still gets the share grid and the results post.
+player learns the result and the day's results post still comes (it reads the hints itself).
+The channel gets no share grid then: without the hints used it could pass a helped result off
+as one without help.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds before each further read of a saved finish's figures while the database is away.
 FIGURES_WAITS: Final[tuple[float, ...]] = (0.5, 1.0, 2.0)
+#: Seconds the figures are waited for in all (a frozen database host answers each read only
+#: when it times out).
+FIGURES_DEADLINE: Final = 5.0
 
 
 async def ending(db: Store, record: GameRecord, player_id: int, today: int) -> Finish:
@@ -42,15 +47,17 @@ async def ending(db: Store, record: GameRecord, player_id: int, today: int) -> F
 
 async def saved_ending(db: Store, record: GameRecord, player_id: int, today: int) -> Finish:
     """:func:`ending` of a game whose end is saved already; a database away for a moment is
-    waited for, then the finish is told without its figures (see the module)."""
-    for wait in (*FIGURES_WAITS, None):
-        try:
+    waited for (at most :data:`FIGURES_DEADLINE` in all), then the finish is told without its
+    figures (see the module)."""
+    try:
+        async with asyncio.timeout(FIGURES_DEADLINE):
+            for wait in FIGURES_WAITS:
+                try:
+                    return await ending(db, record, player_id, today)
+                except StorageUnavailable:
+                    await asyncio.sleep(wait)
             return await ending(db, record, player_id, today)
-        except StorageUnavailable as exc:
-            if wait is None:
-                log.warning("game %s ended, but its figures could not be read: %s",
-                            record.id, exc)
-                break
-            await asyncio.sleep(wait)
+    except (StorageUnavailable, TimeoutError) as exc:
+        log.warning("game %s ended, but its figures could not be read: %r", record.id, exc)
     return Finish(status=Status(record.status), answer=record.answer,
                   share_text=share(game_view(record)), stats=(), hints_used=0, figures=False)

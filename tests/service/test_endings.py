@@ -4,6 +4,7 @@ then the finish comes without them (``Finish.figures`` false)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -49,6 +50,22 @@ async def test_a_winning_guess_is_told_without_figures_while_the_database_is_awa
     assert len(calls) == 3  # read, then after each wait
     # the guess counted: statistics once the database is back
     assert (await service.stats(HERE.guild_id, ALICE, "practice")).wins == 1
+
+
+async def test_a_frozen_database_is_waited_for_a_few_seconds_at_most(
+        service: Any, picker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    picker.queue.append("crane")
+    await service.start(HERE, ALICE)
+
+    async def frozen(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(60)
+
+    monkeypatch.setattr(service.db, "ending_figures", frozen)
+    monkeypatch.setattr(endings, "FIGURES_DEADLINE", 0.2)
+    started = asyncio.get_running_loop().time()
+    given_up = await service.give_up(HERE, ALICE)
+    assert not given_up.finish.figures
+    assert asyncio.get_running_loop().time() - started < 2.0
 
 
 async def test_a_moment_away_is_waited_for(service: Any, picker: Any,
