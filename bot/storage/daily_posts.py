@@ -25,3 +25,12 @@ POSTS_BEHIND: Final = """
                                   AND p.message_id IS NOT NULL), 0)
     ORDER BY g.puzzle_number, g.guild_id
 """
+
+#: The finished dailies of the day of the ``daily_posts`` row being updated: a post's count of
+#: results shown is never set above it (a pass that read a result a forget-me deleted since
+#: would otherwise undo the forget's lowering).
+DAY_RESULTS: Final = (
+    "(SELECT count(*) FROM games g WHERE g.guild_id = daily_posts.guild_id "
+    "AND g.puzzle_number = daily_posts.puzzle_number AND g.kind = 'daily' "
+    "AND g.status <> 'active')"
+)

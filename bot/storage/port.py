@@ -272,8 +272,8 @@ class Store(Protocol):
 
     async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
                                    shown: int) -> None:
-        """The day's post now shows ``shown`` results (never lowered; nothing without a
-        post)."""
+        """The day's post now shows ``shown`` results (never lowered, never above the day's
+        results now; nothing without a post)."""
         ...
 
     async def daily_posts_behind(self, since: int) -> list[DailyPostBehind]:

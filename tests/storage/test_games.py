@@ -443,6 +443,11 @@ async def test_posts_behind_their_days_results(db: Database, place: StorePlace, 
     assert await db.daily_posts_behind(day) == []
     await play(db, carol, ["crane"], now=clock())
     assert behind(await db.daily_posts_behind(day)) == [(GUILD, day, 3, CHANNEL)]
+    # never above the day's results now (a pass that read a result deleted since: forget-me)
+    await db.set_daily_post_shown(GUILD, day, 4)  # 3 results: 3 recorded
+    assert await db.daily_posts_behind(day) == []
+    await finish(CAROL + 1, day)
+    assert behind(await db.daily_posts_behind(day)) == [(GUILD, day, 4, CHANNEL)]
 
     before = await place.counts()
     for bad in (-1, 2**31, True, "2"):

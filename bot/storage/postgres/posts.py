@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from ..daily_posts import POSTS_BEHIND
+from ..daily_posts import DAY_RESULTS, POSTS_BEHIND
 from ..models import DailyPostBehind
 from ..validation import check_count, check_day, check_id, now_utc
 from .races import dollars
@@ -83,14 +83,14 @@ class DailyPosts:
 
     async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
                                    shown: int) -> None:
-        """The day's post now shows ``shown`` results (never lowered; nothing without a
-        post)."""
+        """The day's post now shows ``shown`` results (never lowered, never above the day's
+        results now; nothing without a post)."""
         _check(guild_id, puzzle_number)
         check_count("shown", shown)
 
         async def work(conn: Any) -> None:
             await conn.execute(
-                "UPDATE daily_posts SET shown = GREATEST(shown, $3) "
+                f"UPDATE daily_posts SET shown = LEAST(GREATEST(shown, $3), {DAY_RESULTS}) "
                 "WHERE guild_id = $1 AND puzzle_number = $2 AND message_id IS NOT NULL",
                 guild_id,
                 puzzle_number,

@@ -12,7 +12,7 @@ import aiosqlite
 from bot.core.domain import StatsBucket
 
 from .. import validation
-from ..daily_posts import POSTS_BEHIND
+from ..daily_posts import DAY_RESULTS, POSTS_BEHIND
 from ..models import (
     SETTINGS_COLUMNS,
     UNSET,
@@ -229,7 +229,7 @@ class Settings(Core):
 
         async def job(conn: aiosqlite.Connection) -> None:
             await conn.execute(
-                "UPDATE daily_posts SET shown = max(shown, ?) "
+                f"UPDATE daily_posts SET shown = min(max(shown, ?), {DAY_RESULTS}) "
                 "WHERE guild_id = ? AND puzzle_number = ?",
                 (shown, guild_id, puzzle_number),
             )
