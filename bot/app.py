@@ -283,7 +283,7 @@ async def _run_until_stopped(bot: WordleBot, token: str) -> None:
                      DRAIN_SECONDS)
             left = await drain()
             if left:
-                log.warning("stopping with %d answers still under way", left)
+                log.warning("stopping with %d answers or race edits still under way", left)
             await bot.close()
         await running  # its error, if it ended with one
     finally:

@@ -55,7 +55,7 @@ from bot.cogs.retry import passing, retry_delay
 from bot.core.domain import HintKind
 from bot.service import GameService
 from bot.service.races import RaceMove, RaceService, RaceView
-from bot.storage.errors import StorageError
+from bot.storage.errors import StorageError, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot.service import HintResult
@@ -247,8 +247,11 @@ class RaceCog(commands.Cog, name=COG_NAME):
                     await asyncio.sleep(min(left + 0.05, 3600))
                     continue
                 view, _ = await self.races.close_if_due(race_id)
-            except Exception:  # the database, for a moment: try again shortly
-                log.exception("race %s's timer failed; trying again", race_id)
+            except Exception as exc:  # the database, for a moment: try again shortly
+                if isinstance(exc, StorageUnavailable):  # an outage: one line, no traceback
+                    log.warning("race %s's timer failed; trying again: %s", race_id, exc)
+                else:
+                    log.exception("race %s's timer failed; trying again", race_id)
                 await asyncio.sleep(5)
                 continue
             if view is not None:
@@ -332,8 +335,12 @@ class RaceCog(commands.Cog, name=COG_NAME):
             # it would block the channel until a restart. It ends now; the failure is reported
             # (and no later start posts a message for it).
             self.racing.discard((place.guild_id, place.channel_id))
-            await self.races.end(place, interaction.user.id, race.id)
-            await self.races.end_shown(race.id)
+            try:
+                await self.races.end(place, interaction.user.id, race.id)
+                await self.races.end_shown(race.id)
+            except StorageError:  # the database away too: it is on, so it gets a message
+                self.starting.discard(race.id)  # (posted by its first edit) and its timer
+                self._track(race)
             raise
         finally:
             self.starting.discard(race.id)

@@ -8,6 +8,7 @@ import contextlib
 import logging
 import re
 from collections.abc import AsyncIterator
+from typing import Any
 
 import discord
 import pytest
@@ -16,7 +17,7 @@ from bot.app import WordleBot
 from bot.cogs.race import race_cog
 from bot.service import GameService
 from bot.service.races import RaceService
-from bot.storage import Database
+from bot.storage import Database, StorageUnavailable
 from tests.discord.conftest import SALT, Table
 from tests.discord.test_race_mode import TIMING, guess_on, join, now, racing, settled
 
@@ -157,3 +158,32 @@ async def test_a_join_landing_while_the_race_message_is_posted_is_shown(table: T
         assert "Nobody has joined yet" in race.text()
         await settled(table, race, lambda t: f"<@{table.bob.id}>" in t, timeout=3)
         assert "Nobody has joined yet" not in race.text()
+
+
+async def test_a_race_whose_message_failed_while_the_database_was_away_is_not_lost(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its message refused and, the database away too, it could not be ended: it stayed on
+    with no message and no timer, blocking the channel until a restart. Now it is watched as
+    any race: its first edit posts its message, and its timer ends it."""
+    bots: list[WordleBot] = []
+    async with racing(table, bots=bots) as races:
+        resumed = race_cog(bots[0])._resume_task
+        assert resumed is not None
+        await resumed  # the start's own look at the races is over
+        table.fake.inject_error("POST", r"/interactions/\d+/[^/]+/callback", 404, code=10062,
+                                message="Unknown interaction")
+
+        async def away(*args: Any, **kwargs: Any) -> Any:
+            raise StorageUnavailable("database unavailable: AdminShutdownError")
+
+        monkeypatch.setattr(races, "end", away)
+        table.picker.queue.append("crane")
+        await table.invoke(table.alice, "wordle race", {"minutes": 1})
+        await table.fake.wait_for(lambda: any(m.components_v2 and not m.ephemeral
+                                              for m in table.fake.channel_messages(
+                                                  table.general)),
+                                  timeout=10, what="the race's message")
+        [message] = [m for m in table.fake.channel_messages(table.general) if m.components_v2]
+        await table.fake.wait_for(lambda: "Time's up!" in str(message.components), timeout=10,
+                                  what="the race's end")
+        assert await races.db.active_race(table.guild.id, table.general.id) is None
