@@ -56,6 +56,12 @@ OWN_POST_LOOKBACK = 50
 _PostsTo = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 
 
+def _permissions(channel: _PostsTo) -> discord.Permissions | None:
+    """What the bot may do in ``channel``, if its member is known."""
+    me = channel.guild.me
+    return channel.permissions_for(me) if me is not None else None
+
+
 class BoardPlay:
     """The board's actions (:class:`bot.cogs.views.BoardActions`) over the cog's service."""
 
@@ -162,7 +168,8 @@ class BoardPlay:
         sent just before a crash, whose id was never stored), if it can read them."""
         me = self.bot.user
         head = text.split("\n", 1)[0]  # "**Wordle 123 results**"
-        if me is None:
+        may = _permissions(channel)
+        if me is None or (may is not None and not may.read_message_history):
             return None
         try:
             async for message in channel.history(limit=OWN_POST_LOOKBACK):
@@ -173,13 +180,18 @@ class BoardPlay:
         return None
 
     async def _channel(self, channel_id: int) -> _PostsTo | None:
-        """The channel (or thread) to post in; ``None`` if it is gone or takes no messages."""
+        """The channel (or thread) to post in; ``None`` if it is gone, takes no messages or
+        the bot may not post there (asking Discord anyway only earns refusals, which Discord
+        counts against the bot)."""
         try:
             channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
                 channel_id)
         except discord.NotFound:
             return None
-        return channel if isinstance(channel, _PostsTo) else None
+        if not isinstance(channel, _PostsTo):
+            return None
+        may = _permissions(channel)
+        return channel if may is None or (may.view_channel and may.send_messages) else None
 
     async def catch_up_results_posts(self) -> None:
         """After a restart: bring up to date the recent results posts of this process's

@@ -197,3 +197,26 @@ async def test_a_post_sent_but_never_stored_is_edited_not_made_twice(table: Tabl
                 if m.via == "channel" and "results" in m.content] == [post.id]
         assert await run.db.daily_post(table.guild.id, table.daily_number()) == (
             table.general.id, post.id)
+
+
+async def test_a_results_channel_the_bot_may_no_longer_post_in_is_not_asked(
+        table: Table) -> None:
+    """Send Messages taken away from the bot there (while it was down): the post goes where the
+    finish was, with no refused request (Discord counts refusals against the bot)."""
+    fake = table.fake
+    async with table.running():
+        await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
+        await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        won = await table.invoke(table.bob, "guess", {"word": table.daily_answer()})
+        await won.wait_for_messages(2)
+        await wait_for_results_post(table, table.daily_number(), table.results)
+    table.results.overwrites.append(
+        fake._overwrite(fake.bot_member(table.guild), None, {"send_messages": True}))
+    await finish_unposted(table, table.carol)
+    before = len(fake.requests)
+    async with table.running():
+        post = await wait_for_results_post(table, table.daily_number(), table.general)
+        await table.fake.wait_for(lambda: mention(table.carol) in post.content,
+                                  what=lambda: post.content)
+        await caught_up(table)
+    assert [r for r in fake.requests[before:] if r.status == 403] == []
