@@ -18,6 +18,7 @@ server settings need a server that added the bot (:func:`server_only`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Callable
@@ -57,6 +58,11 @@ _LOOK: ContextVar[Look] = ContextVar("wordle_look", default=DEFAULT_LOOK)
 #: Each player's look, for LOOK_TTL seconds (at most 100,000: players of the last LOOK_TTL
 #: seconds, up to about 3,000 a second).
 _CACHE: Recent[int, Look] = Recent(LOOK_TTL)
+#: When each player last changed their look here, for as long as a read begun before could
+#: still land (the database's query time-out is 15 s).
+_CHANGED: Recent[int, float] = Recent(120.0)
+#: The reads of looks under way, by player.
+_READING: dict[int, asyncio.Future[PlayerPrefs]] = {}
 
 
 class ServerOnly(app_commands.CheckFailure):
@@ -112,24 +118,41 @@ async def use_look_of(service: GameService, player_id: int) -> Look:
     The look is never why a command fails or misses Discord's deadline: if the database fails
     or takes longer than :data:`LOOK_WAIT`, the command goes on in the look last read for the
     player while it is still kept (expired looks go as new ones are read) or the default
-    one, and meets the database's trouble itself if it needs the database."""
+    one, and meets the database's trouble itself if it needs the database. A slow read goes
+    on meanwhile, and the look it brings is kept for the player's next commands."""
     now = time.monotonic()
     look = _CACHE.get(player_id, now)
     if look is None:
+        read = _READING.get(player_id)
+        if read is None:  # (one read at a time per player, however slow the database)
+            read = _READING[player_id] = asyncio.ensure_future(
+                player_prefs(service.db, player_id))
+            read.add_done_callback(functools.partial(_keep_look, player_id, now))
         try:
-            prefs = await asyncio.wait_for(player_prefs(service.db, player_id), LOOK_WAIT)
+            look = look_from(await asyncio.wait_for(asyncio.shield(read), LOOK_WAIT))
         except (StorageError, TimeoutError) as exc:
-            log.debug("the look of user %s could not be read: %r", player_id, exc)
+            log.debug("the look of user %s could not be read in time: %r", player_id, exc)
             look = _CACHE.last(player_id) or DEFAULT_LOOK
-        else:
-            look = look_from(prefs)
-            _CACHE.put(player_id, look, now)
     _LOOK.set(look)
     return look
 
 
+def _keep_look(player_id: int, began: float, read: asyncio.Future[PlayerPrefs]) -> None:
+    """Keep the look a read brought (in time or late), unless it failed or the player changed
+    their look here after the read began (it would bring back the old one)."""
+    _READING.pop(player_id, None)
+    if read.cancelled() or read.exception() is not None:
+        return
+    changed = _CHANGED.last(player_id)
+    if changed is None or changed < began:
+        _CACHE.put(player_id, look_from(read.result()), began)
+
+
 def forget_look(player_id: int) -> None:
+    """The player changed their look here: read it again at their next command."""
     _CACHE.pop(player_id)
+    now = time.monotonic()
+    _CHANGED.put(player_id, now, now)
 
 
 def prefs_text(prefs: PlayerPrefs, zone_from: datetime | None) -> str:

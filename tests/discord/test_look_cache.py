@@ -27,6 +27,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setattr(prefs, "time", SimpleNamespace(monotonic=lambda: state.now))
     monkeypatch.setattr(prefs, "player_prefs", player_prefs)
     monkeypatch.setattr(prefs, "_CACHE", Recent(prefs.LOOK_TTL))
+    monkeypatch.setattr(prefs, "_CHANGED", Recent(120.0))
     return state
 
 
@@ -118,3 +119,30 @@ async def test_a_failing_or_slow_store_never_holds_up_a_command(
     started = asyncio.get_running_loop().time()
     assert await prefs.use_look_of(SERVICE, 7) == mine
     assert asyncio.get_running_loop().time() - started < 1.0
+
+
+async def test_a_slow_read_lands_for_the_next_command_unless_the_look_changed_since(
+        clock: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database slow but working: the command goes on without waiting, and the look the read
+    brings is kept for the next ones (a player who chose high contrast keeps it), unless the
+    player changed their look meanwhile (the read would bring back the old one)."""
+    quick = prefs.player_prefs
+    release = asyncio.Event()
+
+    async def slow(db: Any, player_id: int) -> PlayerPrefs:
+        await release.wait()
+        return await quick(db, player_id)
+
+    monkeypatch.setattr(prefs, "player_prefs", slow)
+    monkeypatch.setattr(prefs, "LOOK_WAIT", 0.01)
+    assert await prefs.use_look_of(SERVICE, 7) == prefs.DEFAULT_LOOK  # not waited for
+    assert await prefs.use_look_of(SERVICE, 7) == prefs.DEFAULT_LOOK  # (the same read)
+    assert await prefs.use_look_of(SERVICE, 9) == prefs.DEFAULT_LOOK
+    prefs.forget_look(9)  # changed here while its read was under way
+    release.set()
+    await asyncio.sleep(0.01)  # the reads land
+    monkeypatch.setattr(prefs, "player_prefs", quick)
+    assert (await prefs.use_look_of(SERVICE, 7)).theme == "dark"
+    assert clock.reads == [7, 9]  # 7's look was kept; 9's was not
+    await prefs.use_look_of(SERVICE, 9)
+    assert clock.reads == [7, 9, 9]
