@@ -114,6 +114,19 @@ def place_of(interaction: discord.Interaction) -> Place:
     return Place(guild_id=guild_id or 0, channel_id=interaction.channel_id or 0)
 
 
+def bot_permissions(channel: discord.abc.GuildChannel | discord.Thread
+                    ) -> discord.Permissions | None:
+    """What the bot may do in a server's channel (``None``: its member is not known)."""
+    me = channel.guild.me
+    return channel.permissions_for(me) if me is not None else None
+
+
+def may_post_in(channel: discord.abc.GuildChannel | discord.Thread) -> bool | None:
+    """Whether the bot may post in a server's channel (``None``: not known)."""
+    may = bot_permissions(channel)
+    return None if may is None else may.view_channel and may.send_messages
+
+
 def ours(client: discord.Client, guild_id: int) -> bool:
     """Whether this process serves the server (with several shard processes, one does)."""
     owns = getattr(client, "owns_guild", None)

@@ -19,7 +19,9 @@ from bot.cogs.cooldown import GUESSES, HINTS, spend
 from bot.cogs.interact import (
     NO_PINGS,
     Reply,
+    bot_permissions,
     guarded,
+    may_post_in,
     ours,
     place_of,
     send,
@@ -54,12 +56,6 @@ OWN_POST_LOOKBACK = 50
 #: The channels a results post can go to: a server's text channels, threads, and the text
 #: chat of its voice and stage channels.
 _PostsTo = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
-
-
-def _permissions(channel: _PostsTo) -> discord.Permissions | None:
-    """What the bot may do in ``channel``, if its member is known."""
-    me = channel.guild.me
-    return channel.permissions_for(me) if me is not None else None
 
 
 class BoardPlay:
@@ -168,7 +164,7 @@ class BoardPlay:
         sent just before a crash, whose id was never stored), if it can read them."""
         me = self.bot.user
         head = text.split("\n", 1)[0]  # "**Wordle 123 results**"
-        may = _permissions(channel)
+        may = bot_permissions(channel)
         if me is None or (may is not None and not may.read_message_history):
             return None
         try:
@@ -188,10 +184,9 @@ class BoardPlay:
                 channel_id)
         except discord.NotFound:
             return None
-        if not isinstance(channel, _PostsTo):
+        if not isinstance(channel, _PostsTo) or may_post_in(channel) is False:
             return None
-        may = _permissions(channel)
-        return channel if may is None or (may.view_channel and may.send_messages) else None
+        return channel
 
     async def catch_up_results_posts(self) -> None:
         """After a restart: bring up to date the recent results posts of this process's
@@ -272,19 +267,17 @@ class BoardPlay:
         """After a daily: the spoiler-free grid to the channel (not when the hints used are
         not known: ``Finish.figures``), and the results post (even when the grid could not be
         posted: the post is the day's record)."""
-        if game.kind is Kind.DAILY:
-            if not finish.figures:
-                await self.update_results_post(place_of(interaction).guild_id,
-                                               interaction.channel_id, game.puzzle_number)
-                return
-            try:
+        if game.kind is not Kind.DAILY:
+            return
+        try:
+            if finish.figures:
                 await send(interaction, Reply(content=f"{mention(interaction.user.id)} "
                                                       f"finished:\n{shown(finish.share_text)}"))
-            except discord.HTTPException as exc:
-                log.warning("could not post the share grid of user %s in channel %s: %s",
-                            interaction.user.id, interaction.channel_id, exc)
-            await self.update_results_post(place_of(interaction).guild_id,
-                                           interaction.channel_id, game.puzzle_number)
+        except discord.HTTPException as exc:
+            log.warning("could not post the share grid of user %s in channel %s: %s",
+                        interaction.user.id, interaction.channel_id, exc)
+        await self.update_results_post(place_of(interaction).guild_id,
+                                       interaction.channel_id, game.puzzle_number)
 
     # -- the buttons ---------------------------------------------------------------------
 

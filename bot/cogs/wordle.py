@@ -27,6 +27,7 @@ from bot.cogs.interact import (
     NO_PINGS,
     Reply,
     guarded,
+    may_post_in,
     place_of,
     send,
     within_deadline,
@@ -465,10 +466,8 @@ class WordleCog(BoardPlay, commands.Cog):
                         ) -> None:
         """Refuse a results channel the bot could not post in (better now than every day)."""
         guild = interaction.guild
-        me = guild.me if guild is not None else None
         cached = guild.get_channel(channel.id) if guild is not None else None
-        if me is None or cached is None:
-            return  # not cached (should not happen with the guilds intent): try at post time
-        perms = cached.permissions_for(me)
-        if not (perms.view_channel and perms.send_messages):
+        # Not cached (should not happen with the guilds intent), or the bot's member not
+        # known: tried at post time.
+        if cached is not None and may_post_in(cached) is False:
             raise PlayerError(Problem.CANNOT_POST, channel_id=cached.id)
