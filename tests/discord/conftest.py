@@ -112,6 +112,15 @@ class Table:
         inter, _ = await self.ask(member, command, options, channel=channel, **kwargs)
         return (await inter.wait_for_messages(1))[0]
 
+    async def win_daily(self, member: FakeMember, channel: FakeChannel | None = None
+                        ) -> FakeInteraction:
+        """``member`` starts today's daily (in ``channel``) and wins it with one guess: the
+        guess's interaction, answered with the board and the share grid."""
+        await self.reply(member, "wordle start", {"kind": "daily"}, channel=channel)
+        won = await self.invoke(member, "guess", {"word": self.daily_answer()}, channel=channel)
+        await won.wait_for_messages(2)
+        return won
+
     # -- what tests know -----------------------------------------------------------------
 
     def place(self, channel: FakeChannel | None = None) -> Place:

@@ -20,6 +20,7 @@ from bot.storage import Database, StorageUnavailable
 from bot.storage.models import DailyPostBehind
 from tests.discord.conftest import SALT, Table
 from tests.discord.test_bot_e2e import mention, wait_for_results_post
+from tests.discord.test_retry_posts import patches_of
 from tests.fakediscord import FakeChannel, FakeGuild, FakeMember
 
 
@@ -50,16 +51,10 @@ async def caught_up(table: Table) -> None:
     await asyncio.wait_for(asyncio.shield(cog._catch_up), 10)
 
 
-def post_edits(table: Table, message_id: int) -> int:
-    return len(table.fake.requests_to("PATCH", rf"/channels/\d+/messages/{message_id}$"))
-
-
 async def test_a_restart_shows_the_finishes_its_results_post_missed(table: Table) -> None:
-    answer = table.daily_answer()
     async with table.running():
         await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
-        await table.reply(table.bob, "wordle start", {"kind": "daily"})
-        await (await table.invoke(table.bob, "guess", {"word": answer})).wait_for_messages(2)
+        await table.win_daily(table.bob)
         post = await wait_for_results_post(table, table.daily_number())
         await table.fake.settle(quiet=0.2)
     await finish_unposted(table, table.carol)
@@ -71,11 +66,11 @@ async def test_a_restart_shows_the_finishes_its_results_post_missed(table: Table
         assert mention(table.bob) in post.content
         await table.fake.settle(quiet=0.2)
         assert await table.current.db.daily_posts_behind(0) == []
-    edits = post_edits(table, post.id)
+    edits = len(patches_of(table, post.id))
     async with table.running():  # up to date: left alone
         await caught_up(table)
         await table.fake.settle(quiet=0.2)
-    assert post_edits(table, post.id) == edits
+    assert len(patches_of(table, post.id)) == edits
     assert len([m for m in table.fake.channel_messages(table.results)
                 if m.via == "channel"]) == 1
 
@@ -92,9 +87,7 @@ async def test_a_day_whose_only_finish_was_never_posted_gets_its_post(table: Tab
         assert [m for m in table.fake.channel_messages(table.general)
                 if m.via == "channel"] == []
         # the next finisher edits that post
-        await table.reply(table.carol, "wordle start", {"kind": "daily"})
-        won = await table.invoke(table.carol, "guess", {"word": table.daily_answer()})
-        await won.wait_for_messages(2)
+        await table.win_daily(table.carol)
         await table.fake.wait_for(lambda: mention(table.carol) in post.content,
                                   what=lambda: post.content)
 
@@ -125,9 +118,7 @@ async def test_a_results_channel_deleted_meanwhile_leaves_the_post_where_the_fin
         await caught_up(table)
         assert await table.current.db.daily_posts_behind(0) == []
         # the next finisher's result goes to that post too, not to a new one
-        await table.reply(table.carol, "wordle start", {"kind": "daily"})
-        won = await table.invoke(table.carol, "guess", {"word": table.daily_answer()})
-        await won.wait_for_messages(2)
+        await table.win_daily(table.carol)
         await table.fake.wait_for(lambda: mention(table.carol) in post.content,
                                   what=lambda: post.content)
         assert len([m for m in table.fake.channel_messages(table.general)
@@ -180,9 +171,7 @@ async def test_a_post_sent_but_never_stored_is_edited_not_made_twice(table: Tabl
     """Killed after sending the day's first results post, before storing its id: the next
     update finds the bot's own post in the channel and edits it."""
     async with table.running():
-        await table.reply(table.bob, "wordle start", {"kind": "daily"})
-        won = await table.invoke(table.bob, "guess", {"word": table.daily_answer()})
-        await won.wait_for_messages(2)
+        await table.win_daily(table.bob)
         post = await wait_for_results_post(table, table.daily_number(), table.general)
         await table.fake.settle(quiet=0.2)
     with sqlite3.connect(table.db_path) as db:
@@ -206,9 +195,7 @@ async def test_a_results_channel_the_bot_may_no_longer_post_in_is_not_asked(
     fake = table.fake
     async with table.running():
         await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
-        await table.reply(table.bob, "wordle start", {"kind": "daily"})
-        won = await table.invoke(table.bob, "guess", {"word": table.daily_answer()})
-        await won.wait_for_messages(2)
+        await table.win_daily(table.bob)
         await wait_for_results_post(table, table.daily_number(), table.results)
     table.results.overwrites.append(
         fake._overwrite(fake.bot_member(table.guild), None, {"send_messages": True}))

@@ -89,17 +89,14 @@ async def test_a_race_message_the_bot_may_not_edit_is_not_tried_again(table: Tab
 
 async def test_the_days_last_finisher_reaches_the_results_post(table: Table) -> None:
     fake = table.fake
-    answer = table.daily_answer()
     async with table.running():
         await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
         for member in (table.bob, table.carol):
-            await table.reply(member, "wordle start", {"kind": "daily"})
-            await (await table.invoke(member, "guess", {"word": answer})).wait_for_messages(2)
+            await table.win_daily(member)
         post = await wait_for_results_post(table, table.daily_number())
         await fake.wait_for(lambda: f"<@{table.carol.id}>" in post.content, what="carol")
         fake.inject_error("PATCH", rf"/channels/\d+/messages/{post.id}$", 503, times=2)
-        await table.reply(table.dave, "wordle start", {"kind": "daily"})
-        await (await table.invoke(table.dave, "guess", {"word": answer})).wait_for_messages(2)
+        await table.win_daily(table.dave)
         await fake.wait_for(lambda: f"<@{table.dave.id}>" in post.content, timeout=10,
                             what=lambda: post.content)
         assert patches_of(table, post.id)[-3:] == [503, 503, 200]
@@ -111,8 +108,7 @@ async def test_a_share_grid_that_cannot_be_posted_still_reaches_the_results_post
     answer = table.daily_answer()
     async with table.running():
         await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
-        await table.reply(table.bob, "wordle start", {"kind": "daily"})
-        await (await table.invoke(table.bob, "guess", {"word": answer})).wait_for_messages(2)
+        await table.win_daily(table.bob)
         post = await wait_for_results_post(table, table.daily_number())
         # carol's share grid (the follow-up after her board) is refused: 403 Missing Permissions
         await table.reply(table.carol, "wordle start", {"kind": "daily"})
