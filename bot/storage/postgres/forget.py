@@ -3,14 +3,27 @@
 Their own games (with guesses and hints), their statistics and hints go. In channel games their
 guesses stay, anonymised (player NULL), and they are removed as solver or setter; what is
 kept is an anonymous mark (``rules.player_mark``) of the challenges they set, the dailies they
-started and the races they were in, so they stay bound by the rules.
+started and the races they were in, so they stay bound by the rules. Their finished dailies
+leave the count of results their days' posts show (``daily_posts.shown``, never below 0;
+claims, with no message yet, show nothing): else the day's next finish would bring the count
+back to it, and a finish lost to a crash would never reach the post. The post still shows them
+until its next edit: one edit more at worst, never one less.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..models import ForgetReport
+
+_LOWER_SHOWN: Final = """
+    UPDATE daily_posts p SET shown = GREATEST(0, p.shown - f.finished)
+    FROM (SELECT guild_id, puzzle_number, count(*) AS finished FROM games
+          WHERE owner_id = $1 AND kind = 'daily' AND status <> 'active'
+          GROUP BY guild_id, puzzle_number) f
+    WHERE p.guild_id = f.guild_id AND p.puzzle_number = f.puzzle_number
+      AND p.message_id IS NOT NULL
+"""
 
 
 async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
@@ -21,6 +34,7 @@ async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
         "ORDER BY id FOR UPDATE",
         player_id,
     )
+    await conn.execute(_LOWER_SHOWN, player_id)  # (no daily of theirs can finish meanwhile)
     guesses_deleted = await conn.fetchval(
         f"SELECT count(*) FROM guesses WHERE game_id IN ({own})", player_id
     )

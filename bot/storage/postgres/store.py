@@ -57,7 +57,7 @@ from . import posts, rows, schema, settings, writes
 from .archive import ArchiveGames
 from .errors import DB_ERRORS as _DB_ERRORS
 from .errors import public_error as _public_error
-from .forget_posts import forget_with_posts
+from .forget import forget
 from .groupcommit import GroupCommit, Outcome
 from .periods import PeriodBoards
 from .pool import COMMAND_TIMEOUT, close_pool, make_pool
@@ -472,7 +472,7 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
         SQLite store: channel-game guesses stay, anonymised; nobody else's stats change)."""
         check_id("player_id", player_id)
         mark = rules.player_mark(self._key, player_id)
-        return await self._transaction(lambda conn: forget_with_posts(conn, player_id, mark))
+        return await self._transaction(lambda conn: forget(conn, player_id, mark))
 
 
 def _implements_the_port(store: PostgresStore) -> Store:
