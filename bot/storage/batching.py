@@ -35,6 +35,8 @@ class Guess:
     created: str
     #: True when the caller gave no time: the store takes the time the guess is applied.
     restamp: bool = False
+    #: True for ``record_ending_guess``: the result also carries the end's figures.
+    figures: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
-"""The game writes of the port that are the same on both stores: ``create_game`` and
-``record_guess`` check their input, then hand a :class:`~bot.storage.batching.Create` or
-:class:`~bot.storage.batching.Guess` to the store's writer (``_write``), which saves it in a
-batch (contracts: :class:`bot.storage.Store`)."""
+"""The game writes of the port that are the same on both stores: ``create_game``,
+``record_guess`` and ``record_ending_guess`` check their input, then hand a
+:class:`~bot.storage.batching.Create` or :class:`~bot.storage.batching.Guess` to the store's
+writer (``_write``), which saves it in a batch (contracts: :class:`bot.storage.Store`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from . import rules
 from .batching import Create, Guess
-from .models import GameRecord
+from .models import EndingFigures, GameRecord
 from .validation import check_guess, check_new_game, now_utc, to_text
 
 
@@ -64,10 +64,36 @@ class GameWrites:
     ) -> GameRecord:
         """Save one guess atomically (ending the game and counting statistics if ``finish``);
         returns the game afterwards, once committed."""
-        check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
-                    feedback=feedback, finish=finish, day=day)
-        created = to_text(now_utc(now))
-        return await self._write(
-            Guess(game_id, attempt, player_id, word, feedback, finish, day, created,
-                  restamp=now is None)
-        )
+        game: GameRecord = await self._write(_guess(
+            game_id, attempt, player_id, word, feedback, finish, day, now, figures=False))
+        return game
+
+    async def record_ending_guess(
+        self,
+        game_id: int,
+        *,
+        attempt: int,
+        player_id: int,
+        word: str,
+        feedback: str,
+        finish: str,
+        day: int,
+        now: datetime | None = None,
+    ) -> tuple[GameRecord, EndingFigures]:
+        """:meth:`record_guess` of a guess that ends its game, with the end's figures read in
+        the same transaction (the store's writer reads them: ``Guess.figures``)."""
+        if finish is None:
+            raise ValueError("record_ending_guess is for a guess that ends its game")
+        saved: tuple[GameRecord, EndingFigures] = await self._write(_guess(
+            game_id, attempt, player_id, word, feedback, finish, day, now, figures=True))
+        return saved
+
+
+def _guess(game_id: int, attempt: int, player_id: int, word: str, feedback: str,
+           finish: str | None, day: int | None, now: datetime | None, *,
+           figures: bool) -> Guess:
+    """The checked job of a guess for the writer."""
+    check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
+                feedback=feedback, finish=finish, day=day)
+    return Guess(game_id, attempt, player_id, word, feedback, finish, day,
+                 to_text(now_utc(now)), restamp=now is None, figures=figures)

@@ -117,6 +117,16 @@ class Stats:
 
 
 @dataclass(frozen=True, slots=True)
+class EndingFigures:
+    """What the end of a game shows the player whose guess ended it, read in the same
+    transaction (``record_ending_guess``): the game's hint count and the player's statistics
+    in the game's bucket (as ``ending_figures`` reads them)."""
+
+    hints: int
+    stats: Stats
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderboardRow:
     rank: int
     player_id: int

@@ -31,6 +31,7 @@ from .models import (
     UNSET,
     DailyPostBehind,
     DailyResult,
+    EndingFigures,
     ForgetReport,
     GameRecord,
     GuildSettings,
@@ -145,6 +146,24 @@ class Store(Protocol):
         ``AttemptConflict`` (``attempt`` is not the next one: someone guessed first; re-read
         and retry); ``ValueError`` if ``feedback`` does not match the hidden word.
         """
+        ...
+
+    async def record_ending_guess(
+        self,
+        game_id: int,
+        *,
+        attempt: int,
+        player_id: int,
+        word: str,
+        feedback: str,
+        finish: Status,
+        day: int,
+        now: datetime | None = None,
+    ) -> tuple[GameRecord, EndingFigures]:
+        """:meth:`record_guess` for a guess that ends its game, in the same one trip to the
+        store: the game right after it, and what :meth:`ending_figures` reads for the player
+        (``today`` = ``day``), read in the transaction that ended it. Same errors; a ``finish``
+        of ``None`` raises ``ValueError``."""
         ...
 
     async def give_up(

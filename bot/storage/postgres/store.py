@@ -47,11 +47,9 @@ from ..validation import (
     check_board,
     check_choice,
     check_day,
-    check_guess,
     check_hint,
     check_id,
     now_utc,
-    to_text,
 )
 from . import posts, rows, schema, settings, writes
 from .archive import ArchiveGames
@@ -291,44 +289,6 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
         )
 
     # ----------------------------------------------------------------- guesses
-
-    async def record_guess(
-        self,
-        game_id: int,
-        *,
-        attempt: int,
-        player_id: int,
-        word: str,
-        feedback: str,
-        finish: str | None,
-        day: int | None = None,
-        now: datetime | None = None,
-    ) -> GameRecord:
-        """Save one guess atomically (ending the game and counting statistics if ``finish``);
-        returns the game afterwards, once committed. Same rules and errors as SQLite's."""
-        check_guess(
-            game_id=game_id,
-            attempt=attempt,
-            player_id=player_id,
-            word=word,
-            feedback=feedback,
-            finish=finish,
-            day=day,
-        )
-        created = to_text(now_utc(now))
-        return await self._write(
-            Guess(
-                game_id,
-                attempt,
-                player_id,
-                word,
-                feedback,
-                finish,
-                day,
-                created,
-                restamp=now is None,
-            )
-        )
 
     async def give_up(
         self, game_id: int, *, player_id: int, day: int, now: datetime | None = None

@@ -23,8 +23,16 @@ from typing import Any, Final
 from .. import rules
 from ..batching import Create, Guess
 from ..errors import DailyPlayed, GameExists, GameNotFound, StorageError
-from ..models import NEW_GAME_COLUMNS, GameRecord, GuessRecord, Status
-from ..stats import STATS_COLUMN_NAMES, StatsRow, record_daily_result, record_result, stats_row
+from ..models import NEW_GAME_COLUMNS, EndingFigures, GameRecord, GuessRecord, Status
+from ..stats import (
+    STATS_COLUMN_NAMES,
+    StatsRow,
+    ending_stats,
+    record_daily_result,
+    record_result,
+    stats_columns_of,
+    stats_row,
+)
 from ..validation import from_text, to_text
 from . import rows
 from .archive import ARCHIVE
@@ -71,6 +79,16 @@ _INSERT_GAMES: Final = (
     "FROM played_dailies p WHERE p.guild_id = v.guild_id AND p.puzzle_number = "
     "v.puzzle_number AND p.player_mark = v.mark) ORDER BY position ON CONFLICT DO NOTHING "
     f"RETURNING id, {_NEW_COLUMNS}"
+)
+#: For each (game, server, player, bucket) in order: the game's hint count, then the player's
+#: statistics as ``ending_figures`` reads them.
+_FIGURES: Final = (
+    "SELECT (SELECT count(*) FROM hints h WHERE h.game_id = k.game), "
+    f"s.player_id IS NOT NULL, {stats_columns_of('s')} FROM unnest($1::bigint[], "
+    "$2::bigint[], $3::bigint[], $4::text[]) WITH ORDINALITY AS k(game, guild, player, mode, n) "
+    "LEFT JOIN player_stats s ON s.guild_id = ANY($2::bigint[]) "
+    "AND s.player_id = ANY($3::bigint[]) AND s.guild_id = k.guild AND s.player_id = k.player "
+    "AND s.mode = k.mode ORDER BY k.n"
 )
 _KEYS: Final = "unnest($1::bigint[], $2::bigint[], $3::text[]) AS k(guild, player, mode)"
 #: The statistics rows of the keys, made where missing and locked in key order, as they are
@@ -171,12 +189,31 @@ async def save_batch(conn: Any, jobs: Sequence[Guess | Create], key: bytes) -> l
                 endings.append((game, g.day))
             outcomes[index] = (game, None)
         await finish_games(conn, endings, saved)
+        wanted = [(i, g) for i, g in guesses if g.figures and outcomes[i][1] is None]
+        if wanted:
+            await _add_figures(conn, wanted, outcomes)
     if creates:
         for index, outcome in zip(
             (i for i, _ in creates), await _create(conn, [c for _, c in creates]), strict=True
         ):
             outcomes[index] = outcome
     return outcomes
+
+
+async def _add_figures(
+    conn: Any, wanted: Sequence[tuple[int, Guess]], outcomes: list[Outcome]
+) -> None:
+    """Give each saved guess from ``record_ending_guess`` (``wanted``) its end's figures, as
+    just counted: its game's hint count and the guesser's statistics (one statement)."""
+    games: list[GameRecord] = [outcomes[index][0] for index, _ in wanted]
+    modes = [str(game.stats_mode) for game in games]
+    found = await conn.fetch(
+        _FIGURES, [game.id for game in games], [game.guild_id for game in games],
+        [g.player_id for _, g in wanted], modes,
+    )
+    for (index, g), game, mode, row in zip(wanted, games, modes, found, strict=True):
+        (stats,) = ending_stats([tuple(row)[1:]], mode, g.day)
+        outcomes[index] = ((game, EndingFigures(row[0], stats)), None)
 
 
 def _after(game: GameRecord, g: Guess) -> GameRecord:

@@ -23,11 +23,12 @@ from .. import rules, validation
 from ..batching import Create, Guess, settle
 from ..errors import DailyPlayed, GameExists, StorageError
 from ..game_writes import GameWrites
-from ..models import GameRecord, HintRecord
+from ..models import EndingFigures, GameRecord, HintRecord
 from ..validation import from_text, to_text
 from .archive import ARCHIVE
 from .connection import Statements, in_writer_thread, pipeline
 from .counting import COUNT, END_GAMES, ending
+from .settings import ENDING_FIGURES, figures_of
 from .sql import (
     ACTIVE_CHANNEL,
     ACTIVE_OWN,
@@ -200,7 +201,9 @@ async def save_group(
     2. for the guesses that would end their game: one UPSERT counting them in the
        statistics, then one UPDATE ending the games; both apply only where that very guess
        was just saved;
-    3. one INSERT for the new games (:func:`~.sql.insert_games_sql`).
+    3. one INSERT for the new games (:func:`~.sql.insert_games_sql`);
+    4. for each guess from ``record_ending_guess`` that was saved, one read of its end's
+       figures (:data:`~.settings.ENDING_FIGURES`), after they were counted.
 
     Then, only if some were refused, the games concerned are read to tell each caller why.
     Raises (the group is then redone one job at a time) if a saved guess has a feedback that
@@ -243,7 +246,20 @@ async def save_group(
         )
     if creates:
         outcomes.update(await _create_outcomes(conn, creates, next(results)))
+    for index, g in guesses:
+        game, error = outcomes[index]
+        if g.figures and error is None:
+            outcomes[index] = ((game, await _figures(conn, game, g)), None)
     return outcomes
+
+
+async def _figures(conn: Statements, game: GameRecord, g: Guess) -> EndingFigures:
+    """What the end of ``game`` (just counted) shows the player whose guess ``g`` ended it."""
+    mode = game.stats_mode
+    rows = list(await conn.execute_fetchall(
+        ENDING_FIGURES, (game.id, json.dumps([g.player_id]), game.guild_id, mode)))
+    hints, (stats,) = figures_of(rows, mode, g.day)
+    return EndingFigures(hints, stats)
 
 
 async def _guess_outcomes(

@@ -39,8 +39,9 @@ from .writer import Core
 _SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
 _HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = ?1"
 #: A game's hint count (?1), and the statistics of each player in a JSON array (?2, in its
-#: order).
-_ENDING: Final = (
+#: order), in one server (?3) and bucket (?4): ``ending_figures``, also read by the writer
+#: (``games.save_group``) for a guess ending its game.
+ENDING_FIGURES: Final = (
     f"SELECT ({_HINT_COUNT}), s.player_id IS NOT NULL, {stats_columns_of('s')} "
     "FROM json_each(?2) AS p LEFT JOIN player_stats s "
     "ON s.guild_id = ?3 AND s.player_id = p.value AND s.mode = ?4 ORDER BY p.key"
@@ -69,6 +70,12 @@ def _settings(guild_id: int, row: Sequence[Any]) -> GuildSettings:
     return guild_settings_from_row(guild_id, row, from_text(row[-1]) if row[-1] else None)
 
 
+def figures_of(rows: Sequence[Sequence[Any]], mode: str,
+               today: int | None) -> tuple[int, list[Stats]]:
+    """The hint count and each player's statistics from the rows of :data:`ENDING_FIGURES`."""
+    return rows[0][0], ending_stats([row[1:] for row in rows], mode, today)
+
+
 class Statistics(Core):
     async def stats(
         self, guild_id: int, player_id: int, mode: str, *, today: int | None = None
@@ -92,8 +99,9 @@ class Statistics(Core):
         validation.check_ending(guild_id, player_ids, mode, today)
         if not player_ids:
             return (await self._read(_HINT_COUNT, (game_id,)))[0][0], []
-        rows = await self._read(_ENDING, (game_id, json.dumps(list(player_ids)), guild_id, mode))
-        return rows[0][0], ending_stats([row[1:] for row in rows], mode, today)
+        rows = await self._read(ENDING_FIGURES,
+                                (game_id, json.dumps(list(player_ids)), guild_id, mode))
+        return figures_of(rows, mode, today)
 
     async def leaderboard(
         self,
