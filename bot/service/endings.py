@@ -1,10 +1,13 @@
 """How a game ended, told with the move that ended it (:class:`~bot.service.results.Finish`):
 the share grid, the hints used and the players' statistics after it.
 
-The move is saved before its figures are read. If the database goes away between the two (a
-restart, a lost connection), the move still counted: the figures are waited for a little
-(:data:`FIGURES_WAITS`), then the finish is told without them (``Finish.figures`` false), so the
-player learns the result and the day's results post still comes (it reads the hints itself).
+A guess that ends its game brings the guesser's figures back with the write, in the same
+transaction (``Store.record_ending_guess``: one trip). Otherwise (a give-up, a player the game
+does not count for) the move is saved before its figures are read. If the database goes away
+between the two (a restart, a lost connection), the move still counted: the figures are
+waited for a little (:data:`FIGURES_WAITS`), then the finish is told without them
+(``Finish.figures`` false), so the player learns the result and the day's results post still
+comes (it reads the hints itself).
 The channel gets no share grid then: without the hints used it could pass a helped result off
 as one without help.
 """
@@ -19,7 +22,7 @@ from bot.core.domain import Status, counted_players, stats_bucket
 from bot.service.results import Finish, PlayerStats
 from bot.service.views import facts, game_view, share
 from bot.storage.errors import StorageUnavailable
-from bot.storage.models import GameRecord
+from bot.storage.models import EndingFigures, GameRecord
 from bot.storage.port import Store
 
 log = logging.getLogger(__name__)
@@ -31,21 +34,28 @@ FIGURES_WAITS: Final[tuple[float, ...]] = (0.5, 1.0, 2.0)
 FIGURES_DEADLINE: Final = 5.0
 
 
-async def ending(db: Store, record: GameRecord, player_id: int, today: int) -> Finish:
+async def ending(db: Store, record: GameRecord, player_id: int, today: int,
+                 figures: EndingFigures | None = None) -> Finish:
     """How the game ended, told to ``player_id`` who ended it (``today``: the server's day):
     their statistics when the game counts for them, else those of every player it counts for
-    (a challenge's setter who gave up sees the guessers')."""
+    (a challenge's setter who gave up sees the guessers'). ``figures``: the player's, read
+    with the move that ended the game (``Store.record_ending_guess``); else they are read."""
     counted = counted_players(facts(record))
-    shown = [player_id] if player_id in counted else sorted(counted)
-    bucket = stats_bucket(record.scope, record.kind)
-    hints, found = await db.ending_figures(record.id, record.guild_id, shown, bucket,
-                                           today=today)  # one trip to the store
-    stats = tuple(PlayerStats(p, s) for p, s in zip(shown, found, strict=True))
+    stats: tuple[PlayerStats, ...]
+    if figures is not None and player_id in counted:
+        hints, stats = figures.hints, (PlayerStats(player_id, figures.stats),)
+    else:
+        shown = [player_id] if player_id in counted else sorted(counted)
+        bucket = stats_bucket(record.scope, record.kind)
+        hints, found = await db.ending_figures(record.id, record.guild_id, shown, bucket,
+                                               today=today)  # one trip to the store
+        stats = tuple(PlayerStats(p, s) for p, s in zip(shown, found, strict=True))
     return Finish(status=Status(record.status), answer=record.answer,
                   share_text=share(game_view(record), hints), stats=stats, hints_used=hints)
 
 
-async def saved_ending(db: Store, record: GameRecord, player_id: int, today: int) -> Finish:
+async def saved_ending(db: Store, record: GameRecord, player_id: int, today: int,
+                       figures: EndingFigures | None = None) -> Finish:
     """:func:`ending` of a game whose end is saved already; a database away for a moment is
     waited for (at most :data:`FIGURES_DEADLINE` in all), then the finish is told without its
     figures (see the module)."""
@@ -53,10 +63,10 @@ async def saved_ending(db: Store, record: GameRecord, player_id: int, today: int
         async with asyncio.timeout(FIGURES_DEADLINE):
             for wait in FIGURES_WAITS:
                 try:
-                    return await ending(db, record, player_id, today)
+                    return await ending(db, record, player_id, today, figures)
                 except StorageUnavailable:
                     await asyncio.sleep(wait)
-            return await ending(db, record, player_id, today)
+            return await ending(db, record, player_id, today, figures)
     except (StorageUnavailable, TimeoutError) as exc:
         log.warning("game %s ended, but its figures could not be read: %r", record.id, exc)
     return Finish(status=Status(record.status), answer=record.answer,

@@ -17,7 +17,6 @@ from datetime import UTC, datetime
 from weakref import WeakValueDictionary
 
 from bot.core.analysis import analyse_when_ready
-from bot.core.daily import Calendar
 from bot.core.domain import (
     HintKind,
     HintPolicy,
@@ -40,6 +39,7 @@ from bot.core.timezones import normalise_timezone
 from bot.core.words import WordLists
 from bot.service import figures
 from bot.service.archive import start_archive
+from bot.service.calendars import Calendars, server_calendar
 from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
 from bot.service.endings import saved_ending
 from bot.service.errors import (
@@ -78,6 +78,7 @@ from bot.storage.errors import (
 )
 from bot.storage.models import (
     UNSET,
+    EndingFigures,
     ForgetReport,
     GameRecord,
     GuildSettings,
@@ -100,11 +101,6 @@ def _not_allowed(record: GameRecord) -> Problem:
     the setter rule can (a setter who asked to be forgotten keeps an anonymous mark)."""
     channel = facts(record).mode.players is Players.CHANNEL
     return Problem.SETTER if channel else Problem.NOT_YOUR_GAME
-
-
-def server_calendar(settings: GuildSettings) -> Calendar:
-    """Which day is the server's today (its time zone, held after a change of it)."""
-    return Calendar(settings.timezone, settings.held_day, settings.held_until)
 
 
 @disk_full_is_a_problem
@@ -132,6 +128,7 @@ class GameService(ResultsPosts):
         self._salt = daily_salt
         self._solver = solver
         self._solver_lock = asyncio.Lock()
+        self._calendars = Calendars(db)
         self._hint_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._choose: Callable[[tuple[str, ...]], str] = choose or secrets.choice
@@ -156,7 +153,7 @@ class GameService(ResultsPosts):
         player's own: :mod:`bot.core.personal`)."""
         if guild_id == PERSONAL and player_id is not None:
             return await personal_today(self.db, player_id, self.now())
-        return server_calendar(await self.db.guild_settings(guild_id)).today(self.now())
+        return (await self._calendars.of(guild_id)).today(self.now())
 
     async def today_in(self, settings: GuildSettings, player_id: int | None) -> int:
         """:meth:`today` for the server whose ``settings`` were read already (the daily and
@@ -317,20 +314,26 @@ class GameService(ResultsPosts):
             row = outcome.row
             attempt = len(record.guesses) + 1
             status = status_after(row.feedback, attempt)
-            finish = status if status.is_over else None
             # The server's day matters only to a guess that ends the game (streaks).
-            day = await self.today(record.guild_id, player_id) if finish else None
+            day = await self.today(record.guild_id, player_id) if status.is_over else None
+            figures: EndingFigures | None = None
             try:
                 with store_refusals(_not_allowed(record)):
-                    record = await self.db.record_guess(
-                        record.id, attempt=attempt, player_id=player_id, word=row.word,
-                        feedback=row.feedback, finish=finish, day=day, now=self.now(),
-                    )
+                    if day is None:
+                        record = await self.db.record_guess(
+                            record.id, attempt=attempt, player_id=player_id, word=row.word,
+                            feedback=row.feedback, finish=None, now=self.now(),
+                        )
+                    else:  # the end's figures come back with the write: one trip
+                        record, figures = await self.db.record_ending_guess(
+                            record.id, attempt=attempt, player_id=player_id, word=row.word,
+                            feedback=row.feedback, finish=status, day=day, now=self.now(),
+                        )
             except (AttemptConflict, GameNotActive):
                 # Someone else's guess landed first: look again at the game as it is now.
                 record = await self._reread(record.id)
                 continue
-            result_finish = (await saved_ending(self.db, record, player_id, day)
+            result_finish = (await saved_ending(self.db, record, player_id, day, figures)
                              if day is not None else None)
             return GuessResult(game_view(record), row, attempt, player_id, result_finish)
         raise PlayerError(Problem.BUSY)
@@ -454,12 +457,14 @@ class GameService(ResultsPosts):
                 if timezone != before.timezone:
                     moved = server_calendar(before).moved_to(timezone, self.now())
                     held_day, held_until = moved.held_day, moved.held_until
-            return await self.db.update_guild_settings(
+            after = await self.db.update_guild_settings(
                 guild_id, timezone=timezone, results_channel_id=results_channel_id,
                 hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies,
                 held_day=held_day, held_until=held_until)
         except ValueError as exc:
             raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
+        self._calendars.changed(after)
+        return after
 
     async def forget_me(self, player_id: int) -> ForgetReport:
         return await self.db.forget_player(player_id)

@@ -52,18 +52,33 @@ async def test_each_command_is_told_the_database_is_away_and_logged_in_one_line(
         assert "ConnectionRefusedError" in line.getMessage()
 
 
-async def test_a_daily_won_as_the_database_went_away_is_still_told_and_posted(
+async def test_a_daily_given_up_as_the_database_went_away_is_still_told_and_posted(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """Told (without the statistics) and in the results post; no share grid in the channel,
-    since the hints used are not known."""
+    since the hints used are not known. (A guess that ends a game brings its figures back
+    with the write, so only a give-up reads them after its end is saved.)"""
     monkeypatch.setattr("bot.service.endings.FIGURES_WAITS", (0.0,))
     async with table.running() as run:
         await table.reply(table.bob, "wordle start", {"kind": "daily"})
-        monkeypatch.setattr(run.db, "ending_figures", away)  # just after the winning write
-        won = await table.invoke(table.bob, "guess", {"word": table.daily_answer()})
-        [board] = await won.wait_for_messages(1)
-        assert "Solved!" in board.text() and "check /wordle stats in a moment" in board.text()
+        monkeypatch.setattr(run.db, "ending_figures", away)  # just after the give-up's write
+        given_up = await table.invoke(table.bob, "wordle giveup")
+        [board] = await given_up.wait_for_messages(1)
+        assert table.daily_answer().upper() in board.text()
+        assert "check /wordle stats in a moment" in board.text()
         post = await wait_for_results_post(table, table.daily_number(), table.general)
         assert mention(table.bob) in post.content
         await table.fake.settle(quiet=0.2)
-        assert len(won.visible_messages) == 1  # no share grid
+    assert len(given_up.visible_messages) == 1  # no share grid
+
+
+async def test_a_daily_won_needs_no_read_after_its_write(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winning guess brings its figures back with the write: a database gone right after
+    it still leaves the statistics on the board and the share grid in the channel."""
+    async with table.running() as run:
+        await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        monkeypatch.setattr(run.db, "ending_figures", away)
+        won = await table.invoke(table.bob, "guess", {"word": table.daily_answer()})
+        [board, grid] = await won.wait_for_messages(2)
+        assert "Solved!" in board.text() and "check /wordle stats" not in board.text()
+        assert "🟩🟩🟩🟩🟩" in grid.text()

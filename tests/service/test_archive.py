@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+import bot.service.calendars as calendars
 from bot.core.daily import puzzle_number, server_daily_word, today_puzzle_number
 from bot.core.feedback import score
 from bot.core.periods import Period
@@ -191,15 +192,18 @@ async def test_two_starts_at_once_make_one_archive_game(service):
     assert sorted([first.resumed, second.resumed]) == [False, True]
 
 
-async def test_a_puzzle_taken_from_the_archive_is_never_the_daily_later(service, clock):
+async def test_a_puzzle_taken_from_the_archive_is_never_the_daily_later(service, clock,
+                                                                        monkeypatch):
     # The server is in Etc/GMT-14: on 2026-11-20 10:00 UTC its day is 325, so 324 is past.
     clock.now = at(2026, 11, 20, 10)
     await zone_set_long_ago(service, clock, HERE.guild_id, "Etc/GMT-14")
     await service.start(HERE, ALICE, kind="archive", number=324)
     await service.guess(HERE, ALICE, await word_of(service, 324))  # won, word known
     # The time zone moves back to UTC: day 324 is today there, and its word is alice's. (The
-    # service holds today after a change of zone, so only the store itself can do this now.)
+    # service holds today after a change of zone, so only the store itself can do this now;
+    # the service sees it once it reads the server's calendar again, at most a minute later.)
     await service.db.update_guild_settings(HERE.guild_id, timezone="UTC")
+    monkeypatch.setattr(calendars, "KEEP_SECONDS", 0.0)
     assert await service.today(HERE.guild_id, ALICE) == 324
     with pytest.raises(DailyAlreadyPlayed) as refused:
         await service.start(HERE, ALICE, kind="daily")

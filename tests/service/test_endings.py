@@ -1,6 +1,7 @@
-"""A game's end is saved before its figures are read; if the database goes away between the
-two, the guess or give-up still counted and is told so: the figures are waited for a little,
-then the finish comes without them (``Finish.figures`` false)."""
+"""A guess that ends a game brings its figures back with the write. A give-up's end is saved
+before its figures are read; if the database goes away between the two, the give-up still
+counted and is told so: the figures are waited for a little, then the finish comes without
+them (``Finish.figures`` false)."""
 
 from __future__ import annotations
 
@@ -37,19 +38,35 @@ def figures_away(monkeypatch: pytest.MonkeyPatch, service: Any, times: int) -> l
     return calls
 
 
-async def test_a_winning_guess_is_told_without_figures_while_the_database_is_away(
+async def test_a_give_up_is_told_without_figures_while_the_database_is_away(
         service: Any, picker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     picker.queue.append("crane")
     await service.start(HERE, ALICE)
+    await service.guess(HERE, ALICE, "slate")
+    calls = figures_away(monkeypatch, service, times=10)
+    given_up = await service.give_up(HERE, ALICE)
+    finish = given_up.finish
+    assert (finish.status, finish.answer, finish.figures) == (Status.GIVEN_UP, "crane", False)
+    assert finish.stats == () and finish.share_text.endswith("⬛⬛🟩⬛🟩")
+    assert len(calls) == 3  # read, then after each wait
+    # the give-up counted: statistics once the database is back
+    assert (await service.stats(HERE.guild_id, ALICE, "practice")).played == 1
+
+
+async def test_a_winning_guess_brings_its_figures_with_the_write(
+        service: Any, picker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guess that ends a game is saved and its figures read in one trip to the store:
+    the database going away after it changes nothing."""
+    picker.queue.append("crane")
+    await service.start(HERE, ALICE)
+    await service.hint(HERE, ALICE, "letter")
     calls = figures_away(monkeypatch, service, times=10)
     result = await service.guess(HERE, ALICE, "crane")
-    assert result.game.won and result.finish is not None
     finish = result.finish
-    assert (finish.status, finish.answer, finish.figures) == (Status.WON, "crane", False)
-    assert finish.stats == () and finish.share_text.endswith("🟩🟩🟩🟩🟩")
-    assert len(calls) == 3  # read, then after each wait
-    # the guess counted: statistics once the database is back
-    assert (await service.stats(HERE.guild_id, ALICE, "practice")).wins == 1
+    assert finish is not None and finish.figures and not calls
+    assert finish.stats[0].player_id == ALICE
+    assert (finish.stats[0].stats.played, finish.stats[0].stats.wins) == (1, 1)
+    assert finish.hints_used == 1 and "💡" in finish.share_text
 
 
 async def test_a_frozen_database_is_waited_for_a_few_seconds_at_most(

@@ -1,0 +1,73 @@
+"""The servers' calendars, kept for a while in the process (:class:`Calendars`).
+
+Which day is a server's today depends on its time zone and a held day after a change of it:
+settings that change seldom, while every game that ends needs them. Reading them from the
+store each time was one more trip on the way of every finishing guess.
+
+A calendar is kept for :data:`KEEP_SECONDS`, and replaced at once when this process changes
+the server's time zone. All of a server's commands reach one process (its shard), so another
+process changing it is left to the time limit; even then the day cannot jump, since a change
+of time zone never changes today (:meth:`bot.core.daily.Calendar.moved_to`): only within the
+time limit of that change, around a midnight, could the day read be the old zone's.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Final, NamedTuple
+
+from bot.core.daily import Calendar
+from bot.storage.models import GuildSettings
+from bot.storage.port import Store
+
+#: Seconds a server's calendar is used before it is read again.
+KEEP_SECONDS: Final = 60.0
+#: Servers whose calendar is kept at most (the least recently used go first).
+KEEP_SERVERS: Final = 10_000
+
+
+def server_calendar(settings: GuildSettings) -> Calendar:
+    """Which day is the server's today (its time zone, held after a change of it)."""
+    return Calendar(settings.timezone, settings.held_day, settings.held_until)
+
+
+class _Kept(NamedTuple):
+    turn: int  # reads and changes in the order they began: a later one always wins
+    since: float  # the clock when it began
+    calendar: Calendar
+
+
+class Calendars:
+    """Each server's calendar, read from the store at most every :data:`KEEP_SECONDS`."""
+
+    def __init__(self, db: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self._db = db
+        self._clock = clock
+        self._turns = itertools.count()
+        self._kept: OrderedDict[int, _Kept] = OrderedDict()
+
+    async def of(self, guild_id: int) -> Calendar:
+        kept = self._kept.get(guild_id)
+        if kept is not None and self._clock() - kept.since < KEEP_SECONDS:
+            self._kept.move_to_end(guild_id)
+            return kept.calendar
+        turn, since = next(self._turns), self._clock()
+        return self._keep(await self._db.guild_settings(guild_id), turn, since)
+
+    def changed(self, settings: GuildSettings) -> None:
+        """This process has just written the server's settings: use them from now on (a read
+        begun before is not kept over them)."""
+        self._keep(settings, next(self._turns), self._clock())
+
+    def _keep(self, settings: GuildSettings, turn: int, since: float) -> Calendar:
+        calendar = server_calendar(settings)
+        kept = self._kept.get(settings.guild_id)
+        if kept is None or kept.turn < turn:
+            self._kept[settings.guild_id] = _Kept(turn, since, calendar)
+            self._kept.move_to_end(settings.guild_id)
+            while len(self._kept) > KEEP_SERVERS:
+                self._kept.popitem(last=False)
+        return calendar

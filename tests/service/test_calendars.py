@@ -1,0 +1,102 @@
+"""A server's calendar is read from the store at most once a minute, and a change made by this
+process applies at once, even over a read begun before it."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+import bot.service.calendars as calendars
+from bot.service.calendars import KEEP_SECONDS, Calendars
+from bot.storage.models import GuildSettings
+
+NOW = datetime(2026, 11, 24, 23, 30, tzinfo=UTC)
+
+
+class Settings:
+    """The one store call the calendars make, counted; each read may be held back."""
+
+    def __init__(self) -> None:
+        self.zones: dict[int, str] = {}
+        self.reads: list[int] = []
+        self.hold: asyncio.Event | None = None
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        self.reads.append(guild_id)
+        zone = self.zones.get(guild_id, "UTC")
+        if self.hold is not None:
+            await self.hold.wait()
+        return GuildSettings(guild_id, timezone=zone)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def store() -> Settings:
+    return Settings()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def kept(store: Settings, clock: Clock) -> Calendars:
+    return Calendars(store, clock=clock)  # type: ignore[arg-type]
+
+
+async def test_a_calendar_is_read_once_a_minute(store: Settings, clock: Clock,
+                                                 kept: Calendars) -> None:
+    store.zones[1] = "Asia/Tokyo"
+    assert (await kept.of(1)).today(NOW) == (await kept.of(1)).today(NOW)
+    assert (await kept.of(1)).timezone == "Asia/Tokyo" and store.reads == [1]
+    store.zones[1] = "UTC"  # another process changed it: seen once the minute is over
+    clock.now += KEEP_SECONDS - 1
+    assert (await kept.of(1)).timezone == "Asia/Tokyo" and store.reads == [1]
+    clock.now += 1
+    assert (await kept.of(1)).timezone == "UTC" and store.reads == [1, 1]
+    assert (await kept.of(2)).timezone == "UTC" and store.reads == [1, 1, 2]
+
+
+async def test_a_change_here_applies_at_once(store: Settings, kept: Calendars) -> None:
+    await kept.of(1)
+    kept.changed(GuildSettings(1, timezone="America/Denver"))
+    assert (await kept.of(1)).timezone == "America/Denver" and store.reads == [1]
+
+
+async def test_a_read_begun_before_a_change_does_not_undo_it(store: Settings,
+                                                             kept: Calendars) -> None:
+    store.hold = asyncio.Event()
+    reading = asyncio.create_task(kept.of(1))
+    await asyncio.sleep(0)
+    assert store.reads == [1]
+    kept.changed(GuildSettings(1, timezone="Europe/Paris"))
+    store.hold.set()
+    assert (await reading).timezone == "UTC"  # the caller who asked before the change
+    store.hold = None
+    assert (await kept.of(1)).timezone == "Europe/Paris" and store.reads == [1]
+
+
+async def test_the_servers_kept_are_bounded(store: Settings, kept: Calendars,
+                                            monkeypatch: Any) -> None:
+    monkeypatch.setattr(calendars, "KEEP_SERVERS", 3)
+    for guild in (1, 2, 3):
+        await kept.of(guild)
+    await kept.of(1)  # now the most recently used
+    await kept.of(4)  # 2 goes
+    store.reads.clear()
+    for guild in (1, 3, 4):
+        await kept.of(guild)
+    assert store.reads == []
+    await kept.of(2)
+    assert store.reads == [2]
