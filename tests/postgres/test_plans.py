@@ -6,8 +6,9 @@ table to ``unnest`` of the keys says nothing about how few rows are wanted: whil
 up to a few thousand rows (a new bot's, and the benchmark's), the planner chose to read all of
 it and hash it, for every game that ended (``Seq Scan on games``, ``on player_stats``); only
 on larger tables did its costs favour the index. Each statement now also names its keys with
-``= ANY``, so an index is the plan at every size. With the old statements, all three tests
-here fail.
+``= ANY``, so an index is the plan at every size. With the old statements, the first three
+tests here fail; the last holds the figures read with a game's end to the same rule (it fails
+without its ``= ANY``).
 """
 
 from __future__ import annotations
@@ -90,3 +91,18 @@ async def test_reading_daily_streaks_reads_only_the_players_games(filled: Any) -
     assert "Seq Scan on games" not in history, history
     # only the players' rows: a scan of the server's or of every daily is not that
     assert "games_owner" in history or "games_one_daily" in history, history
+
+
+async def test_reading_the_ends_figures_reads_only_their_rows(filled: Any) -> None:
+    """``record_ending_guess``'s figures: the players' statistics rows and the games' hints
+    (a few per finished game here)."""
+    await filled.execute(
+        "INSERT INTO hints (game_id, player_id, kind, value, created_at) "
+        "SELECT id, owner_id, 'letter', 'e', now() FROM games, generate_series(1, 3)")
+    await filled.execute("ANALYZE hints")
+    plan = await _generic_plan(filled, writes._FIGURES, [
+        _array([GAMES - 1, GAMES - 2], "bigint"), _array([1, 1], "bigint"),
+        _array([100, 101], "bigint"), _array(["daily", "practice"], "text"),
+    ])
+    assert "Seq Scan on player_stats" not in plan, plan
+    assert "Seq Scan on hints" not in plan, plan
