@@ -9,7 +9,8 @@ order: status, who may guess, the next attempt number, truthful feedback
 (:func:`bot.storage.rules.guess_error`), and the statistics (``stats.record_result`` /
 ``record_daily_result``, the same reference the SQLite SQL is tested against). Then one
 statement each saves the guesses, ends the games, updates the statistics and starts the new
-games, each taking any batch size through ``unnest`` of arrays.
+games, each taking any batch size through ``unnest`` of arrays; one more reads the end's
+figures of the guesses that asked for them (``record_ending_guess``).
 """
 
 from __future__ import annotations
