@@ -37,7 +37,7 @@ def server_calendar(settings: GuildSettings) -> Calendar:
 class _Kept(NamedTuple):
     turn: int  # reads and changes in the order they began: a later one always wins
     since: float  # the clock when it began
-    calendar: Calendar
+    calendar: Calendar | None  # None: read it again (a change here may or may not have landed)
 
 
 class Calendars:
@@ -51,7 +51,8 @@ class Calendars:
 
     async def of(self, guild_id: int) -> Calendar:
         kept = self._kept.get(guild_id)
-        if kept is not None and self._clock() - kept.since < KEEP_SECONDS:
+        if (kept is not None and kept.calendar is not None
+                and self._clock() - kept.since < KEEP_SECONDS):
             self._kept.move_to_end(guild_id)
             return kept.calendar
         turn, since = next(self._turns), self._clock()
@@ -62,12 +63,20 @@ class Calendars:
         begun before is not kept over them)."""
         self._keep(settings, next(self._turns), self._clock())
 
+    def unsure(self, guild_id: int) -> None:
+        """A change of the server's settings here failed or was cancelled, and may still
+        have landed: read them again next time (a read begun before is not kept either)."""
+        self._put(guild_id, _Kept(next(self._turns), self._clock(), None))
+
     def _keep(self, settings: GuildSettings, turn: int, since: float) -> Calendar:
         calendar = server_calendar(settings)
-        kept = self._kept.get(settings.guild_id)
-        if kept is None or kept.turn < turn:
-            self._kept[settings.guild_id] = _Kept(turn, since, calendar)
-            self._kept.move_to_end(settings.guild_id)
+        self._put(settings.guild_id, _Kept(turn, since, calendar))
+        return calendar
+
+    def _put(self, guild_id: int, new: _Kept) -> None:
+        kept = self._kept.get(guild_id)
+        if kept is None or kept.turn < new.turn:
+            self._kept[guild_id] = new
+            self._kept.move_to_end(guild_id)
             while len(self._kept) > KEEP_SERVERS:
                 self._kept.popitem(last=False)
-        return calendar

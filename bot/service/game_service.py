@@ -457,10 +457,14 @@ class GameService(ResultsPosts):
                 if timezone != before.timezone:
                     moved = server_calendar(before).moved_to(timezone, self.now())
                     held_day, held_until = moved.held_day, moved.held_until
-            after = await self.db.update_guild_settings(
-                guild_id, timezone=timezone, results_channel_id=results_channel_id,
-                hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies,
-                held_day=held_day, held_until=held_until)
+            try:
+                after = await self.db.update_guild_settings(
+                    guild_id, timezone=timezone, results_channel_id=results_channel_id,
+                    hints_in_channel_games=hints_in_channel_games,
+                    hints_in_dailies=hints_in_dailies, held_day=held_day, held_until=held_until)
+            except BaseException:
+                self._calendars.unsure(guild_id)  # the write may have landed all the same
+                raise
         except ValueError as exc:
             raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
         self._calendars.changed(after)

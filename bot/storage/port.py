@@ -162,8 +162,10 @@ class Store(Protocol):
     ) -> tuple[GameRecord, EndingFigures]:
         """:meth:`record_guess` for a guess that ends its game, in the same one trip to the
         store: the game right after it, and what :meth:`ending_figures` reads for the player
-        (``today`` = ``day``), read in the transaction that ended it. Same errors; a ``finish``
-        of ``None`` raises ``ValueError``."""
+        (``today`` = ``day``), read in the transaction that ended it, once the game is counted.
+        (Another game of the same player, in the same bucket, ending in the same write batch
+        may be counted before or after that read.) Same errors; a ``finish`` of ``None``
+        raises ``ValueError``."""
         ...
 
     async def give_up(

@@ -106,6 +106,8 @@ async def test_random_calls_give_the_same_answers(pg_store: PostgresStore, tmp_p
                         now=now,
                     )
                     call = "record_guess"
+                    if finish is not None and rng.random() < 0.5:
+                        call = "record_ending_guess"  # the end's figures compared too
                 elif roll < 0.9:
                     args = dict(player_id=player, day=day, now=now)
                     call = "give_up"

@@ -46,24 +46,24 @@ def store() -> Settings:
 
 
 @pytest.fixture
-def clock() -> Clock:
+def ticks() -> Clock:
     return Clock()
 
 
 @pytest.fixture
-def kept(store: Settings, clock: Clock) -> Calendars:
-    return Calendars(store, clock=clock)  # type: ignore[arg-type]
+def kept(store: Settings, ticks: Clock) -> Calendars:
+    return Calendars(store, clock=ticks)  # type: ignore[arg-type]
 
 
-async def test_a_calendar_is_read_once_a_minute(store: Settings, clock: Clock,
+async def test_a_calendar_is_read_once_a_minute(store: Settings, ticks: Clock,
                                                  kept: Calendars) -> None:
     store.zones[1] = "Asia/Tokyo"
     assert (await kept.of(1)).today(NOW) == (await kept.of(1)).today(NOW)
     assert (await kept.of(1)).timezone == "Asia/Tokyo" and store.reads == [1]
     store.zones[1] = "UTC"  # another process changed it: seen once the minute is over
-    clock.now += KEEP_SECONDS - 1
+    ticks.now += KEEP_SECONDS - 1
     assert (await kept.of(1)).timezone == "Asia/Tokyo" and store.reads == [1]
-    clock.now += 1
+    ticks.now += 1
     assert (await kept.of(1)).timezone == "UTC" and store.reads == [1, 1]
     assert (await kept.of(2)).timezone == "UTC" and store.reads == [1, 1, 2]
 
@@ -100,3 +100,50 @@ async def test_the_servers_kept_are_bounded(store: Settings, kept: Calendars,
     assert store.reads == []
     await kept.of(2)
     assert store.reads == [2]
+
+
+async def test_a_change_that_may_have_landed_is_read_again(store: Settings,
+                                                           kept: Calendars) -> None:
+    await kept.of(1)
+    store.hold = asyncio.Event()
+    reading = asyncio.create_task(kept.of(2))  # begun before the failed change
+    await asyncio.sleep(0)
+    kept.unsure(1)
+    kept.unsure(2)
+    store.hold.set()
+    await reading
+    store.hold = None
+    store.zones.update({1: "Asia/Kolkata", 2: "Asia/Kolkata"})  # it did land
+    assert (await kept.of(1)).timezone == "Asia/Kolkata"
+    assert (await kept.of(2)).timezone == "Asia/Kolkata" and store.reads == [1, 2, 1, 2]
+
+
+async def test_a_failed_settings_write_leaves_no_calendar_kept(service: Any, clock: Any,
+                                                               monkeypatch: Any) -> None:
+    """Through the service: the store wrote the new time zone but its answer was lost (a
+    dropped connection); the next finish reads the settings again."""
+    from bot.storage.errors import StorageUnavailable
+    from tests.support import zone_set_long_ago
+
+    await zone_set_long_ago(service, clock, 10, "Pacific/Kiritimati")
+    before = await service.today(10)
+    real = service.db.update_guild_settings
+
+    async def lost_answer(*args: Any, **kwargs: Any) -> Any:
+        await real(*args, **kwargs)
+        raise StorageUnavailable("database unavailable: ConnectionResetError")
+
+    monkeypatch.setattr(service.db, "update_guild_settings", lost_answer)
+    reads: list[int] = []
+    read = service.db.guild_settings
+
+    async def counted(guild_id: int) -> Any:
+        reads.append(guild_id)
+        return await read(guild_id)
+
+    monkeypatch.setattr(service.db, "guild_settings", counted)
+    with pytest.raises(StorageUnavailable):
+        await service.update_settings(10, timezone="Pacific/Pago_Pago")
+    reads.clear()
+    assert await service.today(10) == before  # held: a change never moves today
+    assert reads == [10]

@@ -527,6 +527,7 @@ async def test_hint_racing_a_give_up_says_the_game_ended(db, make_service, picke
 
 @pytest.mark.parametrize(("call", "action"), [
     ("record_guess", lambda s: s.guess(HERE, ALICE, "crane")),
+    ("record_ending_guess", lambda s: s.guess(HERE, ALICE, "slate")),  # the winning guess
     ("record_hint", lambda s: s.hint(HERE, ALICE, "letter")),
     ("give_up", lambda s: s.give_up(HERE, ALICE)),
 ])

@@ -30,6 +30,7 @@ def test_the_port_lists_the_calls_the_service_makes() -> None:
         "daily_game",
         "last_finished_game",
         "record_guess",
+        "record_ending_guess",
         "give_up",
         "record_hint",
         "hints_for_game",
