@@ -5,7 +5,8 @@ settings that change seldom, while every game that ends needs them. Reading them
 store each time was one more trip on the way of every finishing guess.
 
 A calendar is kept for :data:`KEEP_SECONDS`, and replaced at once when this process changes
-the server's time zone. All of a server's commands reach one process (its shard), so another
+the server's settings (read again next time when such a change failed, since it may have
+landed all the same). All of a server's commands reach one process (its shard), so another
 process changing it is left to the time limit; even then the day cannot jump, since a change
 of time zone never changes today (:meth:`bot.core.daily.Calendar.moved_to`): only within the
 time limit of that change, around a midnight, could the day read be the old zone's.
