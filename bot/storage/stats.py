@@ -160,11 +160,14 @@ def to_stats(row: StatsRow | None, mode: str, today: int | None = None) -> Stats
     )
 
 
-def ending_stats(rows: Sequence[Sequence[Any]], mode: str, today: int | None) -> list[Stats]:
-    """Each player's statistics from the rows of an ``ending_figures`` query: one row per
-    player in order, a flag (whether the player has a statistics row) then
-    :data:`STATS_COLUMNS`."""
-    return [to_stats(stats_row(row[1:]) if row[0] else None, mode, today) for row in rows]
+def ending_figures_of(rows: Sequence[Sequence[Any]], mode: str,
+                      today: int | None) -> tuple[int, list[Stats]]:
+    """The hint count and each player's statistics from the rows of an ``ending_figures``
+    query (at least one row): one row per player in order, each the game's hint count, a flag
+    (whether the player has a statistics row), then :data:`STATS_COLUMNS`."""
+    players = [tuple(row)[1:] for row in rows]  # (asyncpg's records do not slice)
+    return rows[0][0], [to_stats(stats_row(p[1:]) if p[0] else None, mode, today)
+                        for p in players]
 
 
 def _current_streak(row: StatsRow, mode: str, today: int | None) -> int:

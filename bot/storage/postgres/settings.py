@@ -14,7 +14,7 @@ from ..models import (
     Unset,
     guild_settings_from_row,
 )
-from ..stats import ending_stats, stats_columns_of
+from ..stats import ending_figures_of, stats_columns_of
 from ..validation import check_day, check_ending, check_id, settings_changes
 
 _T = TypeVar("_T")
@@ -63,7 +63,7 @@ class Settings:
         if not player_ids:
             return (await self._fetch(_HINT_COUNT, game_id))[0][0], []
         rows = await self._fetch(_ENDING, game_id, list(player_ids), guild_id, mode)
-        return rows[0][0], ending_stats([tuple(row)[1:] for row in rows], mode, today)
+        return ending_figures_of(rows, mode, today)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         check_id("guild_id", guild_id)

@@ -28,7 +28,7 @@ from ..models import NEW_GAME_COLUMNS, EndingFigures, GameRecord, GuessRecord, S
 from ..stats import (
     STATS_COLUMN_NAMES,
     StatsRow,
-    ending_stats,
+    ending_figures_of,
     record_daily_result,
     record_result,
     stats_columns_of,
@@ -213,8 +213,8 @@ async def _add_figures(
         [g.player_id for _, g in wanted], modes,
     )
     for (index, g), game, mode, row in zip(wanted, games, modes, found, strict=True):
-        (stats,) = ending_stats([tuple(row)[1:]], mode, g.day)
-        outcomes[index] = ((game, EndingFigures(row[0], stats)), None)
+        hints, (stats,) = ending_figures_of([row], mode, g.day)
+        outcomes[index] = ((game, EndingFigures(hints, stats)), None)
 
 
 def _after(game: GameRecord, g: Guess) -> GameRecord:

@@ -24,11 +24,12 @@ from ..batching import Create, Guess, settle
 from ..errors import DailyPlayed, GameExists, StorageError
 from ..game_writes import GameWrites
 from ..models import EndingFigures, GameRecord, HintRecord
+from ..stats import ending_figures_of
 from ..validation import from_text, to_text
 from .archive import ARCHIVE
 from .connection import Statements, in_writer_thread, pipeline
 from .counting import COUNT, END_GAMES, ending
-from .settings import ENDING_FIGURES, figures_of
+from .settings import ENDING_FIGURES
 from .sql import (
     ACTIVE_CHANNEL,
     ACTIVE_OWN,
@@ -258,7 +259,7 @@ async def _figures(conn: Statements, game: GameRecord, g: Guess) -> EndingFigure
     mode = game.stats_mode
     rows = list(await conn.execute_fetchall(
         ENDING_FIGURES, (game.id, json.dumps([g.player_id]), game.guild_id, mode)))
-    hints, (stats,) = figures_of(rows, mode, g.day)
+    hints, (stats,) = ending_figures_of(rows, mode, g.day)
     return EndingFigures(hints, stats)
 
 

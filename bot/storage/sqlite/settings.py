@@ -28,7 +28,7 @@ from ..stats import (
     STATS_COLUMNS,
     board_of,
     consecutive_days,
-    ending_stats,
+    ending_figures_of,
     stats_columns_of,
     stats_row,
     to_stats,
@@ -70,12 +70,6 @@ def _settings(guild_id: int, row: Sequence[Any]) -> GuildSettings:
     return guild_settings_from_row(guild_id, row, from_text(row[-1]) if row[-1] else None)
 
 
-def figures_of(rows: Sequence[Sequence[Any]], mode: str,
-               today: int | None) -> tuple[int, list[Stats]]:
-    """The hint count and each player's statistics from the rows of :data:`ENDING_FIGURES`."""
-    return rows[0][0], ending_stats([row[1:] for row in rows], mode, today)
-
-
 class Statistics(Core):
     async def stats(
         self, guild_id: int, player_id: int, mode: str, *, today: int | None = None
@@ -101,7 +95,7 @@ class Statistics(Core):
             return (await self._read(_HINT_COUNT, (game_id,)))[0][0], []
         rows = await self._read(ENDING_FIGURES,
                                 (game_id, json.dumps(list(player_ids)), guild_id, mode))
-        return figures_of(rows, mode, today)
+        return ending_figures_of(rows, mode, today)
 
     async def leaderboard(
         self,
