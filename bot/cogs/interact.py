@@ -35,17 +35,24 @@ DATABASE_AWAY = ("Sorry, I can't reach my database right now. Your game is safe;
                  "again in a moment.")
 
 
+def log_failure(logger: logging.Logger, what: str, error: BaseException) -> bool:
+    """Log a failure that is not a player's doing; whether it was the database being away.
+    That is expected now and then: one warning line each, no traceback (an outage would
+    otherwise fill the log). Anything else is logged with its traceback."""
+    if isinstance(error, StorageUnavailable):
+        logger.warning("%s: %s", what, error)
+        return True
+    logger.error("%s", what, exc_info=error)
+    return False
+
+
 def failure_text(error: BaseException, what: str, interaction: discord.Interaction) -> str:
-    """Log a failure that is not the player's doing, and say what to tell them. The database
-    being away for a while is expected now and then: one warning line each, no traceback
-    (an outage would otherwise fill the log); anything else is logged with its traceback."""
+    """Log a failure that is not the player's doing (:func:`log_failure`), and say what to
+    tell them."""
     where = (f"server {interaction.guild_id}, channel {interaction.channel_id}, "
              f"user {interaction.user.id}")
-    if isinstance(error, StorageUnavailable):
-        log.warning("%s failed (%s): %s", what, where, error)
-        return DATABASE_AWAY
-    log.error("%s failed (%s)", what, where, exc_info=error)
-    return APOLOGY
+    away = log_failure(log, f"{what} failed ({where})", error)
+    return DATABASE_AWAY if away else APOLOGY
 
 
 def slow_down_text(retry_after: float) -> str:

@@ -35,6 +35,7 @@ from bot.cogs.cooldown import GUESSES, HINTS, spend
 from bot.cogs.interact import (
     NO_PINGS,
     Reply,
+    log_failure,
     ours,
     place_of,
     send,
@@ -55,7 +56,7 @@ from bot.cogs.retry import passing, retry_delay
 from bot.core.domain import HintKind
 from bot.service import GameService
 from bot.service.races import RaceMove, RaceService, RaceView
-from bot.storage.errors import StorageError, StorageUnavailable
+from bot.storage.errors import StorageError
 
 if TYPE_CHECKING:
     from bot.service import HintResult
@@ -248,10 +249,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
                     continue
                 view, _ = await self.races.close_if_due(race_id)
             except Exception as exc:  # the database, for a moment: try again shortly
-                if isinstance(exc, StorageUnavailable):  # an outage: one line, no traceback
-                    log.warning("race %s's timer failed; trying again: %s", race_id, exc)
-                else:
-                    log.exception("race %s's timer failed; trying again", race_id)
+                log_failure(log, f"race {race_id}'s timer failed; trying again", exc)
                 await asyncio.sleep(5)
                 continue
             if view is not None:
@@ -302,6 +300,12 @@ class RaceCog(commands.Cog, name=COG_NAME):
         """A join, guess, hint or give-up changed the race: update the live message."""
         self._track(move.race)
 
+    def _on_all_the_same(self, race: RaceView) -> None:
+        """A race whose start failed after it was stored is on all the same: watch it (its
+        first edit posts its message, its timer ends it)."""
+        self.starting.discard(race.id)
+        self._track(race)
+
     # -- the command --------------------------------------------------------------------
 
     async def start_race(self, interaction: discord.Interaction, minutes: int | None,
@@ -319,9 +323,8 @@ class RaceCog(commands.Cog, name=COG_NAME):
             self.starting.add(race.id)
             try:
                 return race, await self.races.hints_allowed(place.guild_id)
-            except BaseException:  # the race is on all the same: it gets a message, a timer
-                self.starting.discard(race.id)
-                self._track(race)
+            except BaseException:
+                self._on_all_the_same(race)
                 raise
 
         race, hints = await within_deadline(interaction, work(), ephemeral=False)
@@ -338,9 +341,8 @@ class RaceCog(commands.Cog, name=COG_NAME):
             try:
                 await self.races.end(place, interaction.user.id, race.id)
                 await self.races.end_shown(race.id)
-            except StorageError:  # the database away too: it is on, so it gets a message
-                self.starting.discard(race.id)  # (posted by its first edit) and its timer
-                self._track(race)
+            except StorageError:  # the database away too: the race is on
+                self._on_all_the_same(race)
             raise
         finally:
             self.starting.discard(race.id)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import bot.cogs.prefs as prefs
-from bot.cogs.interact import DATABASE_AWAY
+from bot.cogs.interact import DATABASE_AWAY, log_failure
 from bot.cogs.recent import Recent
 from bot.storage.errors import StorageUnavailable
 from tests.discord.conftest import Table
@@ -82,3 +82,19 @@ async def test_a_daily_won_needs_no_read_after_its_write(
         [board, grid] = await won.wait_for_messages(2)
         assert "Solved!" in board.text() and "check /wordle stats" not in board.text()
         assert "🟩🟩🟩🟩🟩" in grid.text()
+
+
+def test_an_outage_is_one_warning_line_anything_else_a_traceback(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The one rule for failures that are not a player's doing (commands, buttons and the
+    race timers alike)."""
+    logger = logging.getLogger("tests.failures")
+    other = RuntimeError("a bug")
+    with caplog.at_level(logging.WARNING, logger="tests.failures"):
+        assert log_failure(logger, "race 7's timer failed; trying again", AWAY) is True
+        assert log_failure(logger, "race 7's timer failed; trying again", other) is False
+    away, bug = caplog.records
+    assert (away.levelno, away.exc_info) == (logging.WARNING, None)
+    assert away.getMessage() == f"race 7's timer failed; trying again: {AWAY}"
+    assert bug.levelno == logging.ERROR and bug.exc_info is not None
+    assert bug.exc_info[1] is other
