@@ -4,7 +4,6 @@ process applies at once, even over a read begun before it."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -12,8 +11,6 @@ import pytest
 import bot.service.calendars as calendars
 from bot.service.calendars import KEEP_SECONDS, Calendars
 from bot.storage.models import GuildSettings
-
-NOW = datetime(2026, 11, 24, 23, 30, tzinfo=UTC)
 
 
 class Settings:
@@ -58,8 +55,9 @@ def kept(store: Settings, ticks: Clock) -> Calendars:
 async def test_a_calendar_is_read_once_a_minute(store: Settings, ticks: Clock,
                                                  kept: Calendars) -> None:
     store.zones[1] = "Asia/Tokyo"
-    assert (await kept.of(1)).today(NOW) == (await kept.of(1)).today(NOW)
-    assert (await kept.of(1)).timezone == "Asia/Tokyo" and store.reads == [1]
+    for _ in range(3):
+        assert (await kept.of(1)).timezone == "Asia/Tokyo"
+    assert store.reads == [1]
     store.zones[1] = "UTC"  # another process changed it: seen once the minute is over
     ticks.now += KEEP_SECONDS - 1
     assert (await kept.of(1)).timezone == "Asia/Tokyo" and store.reads == [1]
