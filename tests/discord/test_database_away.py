@@ -6,11 +6,13 @@ told to its player, posted to the channel and added to the day's results post.""
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import Any
 
 import pytest
 
 import bot.cogs.prefs as prefs
+import bot.storage.sqlite.connection as sqlite_connection
 from bot.cogs.interact import DATABASE_AWAY, log_failure
 from bot.cogs.recent import Recent
 from bot.storage.errors import StorageUnavailable
@@ -82,6 +84,32 @@ async def test_a_daily_won_needs_no_read_after_its_write(
         [board, grid] = await won.wait_for_messages(2)
         assert "Solved!" in board.text() and "check /wordle stats" not in board.text()
         assert "🟩🟩🟩🟩🟩" in grid.text()
+
+
+async def test_another_program_holding_the_file_is_an_outage_and_saves_nothing(
+        table: Table, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """SQLite: a program that holds the file's write lock past the busy timeout (a backup
+    tool, sqlite3 in a shell) is the database being away for a moment, not a bug: the player
+    is told so, the log has one warning line, the guess costs no attempt, and it goes
+    through once the lock is free."""
+    monkeypatch.setattr(sqlite_connection, "BUSY_TIMEOUT", 0.2)  # set as a connection opens
+    async with table.running():
+        await table.reply(table.bob, "wordle start")
+        other = sqlite3.connect(table.db_path, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            with caplog.at_level(logging.WARNING):
+                told = await table.reply(table.bob, "guess", {"word": "slate"})
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert told.content == DATABASE_AWAY and told.ephemeral
+        failures = [r for r in caplog.records if "failed" in r.getMessage()]
+        assert [(r.levelno, r.exc_info) for r in failures] == [(logging.WARNING, None)]
+        assert "locked" in failures[0].getMessage()
+        await table.reply(table.bob, "guess", {"word": "slate"})
+        assert len((await table.service.board(table.place(), table.bob.id)).rows) == 1
 
 
 def test_an_outage_is_one_warning_line_anything_else_a_traceback(

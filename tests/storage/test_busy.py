@@ -1,5 +1,5 @@
 """Another process holding the write lock: we wait without blocking the event loop, and
-give up with a clear error after the busy timeout."""
+give up after the busy timeout with :class:`StorageUnavailable` (it passes by itself)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import bot.storage.sqlite.connection as database_module
-from bot.storage import Database, StorageError
+from bot.storage import Database, StorageUnavailable
 
 from .helpers import guess, own_game
 
@@ -64,7 +64,7 @@ async def test_gives_up_after_the_busy_timeout(db_path: Path, monkeypatch):
         other = hold_write_lock(db_path)
         try:
             started = time.monotonic()
-            with pytest.raises(StorageError, match=r"nothing was saved.*locked"):
+            with pytest.raises(StorageUnavailable, match=r"nothing was saved.*locked"):
                 await guess(db, game, "slate")
             assert time.monotonic() - started >= 0.15  # it did wait for the lock
         finally:
@@ -117,7 +117,8 @@ async def test_a_whole_batch_waiting_for_the_lock_saves_nothing_or_everything(
         finally:
             other.execute("ROLLBACK")
             other.close()
-        assert all(isinstance(r, StorageError) and "nothing was saved" in str(r) for r in results)
+        assert all(isinstance(r, StorageUnavailable) and "nothing was saved" in str(r)
+                   for r in results)
         assert [(await db.get_game(g.id)).guesses for g in games] == [(), ()]
         assert await db.active_own_game(games[0].guild_id, 3, 3) is None
         assert (await db.stats(games[0].guild_id, 1, "practice")).played == 0

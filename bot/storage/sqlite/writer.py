@@ -24,7 +24,7 @@ from typing import Any, Final
 import aiosqlite
 
 from ..batching import Create, Guess, next_batch, plan_units, settle
-from ..errors import StorageError, StorageFull
+from ..errors import StorageError, StorageFull, StorageUnavailable
 from ..models import GameRecord
 from . import schema
 from .connection import CommitFailed, connect, is_full
@@ -146,6 +146,10 @@ class Core:
                     log.warning("database disk is full: %s (nothing was saved; writes resume "
                                 "by themselves once there is room)", self.path)
                 raise StorageFull(f"database disk is full, nothing was saved: {exc}") from exc
+            if isinstance(exc, LockNotTaken) or schema.is_busy(exc):
+                # Another program holds the file's write lock: it passes by itself.
+                busy = StorageUnavailable(f"write failed, nothing was saved: {exc}")
+                raise busy from exc
             error = StorageError(f"write failed, nothing was saved: {exc}")
             raise error from exc
         if self._disk_full:
@@ -269,11 +273,13 @@ class Core:
 
 def public_error(exc: Exception) -> Exception:
     """What a caller gets for an error: storage and argument errors as they are, a database
-    error as :class:`StorageError` (:class:`StorageFull` for a full disk)."""
+    error as :class:`StorageError` (:class:`StorageFull` for a full disk,
+    :class:`StorageUnavailable` for a lock another program held past the busy timeout)."""
     if isinstance(exc, StorageError | ValueError):
         return exc
     if isinstance(exc, sqlite3.Error):
-        kind = StorageFull if is_full(exc) else StorageError
+        kind = (StorageFull if is_full(exc) else StorageUnavailable if schema.is_busy(exc)
+                else StorageError)
         wrapped = kind(f"database error: {exc}")
         wrapped.__cause__ = exc
         return wrapped
