@@ -88,6 +88,7 @@ from bot.storage.models import (
 )
 from bot.storage.port import Store
 from bot.storage.races import RaceBoard, RaceStats
+from bot.storage.validation import MAX_ID
 
 log = logging.getLogger(__name__)
 
@@ -175,7 +176,8 @@ class GameService(ResultsPosts):
         """The game ``game_id`` if it is this place's, else :meth:`_target_game`."""
         if game_id is None:
             return await self._target_game(place, player_id)
-        record = await self.db.get_game(game_id)
+        # (An id no store can hold comes from a forged button: no such game either.)
+        record = await self.db.get_game(game_id) if 0 <= game_id <= MAX_ID else None
         if record is None or (record.guild_id, record.channel_id) != (place.guild_id,
                                                                        place.channel_id):
             raise NoGame(Problem.GAME_GONE)

@@ -61,6 +61,7 @@ from bot.storage.races import (
     RaceRecord,
     RaceStats,
 )
+from bot.storage.validation import MAX_ID
 
 log = logging.getLogger(__name__)
 _RETRIES = 8
@@ -194,7 +195,7 @@ class RaceService:
 
     async def current(self, race_id: int) -> RaceView | None:
         """The race as it is now (what a front end shows: the word only once it is over)."""
-        race = await self.db.get_race(race_id)
+        race = await self.db.get_race(race_id) if 0 <= race_id <= MAX_ID else None
         return None if race is None else self.view(race)
 
     # -- finding a race -------------------------------------------------------------------
@@ -204,7 +205,8 @@ class RaceService:
 
     async def _race(self, place: Place, race_id: int | None) -> RaceRecord:
         race = (await self.here(place) if race_id is None
-                else await self.db.get_race(race_id))
+                else await self.db.get_race(race_id) if 0 <= race_id <= MAX_ID  # (else forged)
+                else None)
         if race is None or (race.guild_id, race.channel_id) != (place.guild_id, place.channel_id):
             raise NoGame(Problem.NO_RACE)
         return race

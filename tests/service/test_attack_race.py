@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.core.domain import HintKind
 from bot.render.text import hint_text
 from bot.service import GameService, Place
+from bot.service.errors import NoGame, Problem
 from bot.service.races import RaceService, RaceTiming
 
 PLACE = Place(5, 50)
@@ -30,3 +33,18 @@ async def test_a_word_hint_whose_word_left_the_answer_list(service: GameService,
         letters.append(hint.letter)
         assert "letter" in hint_text(hint).lower()
     assert len(set(letters)) == 3, letters
+
+
+async def test_a_race_id_no_store_can_hold_is_no_race(service: GameService, clock: Any) -> None:
+    """A race board's id comes from the client: one past the stores' range (a forged button
+    or modal) is no race here, not a bug; the race here is untouched."""
+    races = RaceService.beside(service, RaceTiming(), clock=clock)
+    started = await races.start(PLACE, 1, minutes=10)
+    for race_id in (2**63, 10**40, -1):
+        assert await races.current(race_id) is None
+        for ask in (races.join(PLACE, 2, race_id), races.guess(PLACE, 2, "slate", race_id),
+                    races.give_up(PLACE, 1, race_id), races.end(PLACE, 1, race_id)):
+            with pytest.raises(NoGame) as info:
+                await ask
+            assert info.value.problem is Problem.NO_RACE
+    assert await races.current(started.id) is not None

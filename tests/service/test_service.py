@@ -600,3 +600,18 @@ async def test_a_letter_hint_never_repeats_a_letter_a_position_hint_gave(service
     with pytest.raises(NoHintLeft) as none_left:  # every letter is known from positions
         await service.hint(HERE, ALICE, HintKind.LETTER)
     assert none_left.value.problem is Problem.NO_LETTER_LEFT
+
+
+@pytest.mark.parametrize("game_id", [2**63, 10**40, -1])
+async def test_a_game_id_no_store_can_hold_is_a_game_that_no_longer_exists(service, game_id):
+    """A board button's id comes from the client: one past the stores' range (a forged
+    button or modal) is refused like any game that is gone, not taken for a bug."""
+    await service.start(HERE, ALICE)
+    for ask in (service.may(HERE, ALICE, game_id, "guess"),
+                service.guess(HERE, ALICE, "crane", game_id=game_id),
+                service.hint(HERE, ALICE, "letter", game_id=game_id),
+                service.give_up(HERE, ALICE, game_id=game_id)):
+        with pytest.raises(NoGame) as info:
+            await ask
+        assert info.value.problem is Problem.GAME_GONE
+    assert (await service.board(HERE, ALICE)).rows == ()
