@@ -121,6 +121,13 @@ def place_of(interaction: discord.Interaction) -> Place:
     return Place(guild_id=guild_id or 0, channel_id=interaction.channel_id or 0)
 
 
+def on_public_board(interaction: discord.Interaction) -> bool:
+    """Whether the button clicked (or the one that opened the modal submitted) is on a
+    message everyone sees."""
+    message = interaction.message
+    return message is not None and not message.flags.ephemeral
+
+
 def bot_permissions(channel: discord.abc.GuildChannel | discord.Thread
                     ) -> discord.Permissions | None:
     """What the bot may do in a server's channel (``None``: its member is not known)."""

@@ -22,6 +22,7 @@ from bot.cogs.interact import (
     bot_permissions,
     guarded,
     may_post_in,
+    on_public_board,
     ours,
     place_of,
     send,
@@ -283,7 +284,7 @@ class BoardPlay:
 
     async def guess_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.service.may(place_of(interaction), interaction.user.id, game_id,
-                                      "guess")
+                                      "guess", public_board=on_public_board(interaction))
         await interaction.response.send_modal(
             GuessModal(game_id, game.label, interaction.user.id))
 
@@ -292,7 +293,8 @@ class BoardPlay:
         """Play ``word`` (in the game ``game_id``, else the player's game here) and make the
         board to answer with (the finish with it): /guess and the Guess button alike."""
         result = await self.service.guess(place_of(interaction), interaction.user.id, word,
-                                          game_id=game_id)
+                                          game_id=game_id,
+                                          public_board=on_public_board(interaction))
         note = self.guessed_note(result)
         if result.finish is not None:
             return result, await self.finished_reply(interaction, result.game, result.finish,

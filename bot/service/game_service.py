@@ -172,22 +172,27 @@ class GameService(ResultsPosts):
             return channel
         raise NoGame(Problem.NO_GAME)
 
-    async def _game(self, place: Place, player_id: int, game_id: int | None) -> GameRecord:
-        """The game ``game_id`` if it is this place's, else :meth:`_target_game`."""
+    async def _game(self, place: Place, player_id: int, game_id: int | None, *,
+                    public_board: bool = False) -> GameRecord:
+        """The game ``game_id`` if it is this place's, else :meth:`_target_game`.
+        ``public_board``: asked from a board everyone sees, which never shows a private game
+        (it was another game's board, whose id was given again: a restored backup)."""
         if game_id is None:
             return await self._target_game(place, player_id)
         # (An id no store can hold comes from a forged button: no such game either.)
         record = await self.db.get_game(game_id) if 0 <= game_id <= MAX_ID else None
-        if record is None or (record.guild_id, record.channel_id) != (place.guild_id,
-                                                                       place.channel_id):
+        if record is None or (record.guild_id, record.channel_id) != (
+                place.guild_id, place.channel_id) or (
+                public_board and mode_of(record.scope, record.kind).private):
             raise NoGame(Problem.GAME_GONE)
         return record
 
-    async def may(self, place: Place, player_id: int, game_id: int, move: str) -> GameView:
+    async def may(self, place: Place, player_id: int, game_id: int, move: str, *,
+                  public_board: bool = False) -> GameView:
         """The game ``game_id`` here, if ``player_id`` may make ``move`` in it (``"guess"``,
         ``"hint"`` or ``"give_up"``); else the rule's refusal as a :class:`PlayerError`.
         Nothing changes: a front end asks before it offers the move (a button)."""
-        record = await self._game(place, player_id, game_id)
+        record = await self._game(place, player_id, game_id, public_board=public_board)
         rule = {"guess": guess_refusal, "hint": hint_refusal, "give_up": give_up_refusal}[move]
         refusal = rule(facts(record), player_id)
         if refusal is not None:
@@ -297,15 +302,16 @@ class GameService(ResultsPosts):
     # -- guess ----------------------------------------------------------------------------
 
     async def guess(self, place: Place, player_id: int, raw: object, *,
-                    game_id: int | None = None) -> GuessResult:
+                    game_id: int | None = None, public_board: bool = False) -> GuessResult:
         """Play a guess in the player's game here (own game first, else the channel game), or
-        in the game ``game_id`` here (a board's button names its game).
+        in the game ``game_id`` here (a board's button names its game; ``public_board``: see
+        :meth:`_game`).
 
         An invalid guess raises :class:`InvalidGuess` and changes nothing. When other players
         get their guesses in first, the guess is checked again against the new state (the game
         may have ended, or hard mode may now ask for more) and retried.
         """
-        record = await self._game(place, player_id, game_id)
+        record = await self._game(place, player_id, game_id, public_board=public_board)
         for _ in range(_GUESS_RETRIES):
             refusal = guess_refusal(facts(record), player_id)
             if refusal is not None:

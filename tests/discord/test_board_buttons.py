@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from typing import Any
 
 import discord
@@ -364,3 +365,57 @@ async def test_the_board_spends_the_same_cooldown_as_the_commands(table: Table) 
         answers = [await hint.first_response() for hint in hints]
         assert answers[3].ephemeral and (answers[3].content or "").startswith("Slow down")
         assert not any((a.content or "").startswith("Slow") for a in answers[:3])
+
+
+async def forget(table: Table, member: FakeMember) -> None:
+    ask = await table.reply(member, "wordle forgetme")
+    yes = await table.fake.click(ask, member, label="Yes, forget me")
+    await yes.first_response()
+    await table.fake.settle(quiet=0.1)
+
+
+async def test_the_board_of_a_forgotten_players_game_never_plays_another_game(
+        table: Table) -> None:
+    """A board left in the channel keeps its game's id in its buttons after its player was
+    forgotten: a new game must not take that id (SQLite gave the highest id again before
+    migration 0012) and be played from that board."""
+    async with table.running():
+        old = await table.reply(table.alice, "wordle start")
+        assert not old.ephemeral
+        await forget(table, table.alice)
+        await table.reply(table.bob, "wordle start")  # public too
+        shown = old.text()
+        click = await table.fake.click(old, table.bob, label="Guess")
+        refusal = await click.first_response()
+        assert refusal.ephemeral and refusal.text() == "That game no longer exists."
+        await table.fake.settle(quiet=0.1)
+        assert old.text() == shown
+
+
+async def test_a_public_board_never_shows_a_private_game_even_when_its_id_comes_again(
+        table: Table) -> None:
+    """Ids can still come again from outside: a database restored from a backup made before
+    a board's game began gives that game's id to the next game. When that is someone's daily,
+    the old public board refuses to play it (else the daily, word and all, would be shown in
+    it to the whole channel)."""
+    backup = table.db_path.with_name("backup.sqlite3")
+    async with table.running():
+        with sqlite3.connect(table.db_path) as live, sqlite3.connect(backup) as copy:
+            live.backup(copy)
+        old = await table.reply(table.alice, "wordle start")
+        assert not old.ephemeral
+    for leftover in table.db_path.parent.glob(table.db_path.name + "*"):
+        leftover.unlink()
+    backup.rename(table.db_path)  # the backup restored, the bot started again
+    async with table.running() as run:
+        await table.reply(table.bob, "wordle start", {"kind": "daily"})
+        daily = await run.db.daily_game(table.guild.id, table.bob.id, table.daily_number())
+        ids = [c.get("custom_id") for c in old.walk_components()]
+        assert daily is not None and f"wordle:guess:{daily.id}" in ids  # the id came again
+        shown = old.text()
+        click = await table.fake.click(old, table.bob, label="Guess")
+        refusal = await click.first_response()
+        assert refusal.ephemeral and refusal.text() == "That game no longer exists."
+        await table.fake.settle(quiet=0.1)
+        assert old.text() == shown
+        assert (await run.db.get_game(daily.id)).guesses == ()

@@ -615,3 +615,21 @@ async def test_a_game_id_no_store_can_hold_is_a_game_that_no_longer_exists(servi
             await ask
         assert info.value.problem is Problem.GAME_GONE
     assert (await service.board(HERE, ALICE)).rows == ()
+
+
+async def test_a_private_game_is_never_played_from_a_public_board(service, picker):
+    """A board everyone sees names a game that is private (its id came again: a restored
+    backup): refused as gone, nothing saved; from the player's own private board it plays."""
+    daily = (await service.start(HERE, ALICE, kind="daily")).game
+    for ask in (service.may(HERE, ALICE, daily.id, "guess", public_board=True),
+                service.guess(HERE, ALICE, "crane", game_id=daily.id, public_board=True)):
+        with pytest.raises(NoGame) as info:
+            await ask
+        assert info.value.problem is Problem.GAME_GONE
+    assert (await service.board(HERE, ALICE)).rows == ()
+    played = await service.guess(HERE, ALICE, "crane", game_id=daily.id)
+    assert len(played.game.rows) == 1
+    picker.queue.append("slate")
+    practice = (await service.start(Place(1, 3), ALICE)).game  # public: either board plays it
+    assert (await service.may(Place(1, 3), ALICE, practice.id, "guess",
+                              public_board=True)).id == practice.id

@@ -187,3 +187,15 @@ async def test_forget_changes_no_post_it_does_not_count_in(
         await db.forget_player(player)
         after = await place.fetch("SELECT * FROM daily_posts ORDER BY guild_id, puzzle_number")
         assert after == before, player
+
+
+async def test_a_forgotten_players_game_ids_are_never_given_again(db: Database):
+    """Boards carry their game's id in their buttons: once a player is forgotten, a new game
+    must not take the id of one of theirs (the newest game's, on SQLite before migration
+    0012), or an old public board of theirs would come to play someone's private daily."""
+    kept = await own_game(db, BOB, channel_id=1)
+    gone = [await own_game(db, ALICE, channel_id=c) for c in (2, 3)]
+    await db.forget_player(ALICE)
+    assert [await db.get_game(g.id) for g in gone] == [None, None]
+    new = await own_game(db, CAROL, kind="daily", puzzle_number=9)
+    assert new.id > max(g.id for g in gone) > kept.id

@@ -74,6 +74,8 @@ async def build(path: Path, version: int) -> None:
                 "INSERT INTO races (id, guild_id, channel_id, starter_id, answer, hard_mode, "
                 f"created_at, ends_at, finished_at, end_reason) VALUES (3, 5, 9, 7, 'slate', 0, "
                 f"'{T0}', '{T1}', '{T1}', 'ended')")
+        if version >= 11:  # from 0011 on, a restart shows such an end: it was shown
+            conn.execute("UPDATE races SET end_shown = 1 WHERE id = 3")
     finally:
         conn.close()
 
@@ -172,6 +174,9 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
             conn.execute(f"INSERT INTO player_prefs VALUES (9, 2, 0, 0, 'UTC', NULL, NULL, '{T0}')")
         with pytest.raises(sqlite3.IntegrityError):
             conn.execute(f"INSERT INTO player_prefs VALUES (9, 0, 0, 0, 'UTC', 3, NULL, '{T0}')")
+        # 0012: the highest game id given so far is kept, so that none is given again
+        given = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchall()
+        assert max([0, *(seq for (seq,) in given)]) == (2 if version >= 1 else 0)
     finally:
         conn.close()
     # Same schema as a database created new.
