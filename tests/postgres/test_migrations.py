@@ -195,6 +195,9 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
                 "created_at, ends_at, finished_at, end_reason) VALUES (5, 9, 7, 'slate', false, "
                 "'2026-01-05T10:00:00Z', '2026-01-05T10:01:00Z', '2026-01-05T10:01:00Z', "
                 "'ended')")
+        if start >= 11:  # from 0011 on, the post shows its result and such an end is shown
+            await conn.execute("UPDATE daily_posts SET shown = 1")
+            await conn.execute("UPDATE races SET end_shown = true WHERE channel_id = 9")
     finally:
         await conn.close()
     async with await PostgresStore.open(pg_dsn) as store:
