@@ -15,9 +15,15 @@ from bot.core.daily import server_daily_word
 from bot.core.domain import Status
 from bot.core.personal import PERSONAL, player_daily_word
 from bot.core.words import WordLists
-from bot.service.errors import DailyAlreadyPlayed, GameAlreadyRunning, Problem
+from bot.service.errors import (
+    DailyAlreadyPlayed,
+    GameAlreadyRunning,
+    Problem,
+    store_refusals,
+)
 from bot.service.results import Place, StartResult
 from bot.service.views import game_view, share
+from bot.storage.errors import GameExists
 from bot.storage.models import GameRecord, GuildSettings
 from bot.storage.port import Store
 
@@ -40,11 +46,23 @@ async def daily_answer(db: Store, words: WordLists, salt: str, settings: GuildSe
 async def resume_daily(db: Store, existing: GameRecord, place: Place, *,
                        done: Problem = Problem.DAILY_DONE) -> StartResult:
     """The player's daily of today (or archive game: ``done`` is then ``ARCHIVE_DONE``)
-    again: resumed here, else where it is, or done (with its share grid, hints noted)."""
+    again: resumed here (brought here from another channel of the personal record), else
+    where it is, or done (with its share grid, hints noted)."""
     number = existing.puzzle_number
     if Status(existing.status).is_over:
         raise DailyAlreadyPlayed(done, puzzle_number=number,
                                  share_text=await shared(db, existing))
+    if existing.channel_id != place.channel_id and place.guild_id == PERSONAL:
+        # The personal record's channels are just where the player was (a DM, a server
+        # where only they have the app): it comes here. Its channel may even belong to a
+        # server that added the bot since, where the game could no longer be reached.
+        assert existing.owner_id is not None
+        try:
+            with store_refusals(Problem.NOT_YOUR_GAME, ended=True):
+                existing = await db.move_game(existing.id, owner_id=existing.owner_id,
+                                              channel_id=place.channel_id)
+        except GameExists:
+            raise GameAlreadyRunning(Problem.OWN_GAME_RUNNING) from None
     if existing.channel_id != place.channel_id:
         raise GameAlreadyRunning(Problem.DAILY_ELSEWHERE, puzzle_number=number,
                                  channel_id=existing.channel_id)

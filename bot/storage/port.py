@@ -191,6 +191,15 @@ class Store(Protocol):
         Raises ``GameNotFound``, ``GameNotActive`` or ``PlayerNotAllowed``."""
         ...
 
+    async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> GameRecord:
+        """Move an active own game to another channel of its server, by its owner: its
+        board is played there from now on (the service moves only the dailies of the
+        personal record, where a channel is just where the player happened to be). The game
+        as moved; unchanged if it is there already. Raises ``GameNotFound``,
+        ``GameNotActive``, ``PlayerNotAllowed`` (not the owner's own game) or ``GameExists``
+        (with the owner's own game running in that channel)."""
+        ...
+
     async def hints_for_game(self, game_id: int) -> list[HintRecord]:
         """The hints given in a game, oldest first (empty for an unknown game)."""
         ...

@@ -90,3 +90,14 @@ def give_up_error(game: GameRecord | None, game_id: int, player_id: int,
         return GameNotFound(game_id)
     refusal = domain.give_up_refusal(facts(game, player_id, mark), player_id)
     return None if refusal is None else refusal_error(game, refusal, player_id)
+
+
+def move_error(game: GameRecord | None, game_id: int, owner_id: int) -> Exception | None:
+    """Why ``game`` cannot be moved to another channel by ``owner_id`` (``None``: it can)."""
+    if game is None:
+        return GameNotFound(game_id)
+    if game.scope != domain.Scope.OWN or game.owner_id != owner_id:
+        return PlayerNotAllowed(f"player {owner_id} does not own game {game.id}")
+    if domain.Status(game.status).is_over:
+        return GameNotActive(game)
+    return None

@@ -12,7 +12,7 @@ from bot.core.daily import today_puzzle_number
 from bot.core.personal import PERSONAL, player_daily_word
 from tests.discord.boards import assert_board, board_text, fields, note, title
 from tests.discord.conftest import SALT, Table
-from tests.fakediscord.models import FakeMessage, FakeUser
+from tests.fakediscord.models import FakeMember, FakeMessage, FakeUser
 from tests.support import ANSWERS
 
 
@@ -94,18 +94,18 @@ async def test_the_same_daily_in_a_group_chat_and_a_server_without_the_bot(
         started = await fake.invoke(group, ann, "wordle start", {"kind": "daily"})
         assert started.context == 2 and started.owners == {"1": str(ann.id)}
         assert (await answer_of(started)).ephemeral
-        # the foreign server: the bot is not in it, the daily is still ann's own (in progress
-        # in the group chat, so she is sent back there)
+        # the foreign server: the bot is not in it, the daily is still ann's own (begun in
+        # the group chat, it comes along)
         elsewhere = await fake.invoke(lobby, ann, "wordle start", {"kind": "daily"})
         assert elsewhere.payload["guild_id"] == str(stranger.id) and elsewhere.user_install_only
         reply = await answer_of(elsewhere)
-        assert reply.ephemeral and "in progress" in reply.content
-        finished = await fake.invoke(group, ann, "guess", {"word": answer})
+        number = today_puzzle_number(table.clock(), "UTC")
+        assert reply.ephemeral and title(reply) == f"Wordle {number:,}"
+        finished = await fake.invoke(lobby, ann, "guess", {"word": answer})
         board, share = await finished.wait_for_messages(2)
         assert board.ephemeral and "🟩🟩🟩🟩🟩" in share.content
-        game = await running.db.daily_game(PERSONAL, ann.id,
-                                           today_puzzle_number(table.clock(), "UTC"))
-        assert game is not None and game.channel_id == group.id
+        game = await running.db.daily_game(PERSONAL, ann.id, number)
+        assert game is not None and game.channel_id == lobby.id
         # own practice games work in the foreign server, answered through the interaction
         table.picker.queue.append("crane")
         own = await answer_of(await fake.invoke(lobby, ann, "wordle start"))
@@ -209,3 +209,37 @@ async def test_buttons_and_modal_in_a_server_without_the_bot(table: Table) -> No
         assert all(len(i.followups) <= 5 for i in (click, submit, ask, yes))
         assert yes.rejected_callbacks == []
         assert fake.requests_to("POST", rf"/channels/{lobby.id}/messages") == []
+
+
+async def test_a_daily_begun_where_the_bot_was_not_is_still_played_once_it_came(
+        table: Table) -> None:
+    """Ann starts her daily in a server where only she has the app; the server then adds
+    the bot, and that channel plays the server's record from then on. Her daily is not
+    stranded there (and her streak with it): it comes along to wherever she is outside
+    servers, here her DM with the bot."""
+    fake = table.fake
+    ann = a_player_with_a_daily_of_their_own(table, "ann")
+    fake.install_for_user(ann)
+    stranger = fake.add_guild("Elsewhere", with_bot=False)
+    lobby = fake.add_text_channel(stranger, "lobby")
+    fake.add_member(stranger, user=ann)
+    answer = personal_answer(table, ann.id)
+    miss = next(w for w in ANSWERS if w != answer)
+    async with table.running(sync_global=True):
+        await answer_of(await fake.invoke(lobby, ann, "wordle start", {"kind": "daily"}))
+        await answer_of(await fake.invoke(lobby, ann, "guess", {"word": miss}))
+    stranger.has_bot = True  # the server adds the bot
+    role = next(r for r in stranger.roles.values() if r.managed)
+    stranger.members[fake.bot_user.id] = FakeMember(fake.bot_user, stranger, role_ids=[role.id])
+    async with table.running(sync_global=True) as running:
+        there = await fake.invoke(lobby, ann, "guess", {"word": answer})
+        assert "0" in there.owners  # the server's record now
+        assert "no game" in (await answer_of(there)).content.lower()
+        resumed = await answer_of(await fake.invoke(None, ann, "wordle start", {"kind": "daily"}))
+        assert_board(resumed, answer, [miss])
+        won = await fake.invoke(None, ann, "guess", {"word": answer})
+        board, _grid = await won.wait_for_messages(2)
+        assert_board(board, answer, [miss, answer])
+        stats = await running.db.stats(PERSONAL, ann.id, "daily",
+                                       today=today_puzzle_number(table.clock(), "UTC"))
+        assert (stats.played, stats.wins, stats.current_streak) == (1, 1, 1)

@@ -10,7 +10,14 @@ import pytest
 
 from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.core.personal import PERSONAL, player_daily_word
-from bot.service import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Place, Problem
+from bot.service import (
+    BadOption,
+    DailyAlreadyPlayed,
+    GameAlreadyRunning,
+    NoGame,
+    Place,
+    Problem,
+)
 from bot.service.prefs import PlayerPrefs, player_prefs, update_prefs
 
 SALT = "test-salt"
@@ -68,9 +75,36 @@ async def test_the_personal_daily_is_each_players_own(service, db, clock, words)
     assert server_word == server_daily_word(number, words.answers, SALT, SERVER.guild_id,
                                             number)
     assert alice_word != server_word
-    # one personal daily a day, wherever the player is outside servers
+    # one personal daily a day, wherever the player is outside servers: it comes along
+    # (test_the_personal_daily_follows_its_player)
+    moved = await service.start(ELSEWHERE, ALICE, kind="daily")
+    assert moved.resumed and moved.game.id == alice.game.id
+
+
+async def test_the_personal_daily_follows_its_player(service, db, picker):
+    """Outside servers a channel is just where the player is: the daily started in one is
+    resumed in another, and played on there. (It may have begun in a server where only the
+    player had the app, which has added the bot since: there the server's record is played,
+    and the personal daily could be reached nowhere else.) Not onto an own game running
+    there; and a server's daily stays in the channel where it began."""
+    started = await service.start(DM, ALICE, kind="daily")
+    await service.guess(DM, ALICE, "crane")
+    moved = await service.start(ELSEWHERE, ALICE, kind="daily")
+    assert moved.resumed and moved.game.id == started.game.id and len(moved.game.rows) == 1
+    assert (await db.get_game(started.game.id)).channel_id == ELSEWHERE.channel_id
+    assert len((await service.guess(ELSEWHERE, ALICE, "slate")).game.rows) == 2
+    with pytest.raises(NoGame):
+        await service.guess(DM, ALICE, "pious")  # not here any more
+    picker.queue.append("house")
+    await service.start(DM, ALICE)  # a practice game in the DM: the daily cannot come
+    with pytest.raises(GameAlreadyRunning) as running:
+        await service.start(DM, ALICE, kind="daily")
+    assert running.value.problem is Problem.OWN_GAME_RUNNING
+    assert (await db.get_game(started.game.id)).channel_id == ELSEWHERE.channel_id
+    await service.start(SERVER, ALICE, kind="daily")
+    there = Place(SERVER.guild_id, SERVER.channel_id + 1)
     with pytest.raises(GameAlreadyRunning) as elsewhere:
-        await service.start(ELSEWHERE, ALICE, kind="daily")
+        await service.start(there, ALICE, kind="daily")
     assert elsewhere.value.problem is Problem.DAILY_ELSEWHERE
 
 

@@ -483,3 +483,39 @@ async def test_times_are_stored_in_utc(db: Database):
     assert game.created_at == paris
     assert game.created_at.utcoffset() == timedelta(0)
     assert (await db.get_game(game.id)).created_at.isoformat() == "2026-06-30T22:30:00+00:00"
+
+
+async def test_an_active_own_game_moves_to_another_channel_of_its_owner(db: Database):
+    daily = await guess(db, await own_game(db, ALICE, kind="daily", puzzle_number=9,
+                                           channel_id=1), "slate")
+    moved = await db.move_game(daily.id, owner_id=ALICE, channel_id=2)
+    assert (moved.id, moved.channel_id, [g.word for g in moved.guesses]) == (daily.id, 2,
+                                                                               ["slate"])
+    assert await db.get_game(daily.id) == moved
+    assert await db.active_own_game(GUILD, 2, ALICE) == moved
+    assert await db.active_own_game(GUILD, 1, ALICE) is None
+    assert await db.move_game(daily.id, owner_id=ALICE, channel_id=2) == moved  # there already
+    # It is played on where it is now, and counted once.
+    won = await guess(db, moved, "crane", day=9)
+    assert won.status == "won" and won.channel_id == 2
+    assert (await db.stats(GUILD, ALICE, "daily", today=9)).played == 1
+
+
+async def test_a_game_is_moved_only_by_its_owner_while_it_runs_and_never_onto_another(
+        db: Database):
+    practice = await own_game(db, ALICE, channel_id=1)
+    running = await own_game(db, ALICE, channel_id=3)
+    shared = await channel_game(db, channel_id=4)
+    with pytest.raises(PlayerNotAllowed):
+        await db.move_game(practice.id, owner_id=BOB, channel_id=2)
+    with pytest.raises(PlayerNotAllowed):
+        await db.move_game(shared.id, owner_id=ALICE, channel_id=2)
+    with pytest.raises(GameExists) as exists:
+        await db.move_game(practice.id, owner_id=ALICE, channel_id=3)
+    assert exists.value.existing == running
+    with pytest.raises(GameNotFound):
+        await db.move_game(99_999, owner_id=ALICE, channel_id=2)
+    over = await db.give_up(practice.id, player_id=ALICE, day=1)
+    with pytest.raises(GameNotActive):
+        await db.move_game(over.id, owner_id=ALICE, channel_id=2)
+    assert [(await db.get_game(g.id)).channel_id for g in (practice, running, shared)] == [1, 3, 4]

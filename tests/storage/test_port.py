@@ -33,6 +33,7 @@ def test_the_port_lists_the_calls_the_service_makes() -> None:
         "record_ending_guess",
         "give_up",
         "record_hint",
+        "move_game",
         "hints_for_game",
         "stats",
         "leaderboard",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Final, TypeVar
@@ -31,7 +32,7 @@ from bot.core.domain import StatsBucket
 
 from .. import rules
 from ..batching import Create, Guess
-from ..errors import StorageError, StorageUnavailable
+from ..errors import GameExists, StorageError, StorageUnavailable
 from ..game_writes import GameWrites
 from ..models import (
     DailyResult,
@@ -335,6 +336,31 @@ class PostgresStore(GameWrites, posts.DailyPosts, settings.Settings, PeriodBoard
             )
 
         await self._transaction(work)
+
+    async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> GameRecord:
+        for name, value in (("game_id", game_id), ("owner_id", owner_id),
+                            ("channel_id", channel_id)):
+            check_id(name, value)
+
+        async def work(conn: Any) -> GameRecord:
+            game = (await writes.lock_games(conn, [game_id])).get(game_id)
+            error = rules.move_error(game, game_id, owner_id)
+            if error is not None or game is None:
+                raise error or StorageError(f"game {game_id} was not moved")
+            if game.channel_id == channel_id:
+                return game
+            try:
+                async with conn.transaction():  # (a savepoint: the unique index may refuse)
+                    await conn.execute("UPDATE games SET channel_id = $1 WHERE id = $2",
+                                       channel_id, game_id)
+            except asyncpg.UniqueViolationError:
+                there = await rows.read_games(conn, rows.ACTIVE_OWN, game.guild_id,
+                                              channel_id, owner_id)
+                raise GameExists(there[-1]) if there else StorageError(
+                    f"game {game_id} was not moved") from None
+            return replace(game, channel_id=channel_id)
+
+        return await self._transaction(work)
 
     async def hints_for_game(self, game_id: int) -> list[HintRecord]:
         check_id("game_id", game_id)

@@ -176,6 +176,28 @@ class Games(Core, GameWrites):
 
         await self._write(job)
 
+    async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> GameRecord:
+        for name, value in (("game_id", game_id), ("owner_id", owner_id),
+                            ("channel_id", channel_id)):
+            validation.check_id(name, value)
+
+        async def job(conn: aiosqlite.Connection) -> GameRecord:
+            game = await game_in_transaction(conn, game_id)
+            error = rules.move_error(game, game_id, owner_id)
+            if error is not None or game is None:
+                raise error or StorageError(f"game {game_id} was not moved")
+            if game.channel_id == channel_id:
+                return game
+            there = await conn.execute_fetchall(
+                SELECT_GAMES.format(where=ACTIVE_OWN), (game.guild_id, channel_id, owner_id))
+            if there:
+                raise GameExists(game_from_json(list(there)[-1][0]))
+            await conn.execute("UPDATE games SET channel_id = ? WHERE id = ?",
+                               (channel_id, game_id))
+            return replace(game, channel_id=channel_id)
+
+        return await self._write(job)
+
     async def _save_group(
         self, conn: aiosqlite.Connection, unit: list[tuple[int, WriteJob]], *, commit: bool
     ) -> dict[int, Outcome]:
