@@ -374,6 +374,16 @@ async def forget(table: Table, member: FakeMember) -> None:
     await table.fake.settle(quiet=0.1)
 
 
+async def guess_refused_as_gone(table: Table, board: FakeMessage, member: FakeMember) -> None:
+    """Guess on ``board`` is refused to ``member`` as a game that is gone; the board stays."""
+    shown = board.text()
+    click = await table.fake.click(board, member, label="Guess")
+    refusal = await click.first_response()
+    assert refusal.ephemeral and refusal.text() == "That game no longer exists."
+    await table.fake.settle(quiet=0.1)
+    assert board.text() == shown
+
+
 async def test_the_board_of_a_forgotten_players_game_never_plays_another_game(
         table: Table) -> None:
     """A board left in the channel keeps its game's id in its buttons after its player was
@@ -384,12 +394,7 @@ async def test_the_board_of_a_forgotten_players_game_never_plays_another_game(
         assert not old.ephemeral
         await forget(table, table.alice)
         await table.reply(table.bob, "wordle start")  # public too
-        shown = old.text()
-        click = await table.fake.click(old, table.bob, label="Guess")
-        refusal = await click.first_response()
-        assert refusal.ephemeral and refusal.text() == "That game no longer exists."
-        await table.fake.settle(quiet=0.1)
-        assert old.text() == shown
+        await guess_refused_as_gone(table, old, table.bob)
 
 
 async def test_a_public_board_never_shows_a_private_game_even_when_its_id_comes_again(
@@ -412,10 +417,5 @@ async def test_a_public_board_never_shows_a_private_game_even_when_its_id_comes_
         daily = await run.db.daily_game(table.guild.id, table.bob.id, table.daily_number())
         ids = [c.get("custom_id") for c in old.walk_components()]
         assert daily is not None and f"wordle:guess:{daily.id}" in ids  # the id came again
-        shown = old.text()
-        click = await table.fake.click(old, table.bob, label="Guess")
-        refusal = await click.first_response()
-        assert refusal.ephemeral and refusal.text() == "That game no longer exists."
-        await table.fake.settle(quiet=0.1)
-        assert old.text() == shown
+        await guess_refused_as_gone(table, old, table.bob)
         assert (await run.db.get_game(daily.id)).guesses == ()
