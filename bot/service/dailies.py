@@ -53,20 +53,40 @@ async def resume_daily(db: Store, existing: GameRecord, place: Place, *,
         raise DailyAlreadyPlayed(done, puzzle_number=number,
                                  share_text=await shared(db, existing))
     if existing.channel_id != place.channel_id and place.guild_id == PERSONAL:
-        # The personal record's channels are just where the player was (a DM, a server
-        # where only they have the app): it comes here. Its channel may even belong to a
-        # server that added the bot since, where the game could no longer be reached.
-        assert existing.owner_id is not None
         try:
-            with store_refusals(Problem.NOT_YOUR_GAME, ended=True):
-                existing = await db.move_game(existing.id, owner_id=existing.owner_id,
-                                              channel_id=place.channel_id)
+            existing = await brought_here(db, existing, place)
         except GameExists:
             raise GameAlreadyRunning(Problem.OWN_GAME_RUNNING) from None
     if existing.channel_id != place.channel_id:
         raise GameAlreadyRunning(Problem.DAILY_ELSEWHERE, puzzle_number=number,
                                  channel_id=existing.channel_id)
     return StartResult(game_view(existing), resumed=True)
+
+
+async def personal_daily_here(db: Store, place: Place, player_id: int,
+                              number: int) -> GameRecord | None:
+    """The player's personal daily ``number`` while it is on, brought here if it was begun
+    elsewhere (:func:`brought_here`); ``None`` when none is on, or an own game of the player
+    began here meanwhile."""
+    daily = await db.daily_game(PERSONAL, player_id, number)
+    if daily is None or Status(daily.status).is_over:
+        return None
+    try:
+        return await brought_here(db, daily, place)
+    except GameExists:
+        return None
+
+
+async def brought_here(db: Store, game: GameRecord, place: Place) -> GameRecord:
+    """An own game of the personal record, moved to ``place``: there a channel is just where
+    the player was (a DM, a server where only they have the app), so their daily goes with
+    them. Its channel may even belong to a server that added the bot since, where the game
+    could no longer be reached. ``GameExists`` when an own game of theirs is on here."""
+    if game.channel_id == place.channel_id:
+        return game
+    assert game.owner_id is not None and place.guild_id == game.guild_id == PERSONAL
+    with store_refusals(Problem.NOT_YOUR_GAME, ended=True):
+        return await db.move_game(game.id, owner_id=game.owner_id, channel_id=place.channel_id)
 
 
 async def refuse_if_archived(db: Store, place: Place, player_id: int, number: int) -> None:

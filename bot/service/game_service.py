@@ -40,7 +40,7 @@ from bot.core.words import WordLists
 from bot.service import figures
 from bot.service.archive import start_archive
 from bot.service.calendars import Calendars, server_calendar
-from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
+from bot.service.dailies import daily_answer, personal_daily_here, refuse_if_archived, resume_daily
 from bot.service.endings import saved_ending
 from bot.service.errors import (
     BadOption,
@@ -167,6 +167,12 @@ class GameService(ResultsPosts):
         own = await self.db.active_own_game(place.guild_id, place.channel_id, player_id)
         if own is not None:
             return own
+        if place.guild_id == PERSONAL:  # no channel games; the daily goes with its player
+            number = await self.today(PERSONAL, player_id)
+            daily = await personal_daily_here(self.db, place, player_id, number)
+            if daily is None:
+                raise NoGame(Problem.NO_GAME)
+            return daily
         channel = await self.db.active_channel_game(place.guild_id, place.channel_id)
         if channel is not None:
             return channel

@@ -82,25 +82,32 @@ async def test_the_personal_daily_is_each_players_own(service, db, clock, words)
 
 
 async def test_the_personal_daily_follows_its_player(service, db, picker):
-    """Outside servers a channel is just where the player is: the daily started in one is
-    resumed in another, and played on there. (It may have begun in a server where only the
-    player had the app, which has added the bot since: there the server's record is played,
-    and the personal daily could be reached nowhere else.) Not onto an own game running
-    there; and a server's daily stays in the channel where it began."""
+    """Outside servers a channel is just where the player is: the daily begun in one is
+    resumed in another (by /wordle start daily, or a guess there), and played on there. (It
+    may have begun in a server where only the player had the app, which has added the bot
+    since: there the server's record is played, and the personal daily could be reached
+    nowhere else.) Not onto an own game running there; and a server's daily stays in the
+    channel where it began."""
     started = await service.start(DM, ALICE, kind="daily")
-    await service.guess(DM, ALICE, "crane")
+    answer = (await db.get_game(started.game.id)).answer
+    first, second, third = [w for w in ("crane", "slate", "pious", "house") if w != answer][:3]
+    await service.guess(DM, ALICE, first)
     moved = await service.start(ELSEWHERE, ALICE, kind="daily")
     assert moved.resumed and moved.game.id == started.game.id and len(moved.game.rows) == 1
     assert (await db.get_game(started.game.id)).channel_id == ELSEWHERE.channel_id
-    assert len((await service.guess(ELSEWHERE, ALICE, "slate")).game.rows) == 2
-    with pytest.raises(NoGame):
-        await service.guess(DM, ALICE, "pious")  # not here any more
+    assert len((await service.guess(ELSEWHERE, ALICE, second)).game.rows) == 2
+    back = await service.guess(DM, ALICE, third)  # a guess brings it along too
+    assert back.game.id == started.game.id and len(back.game.rows) == 3
+    assert (await db.get_game(started.game.id)).channel_id == DM.channel_id
     picker.queue.append("house")
-    await service.start(DM, ALICE)  # a practice game in the DM: the daily cannot come
+    practice = await service.start(ELSEWHERE, ALICE)  # an own game there: the daily stays
     with pytest.raises(GameAlreadyRunning) as running:
-        await service.start(DM, ALICE, kind="daily")
+        await service.start(ELSEWHERE, ALICE, kind="daily")
     assert running.value.problem is Problem.OWN_GAME_RUNNING
-    assert (await db.get_game(started.game.id)).channel_id == ELSEWHERE.channel_id
+    assert (await service.guess(ELSEWHERE, ALICE, first)).game.id == practice.game.id
+    assert (await db.get_game(started.game.id)).channel_id == DM.channel_id
+    with pytest.raises(NoGame):
+        await service.guess(Place(PERSONAL, 7200), BOB, first)  # bob has nothing on
     await service.start(SERVER, ALICE, kind="daily")
     there = Place(SERVER.guild_id, SERVER.channel_id + 1)
     with pytest.raises(GameAlreadyRunning) as elsewhere:
