@@ -334,13 +334,14 @@ class BoardPlay:
                            kind: HintKind) -> None:
         spend(HINTS, interaction)  # the same 3 in 10 s as /hint
         result = await within_deadline(interaction, self.service.hint(
-            place_of(interaction), interaction.user.id, kind, game_id=game_id))
+            place_of(interaction), interaction.user.id, kind, game_id=game_id,
+            public_board=on_public_board(interaction)))
         await send(interaction, Reply(embeds=[hint_embed(result)],
                                       ephemeral=is_private(result.game)))
 
     async def give_up_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.service.may(place_of(interaction), interaction.user.id, game_id,
-                                      "give_up")
+                                      "give_up", public_board=on_public_board(interaction))
         who = "you" if is_private(game) else "everyone here"
         await send(interaction, Reply(
             content=f"Give up {game.label}? It counts as a loss, and the word is shown to {who}.",

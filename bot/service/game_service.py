@@ -86,9 +86,8 @@ from bot.storage.models import (
     Stats,
     Unset,
 )
-from bot.storage.port import Store
+from bot.storage.port import Store, storable_id
 from bot.storage.races import RaceBoard, RaceStats
-from bot.storage.validation import MAX_ID
 
 log = logging.getLogger(__name__)
 
@@ -180,15 +179,18 @@ class GameService(ResultsPosts):
 
     async def _game(self, place: Place, player_id: int, game_id: int | None, *,
                     public_board: bool = False) -> GameRecord:
-        """The game ``game_id`` if it is this place's, else :meth:`_target_game`.
-        ``public_board``: asked from a board everyone sees, which never shows a private game
-        (it was another game's board, whose id was given again: a restored backup)."""
+        """The game ``game_id`` if it is this place's (in the personal record, the player's
+        own game wherever it went: see :func:`~bot.service.dailies.brought_here`), else
+        :meth:`_target_game`. ``public_board``: asked from a board everyone sees, which never
+        shows a private game (it was another game's board, whose id was given again: a
+        restored backup)."""
         if game_id is None:
             return await self._target_game(place, player_id)
         # (An id no store can hold comes from a forged button: no such game either.)
-        record = await self.db.get_game(game_id) if 0 <= game_id <= MAX_ID else None
-        if record is None or (record.guild_id, record.channel_id) != (
-                place.guild_id, place.channel_id) or (
+        record = await self.db.get_game(game_id) if storable_id(game_id) else None
+        if record is None or record.guild_id != place.guild_id or (
+                record.channel_id != place.channel_id
+                and (place.guild_id != PERSONAL or record.owner_id != player_id)) or (
                 public_board and mode_of(record.scope, record.kind).private):
             raise NoGame(Problem.GAME_GONE)
         return record
@@ -361,11 +363,11 @@ class GameService(ResultsPosts):
     # -- hints ----------------------------------------------------------------------------
 
     async def hint(self, place: Place, player_id: int, kind: HintKind | str, *,
-                   game_id: int | None = None) -> HintResult:
+                   game_id: int | None = None, public_board: bool = False) -> HintResult:
         """A letter, a position or a word, recorded against the game (the player's game
-        here, or ``game_id``) and the player."""
+        here, or ``game_id``; ``public_board``: see :meth:`_game`) and the player."""
         kind = option(HintKind, kind, Problem.BAD_HINT_KIND)
-        record = await self._game(place, player_id, game_id)
+        record = await self._game(place, player_id, game_id, public_board=public_board)
         game = facts(record)
         refusal = hint_refusal(game, player_id)
         if refusal is not None:

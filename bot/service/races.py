@@ -44,7 +44,7 @@ from bot.service.hinting import make_hint
 from bot.service.results import GameView, HintResult, Place
 from bot.service.views import option
 from bot.storage.errors import StorageError
-from bot.storage.port import Store
+from bot.storage.port import Store, storable_id
 from bot.storage.races import (
     BoardOver,
     ChannelGameRunning,
@@ -61,7 +61,6 @@ from bot.storage.races import (
     RaceRecord,
     RaceStats,
 )
-from bot.storage.validation import MAX_ID
 
 log = logging.getLogger(__name__)
 _RETRIES = 8
@@ -195,7 +194,7 @@ class RaceService:
 
     async def current(self, race_id: int) -> RaceView | None:
         """The race as it is now (what a front end shows: the word only once it is over)."""
-        race = await self.db.get_race(race_id) if 0 <= race_id <= MAX_ID else None
+        race = await self.db.get_race(race_id) if storable_id(race_id) else None
         return None if race is None else self.view(race)
 
     # -- finding a race -------------------------------------------------------------------
@@ -205,7 +204,7 @@ class RaceService:
 
     async def _race(self, place: Place, race_id: int | None) -> RaceRecord:
         race = (await self.here(place) if race_id is None
-                else await self.db.get_race(race_id) if 0 <= race_id <= MAX_ID  # (else forged)
+                else await self.db.get_race(race_id) if storable_id(race_id)  # (else forged)
                 else None)
         if race is None or (race.guild_id, race.channel_id) != (place.guild_id, place.channel_id):
             raise NoGame(Problem.NO_RACE)

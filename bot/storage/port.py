@@ -42,6 +42,14 @@ from .models import (
 )
 from .prefs import PlayerPrefs
 from .races import RaceBoard, RaceEnd, RaceRecord, RaceStats
+from .validation import MAX_ID
+
+
+def storable_id(value: int) -> bool:
+    """Whether ``value`` can be the id of a stored game or race: a whole number from 0 to
+    :data:`~bot.storage.validation.MAX_ID` (the stores' 64-bit keys; the store refuses any
+    other with ``ValueError``). A forged button's id may not be."""
+    return 0 <= value <= MAX_ID
 
 
 class Store(Protocol):
@@ -193,9 +201,9 @@ class Store(Protocol):
 
     async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> GameRecord:
         """Move an active own game to another channel of its server, by its owner: its
-        board is played there from now on (the service moves only the dailies of the
-        personal record, where a channel is just where the player happened to be). The game
-        as moved; unchanged if it is there already. Raises ``GameNotFound``,
+        board is played there from now on (the service moves only the dailies and archive
+        games of the personal record, where a channel is just where the player happened to
+        be). The game as moved; unchanged if it is there already. Raises ``GameNotFound``,
         ``GameNotActive``, ``PlayerNotAllowed`` (not the owner's own game) or ``GameExists``
         (with the owner's own game running in that channel)."""
         ...

@@ -182,6 +182,21 @@ async def test_in_the_personal_record_the_archive_is_the_players_own_order(servi
         is Problem.ARCHIVE_TODAY
 
 
+async def test_in_the_personal_record_an_archive_game_goes_with_its_player(service):
+    """As the personal daily does (test_prefs): started again elsewhere outside servers, the
+    archive game comes along, and plays there."""
+    from bot.core.personal import PERSONAL
+
+    dm, group = Place(PERSONAL, 555), Place(PERSONAL, 556)
+    number = await service.today(PERSONAL, ALICE) - 3
+    begun = (await service.start(dm, ALICE, kind="archive", number=number)).game
+    again = await service.start(group, ALICE, kind="archive", number=number)
+    assert again.resumed and again.game.id == begun.id
+    assert (await service.db.get_game(begun.id)).channel_id == group.channel_id
+    played = await service.guess(group, ALICE, "crane")
+    assert played.game.id == begun.id and len(played.game.rows) == 1
+
+
 async def test_two_starts_at_once_make_one_archive_game(service):
     import asyncio
 

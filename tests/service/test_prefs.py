@@ -96,6 +96,10 @@ async def test_the_personal_daily_follows_its_player(service, db, picker):
     assert moved.resumed and moved.game.id == started.game.id and len(moved.game.rows) == 1
     assert (await db.get_game(started.game.id)).channel_id == ELSEWHERE.channel_id
     assert len((await service.guess(ELSEWHERE, ALICE, second)).game.rows) == 2
+    # its board left in the DM still plays it, where it is now; only for alice
+    assert (await service.may(DM, ALICE, started.game.id, "guess")).id == started.game.id
+    with pytest.raises(NoGame):
+        await service.may(DM, BOB, started.game.id, "guess")
     back = await service.guess(DM, ALICE, third)  # a guess brings it along too
     assert back.game.id == started.game.id and len(back.game.rows) == 3
     assert (await db.get_game(started.game.id)).channel_id == DM.channel_id

@@ -622,6 +622,8 @@ async def test_a_private_game_is_never_played_from_a_public_board(service, picke
     backup): refused as gone, nothing saved; from the player's own private board it plays."""
     daily = (await service.start(HERE, ALICE, kind="daily")).game
     for ask in (service.may(HERE, ALICE, daily.id, "guess", public_board=True),
+                service.may(HERE, ALICE, daily.id, "give_up", public_board=True),
+                service.hint(HERE, ALICE, "letter", game_id=daily.id, public_board=True),
                 service.guess(HERE, ALICE, "crane", game_id=daily.id, public_board=True)):
         with pytest.raises(NoGame) as info:
             await ask

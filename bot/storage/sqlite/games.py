@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -182,19 +183,25 @@ class Games(Core, GameWrites):
             validation.check_id(name, value)
 
         async def job(conn: aiosqlite.Connection) -> GameRecord:
+            # Written first (the write transaction begins with it), only while it may move.
+            try:
+                await conn.execute(
+                    "UPDATE games SET channel_id = ?1 WHERE id = ?2 AND owner_id = ?3 "
+                    "AND scope = 'own' AND status = 'active' AND channel_id <> ?1",
+                    (channel_id, game_id, owner_id))
+            except sqlite3.IntegrityError:  # games_one_active_own: one of theirs is there
+                there = await conn.execute_fetchall(SELECT_GAMES.format(
+                    where="g.owner_id = ?3 AND g.channel_id = ?2 AND g.guild_id = (SELECT "
+                          "guild_id FROM games WHERE id = ?1) AND g.scope = 'own' AND "
+                          "g.status = 'active'"), (game_id, channel_id, owner_id))
+                if there:
+                    raise GameExists(game_from_json(list(there)[-1][0])) from None
+                raise
             game = await game_in_transaction(conn, game_id)
             error = rules.move_error(game, game_id, owner_id)
             if error is not None or game is None:
                 raise error or StorageError(f"game {game_id} was not moved")
-            if game.channel_id == channel_id:
-                return game
-            there = await conn.execute_fetchall(
-                SELECT_GAMES.format(where=ACTIVE_OWN), (game.guild_id, channel_id, owner_id))
-            if there:
-                raise GameExists(game_from_json(list(there)[-1][0]))
-            await conn.execute("UPDATE games SET channel_id = ? WHERE id = ?",
-                               (channel_id, game_id))
-            return replace(game, channel_id=channel_id)
+            return game
 
         return await self._write(job)
 

@@ -146,8 +146,7 @@ class Core:
                     log.warning("database disk is full: %s (nothing was saved; writes resume "
                                 "by themselves once there is room)", self.path)
                 raise StorageFull(f"database disk is full, nothing was saved: {exc}") from exc
-            if isinstance(exc, LockNotTaken) or schema.is_busy(exc):
-                # Another program holds the file's write lock: it passes by itself.
+            if held_elsewhere(exc):  # it passes by itself
                 busy = StorageUnavailable(f"write failed, nothing was saved: {exc}")
                 raise busy from exc
             error = StorageError(f"write failed, nothing was saved: {exc}")
@@ -278,9 +277,23 @@ def public_error(exc: Exception) -> Exception:
     if isinstance(exc, StorageError | ValueError):
         return exc
     if isinstance(exc, sqlite3.Error):
-        kind = (StorageFull if is_full(exc) else StorageUnavailable if schema.is_busy(exc)
+        kind = (StorageFull if is_full(exc) else StorageUnavailable if held_elsewhere(exc)
                 else StorageError)
         wrapped = kind(f"database error: {exc}")
         wrapped.__cause__ = exc
         return wrapped
     return exc
+
+
+def held_elsewhere(exc: BaseException) -> bool:
+    """Whether another connection (another program: a backup, a shell) held the file's lock
+    past the busy timeout: ``SQLITE_BUSY``, not ``SQLITE_LOCKED`` (a conflict within one
+    connection, a bug)."""
+    if isinstance(exc, LockNotTaken) and exc.__cause__ is not None:
+        exc = exc.__cause__
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return bool(code & 0xFF == sqlite3.SQLITE_BUSY)
+    return str(exc).startswith("database is locked")

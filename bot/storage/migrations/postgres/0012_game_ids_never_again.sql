@@ -6,4 +6,4 @@
 -- public board from ever playing a private game, whatever the ids.)
 
 COMMENT ON COLUMN games.id IS
-    'Never given twice: boards carry it in their buttons (migration 0012).';
+    'Given once by the identity column: boards carry it in their buttons (migration 0012).';

@@ -3,7 +3,9 @@
 -- KEY, SQLite gives the highest id again once its row is gone ("forget me" deletes a player's
 -- games), and a new game (someone's private daily, even) took the id of a public board's game.
 -- AUTOINCREMENT keeps the highest id ever given in sqlite_sequence. (PostgreSQL's identity
--- columns never give an id twice.) Ids given again before this migration cannot be told apart.
+-- columns never give an id twice.) Nothing records the ids deleted before this migration: the
+-- sequence starts from the highest id still here, so ids deleted above it are given once more
+-- (the service never plays a private game from a public board, whatever the ids).
 -- The table is built anew with its children, as 0006 did (see there why in this order), and
 -- every index and the race trigger (0007) are made again.
 
