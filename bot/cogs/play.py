@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 
 import discord
 from discord.ext import commands
@@ -72,12 +73,14 @@ class BoardPlay:
     # -- the daily results post ----------------------------------------------------------
 
     async def update_results_post(self, guild_id: int, channel_id: int | None,
-                                  number: int | None, *, retry: bool = True) -> bool:
+                                  number: int | None, *, retry: bool = True,
+                                  anew: bool = True) -> bool:
         """Create or edit the server's results post for this daily (never fails the command);
         ``channel_id``: where the finish was (the post goes there when the server set no
         results channel, or it is gone, and the day has no post yet). A failure that may pass
         is tried again for about 8 minutes; with ``retry`` false it is not, and the answer
-        says whether there was one.
+        says whether there was one. With ``anew`` false only a post the day has is edited,
+        where it is: none is made (one a moderator deleted stays deleted).
 
         Finishes that come while the post is being updated do not each make their own edit:
         the update under way makes one more pass after its edit, reading every result saved
@@ -96,7 +99,7 @@ class BoardPlay:
             while True:
                 async with lock:
                     self._posts_due[key] = False  # results read from here on include it
-                    failed = await self._post_results(channel_id, guild_id, number)
+                    failed = await self._post_results(channel_id, guild_id, number, anew)
                 if failed and not retry:
                     return True
                 failures = failures + 1 if failed else 0
@@ -112,15 +115,21 @@ class BoardPlay:
             del self._posts_due[key]
 
     async def _post_results(self, finished_in: int | None, guild_id: int,
-                            number: int) -> bool:
+                            number: int, anew: bool = True) -> bool:
         """Bring the day's post up to date; whether it failed in a way that may pass."""
         try:
             summary = await self.service.daily_summary(guild_id, number)
             text = daily_results_text(summary)
+            known = await self.service.results_post(guild_id, number)
+            if not anew:
+                channel = None if known is None else await self._channel(known[0])
+                if known is not None and channel is not None and await self._edit_post(
+                        channel, known[1], text):
+                    await self.service.results_shown(guild_id, number, len(summary.results))
+                return False
             settings = await self.service.settings(guild_id)
             if settings.results_channel_id is None and finished_in is None:
                 return False
-            known = await self.service.results_post(guild_id, number)
             # The results channel; else the day's post stays where the first finish put it
             # (one post a day, edited, wherever the others play); else where this finish was.
             # A channel that is gone (or takes no messages) passes to the next.
@@ -133,15 +142,8 @@ class BoardPlay:
                             "results post goes elsewhere", channel_id, guild_id)
             else:
                 return False
-            edited = False
-            if known is not None and known[0] == channel_id:
-                try:
-                    message = channel.get_partial_message(known[1])
-                    await message.edit(content=text, allowed_mentions=NO_PINGS)
-                    edited = True
-                except discord.NotFound:
-                    pass
-            if not edited:
+            if known is None or known[0] != channel_id or not await self._edit_post(
+                    channel, known[1], text):
                 # A post sent before a crash, its id never stored: edit it, not a second one.
                 found = None if known is not None else await self._own_post(channel, text)
                 if found is not None:
@@ -159,6 +161,25 @@ class BoardPlay:
                         guild_id, exc)
             return passing(exc)
         return False
+
+    @staticmethod
+    async def _edit_post(channel: _PostsTo, message_id: int, text: str) -> bool:
+        """Edit the day's post; whether it is still there."""
+        try:
+            await channel.get_partial_message(message_id).edit(content=text,
+                                                               allowed_mentions=NO_PINGS)
+        except discord.NotFound:
+            return False
+        return True
+
+    async def redo_results_posts(self, days: Sequence[tuple[int, int]]) -> None:
+        """After a forget-me: the results posts (server, puzzle number) that showed the
+        player, edited without them, in this process's servers (another shard's stay as they
+        are until their day's next finish). Old posts too, newest first; none is made anew."""
+        for guild_id, number in days:
+            if ours(self.bot, guild_id):
+                await self.update_results_post(guild_id, None, number, retry=False,
+                                               anew=False)
 
     async def _own_post(self, channel: _PostsTo, text: str) -> discord.Message | None:
         """The bot's own post of this day's results among the channel's latest messages (one

@@ -139,7 +139,10 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             cog = cast(WordleCog, loaded_cog(interaction, COG_NAME))
             report = await cog.service.forget_me(self.player_id)
             forget_look(self.player_id)
-            text = forgotten_text(report.total)
+            await interaction.response.edit_message(content=forgotten_text(report.total),
+                                                    view=None)
+            await cog.redo_results_posts(report.results_posts)  # (after the answer)
+            return
         await interaction.response.edit_message(content=text, view=None)
 
 

@@ -34,3 +34,13 @@ DAY_RESULTS: Final = (
     "AND g.puzzle_number = daily_posts.puzzle_number AND g.kind = 'daily' "
     "AND g.status <> 'active')"
 )
+
+#: The days (server, puzzle number) whose results post counts a finished daily of player
+#: ``?``: the posts a forget-me of theirs leaves behind, newest first.
+POSTS_OF_PLAYER: Final = """
+    SELECT DISTINCT p.guild_id, p.puzzle_number FROM daily_posts p
+    JOIN games g ON g.guild_id = p.guild_id AND g.puzzle_number = p.puzzle_number
+    WHERE g.owner_id = ? AND g.kind = 'daily' AND g.status <> 'active'
+      AND p.message_id IS NOT NULL
+    ORDER BY p.puzzle_number DESC, p.guild_id
+"""

@@ -439,5 +439,6 @@ class Store(Protocol):
         challenge setter still cannot play that game, and a daily they started stays played
         (``DailyPlayed`` if they start it again). Their preferences go too. The results
         posts of the days of their finished dailies count that many results fewer as shown
-        (``set_daily_post_shown``), so a later finish is still seen as not shown."""
+        (``set_daily_post_shown``), so a later finish is still seen as not shown; the report
+        names those days (``results_posts``), for the bot to edit their posts."""
         ...

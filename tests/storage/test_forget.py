@@ -199,3 +199,20 @@ async def test_a_forgotten_players_game_ids_are_never_given_again(db: Database):
     assert [await db.get_game(g.id) for g in gone] == [None, None]
     new = await own_game(db, CAROL, kind="daily", puzzle_number=9)
     assert new.id > max(g.id for g in gone) > kept.id
+
+
+async def test_the_report_names_the_results_posts_that_showed_the_player(db: Database):
+    """Newest first: the days of their finished dailies that have a post; not their daily
+    still on, not their practice games."""
+    for number, guild in ((7, GUILD), (8, GUILD), (8, GUILD + 1), (9, GUILD)):
+        await play(db, await own_game(db, ALICE, kind="daily", puzzle_number=number,
+                                      guild_id=guild, channel_id=number), ["crane"], day=number)
+        await db.set_daily_post(guild, number, number, 500 + number)
+    await play(db, await own_game(db, BOB, kind="daily", puzzle_number=6), ["crane"], day=6)
+    await db.set_daily_post(GUILD, 6, CHANNEL, 506)
+    await own_game(db, ALICE, kind="daily", puzzle_number=10, channel_id=10)  # still on
+    await db.set_daily_post(GUILD, 10, 10, 510)
+    await guess(db, await own_game(db, ALICE, channel_id=11), "slate")
+    report = await db.forget_player(ALICE)
+    assert report.results_posts == ((GUILD, 9), (GUILD, 8), (GUILD + 1, 8), (GUILD, 7))
+    assert (await db.forget_player(BOB)).results_posts == ((GUILD, 6),)

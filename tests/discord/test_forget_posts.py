@@ -1,0 +1,72 @@
+"""A player who asks to be forgotten leaves the daily results posts that showed them: the posts
+are edited at once, old days' too, with the real bot through the fake Discord. (Before, the
+posts named them, with their score, until their day's next finish: for good on a past day.)"""
+
+from __future__ import annotations
+
+from tests.discord.conftest import Table
+from tests.discord.test_bot_e2e import mention
+from tests.fakediscord import FakeChannel, FakeMember
+from tests.fakediscord.models import FakeMessage
+
+
+async def forget(table: Table, member: FakeMember) -> None:
+    ask = await table.reply(member, "wordle forgetme")
+    yes = await table.fake.click(ask, member, label="Yes, forget me")
+    assert "were removed" in (await yes.first_response()).text()
+
+
+async def day_won_by(table: Table, *members: FakeMember, order_from: int | None = None
+                     ) -> FakeMessage:
+    """Each of ``members`` wins today's daily in #general (the server's order of words began
+    on ``order_from``, by default today): the day's results post there."""
+    answer = table.daily_answer(order_from=order_from)
+    for member in members:
+        await table.reply(member, "wordle start", {"kind": "daily"})
+        won = await table.invoke(member, "guess", {"word": answer})
+        await won.wait_for_messages(2)
+    head = f"**Wordle {table.daily_number():,} results**"
+
+    def post() -> FakeMessage | None:
+        return next((m for m in results_posts(table) if m.content.startswith(head)), None)
+
+    await table.fake.wait_for(
+        lambda: (found := post()) is not None and all(mention(m) in found.content
+                                                      for m in members),
+        what="every finish in the day's results post")
+    found = post()
+    assert found is not None
+    return found
+
+
+def results_posts(table: Table, channel: FakeChannel | None = None) -> list[FakeMessage]:
+    return [m for m in table.fake.channel_messages(channel or table.general)
+            if m.via == "channel" and "results" in m.content]
+
+
+async def test_the_results_posts_that_showed_a_forgotten_player_are_edited_without_them(
+        table: Table) -> None:
+    async with table.running():
+        first = table.daily_number()
+        yesterday = await day_won_by(table, table.bob, table.carol)
+        table.clock.advance(days=1)
+        today = await day_won_by(table, table.bob, order_from=first)
+        await forget(table, table.bob)
+        await table.fake.wait_for(
+            lambda: mention(table.bob) not in yesterday.content + today.content,
+            what="the posts without the forgotten player")
+        assert mention(table.carol) in yesterday.content
+        assert "Nobody has finished it yet." in today.content
+        assert results_posts(table) == [yesterday, today]  # edited, none made anew
+
+
+async def test_a_deleted_results_post_is_not_made_again_by_a_forget_me(table: Table) -> None:
+    """Not even when the server has a results channel, where a finish would post it anew."""
+    async with table.running():
+        post = await day_won_by(table, table.bob, table.carol)
+        await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
+        post.deleted = True  # a moderator deleted it
+        await forget(table, table.bob)
+        await table.fake.settle(quiet=0.2)
+        assert results_posts(table) == []
+        assert results_posts(table, table.results) == []
