@@ -10,8 +10,8 @@ made on is edited in place; a refusal is told only to the player and changes not
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Sequence
 
 import discord
 from discord.ext import commands
@@ -22,6 +22,7 @@ from bot.cogs.interact import (
     Reply,
     bot_permissions,
     guarded,
+    log_failure,
     may_post_in,
     on_public_board,
     ours,
@@ -50,6 +51,8 @@ from bot.service import Finish, GameService, GameView, GuessResult, PlayerError
 from bot.storage.models import DailyPostBehind
 
 log = logging.getLogger(__name__)
+#: How often (seconds) each process looks for results posts to edit after a forget-me.
+REDO_EVERY = 60.0
 #: How many results posts a start brings up to date at once.
 CATCH_UP_AT_ONCE = 4
 #: How many of a channel's latest messages are looked through for the bot's own results post
@@ -69,6 +72,8 @@ class BoardPlay:
     #: finish), whether an update is under way (False) and another finish came meanwhile (True).
     _post_locks: dict[int, asyncio.Lock]
     _posts_due: dict[tuple[int, int, int | None], bool]
+    #: Set when a forget-me was taken here (:meth:`redo_marked_posts`).
+    _redo_soon: asyncio.Event
 
     # -- the daily results post ----------------------------------------------------------
 
@@ -120,16 +125,17 @@ class BoardPlay:
         try:
             summary = await self.service.daily_summary(guild_id, number)
             text = daily_results_text(summary)
-            known = await self.service.results_post(guild_id, number)
             if not anew:
-                channel = None if known is None else await self._channel(known[0])
-                if known is not None and channel is not None and await self._edit_post(
-                        channel, known[1], text):
+                made = await self.service.results_post_made(guild_id, number)
+                channel = None if made is None else await self._channel(made[0])
+                if made is not None and channel is not None and await self._edit_post(
+                        channel, made[1], text):
                     await self.service.results_shown(guild_id, number, len(summary.results))
                 return False
             settings = await self.service.settings(guild_id)
             if settings.results_channel_id is None and finished_in is None:
                 return False
+            known = await self.service.results_post(guild_id, number)
             # The results channel; else the day's post stays where the first finish put it
             # (one post a day, edited, wherever the others play); else where this finish was.
             # A channel that is gone (or takes no messages) passes to the next.
@@ -151,6 +157,8 @@ class BoardPlay:
                 posted = found or await channel.send(text, allowed_mentions=NO_PINGS)
                 await self.service.remember_results_post(guild_id, number, channel_id,
                                                          posted.id)
+                if known is not None and known[0] != channel_id:
+                    await self._drop_post(known)
             # What a restart compares with the day's results (catch_up_results_posts).
             await self.service.results_shown(guild_id, number, len(summary.results))
         except Exception as exc:
@@ -162,6 +170,16 @@ class BoardPlay:
             return passing(exc)
         return False
 
+    async def _drop_post(self, post: tuple[int, int]) -> None:
+        """Delete the day's post where it was, once it has moved (to a new results channel):
+        one post a day; a copy left behind would go on showing who has been forgotten."""
+        try:
+            channel = self.bot.get_channel(post[0]) or await self.bot.fetch_channel(post[0])
+            if isinstance(channel, _PostsTo):
+                await channel.get_partial_message(post[1]).delete()
+        except discord.HTTPException as exc:  # gone already, or no longer ours to reach
+            log.info("could not delete the old results post %s: %s", post[1], exc)
+
     @staticmethod
     async def _edit_post(channel: _PostsTo, message_id: int, text: str) -> bool:
         """Edit the day's post; whether it is still there."""
@@ -172,14 +190,28 @@ class BoardPlay:
             return False
         return True
 
-    async def redo_results_posts(self, days: Sequence[tuple[int, int]]) -> None:
-        """After a forget-me: the results posts (server, puzzle number) that showed the
-        player, edited without them, in this process's servers (another shard's stay as they
-        are until their day's next finish). Old posts too, newest first; none is made anew."""
-        for guild_id, number in days:
-            if ours(self.bot, guild_id):
-                await self.update_results_post(guild_id, None, number, retry=False,
-                                               anew=False)
+    async def redo_marked_posts(self) -> None:
+        """At once after a forget-me taken here (:meth:`redo_soon`), else every
+        :data:`REDO_EVERY` seconds (one taken by another process, an edit that failed): the
+        results posts that still show a player who asked to be forgotten, old days' too,
+        edited in this process's servers where they are (none is made anew), and their mark
+        cleared as it was read."""
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                for guild_id, number, mark in await self.service.results_to_redo():
+                    if ours(self.bot, guild_id) and not await self.update_results_post(
+                            guild_id, None, number, retry=False, anew=False):
+                        await self.service.results_redone(guild_id, number, mark)
+            except Exception as exc:
+                log_failure(log, "editing the results posts of forgotten players failed", exc)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._redo_soon.wait(), REDO_EVERY)
+            self._redo_soon.clear()
+
+    def redo_soon(self) -> None:
+        """A forget-me was taken here: its posts are edited now, not at the next round."""
+        self._redo_soon.set()
 
     async def _own_post(self, channel: _PostsTo, text: str) -> discord.Message | None:
         """The bot's own post of this day's results among the channel's latest messages (one

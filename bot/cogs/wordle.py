@@ -139,10 +139,8 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             cog = cast(WordleCog, loaded_cog(interaction, COG_NAME))
             report = await cog.service.forget_me(self.player_id)
             forget_look(self.player_id)
-            await interaction.response.edit_message(content=forgotten_text(report.total),
-                                                    view=None)
-            await cog.redo_results_posts(report.results_posts)  # (after the answer)
-            return
+            cog.redo_soon()  # the results posts that showed them
+            text = forgotten_text(report.total)
         await interaction.response.edit_message(content=text, view=None)
 
 
@@ -164,6 +162,8 @@ class WordleCog(BoardPlay, commands.Cog):
         self._post_locks: dict[int, asyncio.Lock] = {}
         self._posts_due: dict[tuple[int, int, int | None], bool] = {}
         self._catch_up: asyncio.Task[None] | None = None
+        self._redo: asyncio.Task[None] | None = None
+        self._redo_soon = asyncio.Event()
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await use_look_of(self.service, interaction.user.id)  # how this player sees things
@@ -174,13 +174,16 @@ class WordleCog(BoardPlay, commands.Cog):
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
         self._catch_up = asyncio.get_running_loop().create_task(
             self.catch_up_results_posts(), name="wordle-bot results posts catch-up")
+        self._redo = asyncio.get_running_loop().create_task(
+            self.redo_marked_posts(), name="wordle-bot results posts of forgotten players")
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
-        if self._catch_up is not None:
-            self._catch_up.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._catch_up
+        for task in (self._catch_up, self._redo):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     # -- games ------------------------------------------------------------------------------
 

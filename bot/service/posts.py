@@ -100,6 +100,19 @@ class ResultsPosts:
         """(channel id, message id) of the day's post; None: claimed by us (see above)."""
         return await claim_or_find(self.db, guild_id, number)
 
+    async def results_post_made(self, guild_id: int, number: int) -> tuple[int, int] | None:
+        """(channel id, message id) of the day's post if one was made (never claims one)."""
+        return await self.db.daily_post(guild_id, number)
+
+    async def results_to_redo(self) -> list[tuple[int, int, int]]:
+        """The posts (server, puzzle number, mark) that still show a player who asked to be
+        forgotten, wherever the forget-me was taken."""
+        return await self.db.daily_posts_to_redo()
+
+    async def results_redone(self, guild_id: int, number: int, mark: int) -> None:
+        """The post was edited after ``mark`` was read (:meth:`results_to_redo`)."""
+        await self.db.daily_post_redone(guild_id, number, mark)
+
     async def remember_results_post(self, guild_id: int, number: int, channel_id: int,
                                     message_id: int) -> None:
         await self.db.set_daily_post(guild_id, number, channel_id, message_id)

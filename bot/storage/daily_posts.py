@@ -35,12 +35,12 @@ DAY_RESULTS: Final = (
     "AND g.status <> 'active')"
 )
 
-#: The days (server, puzzle number) whose results post counts a finished daily of player
-#: ``?``: the posts a forget-me of theirs leaves behind, newest first.
-POSTS_OF_PLAYER: Final = """
-    SELECT DISTINCT p.guild_id, p.puzzle_number FROM daily_posts p
-    JOIN games g ON g.guild_id = p.guild_id AND g.puzzle_number = p.puzzle_number
-    WHERE g.owner_id = ? AND g.kind = 'daily' AND g.status <> 'active'
-      AND p.message_id IS NOT NULL
-    ORDER BY p.puzzle_number DESC, p.guild_id
-"""
+#: The results posts marked to be edited again after a forget-me (index ``daily_posts_redo``).
+POSTS_TO_REDO: Final = (
+    "SELECT guild_id, puzzle_number, redo FROM daily_posts WHERE redo > 0 "
+    "ORDER BY puzzle_number, guild_id"
+)
+#: Clear a post's mark, only as it was read before its edit.
+POST_REDONE: Final = (
+    "UPDATE daily_posts SET redo = 0 WHERE guild_id = ? AND puzzle_number = ? AND redo = ?"
+)

@@ -210,9 +210,6 @@ class ForgetReport:
     prefs_deleted: int = 0
     #: The player's race boards (with their guesses and hints; the races stay).
     race_boards_deleted: int = 0
-    #: The days (server, puzzle number) whose results post showed one of the player's
-    #: finished dailies, newest first: to be edited without it (not rows: not in ``total``).
-    results_posts: tuple[tuple[int, int], ...] = ()
 
     @property
     def total(self) -> int:

@@ -311,12 +311,23 @@ class Store(Protocol):
     async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
                                    shown: int) -> None:
         """The day's post now shows ``shown`` results (never lowered, never above the day's
-        results now; nothing without a post)."""
+        results now; nothing without a post). More than the day has now: a forget-me came
+        after they were read, and the post is marked to be edited (:meth:`daily_posts_to_redo`)."""
         ...
 
     async def daily_posts_behind(self, since: int) -> list[DailyPostBehind]:
         """The servers' days from puzzle ``since`` on whose post shows fewer results than the
         day has finished dailies, or that have none (personal dailies have no post)."""
+        ...
+
+    async def daily_posts_to_redo(self) -> list[tuple[int, int, int]]:
+        """The results posts (server, puzzle number, ``redo`` count) that still show a player
+        who asked to be forgotten (:meth:`forget_player`), oldest day first."""
+        ...
+
+    async def daily_post_redone(self, guild_id: int, puzzle_number: int, redo: int) -> None:
+        """The post was edited after its ``redo`` count was read as ``redo``: clear it, unless
+        another forget-me came meanwhile (then it stays to be edited again)."""
         ...
 
     async def server_streak(self, guild_id: int, today: int) -> int:
@@ -439,6 +450,6 @@ class Store(Protocol):
         challenge setter still cannot play that game, and a daily they started stays played
         (``DailyPlayed`` if they start it again). Their preferences go too. The results
         posts of the days of their finished dailies count that many results fewer as shown
-        (``set_daily_post_shown``), so a later finish is still seen as not shown; the report
-        names those days (``results_posts``), for the bot to edit their posts."""
+        (``set_daily_post_shown``), so a later finish is still seen as not shown, and are
+        marked to be edited (:meth:`daily_posts_to_redo`) by whichever process runs them."""
         ...

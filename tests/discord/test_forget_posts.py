@@ -1,9 +1,15 @@
 """A player who asks to be forgotten leaves the daily results posts that showed them: the posts
-are edited at once, old days' too, with the real bot through the fake Discord. (Before, the
-posts named them, with their score, until their day's next finish: for good on a past day.)"""
+are edited at once, old days' too, and within a minute when the forget-me was taken by another
+process; with the real bot through the fake Discord. (Before, the posts named them, with their
+score, until their day's next finish: for good on a past day.)"""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
+import bot.cogs.play as play
 from tests.discord.conftest import Table
 from tests.discord.test_bot_e2e import mention
 from tests.fakediscord import FakeChannel, FakeMember
@@ -70,3 +76,43 @@ async def test_a_deleted_results_post_is_not_made_again_by_a_forget_me(table: Ta
         await table.fake.settle(quiet=0.2)
         assert results_posts(table) == []
         assert results_posts(table, table.results) == []
+
+
+async def test_a_forget_me_taken_by_another_process_reaches_this_ones_posts(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With several shard processes a forget-me reaches one of them; the posts of the others'
+    servers are marked in the store, and each process looks for its own every minute."""
+    monkeypatch.setattr(play, "REDO_EVERY", 0.05)
+    async with table.running() as run:
+        post = await day_won_by(table, table.bob, table.carol)
+        await run.service.forget_me(table.bob.id)  # as another process would: no cog here
+        await table.fake.wait_for(lambda: mention(table.bob) not in post.content,
+                                  what="the post without the forgotten player")
+        assert mention(table.carol) in post.content
+        for _ in range(100):  # the mark is cleared once the edit is done
+            if await run.db.daily_posts_to_redo() == []:
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError("the post's mark was never cleared")
+
+
+async def test_a_post_that_moved_to_a_new_results_channel_leaves_no_copy_behind(
+        table: Table) -> None:
+    """A server that sets a results channel mid-day: the day's post moves there, and the one
+    in the channel of the first finish goes (else it stayed frozen, showing the results as
+    they were, and a player forgotten since)."""
+    async with table.running():
+        first = await day_won_by(table, table.bob)
+        await table.reply(table.alice, "wordle settings", {"results_channel": table.results})
+        await table.reply(table.carol, "wordle start", {"kind": "daily"})
+        await table.invoke(table.carol, "guess", {"word": table.daily_answer()})
+        await table.fake.wait_for(lambda: first.deleted, what="the old post deleted")
+        [moved] = results_posts(table, table.results)
+        await table.fake.wait_for(lambda: mention(table.carol) in moved.content,
+                                  what="the day's post in the results channel")
+        assert mention(table.bob) in moved.content
+        await forget(table, table.bob)
+        await table.fake.wait_for(lambda: mention(table.bob) not in moved.content,
+                                  what="the moved post without the forgotten player")
+        assert results_posts(table) == []

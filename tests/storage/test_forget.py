@@ -201,18 +201,45 @@ async def test_a_forgotten_players_game_ids_are_never_given_again(db: Database):
     assert new.id > max(g.id for g in gone) > kept.id
 
 
-async def test_the_report_names_the_results_posts_that_showed_the_player(db: Database):
-    """Newest first: the days of their finished dailies that have a post; not their daily
-    still on, not their practice games."""
+async def test_the_results_posts_that_showed_the_player_are_marked_to_be_edited(
+        db: Database):
+    """Oldest first: the days of their finished dailies whose post shows results; not their
+    daily still on, not their practice games. A mark is cleared only as it was read: a
+    forget-me that came meanwhile leaves it to be edited again."""
     for number, guild in ((7, GUILD), (8, GUILD), (8, GUILD + 1), (9, GUILD)):
         await play(db, await own_game(db, ALICE, kind="daily", puzzle_number=number,
                                       guild_id=guild, channel_id=number), ["crane"], day=number)
         await db.set_daily_post(guild, number, number, 500 + number)
-    await play(db, await own_game(db, BOB, kind="daily", puzzle_number=6), ["crane"], day=6)
-    await db.set_daily_post(GUILD, 6, CHANNEL, 506)
+        await db.set_daily_post_shown(guild, number, 1)
+    await play(db, await own_game(db, BOB, kind="daily", puzzle_number=9), ["crane"], day=9)
+    await db.set_daily_post_shown(GUILD, 9, 2)
+    await play(db, await own_game(db, ALICE, kind="daily", puzzle_number=6), ["crane"], day=6)
+    await db.set_daily_post(GUILD, 6, CHANNEL, 506)  # shows nothing yet: nothing to edit
     await own_game(db, ALICE, kind="daily", puzzle_number=10, channel_id=10)  # still on
     await db.set_daily_post(GUILD, 10, 10, 510)
     await guess(db, await own_game(db, ALICE, channel_id=11), "slate")
-    report = await db.forget_player(ALICE)
-    assert report.results_posts == ((GUILD, 9), (GUILD, 8), (GUILD + 1, 8), (GUILD, 7))
-    assert (await db.forget_player(BOB)).results_posts == ((GUILD, 6),)
+    assert await db.daily_posts_to_redo() == []
+    await db.forget_player(ALICE)
+    assert await db.daily_posts_to_redo() == [(GUILD, 7, 1), (GUILD, 8, 1), (GUILD + 1, 8, 1),
+                                              (GUILD, 9, 1)]
+    await db.daily_post_redone(GUILD, 7, 1)
+    await db.forget_player(BOB)  # (bob's day 9 comes in while day 9 is being edited)
+    await db.daily_post_redone(GUILD, 9, 1)  # read before bob's forget-me: stays
+    assert await db.daily_posts_to_redo() == [(GUILD, 8, 1), (GUILD + 1, 8, 1), (GUILD, 9, 2)]
+    await db.daily_post_redone(GUILD, 9, 2)
+    assert (GUILD, 9, 2) not in await db.daily_posts_to_redo()
+
+
+async def test_a_post_made_from_results_read_before_a_forget_me_is_marked(db: Database):
+    """The bot read the day's results, then the player was forgotten, then its post went out
+    showing them: the count it says it shows is more than the day has, so the post is marked
+    to be edited again."""
+    await play(db, await own_game(db, ALICE, kind="daily", puzzle_number=7), ["crane"], day=7)
+    await play(db, await own_game(db, BOB, kind="daily", puzzle_number=7), ["crane"], day=7)
+    await db.forget_player(ALICE)  # no post yet: nothing marked
+    await db.set_daily_post(GUILD, 7, CHANNEL, 507)
+    await db.set_daily_post_shown(GUILD, 7, 2)  # alice and bob, as read before
+    assert await db.daily_posts_to_redo() == [(GUILD, 7, 1)]
+    await db.daily_post_redone(GUILD, 7, 1)
+    await db.set_daily_post_shown(GUILD, 7, 1)  # the edit without her
+    assert await db.daily_posts_to_redo() == []

@@ -7,20 +7,20 @@ started and the races they were in, so they stay bound by the rules. Their finis
 leave the count of results their days' posts show (``daily_posts.shown``, never below 0;
 claims, with no message yet, show nothing): else the day's next finish would bring the count
 back to it, and a finish lost to a crash would never reach the post. The post still shows them
-until its next edit, which the bot makes at once (``ForgetReport.results_posts``).
+until its next edit: the post is marked if it shows anyone (``redo``, migration 0013), and the
+process that runs its server edits it without them, at once if it took the forget-me, else
+within a minute.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from ..daily_posts import POSTS_OF_PLAYER
 from ..models import ForgetReport
-from .races import dollars
 
-_POSTS_OF_PLAYER: Final = dollars(POSTS_OF_PLAYER)
 _LOWER_SHOWN: Final = """
-    UPDATE daily_posts p SET shown = GREATEST(0, p.shown - f.finished)
+    UPDATE daily_posts p
+    SET shown = GREATEST(0, p.shown - f.finished), redo = p.redo + (p.shown > 0)::int
     FROM (SELECT guild_id, puzzle_number, count(*) AS finished FROM games
           WHERE owner_id = $1 AND kind = 'daily' AND status <> 'active'
           GROUP BY guild_id, puzzle_number) f
@@ -37,7 +37,6 @@ async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
         "ORDER BY id FOR UPDATE",
         player_id,
     )
-    posts = [(row[0], row[1]) for row in await conn.fetch(_POSTS_OF_PLAYER, player_id)]
     await conn.execute(_LOWER_SHOWN, player_id)  # (no daily of theirs can finish meanwhile)
     guesses_deleted = await conn.fetchval(
         f"SELECT count(*) FROM guesses WHERE game_id IN ({own})", player_id
@@ -88,5 +87,4 @@ async def forget(conn: Any, player_id: int, mark: str) -> ForgetReport:
         stats_deleted=stats_deleted,
         prefs_deleted=prefs_deleted,
         race_boards_deleted=race_boards,
-        results_posts=tuple(posts),
     )

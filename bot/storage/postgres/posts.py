@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from ..daily_posts import DAY_RESULTS, POSTS_BEHIND
+from ..daily_posts import DAY_RESULTS, POST_REDONE, POSTS_BEHIND, POSTS_TO_REDO
 from ..models import DailyPostBehind
 from ..validation import check_count, check_day, check_id, now_utc
 from .races import dollars
 
 _T = TypeVar("_T")
 _POSTS_BEHIND = dollars(POSTS_BEHIND)
+_POST_REDONE = dollars(POST_REDONE)
 _MAX_CLAIMANT = 200
 
 
@@ -84,13 +85,15 @@ class DailyPosts:
     async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
                                    shown: int) -> None:
         """The day's post now shows ``shown`` results (never lowered, never above the day's
-        results now; nothing without a post)."""
+        results now; nothing without a post). More than the day has now: a forget-me came
+        after they were read, and the post is marked to be edited (``redo``)."""
         _check(guild_id, puzzle_number)
         check_count("shown", shown)
 
         async def work(conn: Any) -> None:
             await conn.execute(
-                f"UPDATE daily_posts SET shown = LEAST(GREATEST(shown, $3), {DAY_RESULTS}) "
+                f"UPDATE daily_posts SET shown = LEAST(GREATEST(shown, $3), {DAY_RESULTS}), "
+                f"redo = redo + ($3 > {DAY_RESULTS})::int "
                 "WHERE guild_id = $1 AND puzzle_number = $2 AND message_id IS NOT NULL",
                 guild_id,
                 puzzle_number,
@@ -105,6 +108,16 @@ class DailyPosts:
         check_day("since", since)
         rows = await self._fetch(_POSTS_BEHIND, since)
         return [DailyPostBehind(row[0], row[1], row[2], row[3]) for row in rows]
+
+    async def daily_posts_to_redo(self) -> list[tuple[int, int, int]]:
+        return [(row[0], row[1], row[2]) for row in await self._fetch(POSTS_TO_REDO)]
+
+    async def daily_post_redone(self, guild_id: int, puzzle_number: int, redo: int) -> None:
+        check_id("guild_id", guild_id)
+        check_day("puzzle_number", puzzle_number)
+        check_count("redo", redo)
+        await self._transaction(
+            lambda conn: conn.execute(_POST_REDONE, guild_id, puzzle_number, redo))
 
     async def claim_daily_post(
         self,

@@ -9,19 +9,20 @@ from typing import Any, Final
 import aiosqlite
 
 from .. import rules, validation
-from ..daily_posts import POSTS_OF_PLAYER
 from ..models import ForgetReport
 from .writer import Core
 
 #: Lower the ``shown`` of each post by the player's finished dailies of its day (never below
-#: 0). The post still shows them until its next edit, which the bot makes at once
-#: (``ForgetReport.results_posts``).
+#: 0), and mark it to be edited if it shows anyone (``redo``, migration 0013): the process that
+#: runs its server edits it without them, at once if it took the forget-me, else within a
+#: minute.
 #: (The days' posts are found by their key from the player's games, not by a scan of them all.)
 LOWER_SHOWN: Final = """
     UPDATE daily_posts SET shown = max(0, shown - (
         SELECT count(*) FROM games g
         WHERE g.owner_id = ?1 AND g.kind = 'daily' AND g.status <> 'active'
-          AND g.guild_id = daily_posts.guild_id AND g.puzzle_number = daily_posts.puzzle_number))
+          AND g.guild_id = daily_posts.guild_id AND g.puzzle_number = daily_posts.puzzle_number)),
+        redo = redo + (shown > 0)
     WHERE (guild_id, puzzle_number) IN (
         SELECT guild_id, puzzle_number FROM games
         WHERE owner_id = ?1 AND kind = 'daily' AND status <> 'active')
@@ -66,8 +67,6 @@ async def _forget(conn: aiosqlite.Connection, player_id: int, mark: str) -> Forg
     )
     # Their finished dailies leave their days' posts: the posts no longer count them as
     # shown, so the day's next finish still leaves the day behind if it is lost to a crash.
-    posts = [(int(g), int(n)) for g, n in await conn.execute_fetchall(POSTS_OF_PLAYER,
-                                                                       (player_id,))]
     await change(LOWER_SHOWN, player_id)
     await change("DELETE FROM hints WHERE player_id = ?", player_id)
     games_deleted = await change("DELETE FROM games WHERE owner_id = ?", player_id)
@@ -98,5 +97,4 @@ async def _forget(conn: aiosqlite.Connection, player_id: int, mark: str) -> Forg
         stats_deleted=stats_deleted,
         prefs_deleted=prefs_deleted,
         race_boards_deleted=race_boards,
-        results_posts=tuple(posts),
     )

@@ -12,7 +12,7 @@ import aiosqlite
 from bot.core.domain import StatsBucket
 
 from .. import validation
-from ..daily_posts import DAY_RESULTS, POSTS_BEHIND
+from ..daily_posts import DAY_RESULTS, POST_REDONE, POSTS_BEHIND, POSTS_TO_REDO
 from ..models import (
     SETTINGS_COLUMNS,
     UNSET,
@@ -231,8 +231,9 @@ class Settings(Core):
 
         async def job(conn: aiosqlite.Connection) -> None:
             await conn.execute(
-                f"UPDATE daily_posts SET shown = min(max(shown, ?), {DAY_RESULTS}) "
-                "WHERE guild_id = ? AND puzzle_number = ?",
+                f"UPDATE daily_posts SET shown = min(max(shown, ?1), {DAY_RESULTS}), "
+                f"redo = redo + (?1 > {DAY_RESULTS}) "
+                "WHERE guild_id = ?2 AND puzzle_number = ?3",
                 (shown, guild_id, puzzle_number),
             )
 
@@ -242,6 +243,19 @@ class Settings(Core):
         validation.check_day("since", since)
         rows = await self._read(POSTS_BEHIND, (since,))
         return [DailyPostBehind(*row) for row in rows]
+
+    async def daily_posts_to_redo(self) -> list[tuple[int, int, int]]:
+        return [(int(g), int(n), int(r)) for g, n, r in await self._read(POSTS_TO_REDO)]
+
+    async def daily_post_redone(self, guild_id: int, puzzle_number: int, redo: int) -> None:
+        validation.check_id("guild_id", guild_id)
+        validation.check_day("puzzle_number", puzzle_number)
+        validation.check_count("redo", redo)
+
+        async def job(conn: aiosqlite.Connection) -> None:
+            await conn.execute(POST_REDONE, (guild_id, puzzle_number, redo))
+
+        await self._write(job)
 
     async def server_streak(self, guild_id: int, today: int) -> int:
         validation.check_id("guild_id", guild_id)
