@@ -44,6 +44,8 @@ def test_the_port_lists_the_calls_the_service_makes() -> None:
         "set_daily_post",
         "set_daily_post_shown",
         "daily_posts_behind",
+        "daily_posts_to_redo",
+        "daily_post_redone",
         "server_streak",
         "forget_player",
     } <= set(_port_methods())
