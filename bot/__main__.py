@@ -13,9 +13,12 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sqlite3
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -248,10 +251,33 @@ def _run_play(config: Config, args: argparse.Namespace, words: WordLists) -> int
         return 2
     config = _with_storage(config, args.db)
     try:
-        return asyncio.run(_play(config, args, words))
-    except KeyboardInterrupt:
-        print("\nBye! Your game is saved: run `wordle-bot play` again to carry on.")
-        return 0
+        with interrupt_at_once():
+            return asyncio.run(_play(config, args, words))
+    except KeyboardInterrupt:  # Ctrl-C while the game was being saved or read back
+        from bot.terminal import BYE, INTERRUPTED
+
+        print(BYE)
+        return INTERRUPTED
+
+
+def _raise_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def interrupt_at_once() -> Iterator[None]:
+    """Ctrl-C raises ``KeyboardInterrupt`` wherever the program is, as outside asyncio.
+    ``asyncio.run`` otherwise puts its own SIGINT handler in place (when it finds Python's
+    default), which only cancels the main task: the terminal's blocking read of a line would
+    go on until Enter. Left alone when SIGINT is ignored (started with ``nohup``)."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    signal.signal(signal.SIGINT, _raise_interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _run_discord(config: Config, words: WordLists, *, sync_global: bool) -> int:

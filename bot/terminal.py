@@ -4,7 +4,8 @@ The terminal is one local player in the personal record (server 0), channel 0: i
 that player's own daily, and its archive (``play --archive N`` or ``--archive-date``) their
 past dailies. Type a word to guess it, or a command:
 ``/hint letter|position|word``, ``/giveup``, ``/board``, ``/stats``, ``/help``, ``/quit``.
-Ctrl-D or Ctrl-C leaves; the game is saved and carries on the next time.
+Ctrl-D or Ctrl-C (at once, exit code 130) leaves; the game is saved and carries on the
+next time.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ Type a {WORD_LENGTH}-letter word to guess it. Commands:
   /quit             leave (the game is saved; run play again to carry on)"""
 
 SAVED = "Your game is saved as it was after your last accepted move."
+BYE = "\nBye! Your game is saved: run `wordle-bot play` again to carry on."
+#: The exit code after Ctrl-C, as for any command a shell's user interrupts (128 + SIGINT).
+INTERRUPTED = 130
 
 
 #: The archive's refusals that name Discord's options, in the terminal's own.
@@ -110,7 +114,9 @@ class TerminalGame:
 
     def read(self, prompt: str) -> str | None:
         """One line of input, or None at end of input. Read on the event loop's thread on
-        purpose: nothing else runs meanwhile, and Ctrl-C interrupts the read at once."""
+        purpose: nothing else runs meanwhile, and Ctrl-C interrupts the read at once
+        (``KeyboardInterrupt``: ``wordle-bot play`` keeps Python's own SIGINT handling, see
+        :func:`bot.__main__.interrupt_at_once`)."""
         self.out.write(prompt)
         self.out.flush()
         if self.stdin is None:  # started with standard input closed: nothing to read
@@ -162,9 +168,10 @@ class TerminalGame:
             try:
                 line = self.read(f"Guess {game.attempts_used + 1}/{game.max_attempts}> ")
             except KeyboardInterrupt:
-                line = None
+                self.say(BYE)
+                return INTERRUPTED
             if line is None or line.strip().lower() in {"/quit", "/exit"}:
-                self.say("\nBye! Your game is saved: run `wordle-bot play` again to carry on.")
+                self.say(BYE)
                 return 0
             command, _, argument = line.strip().partition(" ")
             try:
@@ -204,3 +211,4 @@ class TerminalGame:
                         return 0
             except PlayerError as exc:
                 self.say(error_text(exc))
+

@@ -1,0 +1,35 @@
+"""``wordle-bot play`` on a real pseudo-terminal: what a person at a keyboard meets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.terminal import CTRL_C, Session
+from tests.service.test_play_cli import env
+
+__all__ = ["env"]
+
+BYE = "Bye! Your game is saved"
+
+
+def play(tmp_path: Path, env: dict[str, str], *args: str) -> Session:
+    return Session(["play", "--db", str(tmp_path / "play.sqlite3"), *args], tmp_path, env)
+
+
+def test_ctrl_c_at_the_prompt_leaves_at_once_and_the_game_carries_on(tmp_path, env):
+    first = play(tmp_path, env, "--word", "slate")
+    first.expect(r"Guess 1/6> ")
+    first.send("crane\n")
+    first.expect(r"Guess 2/6> ")
+    first.send("spe")  # typed, not entered
+    first.expect("spe")
+    first.send(CTRL_C)  # no Enter: the read is interrupted at once
+    assert first.finish(timeout=10) == 130, first.text()
+    assert first.text().count(BYE) == 1, first.text()
+    assert "Traceback" not in first.text()
+
+    again = play(tmp_path, env)
+    again.expect("Carrying on with your game in progress")
+    again.expect(r"Guess 2/6> ")  # CRANE was kept; the half-typed word was not played
+    again.send("/quit\n")
+    assert again.finish() == 0, again.text()
