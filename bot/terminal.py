@@ -163,7 +163,6 @@ class TerminalGame:
         if not self.color:  # the tiles' marks stand for colours: say which
             self.say(tui.LEGEND_PLAIN)
         self.show(game)
-        bucket = game.bucket
         while True:
             try:
                 line = self.read(f"Guess {game.attempts_used + 1}/{game.max_attempts}> ")
@@ -178,24 +177,30 @@ class TerminalGame:
                 if command.lower() == "/help":
                     self.say(HELP if self.color else f"{HELP}\n\n{tui.LEGEND_PLAIN}")
                 elif command.lower() == "/board":
-                    game = await self.service.board(LOCAL_PLACE, self.player_id)
+                    game = await self.service.board(LOCAL_PLACE, self.player_id,
+                                                    game_id=game.id)
                     self.show(game)
+                    if game.status.is_over:
+                        return self.ended_elsewhere(game)
                 elif command.lower() == "/stats":
-                    await self.show_stats(bucket)
+                    await self.show_stats(game.bucket)
                 elif command.lower() == "/hint":
                     hint = await self.service.hint(LOCAL_PLACE, self.player_id,
-                                                   argument.strip().lower() or HintKind.LETTER)
+                                                   argument.strip().lower() or HintKind.LETTER,
+                                                   game_id=game.id)
                     self.say(f"Hint: {hint_text(hint)}")
                 elif command.lower() == "/giveup":
-                    given_up = await self.service.give_up(LOCAL_PLACE, self.player_id)
+                    given_up = await self.service.give_up(LOCAL_PLACE, self.player_id,
+                                                          game_id=game.id)
                     self.show(given_up.game)
                     self.say(f"The word was {given_up.finish.answer.upper()}.")
-                    await self.show_stats(bucket)
+                    await self.show_stats(game.bucket)
                     return 0
                 elif command.startswith("/"):
                     self.say(f"Unknown command {command[:20]}. /help lists them.")
                 else:
-                    result = await self.service.guess(LOCAL_PLACE, self.player_id, line)
+                    result = await self.service.guess(LOCAL_PLACE, self.player_id, line,
+                                                      game_id=game.id)
                     game = result.game
                     self.show(game)
                     if result.finish is not None:
@@ -207,8 +212,24 @@ class TerminalGame:
                         self.say()
                         self.say(result.finish.share_text)
                         self.say()
-                        await self.show_stats(bucket)
+                        await self.show_stats(game.bucket)
                         return 0
             except PlayerError as exc:
+                if exc.problem in (Problem.GAME_ENDED, Problem.GAME_GONE):
+                    return await self.game_gone(game.id)
                 self.say(error_text(exc))
 
+    async def game_gone(self, game_id: int) -> int:
+        """This session's game ended (or went) in another window: show how, and end (0)."""
+        try:
+            game = await self.service.board(LOCAL_PLACE, self.player_id, game_id=game_id)
+        except PlayerError:
+            self.say("This game no longer exists (it was deleted in another window).")
+            return 0
+        self.show(game)
+        return self.ended_elsewhere(game)
+
+    def ended_elsewhere(self, game: GameView) -> int:
+        self.say(f"This game ended in another window; the word was "
+                 f"{(game.answer or '?').upper()}. Run `wordle-bot play` to start another.")
+        return 0

@@ -416,9 +416,10 @@ class GameService(ResultsPosts):
         return GiveUpResult(game_view(record),
                             await saved_ending(self.db, record, player_id, day))
 
-    async def board(self, place: Place, player_id: int) -> GameView:
-        """The game a guess from this player would go to, as it stands."""
-        return game_view(await self._target_game(place, player_id))
+    async def board(self, place: Place, player_id: int, *,
+                    game_id: int | None = None) -> GameView:
+        """The game a guess from this player would go to (or ``game_id``), as it stands."""
+        return game_view(await self._game(place, player_id, game_id))
 
     # -- statistics and leaderboard -------------------------------------------------------
 

@@ -33,3 +33,31 @@ def test_ctrl_c_at_the_prompt_leaves_at_once_and_the_game_carries_on(tmp_path, e
     again.expect(r"Guess 2/6> ")  # CRANE was kept; the half-typed word was not played
     again.send("/quit\n")
     assert again.finish() == 0, again.text()
+
+
+def test_a_window_plays_only_its_own_game(tmp_path, env):
+    # Window A plays the daily; window B carries on with it and gives it up; window C starts
+    # a practice game. A's next guess must not land in C's game.
+    a = play(tmp_path, env, "--daily")
+    a.expect(r"Guess 1/6> ")
+    a.send("soare\n")  # an allowed word that is no answer: the daily goes on
+    a.expect(r"Guess 2/6> ")
+    b = play(tmp_path, env)
+    b.expect("Carrying on with your game in progress")
+    b.expect(r"Guess 2/6> ")
+    b.send("/giveup\n")
+    b.expect("The word was ([A-Z]{5})")
+    assert b.finish() == 0, b.text()
+    word = b.text().split("The word was ")[1][:5]
+    c = play(tmp_path, env, "--word", "slate")
+    c.expect(r"Guess 1/6> ")
+
+    a.send("roate\n")
+    a.expect(f"This game ended in another window; the word was {word}.")
+    assert a.finish() == 0, a.text()
+
+    c.send("/board\n")
+    c.expect(r"Guess \d/6> ")
+    assert c.text().endswith("Guess 1/6> "), c.text()  # C's game has no guess
+    c.send("/quit\n")
+    assert c.finish() == 0, c.text()
