@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import logging
 import os
 import signal
@@ -245,6 +246,8 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
 
 
 def _run_play(config: Config, args: argparse.Namespace, words: WordLists) -> int:
+    if sys.stdout is None:  # started with `>&-`
+        raise StartupError("standard output is closed: there is nowhere to show the game")
     problem = _play_arguments_error(args, words)
     if problem is not None:
         print(problem, file=sys.stderr)
@@ -311,12 +314,26 @@ def _tool_command(argv: list[str]) -> int | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _replace_what_cannot_be_shown()
     try:
         return _main(sys.argv[1:] if argv is None else argv)
     except BrokenPipeError:  # the reader went away (`wordle-bot play | head -1`): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the exit's own flush cannot fail again
         return 1
+    except KeyboardInterrupt:  # Ctrl-C in solve, prepare, or before play's game began
+        logging.disable()  # a strategy build stops with the command: nothing to report
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
+
+
+def _replace_what_cannot_be_shown() -> None:
+    """A terminal that is not UTF-8 (``PYTHONIOENCODING=latin-1``, an old locale) shows ``?``
+    for the tiles, bars and squares it cannot show, rather than stopping with an error."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.encoding.lower().replace(
+                "-", "").replace("_", "") != "utf8":
+            stream.reconfigure(errors="replace")
 
 
 def _refuse_bot_options(parser: argparse.ArgumentParser, args: argparse.Namespace,

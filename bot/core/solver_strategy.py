@@ -23,9 +23,11 @@ import hashlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -283,6 +285,9 @@ def _child(conn: object, answers: Sequence[str], guesses: Sequence[str],
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)-7s %(name)s: "
                         "%(message)s")
     mode = "hard-mode" if hard_mode else "normal-mode"
+    # Ctrl-C in a terminal reaches the whole process group: the command that started this
+    # build reports it, and a daemon process ends with its parent.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         start = time.perf_counter()
         log.info("process %d: building the %s strategy for %d answers x %d guesses",
@@ -303,6 +308,21 @@ def _child(conn: object, answers: Sequence[str], guesses: Sequence[str],
         conn.close()  # type: ignore[attr-defined]
 
 
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored in the block, where signals can be set from Python (the main thread,
+    a handler Python knows)."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def start_build(answers: Sequence[str], guesses: Sequence[str], cache_dir: Path | None,
                 use_cache: bool, hard_mode: bool, fingerprint: str) -> Build:
     """Start building a strategy in a new process (``spawn``: nothing of this process is
@@ -316,7 +336,8 @@ def start_build(answers: Sequence[str], guesses: Sequence[str], cache_dir: Path 
               use_cache, hard_mode, fingerprint),
     )
     build = Build(hard_mode=hard_mode, started=time.perf_counter())
-    process.start()
+    with _sigint_ignored():  # from its very start (an ignored signal stays ignored in a child)
+        process.start()
     send.close()
     build.pid = process.pid
 

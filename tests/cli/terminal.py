@@ -1,7 +1,7 @@
 """The real ``wordle-bot`` command on a pseudo-terminal, as a person at a keyboard runs it:
 Ctrl-C is the terminal's own (the line discipline sends SIGINT to the command), and what is
 typed is echoed. ``Session.expect`` waits for a pattern in the output; ``finish`` waits for
-the exit and returns its code."""
+the exit and returns its code, once every process holding the terminal has closed it."""
 
 from __future__ import annotations
 
@@ -68,8 +68,9 @@ class Session:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                while self._pump(0.1) and select.select([self.fd], [], [], 0)[0]:
+            if pid:  # what it (or a process it started) still writes, until the end
+                drain = time.monotonic() + 10
+                while self._pump(0.1) and time.monotonic() < drain:
                     pass
                 os.close(self.fd)
                 self.code = os.waitstatus_to_exitcode(status)
