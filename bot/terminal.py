@@ -49,6 +49,11 @@ Type a {WORD_LENGTH}-letter word to guess it. Commands:
   /quit             leave (the game is saved; run play again to carry on)"""
 
 SAVED = "Your game is saved as it was after your last accepted move."
+#: The longest line read as a guess or a command (a guess is 5 letters); longer: refused.
+MAX_LINE = 256
+#: How much of an over-long line is read past, looking for its end, before leaving.
+SKIP_LIMIT = 1 << 20
+TOO_LONG = f"That line is too long (over {MAX_LINE} characters): nothing was played."
 BYE = "\nBye! Your game is saved: run `wordle-bot play` again to carry on."
 #: The exit code after Ctrl-C, as for any command a shell's user interrupts (128 + SIGINT).
 INTERRUPTED = 130
@@ -121,10 +126,24 @@ class TerminalGame:
         self.out.flush()
         if self.stdin is None:  # started with standard input closed: nothing to read
             return None
-        line = self.stdin.readline()
+        line = self.stdin.readline(MAX_LINE + 1)
         if line == "":
             return None
+        if len(line) > MAX_LINE and not line.endswith("\n") and not self._skip_line():
+            self.say(f"\n{TOO_LONG}")  # no end of line in sight (`< /dev/zero`): leave
+            return None
         return line.rstrip("\r\n")
+
+    def _skip_line(self) -> bool:
+        """Read past the rest of an over-long line; False when no end of line comes within
+        :data:`SKIP_LIMIT` characters."""
+        skipped = 0
+        while skipped < SKIP_LIMIT:
+            chunk = self.stdin.readline(MAX_LINE)
+            if chunk == "" or chunk.endswith("\n"):
+                return True
+            skipped += len(chunk)
+        return False
 
     async def show_stats(self, bucket: StatsBucket) -> None:
         stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, bucket)
@@ -172,6 +191,9 @@ class TerminalGame:
             if line is None or line.strip().lower() in {"/quit", "/exit"}:
                 self.say(BYE)
                 return 0
+            if len(line) > MAX_LINE:
+                self.say(TOO_LONG)
+                continue
             command, _, argument = line.strip().partition(" ")
             try:
                 if command.lower() == "/help":

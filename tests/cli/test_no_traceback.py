@@ -5,6 +5,7 @@ UTF-8. Each runs the real command (Ctrl-C on a real pseudo-terminal)."""
 from __future__ import annotations
 
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -88,3 +89,28 @@ def test_play_on_a_terminal_that_is_not_utf8(tmp_path, env, encoding):
     out = done.stdout.decode(encoding)
     assert "Your practice statistics:" in out and "You got it in 2/6!" in out
     assert "?" in out  # the bars and squares it cannot show
+
+
+def limited_memory() -> None:  # in the child: a runaway read fails fast, not the machine
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def test_play_reading_an_endless_line_refuses_it_and_leaves(tmp_path, env):
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "play", "--db", str(tmp_path / "p.sqlite3"),
+             "--word", "slate"], stdin=zeros, capture_output=True, text=True, env=env,
+            cwd=tmp_path, timeout=60, preexec_fn=limited_memory)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "That line is too long (over 256 characters): nothing was played." in done.stdout
+    assert "Your game is saved" in done.stdout
+
+
+def test_play_refuses_a_long_line_and_reads_on(tmp_path, env):
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--db", str(tmp_path / "p.sqlite3"), "--word",
+         "slate"], input="crane" * 1000 + "\n/quit\n", capture_output=True, text=True,
+        env=env, cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "That line is too long (over 256 characters): nothing was played." in done.stdout
+    assert "Guess 1/6> \nBye!" in done.stdout  # the next line was read; no attempt was used
