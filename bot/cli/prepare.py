@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+import tempfile
 from pathlib import Path
 from typing import TextIO
 
@@ -66,6 +67,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     solver = Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir,
                     build_process=True)
     modes = {"normal": [False], "hard": [True], "both": [False, True]}[args.mode]
+    if not all(solver.strategy_ready(hard_mode) for hard_mode in modes):
+        problem = _cannot_write(solver.cache_dir)  # before minutes of building, not after
+        if problem is not None:
+            print(f"wordle-bot prepare: cannot write in the cache folder {solver.cache_dir}: "
+                  f"{problem}", file=err)
+            return 2
     for hard_mode in modes:
         name = "hard mode" if hard_mode else "normal mode"
         try:
@@ -73,6 +80,11 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         except RuntimeError as error:
             print(f"wordle-bot prepare: {error}", file=err)
             return 1
+        if strategy.source == "built" and not strategy.save(
+                solver.strategy_path(hard_mode), fingerprint(solver.lists_key, hard_mode)):
+            print(f"wordle-bot prepare: cannot write the {name} strategy in the cache folder "
+                  f"{solver.cache_dir}", file=err)
+            return 2
         first = solver.guesses[int(strategy.node_guess[0])].upper()
         where = {"shipped": "shipped with the bot", "cache": "already in the cache",
                  "built": f"built in {strategy.build_seconds:.0f} s"}[strategy.source]
@@ -85,6 +97,17 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
                 return 2
             print(f"  written to {path} ({path.stat().st_size:,} bytes)", file=out)
     return 0
+
+
+def _cannot_write(folder: Path) -> str | None:
+    """Why no file can be written in ``folder`` (made if missing), or None."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
 
 
 if __name__ == "__main__":

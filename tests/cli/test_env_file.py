@@ -92,3 +92,14 @@ def test_solve_refuses_a_bad_setting_in_one_line(tmp_path, env):
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith("wordle-bot solve: DATABASE_POOL_SIZE is for PostgreSQL")
     assert done.stderr.count("\n") == 1
+
+
+def test_prepare_refuses_a_cache_folder_it_cannot_write(tmp_path, env):
+    tiny_lists_in(tmp_path, ".env")
+    (tmp_path / "a-file").write_text("")
+    cache = tmp_path / "a-file" / "cache"  # under a file: no folder can be made there
+    done = wordle_bot(tmp_path, env, "prepare", "--mode", "normal", "--cache-dir", str(cache))
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stderr.splitlines()[-1].startswith(
+        f"wordle-bot prepare: cannot write in the cache folder {cache}: "), done.stderr
+    assert "built" not in done.stdout and "Traceback" not in done.stderr
