@@ -203,6 +203,9 @@ def _play_arguments_error(args: argparse.Namespace, words: WordLists) -> str | N
         problem = _archive_date_error(args.archive_date)
         if problem is not None:
             return f"--archive-date: {problem}"
+        if args.archive is not None and _archive_mismatch(args.archive, args.archive_date):
+            return ("--archive and --archive-date name two different puzzles; give just one "
+                    "of them.")
     if args.word is not None:
         checked = validate_guess(args.word, words.allowed)
         if isinstance(checked, Invalid):
@@ -223,6 +226,19 @@ def _archive_date_error(text: str) -> str | None:
         if exc.problem is Problem.ARCHIVE_BAD_DATE:
             return error_text(exc)
     return None
+
+
+def _archive_mismatch(number: str, text: str) -> bool:
+    """Whether a number and a (well-formed) date name two different puzzles: options that
+    contradict each other, as --daily with --word."""
+    from bot.service.archive import archive_number
+    from bot.service.errors import BadOption, Problem
+
+    try:
+        archive_number(int(number), text)
+    except BadOption as exc:
+        return exc.problem is Problem.ARCHIVE_MISMATCH
+    return False
 
 
 async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> int:

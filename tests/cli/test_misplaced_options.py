@@ -50,3 +50,18 @@ def test_a_well_formed_date_outside_the_archive_is_still_the_games_to_refuse(tmp
                           "--archive-date", "2025-12-31")
     assert done.returncode == 1, done.stderr
     assert "The archive starts at Wordle 1 (2026-01-01)." in done.stderr
+
+
+def test_a_number_and_a_date_of_two_puzzles_is_an_argument_error(tmp_path, env):
+    env = {**env, "DAILY_SALT": "cli-test"}
+    done = run_wordle_bot(tmp_path, env, "play", "--db", str(tmp_path / "play.sqlite3"),
+                          "--archive", "5", "--archive-date", "2026-02-01")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == ("--archive and --archive-date name two different puzzles; give "
+                           "just one of them.\n")
+    assert not (tmp_path / "play.sqlite3").exists()  # refused before anything opened
+    # the same puzzle both ways is that puzzle (Wordle 32 is 2026-02-01)
+    done = run_wordle_bot(tmp_path, env, "play", "--db", str(tmp_path / "play.sqlite3"),
+                          "--archive", "32", "--archive-date", "2026-02-01")
+    assert done.returncode == 0, done.stderr
+    assert "Wordle 32" in done.stdout
