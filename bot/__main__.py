@@ -43,7 +43,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="wordle-bot",
         description="Wordle for Discord servers, and in your terminal.",
     )
-    parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    parser.add_argument("--env-file", default=None,
+                        help="settings file (default: .env, if there is one)")
     parser.add_argument("--sync-global", action="store_true",
                         help="sync slash commands to every server at start (slow to spread; "
                              "use once after changing commands)")
@@ -361,6 +362,19 @@ def _refuse_bot_options(parser: argparse.ArgumentParser, args: argparse.Namespac
                      f"--sync-global), not for {command}")
 
 
+def _env_file(parser: argparse.ArgumentParser, named: str | None) -> str:
+    """The settings file: the one named with ``--env-file``, which must be there (a typo would
+    otherwise run on other settings without a word), else ``.env`` if there is one."""
+    if named is None:
+        return ".env"
+    path = Path(named)
+    if path.is_dir():
+        parser.error(f"--env-file: {named} is a folder, not a settings file")
+    if not path.exists():
+        parser.error(f"--env-file: there is no file {named}")
+    return named
+
+
 def _main(argv: list[str]) -> int:
     parser = _parser()
     at = _tool_command(argv)
@@ -370,14 +384,15 @@ def _main(argv: list[str]) -> int:
         if argv[at] == "solve":
             from bot.cli.solve import main as solve_main
 
-            return solve_main(argv[at + 1:], env_file=top.env_file)
+            return solve_main(argv[at + 1:], env_file=_env_file(parser, top.env_file))
         from bot.cli.prepare import main as prepare_main
 
-        return prepare_main(argv[at + 1:], env_file=top.env_file)
+        return prepare_main(argv[at + 1:], env_file=_env_file(parser, top.env_file))
     args = parser.parse_args(argv)
     _refuse_bot_options(parser, args, args.command)
+    env_file = _env_file(parser, args.env_file)
     try:
-        config = Config.from_env(args.env_file)
+        config = Config.from_env(env_file)
         _setup_logging(config.log_level, quiet=args.command == "play")
         words = _load_words(config)
         if args.command == "play":

@@ -103,3 +103,16 @@ def test_prepare_refuses_a_cache_folder_it_cannot_write(tmp_path, env):
     assert done.stderr.splitlines()[-1].startswith(
         f"wordle-bot prepare: cannot write in the cache folder {cache}: "), done.stderr
     assert "built" not in done.stdout and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", [["play"], ["solve", "crane=BBBBB"], ["prepare"]])
+def test_a_settings_file_named_must_be_there(tmp_path, env, command):
+    """A typo in ``--env-file`` must not run on other settings without a word (``.env`` alone
+    may be missing); a folder is no settings file either. Nothing is made."""
+    (tmp_path / "folder.env").mkdir()
+    for named, said in (("missing.env", "there is no file missing.env"),
+                        ("folder.env", "folder.env is a folder")):
+        done = wordle_bot(tmp_path, env, "--env-file", named, *command)
+        assert (done.returncode, done.stdout) == (2, ""), done.stderr
+        assert f"wordle-bot: error: --env-file: {said}" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.env"]

@@ -4,6 +4,7 @@ saying why), never silently ignored: ``--sync-global`` is the Discord bot's alon
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ __all__ = ["env"]
 @pytest.mark.parametrize("command", [["play"], ["solve", "crane=BYBBG"], ["prepare"]])
 def test_sync_global_with_another_command_is_refused(command, capsys, tmp_path: Path):
     with pytest.raises(SystemExit) as exit_:
-        wordle_bot(["--env-file", str(tmp_path / "none.env"), "--sync-global", *command])
+        wordle_bot(["--env-file", os.devnull, "--sync-global", *command])
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert (f"error: --sync-global is for running the Discord bot (wordle-bot --sync-global), "

@@ -3,6 +3,7 @@ data that comes with the bot, not the host (item 8)."""
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -142,7 +143,7 @@ def test_zones_and_days_work_without_system_zone_data(tmp_path: Path) -> None:
 def test_a_daily_ends_without_system_zone_data(tmp_path: Path) -> None:
     # Start today's daily in the terminal and give up: the day of the game's end and the
     # statistics need the server's zone (UTC for the terminal).
-    args = ["--env-file", "none", "play", "--daily", "--no-color", "--db", "w.sqlite3"]
+    args = ["--env-file", os.devnull, "play", "--daily", "--no-color", "--db", "w.sqlite3"]
     ran = run_cli(args, tmp_path, no_system_zones(tmp_path), stdin="/giveup\n")
     assert (ran.code, ran.err) == (0, "")
     assert "The word was" in ran.out and "Played 1" in ran.out

@@ -6,6 +6,7 @@ sleep until their race ends)."""
 
 from __future__ import annotations
 
+import os
 import signal
 from datetime import timedelta
 from pathlib import Path
@@ -48,7 +49,7 @@ async def test_sigterm_shows_the_end_of_a_race_that_just_ended(tmp_path: Path) -
         channel = fake.add_text_channel(guild, "races")
         alice = fake.add_member(guild, "alice")
         bob = fake.add_member(guild, "bob")
-        async with fake.start_process("bot", "--env-file", "/nonexistent/.env", "--sync-global",
+        async with fake.start_process("bot", "--env-file", os.devnull, "--sync-global",
                                       env=bot_env(tmp_path), stop_timeout=20.0) as proc:
             await fake.wait_for(lambda: "wordle race" in fake.command_paths(), 60,
                                 "/wordle race synced")

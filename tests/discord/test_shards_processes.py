@@ -13,6 +13,7 @@ Needs PostgreSQL (``tests/pg.py``): skipped without it, failed with ``WORDLE_REQ
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -49,7 +50,7 @@ def bot_env(dsn: str, shard: int, answers: Path, allowed: Path, cache: Path) -> 
 
 @contextlib.asynccontextmanager
 async def bot_process(fake: FakeDiscord, env: dict[str, str]) -> AsyncIterator[BotProcess]:
-    async with fake.start_process("bot", "--env-file", "/nonexistent/.env", "--sync-global",
+    async with fake.start_process("bot", "--env-file", os.devnull, "--sync-global",
                                   env=env, stop_timeout=4.0) as proc:
         yield proc
 

@@ -5,6 +5,7 @@ cut) between a daily's finish and its results post, the next start makes the pos
 
 from __future__ import annotations
 
+import os
 import signal
 import textwrap
 from datetime import UTC, datetime
@@ -73,7 +74,7 @@ async def test_a_stop_lets_the_guess_under_way_be_answered(tmp_path: Path, sig: 
         guild = fake.add_guild("Stops")
         channel = fake.add_text_channel(guild, "wordle")
         bob = fake.add_member(guild, "bob")
-        async with fake.start_process("bot", "--env-file", "/nonexistent/.env", "--sync-global",
+        async with fake.start_process("bot", "--env-file", os.devnull, "--sync-global",
                                       env=env, stop_timeout=20.0) as proc:
             await fake.wait_for(lambda: "guess" in fake.command_paths(), 60, "/guess synced")
             started = await fake.invoke(channel, bob, "wordle start")
@@ -107,7 +108,7 @@ async def test_a_kill_before_the_results_post_is_made_up_for_at_the_next_start(
                     if m.via == "channel" and "results" in m.content]
 
         env = bot_env(tmp_path, with_site(tmp_path, NO_RESULTS_POST))
-        async with fake.start_process("bot", "--env-file", "/nonexistent/.env", "--sync-global",
+        async with fake.start_process("bot", "--env-file", os.devnull, "--sync-global",
                                       env=env) as proc:
             await fake.wait_for(lambda: "guess" in fake.command_paths(), 60, "/guess synced")
             started = await fake.invoke(channel, bob, "wordle start", {"kind": "daily"})
@@ -119,7 +120,7 @@ async def test_a_kill_before_the_results_post_is_made_up_for_at_the_next_start(
             assert await proc.wait(timeout=10) == -signal.SIGKILL
         assert results_posts() == []
 
-        async with fake.start_process("bot", "--env-file", "/nonexistent/.env",
+        async with fake.start_process("bot", "--env-file", os.devnull,
                                       env=bot_env(tmp_path)) as proc:
             await fake.wait_for(results_posts, 60, "the results post")
             [post] = results_posts()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -125,10 +126,10 @@ def test_the_documented_example_works():
 def test_the_top_level_options_may_come_before_solve(capsys, tmp_path):
     from bot.__main__ import main as wordle_bot
 
-    assert wordle_bot(["--env-file", str(tmp_path / "none.env"), "solve",
+    assert wordle_bot(["--env-file", os.devnull, "solve",
                        "crane=BYBBG", "slate=00002"]) == 0
     assert "FORGE" in capsys.readouterr().out
-    assert wordle_bot(["--env-file=x", "solve", "--help"]) == 0
+    assert wordle_bot([f"--env-file={os.devnull}", "solve", "--help"]) == 0
     assert "WORD=FEEDBACK" in capsys.readouterr().out
 
 

@@ -8,6 +8,7 @@ and a password in the URL never shows in what the program prints.
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -56,7 +57,7 @@ def play(cwd: Path, dsn: str, *args: str, stdin: str = "", salt: bool = False):
     env = {"DATABASE_URL": dsn, "NO_COLOR": "1"}
     if salt:
         env["DAILY_SALT"] = "a-given-salt"
-    return run_cli(["--env-file", "no-such.env", "play", *args], cwd, env, stdin=stdin,
+    return run_cli(["--env-file", os.devnull, "play", *args], cwd, env, stdin=stdin,
                    timeout=120)
 
 
@@ -113,7 +114,7 @@ def test_the_bot_applies_the_migrations_and_makes_no_file(tmp_path: Path, pg_dsn
     # Discord is a closed port: the start fails after the database was checked.
     env = {"DATABASE_URL": with_password(pg_dsn), "DISCORD_TOKEN": "MTA5.not.real",
            "LOG_LEVEL": "ERROR"}
-    ran = run_cli(["--env-file", "no-such.env"], tmp_path, env,
+    ran = run_cli(["--env-file", os.devnull], tmp_path, env,
                   prelude=discord_at(closed_port()), timeout=120)
     assert_one_clear_line(ran, "Can't reach Discord")
     assert SECRET not in ran.out + ran.err
@@ -128,7 +129,7 @@ def test_a_database_that_cannot_be_reached_is_one_line_without_the_password(
     url = f"postgresql://wordle:{SECRET}@127.0.0.1:{closed_port()}/wordle"
     for args in (["play"], []):
         env = {"DATABASE_URL": url, "DISCORD_TOKEN": "MTA5.not.real"}
-        ran = run_cli(["--env-file", "no-such.env", *args], tmp_path, env, timeout=60)
+        ran = run_cli(["--env-file", os.devnull, *args], tmp_path, env, timeout=60)
         line = assert_one_clear_line(ran, "cannot connect to", "wordle:***@127.0.0.1")
         assert SECRET not in ran.out + ran.err, line
     assert files_under(tmp_path) == []
@@ -146,6 +147,6 @@ def test_an_unknown_database_is_one_line_without_the_password(tmp_path: Path,
 def test_a_bad_database_url_is_one_line_without_the_password(tmp_path: Path) -> None:
     for url, piece in ((f"mysql://u:{SECRET}@h/d", "DATABASE_URL must start with"),
                        (f"postgresql://u:{SECRET}@h:port/d", "DATABASE_URL is not a valid URL")):
-        ran = run_cli(["--env-file", "no-such.env", "play"], tmp_path, {"DATABASE_URL": url})
+        ran = run_cli(["--env-file", os.devnull, "play"], tmp_path, {"DATABASE_URL": url})
         assert_one_clear_line(ran, piece)
         assert SECRET not in ran.err + ran.out

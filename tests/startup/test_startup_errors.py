@@ -7,6 +7,7 @@ start that wrongly got that far fails without touching the network.
 
 from __future__ import annotations
 
+import os
 import socket
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -44,7 +45,7 @@ def start(mode: str, cwd: Path, env: dict[str, str], *, prelude: str = "",
     """``wordle-bot play`` (no input: it leaves at once when it gets that far) or the bot."""
     env = {"DAILY_SALT": "startup-test-salt", "DISCORD_TOKEN": "MTA5.not.real", **env}
     prelude = discord_at(closed_port()) + prelude
-    args = ["--env-file", "no-such.env", *(extra or []), mode]
+    args = ["--env-file", os.devnull, *(extra or []), mode]
     return run_cli(args, cwd, env, prelude=prelude, drop_file_override=drop_file_override,
                    wrapper=wrapper)
 
@@ -64,7 +65,7 @@ def test_database_folder_under_a_file(tmp_path: Path, mode: str) -> None:
 
 def test_database_folder_under_a_file_given_with_db(tmp_path: Path) -> None:
     (tmp_path / "afile").write_text("not a folder\n")
-    ran = run_cli(["--env-file", "none", "play", "--db", "afile/w.sqlite3"], tmp_path,
+    ran = run_cli(["--env-file", os.devnull, "play", "--db", "afile/w.sqlite3"], tmp_path,
                   {"DAILY_SALT": "s"})
     assert_one_clear_line(ran, "afile")
 
@@ -117,7 +118,7 @@ def test_database_that_cannot_be_opened_leaves_no_thread_traceback(tmp_path: Pat
 
 
 def make_database(tmp_path: Path, db: Path) -> None:
-    ran = run_cli(["--env-file", "none", "play", "--db", str(db)], tmp_path,
+    ran = run_cli(["--env-file", os.devnull, "play", "--db", str(db)], tmp_path,
                   {"DAILY_SALT": "s"})
     assert (ran.code, ran.err) == (0, "")
 
