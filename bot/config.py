@@ -29,6 +29,7 @@ import contextlib
 import logging
 import os
 import secrets
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -295,16 +296,41 @@ class Config:
                 salt = path.read_text(encoding="utf-8").strip()
                 if salt:
                     return salt
+                raise ConfigError(
+                    f"the daily salt file {path} is empty: restore it from a backup, or delete "
+                    f"it to make a new one (every daily word then changes), or set DAILY_SALT.")
             path.parent.mkdir(parents=True, exist_ok=True)
-            salt = secrets.token_hex(16)
-            path.write_text(salt + "\n", encoding="utf-8")
+            made = secrets.token_hex(16)
+            salt = _made_once(path, made)
         except UnicodeDecodeError:
             raise ConfigError(f"the daily salt file {path} is not UTF-8 text.") from None
         except OSError as exc:
             where = exc.filename or path
             raise ConfigError(f"cannot keep the daily salt in {path}: {where}: "
                               f"{exc.strerror or exc} (or set DAILY_SALT).") from None
-        with contextlib.suppress(OSError):  # platforms without chmod
-            path.chmod(0o600)
-        log.warning("DAILY_SALT is not set: made a new one in %s (keep that file).", path)
+        if salt == made:
+            log.warning("DAILY_SALT is not set: made a new one in %s (keep that file).", path)
         return salt
+
+
+def _made_once(path: Path, salt: str) -> str:
+    """Keep ``salt`` in ``path`` unless another process made that file first (then its
+    salt): written whole to a file beside it, then linked into place, so that ``path`` is
+    never seen empty or half written, even after a crash."""
+    fd, spare = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(salt + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):  # platforms without chmod
+            os.chmod(spare, 0o600)
+        try:
+            os.link(spare, path)
+        except FileExistsError:
+            return path.read_text(encoding="utf-8").strip()
+        except OSError:  # a file system without hard links: whole, if not first
+            os.replace(spare, path)
+        return salt
+    finally:
+        Path(spare).unlink(missing_ok=True)

@@ -1,4 +1,6 @@
 import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -38,6 +40,31 @@ def test_salt_made_once_and_kept(tmp_path):
     assert len(salt) >= 32
     assert Config(db_path=tmp_path / "data" / "w.sqlite3").resolved_salt() == salt
     assert Config(daily_salt="given").resolved_salt() == "given"
+
+
+def test_an_empty_salt_file_is_refused_not_replaced(tmp_path):
+    """An empty file (a crash while an older version wrote it, a bad restore) is not taken as
+    no salt: a new one would change every daily and archive word without a word."""
+    (tmp_path / "daily-salt").write_text("")
+    with pytest.raises(ConfigError, match=r"daily-salt is empty: restore it from a backup"):
+        Config(db_path=tmp_path / "w.sqlite3").resolved_salt()
+    assert (tmp_path / "daily-salt").read_text() == ""
+
+
+def test_processes_starting_at_once_keep_one_salt(tmp_path):
+    """The salt is made whole beside its file and linked into place: whoever comes first
+    makes it, everyone gets that one, and no spare file is left."""
+    barrier = threading.Barrier(8)
+
+    def start() -> str:
+        barrier.wait()
+        return Config(db_path=tmp_path / "w.sqlite3").resolved_salt()
+
+    with ThreadPoolExecutor(8) as pool:
+        salts = set(pool.map(lambda _: start(), range(8)))
+    assert len(salts) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["daily-salt"]
+    assert (tmp_path / "daily-salt").read_text() == f"{salts.pop()}\n"
 
 
 def test_library_debug_lines_never_reach_the_logs(caplog):
