@@ -74,10 +74,12 @@ def parse_pair(text: str) -> tuple[str, str]:
     return word, feedback
 
 
-def game_problem(history: list[tuple[str, str]]) -> None:
-    """``ValueError`` for guesses no game can have: more than :data:`MAX_ATTEMPTS`, or any
-    after an all-green one (the game ended there)."""
+def game_problem(history: list[tuple[str, str]], hard_mode: bool = False) -> None:
+    """``ValueError`` for guesses no game can have, or none can go on from: more than
+    :data:`MAX_ATTEMPTS`, any after an all-green one (the game ended there), all of them
+    without a win (it was lost), or in hard mode one the rule would have refused."""
     from bot.core.domain import MAX_ATTEMPTS
+    from bot.core.game import hard_mode_problem
 
     if len(history) > MAX_ATTEMPTS:
         raise ValueError(f"a game has at most {MAX_ATTEMPTS} guesses; {len(history)} were given")
@@ -85,6 +87,14 @@ def game_problem(history: list[tuple[str, str]]) -> None:
         if feedback == "G" * len(feedback):
             raise ValueError(f"{word.upper()} was all green: the game ended there, so no guess "
                              "comes after it")
+    if len(history) == MAX_ATTEMPTS and history[-1][1] != "G" * len(history[-1][1]):
+        raise ValueError(f"all {MAX_ATTEMPTS} guesses were played without a win: the game is "
+                         "over, no guess comes after it")
+    for number, (word, _) in enumerate(history[1:], start=2) if hard_mode else ():
+        problem = hard_mode_problem(history[:number - 1], word)
+        if problem is not None:
+            raise ValueError(f"in hard mode {word.upper()} (guess {number}) could not be "
+                             f"played: {problem}")
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
@@ -101,7 +111,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
     try:
         history = [parse_pair(text) for text in args.guesses]
-        game_problem(history)
+        game_problem(history, args.hard)
     except ValueError as error:
         print(f"wordle-bot solve: {error}", file=err)
         return 2

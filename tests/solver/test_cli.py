@@ -117,6 +117,21 @@ def test_guesses_no_game_can_have_are_refused(lists):
     assert run([*lists, *six])[0] == 0
 
 
+def test_a_game_over_or_out_of_hard_mode_is_refused(lists):
+    """Six guesses without a win: the game was lost, no seventh is suggested. In hard mode, a
+    guess the rule would have refused (no C after C was green) is no game either."""
+    lost = [f"crane={score('crane', 'sheep')}"] * 6
+    code, out, err = run([*lists, *lost])
+    assert (code, out) == (2, "")
+    assert err == ("wordle-bot solve: all 6 guesses were played without a win: the game is "
+                   "over, no guess comes after it\n")
+    code, out, err = run([*lists, "--hard", "crane=GBBBB", "slate=BBBBB"])
+    assert (code, out) == (2, "")
+    assert err == ("wordle-bot solve: in hard mode SLATE (guess 2) could not be played: the "
+                   "1st letter must be C\n")
+    assert run([*lists, "crane=GBBBB", "slate=BBBBB"])[0] == 0  # fine out of hard mode
+
+
 def test_the_documented_example_works():
     # The README's and the help's example: a game whose hidden word could be FORGE.
     code, out, _ = run(["crane=BYBBG", "slate=00002"])
