@@ -18,6 +18,7 @@ import signal
 import sqlite3
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -281,6 +282,8 @@ def _run_play(config: Config, args: argparse.Namespace, words: WordLists) -> int
 
 
 def _raise_interrupt(signum: int, frame: object) -> None:
+    # One is enough: a second Ctrl-C must not cut short the way out (the store's closing).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
@@ -290,7 +293,8 @@ def interrupt_at_once() -> Iterator[None]:
     ``asyncio.run`` otherwise puts its own SIGINT handler in place (when it finds Python's
     default), which only cancels the main task: the terminal's blocking read of a line would
     go on until Enter. Left alone when SIGINT is ignored (started with ``nohup``)."""
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
         yield
         return
     signal.signal(signal.SIGINT, _raise_interrupt)

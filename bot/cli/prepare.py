@@ -80,8 +80,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         except RuntimeError as error:
             print(f"wordle-bot prepare: {error}", file=err)
             return 1
-        if strategy.source == "built" and not strategy.save(
-                solver.strategy_path(hard_mode), fingerprint(solver.lists_key, hard_mode)):
+        if strategy.source == "built" and not solver.strategy_path(hard_mode).is_file():
             print(f"wordle-bot prepare: cannot write the {name} strategy in the cache folder "
                   f"{solver.cache_dir}", file=err)
             return 2

@@ -127,10 +127,18 @@ class BoardPlay:
             text = daily_results_text(summary)
             if not anew:
                 made = await self.service.results_post_made(guild_id, number)
-                channel = None if made is None else await self._channel(made[0])
-                if made is not None and channel is not None and await self._edit_post(
-                        channel, made[1], text):
+                if made is None:
+                    return False
+                channel = await self._channel(made[0])
+                try:
+                    edited = channel is not None and await self._edit_post(channel, made[1],
+                                                                           text)
+                except discord.Forbidden:
+                    edited = False
+                if edited:
                     await self.service.results_shown(guild_id, number, len(summary.results))
+                else:  # it can no longer be edited here: not left showing who asked to go
+                    await self._drop_post(made)
                 return False
             settings = await self.service.settings(guild_id)
             if settings.results_channel_id is None and finished_in is None:
@@ -171,14 +179,20 @@ class BoardPlay:
         return False
 
     async def _drop_post(self, post: tuple[int, int]) -> None:
-        """Delete the day's post where it was, once it has moved (to a new results channel):
-        one post a day; a copy left behind would go on showing who has been forgotten."""
+        """Delete the day's post where it was, once it has moved (to a new results channel) or
+        can no longer be edited: a copy left behind would go on showing who has been
+        forgotten. A failure is logged, not raised."""
         try:
             channel = self.bot.get_channel(post[0]) or await self.bot.fetch_channel(post[0])
             if isinstance(channel, _PostsTo):
                 await channel.get_partial_message(post[1]).delete()
-        except discord.HTTPException as exc:  # gone already, or no longer ours to reach
-            log.info("could not delete the old results post %s: %s", post[1], exc)
+        except discord.NotFound:  # gone already
+            pass
+        except Exception as exc:
+            if not (passing(exc) or isinstance(exc, discord.HTTPException)):
+                raise
+            log.warning("could not delete the results post %s of channel %s: %s", post[1],
+                        post[0], exc)
 
     @staticmethod
     async def _edit_post(channel: _PostsTo, message_id: int, text: str) -> bool:
@@ -199,15 +213,32 @@ class BoardPlay:
         await self.bot.wait_until_ready()
         while True:
             try:
-                for guild_id, number, mark in await self.service.results_to_redo():
-                    if ours(self.bot, guild_id) and not await self.update_results_post(
-                            guild_id, None, number, retry=False, anew=False):
-                        await self.service.results_redone(guild_id, number, mark)
+                marked = await self.service.results_to_redo()
             except Exception as exc:
-                log_failure(log, "editing the results posts of forgotten players failed", exc)
+                log_failure(log, "reading the results posts of forgotten players failed", exc)
+                marked = []
+            for guild_id, number, mark in marked:
+                if ours(self.bot, guild_id):
+                    await self._redo_post(guild_id, number, mark)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._redo_soon.wait(), REDO_EVERY)
             self._redo_soon.clear()
+
+    async def _redo_post(self, guild_id: int, number: int, mark: int) -> None:
+        """One marked post, edited (or deleted); its mark cleared unless that failed in a way
+        that may pass (then the next round tries again)."""
+        what = f"editing the results post of guild {guild_id}, day {number}, failed"
+        try:
+            failed = await self.update_results_post(guild_id, None, number, retry=False,
+                                                    anew=False)
+        except Exception as exc:
+            # An outage: the next round. A bug (logged): not round after round.
+            failed = log_failure(log, what, exc)
+        if not failed:
+            try:
+                await self.service.results_redone(guild_id, number, mark)
+            except Exception as exc:
+                log_failure(log, what, exc)
 
     def redo_soon(self) -> None:
         """A forget-me was taken here: its posts are edited now, not at the next round."""

@@ -92,7 +92,7 @@ class ResultsPosts:
         today = await self.today(guild_id)
         number = today if number is None else number
         results = await self.db.daily_results(guild_id, number)
-        streak = await self.db.server_streak(guild_id, today)
+        streak = await self.db.server_streak(guild_id, min(number, today))  # (as on its day)
         label = game_label(Scope.OWN, Kind.DAILY, number)
         return DailySummary(guild_id, number, label, tuple(results), streak)
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 
@@ -274,6 +275,22 @@ async def test_daily_started_twice_resumes_and_cannot_be_replayed(service, words
     summary = await service.daily_summary(HERE.guild_id)
     assert {r.player_id for r in summary.results} == {ALICE, BOB}
     assert summary.server_streak == 1
+
+
+async def test_a_past_days_results_show_the_server_streak_of_that_day(service, clock, words):
+    """A past day's post is edited again (a forget-me): its streak is the one it had then,
+    not today's."""
+    first = today_puzzle_number(clock(), "UTC")
+    for day in range(3):
+        number = first + day
+        await service.start(HERE, ALICE, kind="daily")
+        answer = server_daily_word(number, words.answers, "test-salt", HERE.guild_id, first)
+        assert (await service.guess(HERE, ALICE, answer)).game.won
+        clock.now += timedelta(days=1)
+    clock.now -= timedelta(days=1)
+    assert (await service.daily_summary(HERE.guild_id)).server_streak == 3
+    assert (await service.daily_summary(HERE.guild_id, first)).server_streak == 1
+    assert (await service.daily_summary(HERE.guild_id, first + 1)).server_streak == 2
 
 
 async def test_daily_follows_server_time_zone(service, clock):

@@ -7,9 +7,9 @@ started and the races they were in, so they stay bound by the rules. Their finis
 leave the count of results their days' posts show (``daily_posts.shown``, never below 0;
 claims, with no message yet, show nothing): else the day's next finish would bring the count
 back to it, and a finish lost to a crash would never reach the post. The post still shows them
-until its next edit: the post is marked if it shows anyone (``redo``, migration 0013), and the
-process that runs its server edits it without them, at once if it took the forget-me, else
-within a minute.
+until its next edit: the post is marked (``redo``, migration 0013; even one whose ``shown`` is
+0, which may have gone out with them just before), and the process that runs its server edits
+it without them, at once if it took the forget-me, else within a minute.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..models import ForgetReport
 
 _LOWER_SHOWN: Final = """
     UPDATE daily_posts p
-    SET shown = GREATEST(0, p.shown - f.finished), redo = p.redo + (p.shown > 0)::int
+    SET shown = GREATEST(0, p.shown - f.finished), redo = p.redo + 1
     FROM (SELECT guild_id, puzzle_number, count(*) AS finished FROM games
           WHERE owner_id = $1 AND kind = 'daily' AND status <> 'active'
           GROUP BY guild_id, puzzle_number) f

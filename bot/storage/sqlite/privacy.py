@@ -13,16 +13,16 @@ from ..models import ForgetReport
 from .writer import Core
 
 #: Lower the ``shown`` of each post by the player's finished dailies of its day (never below
-#: 0), and mark it to be edited if it shows anyone (``redo``, migration 0013): the process that
-#: runs its server edits it without them, at once if it took the forget-me, else within a
-#: minute.
+#: 0), and mark it to be edited (``redo``, migration 0013; even one whose ``shown`` is 0, which
+#: may have gone out with them just before): the process that runs its server edits it
+#: without them, at once if it took the forget-me, else within a minute.
 #: (The days' posts are found by their key from the player's games, not by a scan of them all.)
 LOWER_SHOWN: Final = """
     UPDATE daily_posts SET shown = max(0, shown - (
         SELECT count(*) FROM games g
         WHERE g.owner_id = ?1 AND g.kind = 'daily' AND g.status <> 'active'
           AND g.guild_id = daily_posts.guild_id AND g.puzzle_number = daily_posts.puzzle_number)),
-        redo = redo + (shown > 0)
+        redo = redo + 1
     WHERE (guild_id, puzzle_number) IN (
         SELECT guild_id, puzzle_number FROM games
         WHERE owner_id = ?1 AND kind = 'daily' AND status <> 'active')
