@@ -115,31 +115,38 @@ async def test_racing_starts_make_one_game(db: Database):
 @pytest.mark.sqlite_only("processes sharing one SQLite file (PostgreSQL's: "
                          "tests/postgres/test_race.py)")
 async def test_processes_racing_on_one_file(db: Database, db_path: Path, tmp_path: Path):
-    """Three processes, each with its own Database on the same file, 20 guessers each."""
-    game_ids = [(await channel_game(db, channel_id=CHANNEL + i)).id for i in range(8)]
-    go = tmp_path / "go"
+    """Three processes, each with its own Database on the same file, 20 guessers each. The
+    store must keep every game right whoever wins; the test also checks that the processes
+    did race (two of them had guesses accepted). Which one wins is up to the machine's
+    scheduler: a round that one process took whole proves nothing, and is played again on new
+    games (up to three rounds), rather than failed."""
     script = Path(__file__).with_name("race.py")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    procs = [
-        subprocess.Popen(
-            [sys.executable, str(script), str(db_path), str(go), str(20_000 + 100 * p), "20"]
-            + [str(i) for i in game_ids],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        for p in range(3)
-    ]
-    for proc in procs:  # all have the file open: start them together
-        assert proc.stdout is not None
-        assert (await asyncio.to_thread(proc.stdout.readline)).strip() == "ready"
-    give_go(go)
-    accepted = []
-    for proc in procs:
-        out, err = await asyncio.to_thread(proc.communicate, timeout=60)
-        assert proc.returncode == 0, err
-        accepted += [tuple(a) for a in json.loads(out.strip().splitlines()[-1])["accepted"]]
-    processes_accepted = {a[2] // 100 for a in accepted}
-    assert len(processes_accepted) >= 2, "the processes did not actually race"
-    await check_consistent(db, game_ids, accepted)
+    for round_ in range(3):
+        game_ids = [(await channel_game(db, channel_id=CHANNEL + 10 * round_ + i)).id
+                    for i in range(8)]
+        go = tmp_path / f"go{round_}"
+        procs = [
+            subprocess.Popen(
+                [sys.executable, str(script), str(db_path), str(go), str(20_000 + 100 * p),
+                 "20"] + [str(i) for i in game_ids],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=env,
+            )
+            for p in range(3)
+        ]
+        for proc in procs:  # all have the file open: start them together
+            assert proc.stdout is not None
+            assert (await asyncio.to_thread(proc.stdout.readline)).strip() == "ready"
+        give_go(go)
+        accepted = []
+        for proc in procs:
+            out, err = await asyncio.to_thread(proc.communicate, timeout=60)
+            assert proc.returncode == 0, err
+            accepted += [tuple(a) for a in json.loads(out.strip().splitlines()[-1])["accepted"]]
+        await check_consistent(db, game_ids, accepted)
+        if len({a[2] // 100 for a in accepted}) >= 2:
+            return
+    raise AssertionError("the processes did not actually race, in three rounds")
