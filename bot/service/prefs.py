@@ -9,6 +9,7 @@ answer says from when the new zone counts (``zone_from``).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -16,6 +17,7 @@ from bot.core.daily import Calendar
 from bot.core.personal import PERSONAL
 from bot.core.timezones import UnknownTimeZone, normalise_timezone
 from bot.service.errors import BadOption, Problem
+from bot.storage.errors import PrefsChanged
 from bot.storage.models import UNSET, Unset
 from bot.storage.port import Store
 from bot.storage.prefs import PlayerPrefs
@@ -52,7 +54,24 @@ async def update_prefs(db: Store, player_id: int, now: datetime, *,
                        text_only: bool | Unset = UNSET,
                        timezone: str | Unset = UNSET) -> PrefsResult:
     """Change the preferences given; a bad time zone raises :class:`BadOption`
-    (``BAD_SETTING``, with close names in ``detail``) and changes nothing."""
+    (``BAD_SETTING``, with close names in ``detail``) and changes nothing. Saved only over
+    what was read: a change made meanwhile through another process is read again and kept
+    (it was lost: each wrote the whole row)."""
+    for _ in range(_SAVE_TRIES - 1):
+        with contextlib.suppress(PrefsChanged):
+            return await _update_once(db, player_id, now, high_contrast=high_contrast,
+                                      dark=dark, text_only=text_only, timezone=timezone)
+    return await _update_once(db, player_id, now, high_contrast=high_contrast, dark=dark,
+                              text_only=text_only, timezone=timezone)
+
+
+#: How many times a change of preferences is read and saved again when others change them.
+_SAVE_TRIES = 5
+
+
+async def _update_once(db: Store, player_id: int, now: datetime, *, high_contrast: bool | Unset,
+                       dark: bool | Unset, text_only: bool | Unset,
+                       timezone: str | Unset) -> PrefsResult:
     before = await db.player_prefs(player_id)
     after = before
     if not isinstance(high_contrast, Unset):
@@ -74,5 +93,5 @@ async def update_prefs(db: Store, player_id: int, now: datetime, *,
             zone_from = moved.day_ends(now)
     if after == before:
         return PrefsResult(before, changed=False)
-    stored = await db.save_player_prefs(after, now=now)
+    stored = await db.save_player_prefs(after, now=now, expected=before)
     return PrefsResult(stored, changed=True, zone_from=zone_from)

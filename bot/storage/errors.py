@@ -76,6 +76,11 @@ class PlayerNotAllowed(StorageError):
     """The player may not act in this game (not the owner of an own game, or the setter)."""
 
 
+class PrefsChanged(StorageError):
+    """A player's preferences were not as expected (changed meanwhile, through another
+    process): nothing was saved; read them again."""
+
+
 class DailyPlayed(StorageError):
     """The player already played this daily here, and then asked to be forgotten: the game
     is gone, but a daily is still played only once."""

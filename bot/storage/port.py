@@ -341,11 +341,13 @@ class Store(Protocol):
         """A player's preferences (:mod:`bot.storage.prefs`; the defaults if none were set)."""
         ...
 
-    async def save_player_prefs(self, prefs: PlayerPrefs, *,
-                                now: datetime | None = None) -> PlayerPrefs:
+    async def save_player_prefs(self, prefs: PlayerPrefs, *, now: datetime | None = None,
+                                expected: PlayerPrefs | None = None) -> PlayerPrefs:
         """Store all of ``prefs`` for its player, replacing what was there, and return it as
         stored (the time zone in its canonical spelling). A bad value (an unknown time zone,
-        ``held_day`` without ``held_until``) raises ``ValueError`` and nothing changes."""
+        ``held_day`` without ``held_until``) raises ``ValueError`` and nothing changes. With
+        ``expected``, only if what is stored is that (the defaults when nothing is): else
+        ``PrefsChanged`` (another process changed them meanwhile) and nothing changes."""
         ...
 
     # -- races (bot.storage.races: records, errors and rules) -----------------------------

@@ -195,3 +195,25 @@ async def test_personal_statistics_are_kept_apart(service, db, clock):
     nxt = await service.start(DM, ALICE, kind="daily")
     result = await finish(service, DM, ALICE, (await db.get_game(nxt.game.id)).answer)
     assert result.finish is not None and result.finish.stats[0].stats.current_streak == 2
+
+
+async def test_a_change_made_meanwhile_through_another_process_is_kept(db, clock):
+    """Two /wordle prefs at the same moment through two shard processes: each saves over
+    what it read, so the one that comes second reads again, and neither change is lost."""
+    save = db.save_player_prefs
+    meanwhile = True
+
+    async def another_process_first(prefs, **kwargs):
+        nonlocal meanwhile
+        if meanwhile:  # between this one's read and its save, another sets the time zone
+            meanwhile = False
+            await update_prefs(db, ALICE, clock(), timezone="Asia/Tokyo")
+        return await save(prefs, **kwargs)
+
+    db.save_player_prefs = another_process_first
+    try:
+        result = await update_prefs(db, ALICE, clock(), dark=True)
+    finally:
+        del db.save_player_prefs
+    stored = await player_prefs(db, ALICE)
+    assert result.changed and stored.dark and stored.timezone == "Asia/Tokyo"

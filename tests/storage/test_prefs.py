@@ -92,3 +92,23 @@ async def test_saving_the_same_preferences_twice_is_harmless(db, clock):
     await db.save_player_prefs(prefs, now=clock())
     await db.save_player_prefs(replace(prefs), now=clock())
     assert await db.player_prefs(ANN) == prefs
+
+
+async def test_a_save_over_what_was_read_refuses_a_change_made_meanwhile(db):
+    """``expected``: saved only over the row as it was read (the defaults while there is
+    none); else ``PrefsChanged`` and nothing changes."""
+    from bot.storage import PrefsChanged
+
+    fresh = PlayerPrefs(BIG_PLAYER)
+    dark = replace(fresh, dark=True)
+    assert await db.save_player_prefs(dark, expected=fresh) == dark  # none yet: the defaults
+    with pytest.raises(PrefsChanged):
+        await db.save_player_prefs(replace(fresh, text_only=True), expected=fresh)
+    zoned = replace(dark, timezone="Asia/Tokyo", held_day=300,
+                    held_until=datetime(2026, 1, 5, 15, tzinfo=UTC))
+    assert await db.save_player_prefs(zoned, expected=dark) == zoned
+    with pytest.raises(PrefsChanged):
+        await db.save_player_prefs(replace(dark, high_contrast=True), expected=dark)
+    assert await db.player_prefs(BIG_PLAYER) == zoned
+    assert await db.save_player_prefs(replace(zoned, held_day=None, held_until=None),
+                                      expected=zoned) is not None
