@@ -311,7 +311,9 @@ def describe_character(c: str) -> str:
     if category == "Cs":
         # A byte the terminal's encoding could not decode (Python keeps it as a surrogate).
         return "a character that is not A-Z"
-    if not c.isprintable() or category in ("Cf", "Mn", "Me"):
+    if category in ("Mn", "Me"):  # a keyboard that sends accented letters in two parts
+        return f"an accent on its own (U+{ord(c):04X})"
+    if not c.isprintable() or category == "Cf":
         return f"an invisible character (U+{ord(c):04X})"
     return f"'{c}'"
 

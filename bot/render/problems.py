@@ -4,6 +4,8 @@ best possible answer (:func:`pick_text`, for :func:`hint_text <bot.render.text.h
 
 from __future__ import annotations
 
+import re
+
 from bot.core.daily import EPOCH
 from bot.core.solver_answers import AnswerPick
 from bot.service.errors import PlayerError, Problem
@@ -21,8 +23,11 @@ def archive_problems(error: PlayerError, start: str) -> dict[Problem, str]:
     return {
         Problem.ARCHIVE_WHICH: "Choose a past puzzle by its number (number:123) or its date "
                                "(date:2026-03-15).",
-        Problem.ARCHIVE_BAD_DATE: f"{_quoted(error.detail)} isn't a date: write it as "
-                                  "YYYY-MM-DD, like 2026-03-15.",
+        Problem.ARCHIVE_BAD_DATE: (
+            f"{_quoted(error.detail)} isn't a date: there is no such day."
+            if re.fullmatch(r"\d{4}-\d{2}-\d{2}", error.detail or "")
+            else f"{_quoted(error.detail)} isn't a date: write it as YYYY-MM-DD, like "
+                 "2026-03-15."),
         Problem.ARCHIVE_MISMATCH: "That number and that date are two different puzzles; give "
                                   "just one of them.",
         Problem.ARCHIVE_TODAY: f"Wordle {number} is today's daily: play it with {start} "

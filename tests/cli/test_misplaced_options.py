@@ -33,14 +33,16 @@ def test_sync_global_play_through_the_real_command(tmp_path, env):
     assert not (tmp_path / "data").exists()  # nothing was opened or made
 
 
-@pytest.mark.parametrize("date", ["2026-1-12", "2026-13-01", "12/01/2026", "2026-W10-1",
-                                  "yesterday"])
+@pytest.mark.parametrize("date", ["2026-1-12", "2026-13-01", "2027-02-29", "12/01/2026",
+                                  "2026-W10-1", "yesterday"])
 def test_a_malformed_archive_date_is_an_argument_error(date, tmp_path, env):
     done = run_wordle_bot(tmp_path, env, "play", "--db", str(tmp_path / "play.sqlite3"),
                           "--archive-date", date)
     assert done.returncode == 2, done.stderr
-    assert done.stderr == (f"--archive-date: {date!r} isn't a date: write it as YYYY-MM-DD, "
-                           "like 2026-03-15.\n")
+    # Written as YYYY-MM-DD but no day of the calendar: asking for YYYY-MM-DD would not help.
+    why = ("there is no such day" if date in ("2026-13-01", "2027-02-29")
+           else "write it as YYYY-MM-DD, like 2026-03-15")
+    assert done.stderr == f"--archive-date: {date!r} isn't a date: {why}.\n"
     assert done.stdout == ""
     assert not (tmp_path / "play.sqlite3").exists()  # refused before anything opened
 

@@ -45,9 +45,9 @@ def test_archive_options_refused_before_anything_starts(tmp_path, env):
         assert done.returncode == 2, args
         assert words in done.stderr, (args, done.stderr)
     assert not (tmp_path / "play.sqlite3").exists()  # nothing was opened
-    done = play(tmp_path, env, "", "--archive-date", "2026-13-01")
+    done = play(tmp_path, env, "", "--archive-date", "2026-1-13")
     assert done.returncode == 2  # a malformed date is an argument error, like --archive abc
-    assert "'2026-13-01' isn't a date: write it as YYYY-MM-DD" in done.stderr
+    assert "'2026-1-13' isn't a date: write it as YYYY-MM-DD" in done.stderr
     assert done.stdout == ""
 
 
