@@ -25,7 +25,7 @@ def archive_problems(error: PlayerError, start: str) -> dict[Problem, str]:
                                "(date:2026-03-15).",
         Problem.ARCHIVE_BAD_DATE: (
             f"{_quoted(error.detail)} isn't a date: there is no such day."
-            if re.fullmatch(r"\d{4}-\d{2}-\d{2}", error.detail or "")
+            if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", error.detail or "")
             else f"{_quoted(error.detail)} isn't a date: write it as YYYY-MM-DD, like "
                  "2026-03-15."),
         Problem.ARCHIVE_MISMATCH: "That number and that date are two different puzzles; give "

@@ -17,8 +17,9 @@ async def test_only_a_plain_date_picks_an_archive_puzzle(table: Table) -> None:
         for text in ("2026-W10-1", "2026W101", "2026-03-0２", "2026-02-30", " 2026-3-15"):
             answer = await refused(table, table.bob, "wordle start",
                                    {"kind": "archive", "date": text})
-            assert answer.endswith("isn't a date: write it as YYYY-MM-DD, like 2026-03-15."), \
-                (text, answer)
+            why = ("there is no such day." if text == "2026-02-30"  # written right, no day
+                   else "write it as YYYY-MM-DD, like 2026-03-15.")
+            assert answer.endswith(f"isn't a date: {why}"), (text, answer)
         early = "The archive starts at Wordle 1 (2026-01-01)."
         for number, expected in ((0, early), (-5, early), (
                 2**53 - 1, "Wordle 9,007,199,254,740,991 hasn't come out yet here; the archive "
