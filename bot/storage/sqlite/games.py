@@ -190,12 +190,11 @@ class Games(Core, GameWrites):
                     "AND scope = 'own' AND status = 'active' AND channel_id <> ?1",
                     (channel_id, game_id, owner_id))
             except sqlite3.IntegrityError:  # games_one_active_own: one of theirs is there
-                there = await conn.execute_fetchall(SELECT_GAMES.format(
-                    where="g.owner_id = ?3 AND g.channel_id = ?2 AND g.guild_id = (SELECT "
-                          "guild_id FROM games WHERE id = ?1) AND g.scope = 'own' AND "
-                          "g.status = 'active'"), (game_id, channel_id, owner_id))
+                game = await game_in_transaction(conn, game_id)
+                there = [] if game is None else list(await conn.execute_fetchall(
+                    SELECT_GAMES.format(where=ACTIVE_OWN), (game.guild_id, channel_id, owner_id)))
                 if there:
-                    raise GameExists(game_from_json(list(there)[-1][0])) from None
+                    raise GameExists(game_from_json(there[-1][0])) from None
                 raise
             game = await game_in_transaction(conn, game_id)
             error = rules.move_error(game, game_id, owner_id)
