@@ -9,6 +9,7 @@ missing the font built into Pillow is used instead, so rendering never fails for
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,7 +35,13 @@ HEADER_HEIGHT = 40
 TILE_FONT_SIZE = 32
 KEY_FONT_SIZE = 18
 TITLE_FONT_SIZE = 20
+#: The smallest a title too long at TITLE_FONT_SIZE is drawn before it is cut with "…".
+MIN_TITLE_FONT_SIZE = 15
 BADGE_FONT_SIZE = 12
+BADGE_LABEL = "HARD MODE"
+#: Room around the badge's label, left and right; and between the title and the badge.
+BADGE_PADDING = 8
+BADGE_GAP = 12
 
 
 # --------------------------------------------------------------------------------------------
@@ -119,7 +126,7 @@ def key_box(
 # Fonts and text
 
 
-@lru_cache(maxsize=32)  # the board's sizes and the statistics picture's
+@lru_cache(maxsize=64)  # the board's sizes, and every size statistics numbers shrink to
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """The shipped bold font at ``size`` px (Pillow's built-in font if the file is missing)."""
     try:
@@ -206,26 +213,74 @@ def _draw_key(
     _draw_centred(draw, box, letter.upper(), font(KEY_FONT_SIZE), text_colour)
 
 
+@lru_cache(maxsize=256)
+def _ink_columns(text: str, size: int) -> tuple[int, int]:
+    """Where the ink of ``text`` drawn at ``size`` from x = 0 starts and ends (exclusive):
+    the drawn pixels, not the advance widths (a last "1" ends well before its advance)."""
+    face = font(size)
+    if not text:
+        return 0, 0
+    if not isinstance(face, ImageFont.FreeTypeFont):  # pragma: no cover - no font file
+        left, _, right, _ = face.getbbox(text)
+        return int(left), int(right)
+    mask, (x, _) = face.getmask2(text, anchor="ls")
+    box = mask.getbbox()
+    return (x + box[0], x + box[2]) if box else (x, x)
+
+
+@dataclass(frozen=True)
+class Header:
+    """Where the header band's title and badge go (see :func:`header_layout`)."""
+
+    #: The title as drawn: whole, or cut with "…" when even the smallest size is too wide.
+    text: str
+    size: int
+    #: The x of the title's ink (its leftmost drawn pixel column), and its baseline's y.
+    left: int
+    baseline: int
+    #: The hard-mode badge, or None.
+    badge: Box | None
+
+
+def header_layout(width: int, title: str, hard_mode: bool) -> Header:
+    """The title and the hard-mode badge laid out on one line and centred as a group on a
+    picture ``width`` wide (the board and keyboard below are centred too, so the header's
+    middle lines up with theirs). The title is drawn at :data:`TITLE_FONT_SIZE`, smaller down to
+    :data:`MIN_TITLE_FONT_SIZE` if that is too wide for the room beside the badge, and cut short
+    with "…" only when even that is too wide."""
+    top, bottom = PADDING, PADDING + HEADER_HEIGHT - 12  # 12 px kept above the board
+    badge_width = round(font(BADGE_FONT_SIZE).getlength(BADGE_LABEL)) + 2 * BADGE_PADDING
+    room = width - 2 * PADDING - (badge_width + BADGE_GAP if hard_mode else 0)
+    size = TITLE_FONT_SIZE
+    while size > MIN_TITLE_FONT_SIZE and font(size).getlength(title) > room:
+        size -= 1
+    text = _fit(title, font(size), room)
+    ink_left, ink_right = _ink_columns(text, size)
+    group = ink_right - ink_left  # the title's ink, then the gap and badge if any
+    if hard_mode:
+        group += badge_width + (BADGE_GAP if text else 0)
+    left = (width - group) // 2
+    # capitals and digits centred on the band's middle, level with the badge's label
+    cap_top = font(size).getbbox("H", anchor="ls")[1]
+    baseline = round((top + bottom - cap_top) / 2)
+    badge = None
+    if hard_mode:
+        badge_left = left + group - badge_width
+        badge = (badge_left, top + 2, badge_left + badge_width, bottom - 2)
+    return Header(text, size, left, baseline, badge)
+
+
 def _draw_header(
     draw: ImageDraw.ImageDraw, width: int, title: str, hard_mode: bool, colours: Theme
 ) -> None:
-    """The title centred at the top, the hard-mode badge at the right."""
-    top = PADDING
-    bottom = PADDING + HEADER_HEIGHT - 12  # the band's content area, 12 px above the board
-    margin = PADDING  # kept clear on both sides so the title stays centred
-    if hard_mode:
-        badge_font = font(BADGE_FONT_SIZE)
-        label = "HARD MODE"
-        badge_width = round(badge_font.getlength(label)) + 16
-        right = width - PADDING
-        badge = (right - badge_width, top + 2, right, bottom - 2)
-        draw.rounded_rectangle(
-            (badge[0], badge[1], badge[2] - 1, badge[3] - 1), radius=4, fill=colours.yellow
-        )
-        _draw_centred(draw, badge, label, badge_font, colours.tile_text)
-        margin = PADDING + badge_width + 8
-    if title:
-        title_font = font(TITLE_FONT_SIZE)
-        text = _fit(title, title_font, width - 2 * margin)
-        centre = (width / 2, (top + bottom) / 2)
-        draw.text(centre, text, font=title_font, fill=colours.title_text, anchor="mm")
+    """The title and the hard-mode badge, centred together (:func:`header_layout`)."""
+    layout = header_layout(width, title, hard_mode)
+    if layout.badge is not None:
+        box = layout.badge
+        draw.rounded_rectangle((box[0], box[1], box[2] - 1, box[3] - 1), radius=4,
+                               fill=colours.yellow)
+        _draw_centred(draw, box, BADGE_LABEL, font(BADGE_FONT_SIZE), colours.tile_text)
+    if layout.text:
+        x = layout.left - _ink_columns(layout.text, layout.size)[0]
+        draw.text((x, layout.baseline), layout.text, font=font(layout.size),
+                  fill=colours.title_text, anchor="ls")

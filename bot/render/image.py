@@ -7,7 +7,8 @@ Layout (all sizes in pixels, see the constants in :mod:`bot.render.draw`):
 * the keyboard sits ``SECTION_GAP`` (24) below the board: three QWERTY rows of ``KEY_WIDTH`` x
   ``KEY_HEIGHT`` (40 x 52) keys, ``KEY_GAP`` (6) apart, each row centred;
 * ``PADDING`` (20) around everything; with a title or in hard mode a ``HEADER_HEIGHT`` (40)
-  band on top holds the title (centred) and a "HARD MODE" badge (right).
+  band on top holds the title and, after it, a "HARD MODE" badge, centred together like the
+  board below (:func:`bot.render.draw.header_layout`).
 
 For 5-letter words and 6 attempts that is **494 x 633** without a header and **494 x 673**
 with one (:func:`image_size` works it out for other shapes). A typical board is 5-10 KB.
@@ -337,10 +338,11 @@ def board_png(
 
     ``keyboard`` maps letters to ``"G"``/``"Y"``/``"B"``; ``None`` works it out from ``rows``.
     A non-empty ``title`` (e.g. ``"Daily #123 · 4/6"``) or ``hard_mode`` adds the header band;
-    characters the font lacks (emoji, CJK) are dropped from the title and a title too long for
-    the width is cut short with "…". ``theme`` is a name in :data:`THEMES`: ``"light"`` (the
-    game's colours), ``"dark"``, or either in high contrast (``"light-contrast"``,
-    ``"dark-contrast"``: orange for the right place, blue for the wrong place).
+    characters the font lacks (emoji, CJK) are dropped from the title; a title too long for the
+    width is drawn smaller, and cut short with "…" only if it is still too long. ``theme`` is
+    a name in :data:`THEMES`: ``"light"`` (the game's colours), ``"dark"``, or either in high
+    contrast (``"light-contrast"``, ``"dark-contrast"``: orange for the right place, blue for
+    the wrong place).
     Raises ``ValueError`` for malformed rows or keyboard.
     """
     board = _check(rows, keyboard, max_attempts, hard_mode, title, theme)

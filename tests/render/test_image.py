@@ -227,6 +227,8 @@ FAST_BOARDS = {
     "lost": ([(w, score(w, "mound")) for w in LOST], {}),
     "hard mode": ([("crane", "BYBBG")], {"hard_mode": True}),
     "title": ([("crane", "BYBBG")], {"hard_mode": True, "title": "Daily #123 · 4/6"}),
+    "long title": ([("crane", "BYBBG")], {"hard_mode": True, "title": "Wordle 99,999 · archive"}),
+    "smaller title": ([], {"title": "Wordle 99,999 · archive · channel game · hard mode"}),
     "every letter": ([("abcde", "GYBGY"), ("fghij", "YBGYB"), ("klmno", "BGYBG"),
                       ("pqrst", "GGYYB"), ("uvwxy", "BBBGG"), ("zzzzz", "GYBBB")], {}),
     "more rows": ([("crane", "BYBBG")] * 7, {}),
