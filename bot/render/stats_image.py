@@ -12,6 +12,9 @@ Layout (pixels; :func:`bar_box` and :func:`number_box` give every position)::
     │ 3 ████████████████████████████████████████████ 5  (green)   │  latest win lit
     └─────────────────────────────────────────────────────────────┘
 
+The four numbers are drawn at one size: :data:`NUMBER_SIZE`, or for all four the largest size
+at which the widest fits its column (:func:`number_size`). Numbers and counts are written with
+thousands separated (``12,345``, :func:`number_text`), as the bot writes them in text.
 A bar's width is its count over the largest count times :data:`BAR_MAX` (rounded), never less
 than :data:`BAR_MIN` nor than its count needs (:func:`bar_width`); the count is written inside
 the bar's right end. The bar of ``highlight`` (the attempts of the game just won) takes the theme's
@@ -39,8 +42,8 @@ from bot.render.text import StatsView
 from bot.render.themes import THEMES, Theme, nearest_indices, palette
 
 __all__ = ["BAR_GAP", "BAR_HEIGHT", "BAR_LEFT", "BAR_MAX", "BAR_MIN", "HEIGHT", "WIDTH",
-           "bar_box", "bar_width", "draw_common_parts", "number_box", "stats_image",
-           "stats_png", "stats_png_async"]
+           "bar_box", "bar_width", "draw_common_parts", "number_box", "number_size",
+           "number_text", "stats_image", "stats_png", "stats_png_async"]
 
 WIDTH = 420
 PADDING = 20
@@ -49,6 +52,10 @@ TITLE_SIZE = 16
 NUMBERS_TOP = 48
 NUMBER_HEIGHT = 40
 NUMBER_SIZE = 32
+#: The smallest the numbers shrink to (999,999,999 still fits its column at it).
+MIN_NUMBER_SIZE = 12
+#: Kept clear at each side of a number's column, so neighbours never touch.
+NUMBER_MARGIN = 2
 LABEL_SIZE = 12
 LABEL_LINE = 15
 HEADING_TOP = 140
@@ -59,8 +66,8 @@ DIGIT_WIDTH = 16
 BAR_LEFT = PADDING + DIGIT_WIDTH + 6
 BAR_MAX = WIDTH - PADDING - BAR_LEFT
 BAR_MIN = 24
-#: Room for the count inside a bar: per digit (a digit of the count font is 9 px wide), and
-#: around the number.
+#: Room for the count inside a bar: per character (a digit of the count font is 9 px wide,
+#: a comma less), and around the number.
 DIGIT_ROOM = 10
 COUNT_MARGIN = 12
 COUNT_SIZE = 13
@@ -76,11 +83,33 @@ def number_box(column: int) -> Box:
     return (left, NUMBERS_TOP, left + width, NUMBERS_TOP + NUMBER_HEIGHT)
 
 
+def number_text(number: int) -> str:
+    """A number or count as the picture writes it: ``12,345``."""
+    return f"{number:,}"
+
+
+@lru_cache(maxsize=1024)
+def _fitting_size(text: str) -> int:
+    """The largest size up to :data:`NUMBER_SIZE` at which ``text`` fits a number's column."""
+    left, _, right, _ = number_box(0)
+    room = right - left - 2 * NUMBER_MARGIN
+    size = NUMBER_SIZE
+    while size > MIN_NUMBER_SIZE and font(size).getlength(text) > room:
+        size -= 1
+    return size
+
+
+def number_size(numbers: tuple[int, ...]) -> int:
+    """The one size the four numbers are drawn at: the full size, or the largest at which the
+    widest of them fits its column."""
+    return min(_fitting_size(number_text(number)) for number in numbers)
+
+
 def bar_width(count: int, maximum: int) -> int:
     """The width in pixels of a bar for ``count`` when the largest count is ``maximum``: in
     proportion, but never narrower than :data:`BAR_MIN` or than its count needs
-    (:data:`DIGIT_ROOM` per digit and :data:`COUNT_MARGIN`)."""
-    room = max(BAR_MIN, DIGIT_ROOM * len(str(count)) + COUNT_MARGIN)
+    (:data:`DIGIT_ROOM` per character as written and :data:`COUNT_MARGIN`)."""
+    room = max(BAR_MIN, DIGIT_ROOM * len(number_text(count)) + COUNT_MARGIN)
     if maximum <= 0:
         return room
     return max(room, round(count * BAR_MAX / maximum))
@@ -143,15 +172,12 @@ def _shifted(box: Box, left: int, up: int) -> Box:
     return box[0] - left, box[1] - up, box[2] - left, box[3] - up
 
 
-def _draw_number(draw: ImageDraw.ImageDraw, column: int, number: int, theme: Theme,
-                 left: int = 0, up: int = 0) -> None:
-    """Number ``column`` in its box, ``left`` pixels further left and ``up`` pixels higher
-    (drawn into a part)."""
+def _draw_number(draw: ImageDraw.ImageDraw, column: int, number: int, size: int,
+                 theme: Theme, left: int = 0, up: int = 0) -> None:
+    """Number ``column`` at ``size`` in its box, ``left`` pixels further left and ``up``
+    pixels higher (drawn into a part)."""
     left, top, right, bottom = _shifted(number_box(column), left, up)
-    size = NUMBER_SIZE  # smaller for a number too wide for its column (100000 games)
-    while size > 12 and font(size).getlength(str(number)) > right - left - 4:
-        size -= 2
-    draw.text(((left + right) / 2, (top + bottom) / 2), str(number), font=font(size),
+    draw.text(((left + right) / 2, (top + bottom) / 2), number_text(number), font=font(size),
               fill=theme.title_text, anchor="mm")
 
 
@@ -161,7 +187,7 @@ def _draw_bar(draw: ImageDraw.ImageDraw, attempt: int, count: int, maximum: int,
     higher (drawn into a part)."""
     left, top, right, bottom = _shifted(bar_box(attempt, count, maximum), left, up)
     draw.rectangle((left, top, right - 1, bottom - 1), fill=theme.green if lit else theme.grey)
-    draw.text((right - 6, (top + bottom) / 2), str(count), font=font(COUNT_SIZE),
+    draw.text((right - 6, (top + bottom) / 2), number_text(count), font=font(COUNT_SIZE),
               fill=theme.tile_text, anchor="rm")
 
 
@@ -177,8 +203,9 @@ def stats_image(stats: StatsView, *, highlight: int | None = None,
     numbers, counts = _numbers(stats)
     image = _skeleton(theme, max(len(counts), 1)).copy()
     draw = ImageDraw.Draw(image)
+    size = number_size(numbers)
     for column, number in enumerate(numbers):
-        _draw_number(draw, column, number, colours)
+        _draw_number(draw, column, number, size, colours)
     maximum = max(counts, default=0)
     for attempt, count in enumerate(counts, start=1):
         _draw_bar(draw, attempt, count, maximum, attempt == highlight, colours)
@@ -206,13 +233,13 @@ def _still_part(theme: str, rows: int, top: int, bottom: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=1024)  # about 4 KB each
-def _number_part(theme: str, number: int) -> np.ndarray:
-    """A number in a box of a number's size (every column is as wide, so the number lands on
-    the same pixels in any of them)."""
+def _number_part(theme: str, number: int, size: int) -> np.ndarray:
+    """A number at ``size`` in a box of a number's size (every column is as wide, so the
+    number lands on the same pixels in any of them)."""
     may_draw()
     left, top, right, bottom = number_box(0)
     box = Image.new("RGB", (right - left, bottom - top), THEMES[theme].background)
-    _draw_number(ImageDraw.Draw(box), 0, number, THEMES[theme], left=left, up=top)
+    _draw_number(ImageDraw.Draw(box), 0, number, size, THEMES[theme], left=left, up=top)
     return _indices(theme, box)
 
 
@@ -239,9 +266,10 @@ def _still_band(theme: str, rows: int, top: int, bottom: int) -> Band:
 @lru_cache(maxsize=2048)
 def _numbers_band(theme: str, numbers: tuple[int, int, int, int]) -> Band:
     pixels = np.zeros((NUMBER_HEIGHT, WIDTH), dtype=np.uint8)  # 0 is the background
+    size = number_size(numbers)
     for column, number in enumerate(numbers):
         left, _, right, _ = number_box(column)
-        pixels[:, left:right] = _number_part(theme, number)
+        pixels[:, left:right] = _number_part(theme, number, size)
     return _band(pixels)
 
 
@@ -295,7 +323,7 @@ def draw_common_parts(theme: str, up_to: int = 100) -> None:
     players are joined from cached parts on the event loop rather than drawn in a thread."""
     _bands(theme, (0, 0, 0, 0), (0,) * ROWS, None)
     for number in range(up_to + 1):
-        _number_part(theme, number)
+        _number_part(theme, number, _fitting_size(number_text(number)))
         for lit in (False, True):
             _count_part(theme, number, lit)
 

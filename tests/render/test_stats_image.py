@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -21,9 +22,10 @@ SMALLEST = 24
 
 
 def expected_width(count: int, maximum: int) -> int:
-    """In proportion, but at least 24 px and at least 10 px per digit of the count + 12."""
+    """In proportion, but at least 24 px and at least 10 px per character of the count as
+    written (1,000) + 12."""
     proportional = round(count * FULL / maximum) if maximum else 0
-    return max(SMALLEST, 10 * len(str(count)) + 12, proportional)
+    return max(SMALLEST, 10 * len(f"{count:,}") + 12, proportional)
 
 
 def stats(distribution: tuple[int, int, int, int, int, int], **kw: int) -> Stats:
@@ -103,17 +105,60 @@ def test_numbers_are_drawn_in_their_columns() -> None:
         assert changed == (column == 2)
 
 
-def test_a_long_number_stays_in_its_column() -> None:
-    """A 7-digit count of games is drawn smaller: nothing outside its column changes."""
-    def picture(played: int) -> Image.Image:
-        numbers = Stats(played=played, wins=1, win_percent=50, distribution=(0, 1, 0, 0, 0, 0))
-        return pic.stats_image(numbers).convert("RGB")
+def ink(picture: Image.Image, box: tuple[int, int, int, int]) -> np.ndarray:
+    """Where ``box`` of ``picture`` has ink: any colour but the one of its top left corner
+    (the background, or a bar's fill)."""
+    pixels = np.asarray(picture.convert("RGB").crop(box)).astype(int)
+    return np.abs(pixels - pixels[0, 0]).max(axis=2) > 0
 
-    long, short = picture(1234567), picture(2)
-    left, top, right, bottom = pic.number_box(0)
-    changed = [(x, y) for x in range(long.width) for y in range(top, bottom)
-               if long.getpixel((x, y)) != short.getpixel((x, y))]
-    assert changed and all(left <= x < right for x, _ in changed)
+
+def digit_rows(mask: np.ndarray) -> tuple[int, int]:
+    """The top row of the ink and the digits' baseline: the bottom row most columns with ink
+    end on (a comma's few columns end lower)."""
+    columns = np.flatnonzero(mask.any(axis=0))
+    bottoms = [int(np.flatnonzero(mask[:, x])[-1]) for x in columns]
+    top = int(np.flatnonzero(mask.any(axis=1))[0])
+    return top, Counter(bottoms).most_common(1)[0][0]
+
+
+@pytest.mark.parametrize("played", [12_345, 1_234_567])
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_the_numbers_share_one_size_and_separate_thousands(played: int, theme: str) -> None:
+    """All four numbers are drawn at the same size (shrunk together when one is too wide for
+    its column), and a count from 1,000 on has its thousands separated by commas."""
+    numbers = Stats(played=played, wins=played, win_percent=100, current_streak=1,
+                    max_streak=17, distribution=(0, 0, played, 0, 0, 0))
+    picture = pic.stats_image(numbers, theme=theme)
+    rows = []
+    for column in range(4):
+        box = pic.number_box(column)
+        mask = ink(picture, box)
+        xs = np.flatnonzero(mask.any(axis=0))
+        assert xs[0] >= 2 and xs[-1] <= box[2] - box[0] - 3  # clear of the next column
+        rows.append((mask, *digit_rows(mask)))
+    # the digits' tops and baselines are level: the same size in every column
+    levels = [(top, baseline) for _, top, baseline in rows]
+    assert len(set(levels)) == 1, levels
+    # a comma reaches below the digits' baseline: in the count of games, nowhere else
+    for column, (mask, _, baseline) in enumerate(rows):
+        assert mask[baseline + 2:].any() == (column == 0), column
+    # and in the count inside the bar
+    left, top, right, bottom = pic.bar_box(3, played, played)
+    mask = ink(picture, (left + 1, top, right - 1, bottom))
+    assert mask[digit_rows(mask)[1] + 2:].any()
+
+
+def test_one_wide_number_shrinks_all_four() -> None:
+    """The win % is drawn at the full size next to a count of games that fits its column,
+    and smaller, with it, next to one that does not."""
+    def win_percent_height(played: int) -> int:
+        numbers = Stats(played=played, wins=1, win_percent=100, current_streak=1, max_streak=1,
+                        distribution=(1, 0, 0, 0, 0, 0))
+        picture = pic.stats_image(numbers)
+        top, baseline = digit_rows(ink(picture, pic.number_box(1)))
+        return baseline - top
+
+    assert win_percent_height(1) == win_percent_height(999) > win_percent_height(12_345)
 
 
 def test_png_async_and_bad_numbers() -> None:
