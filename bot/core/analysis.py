@@ -23,6 +23,10 @@ best possible, 0 the worst. The game's luck is the average over counted guesses.
 
 Counted guesses are those made while more than one word was possible; a guess made when only
 one word was left is also counted for skill if it was not that word.
+
+Letter and position hints taken before a guess count as known for it: its candidates (before
+and after it) are only the words that agree with them, and the solver's guess is its best for
+those candidates.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import numpy as np
 
 from bot.core.domain import normalise_word
 from bot.core.feedback import ALL_GREEN, ALL_GREEN_CODE, encode, score
+from bot.core.revealed import Revealed
 from bot.core.solver import HistoryError, Solver, bits
 from bot.core.solver_search import average_guesses
 
@@ -92,23 +97,27 @@ def step_luck(counts: np.ndarray, actual: int) -> float:
 
 
 def analyse_when_ready(solver: Solver, answer: str, rows: Iterable[Sequence[str]],
-                       hard_mode: bool = False) -> GameAnalysis | None:
+                       hard_mode: bool = False,
+                       revealed: Sequence[Revealed] | None = None) -> GameAnalysis | None:
     """:func:`analyse`, or ``None`` at once while the solver's strategy for the mode is being
     built (the build is started if it was not): an analysis never waits minutes for it, and
     holds up nobody's word hint meanwhile."""
     if solver.strategy_now(hard_mode) is None:
         return None
-    return analyse(solver, answer, rows, hard_mode)
+    return analyse(solver, answer, rows, hard_mode, revealed)
 
 
 def analyse(
-    solver: Solver, answer: str, rows: Iterable[Sequence[str]], hard_mode: bool = False
+    solver: Solver, answer: str, rows: Iterable[Sequence[str]], hard_mode: bool = False,
+    revealed: Sequence[Revealed] | None = None,
 ) -> GameAnalysis:
-    """Analyse a game: ``rows`` are its ``(guess, feedback)`` pairs against ``answer``.
+    """Analyse a game: ``rows`` are its ``(guess, feedback)`` pairs against ``answer``;
+    ``revealed``, one per row, what hints had revealed before that guess (none: no hints).
 
-    Raises ``ValueError`` if the hidden word or a row is malformed, or a row's feedback is not
-    what the hidden word gives. A hidden word missing from the solver's answer list still
-    works: it is counted as one more candidate.
+    Raises ``ValueError`` if the hidden word or a row is malformed, a row's feedback is not
+    what the hidden word gives, or ``revealed`` does not fit the rows or the hidden word. A
+    hidden word missing from the solver's answer list still works: it is counted as one more
+    candidate.
     """
     word = normalise_word(answer)
     history = [(g, f) for g, f in rows]
@@ -119,22 +128,25 @@ def analyse(
                 f"row {number}: {step.guess.upper()} against the hidden word gives "
                 f"{score(step.guess, word)}, not {step.feedback}"
             )
+    known = _known(word, len(steps_in), revealed)
     extra = word not in solver.answers  # counted by hand as one more candidate
 
     mask = np.ones(len(solver.answers), dtype=bool)
     steps: list[AnalysisStep] = []
     for attempt, step in enumerate(steps_in, start=1):
-        subset = np.flatnonzero(mask)
+        hinted = known[attempt - 1]
+        fits = hinted.mask(solver.answers)
+        subset = np.flatnonzero(mask & fits)
         before = len(subset) + extra
         counts = _counts(solver, subset, step.guess, word if extra else None)
         mask &= solver.pattern_row(step) == step.pattern
-        after = int(mask.sum()) + extra
+        after = int((mask & fits).sum()) + extra
         history_so_far = history[: attempt - 1]
 
         best = None
         try:
             if len(subset):
-                best = solver.suggest(history_so_far, hard_mode)
+                best = solver.suggest(history_so_far, hard_mode, hinted)
         except HistoryError:
             best = None
         played_bits = _entropy(counts)
@@ -180,6 +192,21 @@ def analyse(
         skill=float(np.mean(skills)) if skills else 100.0,
         luck=float(np.mean(lucks)) if lucks else 50.0,
     )
+
+
+def _known(word: str, rows: int, revealed: Sequence[Revealed] | None) -> list[Revealed]:
+    """What hints had revealed before each of the ``rows`` guesses, checked against ``word``."""
+    if revealed is None:
+        return [Revealed()] * rows
+    known = list(revealed)
+    if len(known) != rows:
+        raise ValueError(f"what hints revealed is needed for each of the {rows} guesses, "
+                         f"not {len(known)}")
+    for number, hinted in enumerate(known, start=1):
+        if not hinted.fits(word):
+            raise ValueError(f"before guess {number}: what the hints revealed does not fit "
+                             "the hidden word")
+    return known
 
 
 def _counts(solver: Solver, subset: np.ndarray, guess: str, extra: str | None) -> np.ndarray:

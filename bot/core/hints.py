@@ -4,7 +4,7 @@
   yellow on the keyboard), without its position.
 * :func:`position_hint`: a 1-based position that is not green yet, with its letter.
 * :func:`word_hint`: the solver's next guess and how many candidates are left. It depends only
-  on the guesses played so far, never on the hidden word.
+  on the guesses played so far and what earlier hints revealed, never on the hidden word.
 
 Which letter or position: chosen uniformly at random among those that qualify (pass a seeded
 ``random.Random`` for a reproducible choice). A fixed order would leak more than the hint says:
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.core.domain import GREEN, GREY, WORD_LENGTH, BadWord, Row, normalise_word, parse_row
 from bot.core.game import keyboard
+from bot.core.revealed import Revealed
 from bot.core.solver_answers import AnswerPick, answer_pick
 
 if TYPE_CHECKING:
@@ -99,15 +100,18 @@ def position_hint(
     return position, word[position - 1]
 
 
-def word_hint(solver: Solver, rows: Rows, hard_mode: bool = False) -> WordHint:
-    """The solver's best next guess (legal in hard mode) and the candidates left before it.
+def word_hint(solver: Solver, rows: Rows, hard_mode: bool = False,
+              revealed: Revealed | None = None) -> WordHint:
+    """The solver's best next guess (legal in hard mode) and the candidates left before it,
+    counting what earlier letter and position hints ``revealed`` as known.
 
     Raises :class:`bot.core.solver.HistoryError` (a ``ValueError``) if the rows are malformed
-    or no word in the list fits them.
+    or no word in the list fits them and what was revealed.
     """
     history = _clean_rows(rows)
-    left = len(solver.candidates(history))
-    suggestion = solver.suggestion(history, hard_mode, wait=False)  # never waits for a build
-    pick = answer_pick(solver, history, suggestion.word, hard_mode,
+    left = len(solver.candidates(history, revealed))
+    # Never waits for a strategy build; raises if nothing fits.
+    suggestion = solver.suggestion(history, hard_mode, wait=False, revealed=revealed)
+    pick = answer_pick(solver, history, suggestion.word, hard_mode, revealed=revealed,
                        exact=not suggestion.provisional)
     return WordHint(suggestion.word, left, suggestion.provisional, pick)

@@ -18,6 +18,10 @@ and coloured squares for people typing in results from a game played elsewhere.
   ``provisional``. The build runs in a separate process and logs its progress.
 * The pattern matrix is loaded (or built, a second or two) on first need, not at
   construction: a suggestion the strategy answers needs only the guesses' own feedback.
+* Letters and positions that hints revealed (:class:`bot.core.revealed.Revealed`) narrow the
+  candidates further (``revealed=``). The strategy is keyed by feedback alone, so when they
+  rule out a word the suggestion comes from the search over the narrowed candidates; hints
+  never constrain hard-mode guesses.
 * Feedback that no word in the list can give raises :class:`ImpossibleFeedbackError`, which
   says which guess broke it; malformed input raises :class:`HistoryError`. Both are
   ``ValueError`` with a message meant for people.
@@ -44,12 +48,14 @@ from bot.core.feedback import (
     score_matrix,
 )
 from bot.core.patterns import MatrixInfo, default_cache_dir, lists_key, pattern_matrix
+from bot.core.revealed import Revealed
 from bot.core.solver_hard import HardState, WordTable, legal_mask, state_from_rows
 from bot.core.solver_history import (
     HistoryError,
     ImpossibleFeedbackError,
     Step,
     _check_word,
+    hints_impossible,
     impossible,
     parse_feedback,
 )
@@ -217,8 +223,10 @@ class Solver:
             return self._matrix[:, step.column]
         return score_matrix([step.guess], self.answers)[0]  # a few hundred microseconds
 
-    def candidate_mask(self, history: History | list[Step]) -> np.ndarray:
-        """Boolean mask over :attr:`answers`; raises :class:`ImpossibleFeedbackError` when empty."""
+    def candidate_mask(self, history: History | list[Step],
+                       revealed: Revealed | None = None) -> np.ndarray:
+        """Boolean mask over :attr:`answers`: the words the feedback (and what hints
+        ``revealed``) allow; raises :class:`ImpossibleFeedbackError` when empty."""
         steps = self._steps(history)
         mask = np.ones(len(self.answers), dtype=bool)
         for number, step in enumerate(steps, start=1):
@@ -226,21 +234,32 @@ class Solver:
             mask &= self.pattern_row(step) == step.pattern
             if not mask.any():
                 raise impossible(number, step, before)
-        return mask
+        return self._narrowed(mask, steps, revealed)
+
+    def _narrowed(self, mask: np.ndarray, steps: list[Step],
+                  revealed: Revealed | None) -> np.ndarray:
+        """``mask`` without the words that disagree with what hints ``revealed``."""
+        if not revealed:
+            return mask
+        narrowed = mask & revealed.mask(self.answers)
+        if not narrowed.any():
+            raise hints_impossible(steps, int(mask.sum()))
+        return narrowed
 
     def _steps(self, history: History | list[Step]) -> list[Step]:
         if isinstance(history, list) and all(isinstance(s, Step) for s in history):
             return history
         return self.parse_history(history)  # type: ignore[arg-type]
 
-    def candidates(self, history: History) -> list[str]:
-        """Hidden words consistent with every ``(guess, feedback)`` pair, in list order.
+    def candidates(self, history: History, revealed: Revealed | None = None) -> list[str]:
+        """Hidden words consistent with every ``(guess, feedback)`` pair (and with what hints
+        ``revealed``), in list order.
 
         An empty list means no word fits (use :meth:`check` or :meth:`suggest` for the reason).
         Raises :class:`HistoryError` for malformed input.
         """
         try:
-            mask = self.candidate_mask(history)
+            mask = self.candidate_mask(history, revealed)
         except ImpossibleFeedbackError:
             return []
         return [self.answers[i] for i in np.flatnonzero(mask)]
@@ -386,25 +405,30 @@ class Solver:
         solved = bool(steps) and steps[-1].feedback == ALL_GREEN
         return count > 2 and not solved and all(s.column is not None for s in steps)
 
-    def suggest(self, history: History, hard_mode: bool = False) -> str:
-        """The next guess to play. In hard mode it is always a legal hard-mode guess.
+    def suggest(self, history: History, hard_mode: bool = False,
+                revealed: Revealed | None = None) -> str:
+        """The next guess to play, for the candidates the history (and what hints
+        ``revealed``) leave. In hard mode it is always a legal hard-mode guess.
 
         Waits for the strategy if it is being built. Raises :class:`ImpossibleFeedbackError`
         if no word fits the history and :class:`HistoryError` for malformed input.
         """
-        return self.suggestion(history, hard_mode).word
+        return self.suggestion(history, hard_mode, revealed=revealed).word
 
-    def suggestion(self, history: History, hard_mode: bool = False, *, wait: bool = True
-                   ) -> Suggestion:
+    def suggestion(self, history: History, hard_mode: bool = False, *, wait: bool = True,
+                   revealed: Revealed | None = None) -> Suggestion:
         """:meth:`suggest` with a flag: with ``wait=False``, while the strategy for these lists
         is being built, the best one-step estimate at once (``provisional=True``)."""
         steps = self.parse_history(history)
         mask = self.candidate_mask(steps)
-        subset = np.flatnonzero(mask)
+        narrowed = self._narrowed(mask, steps, revealed)
+        subset = np.flatnonzero(narrowed)
         if len(subset) <= 2 or len(steps) >= MAX_ATTEMPTS - 1:
             # With one guess left only a word that fits can still win.
             return Suggestion(self.answers[subset[0]])
-        if all(s.column is not None for s in steps):
+        # The strategy knows states by their feedback: it serves only when hints ruled out
+        # none of the words the feedback left.
+        if len(subset) == int(mask.sum()) and all(s.column is not None for s in steps):
             strategy = self.strategy(hard_mode) if wait else self.strategy_now(hard_mode)
             if strategy is None:
                 return Suggestion(self.guesses[self._one_step(subset, steps, hard_mode)], True)

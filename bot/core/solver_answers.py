@@ -17,7 +17,8 @@ candidates. Both words are valued the same way, so they compare fairly:
 
 The best guess among the candidates is the one with the lowest value among the few ranked best
 by the one-step estimate (:data:`SHORTLIST`), ties to the better estimate. Hard mode only
-offers legal hard-mode guesses (every candidate is one).
+offers legal hard-mode guesses (every candidate is one). The candidates are those the feedback
+leaves and what hints revealed allows (:class:`bot.core.revealed.Revealed`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from bot.core.feedback import PATTERN_COUNT, score_matrix
+from bot.core.revealed import Revealed
 from bot.core.solver_hard import HardState
 from bot.core.solver_history import Step
 from bot.core.solver_search import (
@@ -82,23 +84,24 @@ class AnswerPick:
 
 
 def answer_pick(solver: Solver, history: Sequence[tuple[str, str]], best: str,
-                hard_mode: bool = False, *, exact: bool = True,
-                seconds: float = EXACT_SECONDS) -> AnswerPick | None:
-    """The pick for ``history`` where the solver suggested ``best``; ``None`` when ``best``
-    could itself be the answer (or at most two words are left: the solver then suggests one
-    of them). ``exact=False`` values by the estimate alone. The exact values need the pattern
-    matrix already loaded; the estimate never loads it (a hint from a shipped strategy stays
-    instant and writes nothing)."""
+                hard_mode: bool = False, *, revealed: Revealed | None = None,
+                exact: bool = True, seconds: float = EXACT_SECONDS) -> AnswerPick | None:
+    """The pick for ``history`` (and what hints ``revealed``) where the solver suggested
+    ``best``; ``None`` when ``best`` could itself be the answer (or at most two words are
+    left: the solver then suggests one of them). ``exact=False`` values by the estimate alone.
+    The exact values need the pattern matrix already loaded; the estimate never loads it (a
+    hint from a shipped strategy stays instant and writes nothing)."""
     steps = solver.parse_history(history)
     best = best.lower()
+    revealed = revealed or Revealed()
     loaded = solver._matrix is not None  # the solver's own family of modules
-    key = (solver.lists_key, tuple((s.guess, s.feedback) for s in steps), best, hard_mode,
-           exact and loaded)
+    key = (solver.lists_key, tuple((s.guess, s.feedback) for s in steps), revealed, best,
+           hard_mode, exact and loaded)
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
-    found = _pick(solver, steps, best, hard_mode, exact and loaded, seconds)
+    found = _pick(solver, steps, revealed, best, hard_mode, exact and loaded, seconds)
     with _CACHE_LOCK:
         _CACHE[key] = found
         while len(_CACHE) > CACHE_SIZE:
@@ -106,9 +109,9 @@ def answer_pick(solver: Solver, history: Sequence[tuple[str, str]], best: str,
     return found
 
 
-def _pick(solver: Solver, steps: list[Step], best: str, hard_mode: bool, exact: bool,
-          seconds: float) -> AnswerPick | None:
-    subset = np.flatnonzero(solver.candidate_mask(steps))
+def _pick(solver: Solver, steps: list[Step], revealed: Revealed, best: str, hard_mode: bool,
+          exact: bool, seconds: float) -> AnswerPick | None:
+    subset = np.flatnonzero(solver.candidate_mask(steps, revealed))
     words = [solver.answers[i] for i in subset]
     if len(subset) <= 2 or best in words:
         return None

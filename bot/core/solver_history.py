@@ -133,6 +133,16 @@ def impossible(number: int, step: Step, before: int) -> ImpossibleFeedbackError:
     return ImpossibleFeedbackError(message, number, step.guess, step.feedback, before)
 
 
+def hints_impossible(steps: list[Step], before: int) -> ImpossibleFeedbackError:
+    """The error for hints that rule out every one of the ``before`` words that fitted the
+    guesses ``steps`` (the word lists changed since they were given)."""
+    words = "the only word" if before == 1 else f"all {before:,} words"
+    last = steps[-1] if steps else Step("", "", 0, None)
+    return ImpossibleFeedbackError(
+        f"No word in the list fits: what the hints revealed rules out {words} that fitted "
+        "the guesses.", len(steps), last.guess, last.feedback, before)
+
+
 def _check_word(word: object, source: str) -> str:
     if not isinstance(word, str):
         raise ValueError(f"{source}: every word must be a string, not {word!r}")

@@ -56,7 +56,7 @@ from bot.service.errors import (
     refused,
     store_refusals,
 )
-from bot.service.hinting import make_hint
+from bot.service.hinting import make_hint, revealed_per_guess
 from bot.service.posts import ResultsPosts
 from bot.service.prefs import PERSONAL, personal_today
 from bot.service.results import (
@@ -446,8 +446,9 @@ class GameService(ResultsPosts):
             raise NoGame(Problem.NOTHING_TO_ANALYSE)
         solver = await self.solver()
         rows = list(rows_of(record))
+        revealed = revealed_per_guess(record, await self.db.hints_for_game(record.id))
         result = await SOLVER_LANE.run(analyse_when_ready, solver, record.answer, rows,
-                                       record.hard_mode)
+                                       record.hard_mode, revealed)
         if result is None:
             raise PlayerError(Problem.SOLVER_PREPARING)
         return AnalysisResult(game_view(record), result)

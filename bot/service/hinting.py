@@ -1,6 +1,8 @@
 """One hint on a board, for a game or a race board alike: the rules are :mod:`bot.core.hints`;
-here, what was given before (never the same letter or position twice) and the fallback to a
-letter when the solver cannot suggest a word (the hidden word left its answer list)."""
+here, what was given before (never the same letter or position twice, and a word hint counts
+what letter and position hints revealed) and the fallback to a letter when the solver cannot
+suggest a word (the hidden word left its answer list). Also what hints had revealed before
+each guess of a game, for its analysis."""
 
 from __future__ import annotations
 
@@ -8,11 +10,12 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.core import hints as core_hints
 from bot.core.domain import HintKind
+from bot.core.revealed import Revealed, revealed_before_guesses
 from bot.core.solver import ImpossibleFeedbackError, Solver
 from bot.service.errors import NoHintLeft, Problem
 from bot.service.results import GameView, HintResult
 from bot.service.solver_lane import SOLVER_LANE
-from bot.storage.models import HintRecord
+from bot.storage.models import GameRecord, HintRecord
 
 
 async def make_hint(board: GameView, answer: str, kind: HintKind, given: Sequence[HintRecord],
@@ -28,7 +31,7 @@ async def make_hint(board: GameView, answer: str, kind: HintKind, given: Sequenc
         if solver is not None:
             try:
                 hint = await SOLVER_LANE.run(core_hints.word_hint, await solver(), rows,
-                                             board.hard_mode)
+                                             board.hard_mode, revealed_by(given))
             except ImpossibleFeedbackError:  # no word in the solver's list fits
                 pass
             else:
@@ -52,3 +55,14 @@ def _letter(board: GameView, answer: str, earlier: list[str], *,
     if letter is None:
         raise NoHintLeft(Problem.NO_LETTER_LEFT)
     return HintResult(board, HintKind.LETTER, letter=letter, fallback=fallback), letter
+
+
+def revealed_by(given: Sequence[HintRecord]) -> Revealed:
+    """What the letter and position hints among ``given`` revealed about the hidden word."""
+    return Revealed.from_hints((h.kind, h.value) for h in given)
+
+
+def revealed_per_guess(record: GameRecord, given: Sequence[HintRecord]) -> list[Revealed]:
+    """For each guess of ``record``, what the hints ``given`` in it had revealed by then."""
+    return revealed_before_guesses(((h.created_at, h.kind, h.value) for h in given),
+                                   [guess.created_at for guess in record.guesses])

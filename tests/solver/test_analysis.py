@@ -9,6 +9,7 @@ import pytest
 from bot.core.analysis import analyse, step_luck, step_skill
 from bot.core.feedback import PATTERN_COUNT, score
 from bot.core.game import hard_mode_problem
+from bot.core.revealed import Revealed
 from bot.core.solver import Solver
 from tests.solver.words import ALLOWED, ANSWERS
 
@@ -138,3 +139,27 @@ def _arr(counts):
     import numpy as np
 
     return np.array(counts)
+
+
+def test_hints_taken_before_a_guess_count_for_it(solver: Solver):
+    rows = [(g, score(g, "bless")) for g in ("crane", "smell", "bless")]
+    hints = Revealed(frozenset("l"), frozenset({(3, "e")}))  # told after CRANE
+    result = analyse(solver, "bless", rows, revealed=[Revealed(), hints, hints])
+    first, second, third = result.steps
+    assert first.candidates_before == len(ANSWERS)
+    assert first.candidates_after == len(solver.candidates(rows[:1]))
+    assert first.best_guess == solver.suggest([])
+    fits = [w for w in solver.candidates(rows[:1]) if hints.fits(w)]
+    assert second.candidates_before == len(fits) < first.candidates_after
+    assert second.candidates_after == len(solver.candidates(rows[:2], hints))
+    assert second.best_guess == solver.suggest(rows[:1], False, hints)
+    assert second.best_guess != solver.suggest(rows[:1])  # SHEEP has no L
+    assert third.candidates_before == second.candidates_after
+
+
+def test_hints_that_do_not_fit_the_game_are_refused(solver: Solver):
+    rows = [(g, score(g, "bless")) for g in ("crane", "bless")]
+    with pytest.raises(ValueError, match="for each of the 2 guesses"):
+        analyse(solver, "bless", rows, revealed=[Revealed()])
+    with pytest.raises(ValueError, match="before guess 2"):
+        analyse(solver, "bless", rows, revealed=[Revealed(), Revealed(frozenset("z"))])
