@@ -8,7 +8,8 @@
 Each argument is a guess and its feedback, joined by ``=`` (``:`` and ``,`` work too). Feedback
 is letters (G green, Y yellow, B grey), digits (2 green, 1 yellow, 0 grey) or squares
 (🟩 🟨 ⬛ ⬜). With no guesses it prints the best first guess. Prints how many hidden words
-fit, some of them, and the best next guess; exit status 0, or 1 when no word fits the
+fit, some of them, and the best next guess (when it cannot be the hidden word itself, also the
+best word that could be, as the word hint says it); exit status 0, or 1 when no word fits the
 feedback, 2 for input that cannot be read (or more guesses than a game has, or a guess after
 an all-green one, or a setting that cannot be used).
 
@@ -22,10 +23,14 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import textwrap
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from bot.core.share import squares
+
+if TYPE_CHECKING:
+    from bot.core.solver import Solver
 
 _SEPARATOR = re.compile(r"[=:,]")
 
@@ -152,7 +157,27 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         print(f"Play {best}: it is the only word left.", file=out)
     else:
         print(f"Best next guess{mode}: {best}", file=out)
+        pick = _answer_pick(solver, history, result.suggestion, args.hard)
+        if pick is not None:
+            print(pick, file=out)
     return 0
+
+
+def _answer_pick(solver: Solver, history: list[tuple[str, str]], best: str,
+                 hard_mode: bool) -> str | None:
+    """When ``best`` cannot be the hidden word: the best word that could be, in the word
+    hint's words (wrapped for a terminal); else None."""
+    from bot.core.solver_answers import answer_pick
+    from bot.render.problems import pick_text
+
+    if best in solver.candidates(history):
+        return None
+    solver.matrix  # noqa: B018 - the exact values need it (from the cache, or built now)
+    pick = answer_pick(solver, history, best, hard_mode)
+    if pick is None:
+        return None
+    return textwrap.fill(pick_text(pick), width=78, break_long_words=False,
+                         break_on_hyphens=False)
 
 
 if __name__ == "__main__":

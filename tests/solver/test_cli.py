@@ -10,6 +10,7 @@ import pytest
 
 from bot.cli.solve import main, parse_pair
 from bot.core.feedback import score
+from bot.core.game import hard_mode_problem
 from bot.core.solver import Solver
 from tests.solver.words import ALLOWED, ANSWERS
 
@@ -207,3 +208,55 @@ def test_ruling_out_several_words_is_worded_for_many(lists, solver):
     assert before > 1
     code, out, _ = run([*lists, f"crane={feedback}", "sheep=BBBBB"])
     assert code == 1 and f"rules out all {before} words that fitted" in out
+
+
+# --------------------------------------------------------------------------------------------
+# Issue 26 item 2: a best guess that cannot be the hidden word is said to be one, with the best
+# word that could be (the word hint's pick and words)
+
+PICK = "can't be the hidden word itself; the best word that could be is "
+
+
+def _picked(out: str) -> str:
+    """The word the output names as the best that could be the hidden word."""
+    text = " ".join(out.split())
+    return text.split(PICK, 1)[1][:5].lower()
+
+
+def test_the_best_word_that_could_be_is_named_too():
+    from bot.core.words import load_word_lists
+
+    code, out, _ = run(["crane=BYBBG", "slate=00002"])
+    assert code == 0 and "Best next guess: GERIP" in out
+    assert f"GERIP {PICK}" in " ".join(out.split())
+    lists = load_word_lists()
+    fits = Solver(lists.answers, lists.allowed_sorted).candidates(
+        [("crane", "BYBBG"), ("slate", "BBBBG")])
+    assert _picked(out) in fits
+    assert "Guesses still needed on average, this one included:" in " ".join(out.split())
+    assert max(len(line) for line in out.splitlines()) <= 90  # wrapped for a terminal
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_pick_is_the_word_hints_pick(lists, session_cache, hard):
+    from bot.core.solver_answers import answer_pick
+    from bot.render.problems import pick_text
+
+    rows = [("crane", score("crane", "buyer"))]  # the solver's word is no candidate
+    solver = Solver(ANSWERS, ALLOWED, cache_dir=session_cache)
+    solver.matrix  # noqa: B018 - valued exactly, as the command does
+    best = solver.suggest(rows, hard)
+    pick = answer_pick(solver, rows, best, hard)
+    assert pick is not None
+    code, out, _ = run([*lists, *(["--hard"] if hard else []), f"crane={rows[0][1]}"])
+    assert code == 0 and pick_text(pick) in " ".join(out.split())
+    if hard:
+        assert hard_mode_problem(rows, _picked(out)) is None
+
+
+def test_no_pick_when_the_best_guess_could_be_the_answer(lists, session_cache):
+    rows = [("crane", score("crane", "sheep"))]
+    solver = Solver(ANSWERS, ALLOWED, cache_dir=session_cache)
+    assert solver.suggest(rows) in solver.candidates(rows)
+    code, out, _ = run([*lists, f"crane={rows[0][1]}"])
+    assert code == 0 and "can't be the hidden word" not in out
