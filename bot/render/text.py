@@ -419,7 +419,7 @@ def hint_text(hint: HintResult) -> str:
     if hint.kind is HintKind.WORD:
         left = hint.candidates_left or 0
         words = "word fits" if left == 1 else "words fit"
-        text = f"Try {(hint.word or '').upper()}: {left} possible {words} what you know so far."
+        text = f"Try {(hint.word or '').upper()}: {left:,} possible {words} what you know so far."
         if hint.pick is not None:
             text += " " + pick_text(hint.pick)
         if hint.provisional:

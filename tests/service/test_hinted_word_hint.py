@@ -94,3 +94,10 @@ async def test_the_analysis_counts_hints_from_the_guess_after_them(service, cloc
     hinted = Revealed.from_hints((h.kind, h.value) for h in given)
     assert second.best_guess == solver.suggest(rows, False, hinted)
 
+
+def test_word_counts_have_thousands_separators():
+    from bot.service.results import HintResult
+
+    board: Any = None  # the text reads the hint alone
+    hint = HintResult(board, HintKind.WORD, word="slate", candidates_left=2315)
+    assert hint_text(hint).startswith("Try SLATE: 2,315 possible words fit")
