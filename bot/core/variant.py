@@ -1,0 +1,38 @@
+"""The shape of a game as data: word length, alphabet, attempts and boards.
+
+Every layer takes a :class:`Variant` instead of assuming 5 letters A-Z and 6 attempts, so
+that a new length, language or number of boards is a new value, not new code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+LATIN: Final = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """How a game is played: ``length`` letters from ``alphabet`` (lower case), found within
+    ``attempts`` guesses on each of ``boards`` boards."""
+
+    length: int = 5
+    attempts: int = 6
+    alphabet: str = LATIN
+    boards: int = 1
+
+    def __post_init__(self) -> None:
+        if self.length < 1 or self.attempts < 1 or self.boards < 1:
+            raise ValueError("a variant needs at least one letter, attempt and board")
+        if len(set(self.alphabet)) != len(self.alphabet) or not self.alphabet:
+            raise ValueError("an alphabet is a non-empty string of distinct letters")
+
+    @property
+    def all_green(self) -> str:
+        """The feedback of a solved board."""
+        return "G" * self.length
+
+
+#: Today's only variant: English, 5 letters, 6 attempts, one board.
+CLASSIC: Final = Variant()
