@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Generator
 
 import pytest
 from hypothesis import settings
 
 from bot.core.words import WordLists
-from tests.pg import pg_cluster, pg_dsn  # noqa: F401  (throwaway PostgreSQL, see tests/pg.py)
+from tests.pg import (  # noqa: F401  (the throwaway PostgreSQL's fixtures, see tests/pg.py)
+    fold_pg_skip,
+    pg_cluster,
+    pg_dsn,
+)
 from tests.support import ANSWERS, EXTRA, Clock
 
 # No time limit per example: machines here are shared and noisy, and a pause of the machine is
@@ -34,3 +39,12 @@ def words() -> WordLists:
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Tests skipped for want of PostgreSQL: one line in the summary (tests/pg.py)."""
+    report = yield
+    fold_pg_skip(report, call)
+    return report

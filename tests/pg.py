@@ -11,9 +11,11 @@ user must be allowed to create databases).
 ended and its schema dropped, and the next test gets it, empty (making a database takes about
 a second here; emptying one a few milliseconds).
 
-Where no server binaries are found (PATH, ``pg_config --bindir``,
-``/usr/lib/postgresql/*/bin``) and no DSN is given, tests using these fixtures are skipped
-with the reason; with ``WORDLE_REQUIRE_PG=1`` (CI) they fail instead.
+The server binaries are looked for on PATH, in ``pg_config --bindir`` and in
+``/usr/lib/postgresql/*/bin``, or only in ``WORDLE_TEST_PG_BINDIR`` when that is set (one
+version of several; an empty folder runs the suite as on a machine without PostgreSQL).
+Where none are found and no DSN is given, tests using these fixtures are skipped; with
+``WORDLE_REQUIRE_PG=1`` (CI) they fail instead.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import pytest
 
 ENV_DSN = "WORDLE_TEST_PG_DSN"
 ENV_REQUIRE = "WORDLE_REQUIRE_PG"
+ENV_BINDIR = "WORDLE_TEST_PG_BINDIR"
 _SERVER_BINARIES = ("initdb", "pg_ctl", "postgres")
 _T = TypeVar("_T")
 
@@ -51,6 +54,13 @@ def _has_server(folder: str | os.PathLike[str]) -> bool:
 
 def find_bindir() -> Path:
     """The folder holding initdb, pg_ctl and postgres, or :class:`PgUnavailable`."""
+    chosen = os.environ.get(ENV_BINDIR)
+    if chosen:
+        if _has_server(chosen):
+            return Path(chosen)
+        raise PgUnavailable(
+            f"no PostgreSQL server binaries (initdb, pg_ctl, postgres) in {ENV_BINDIR}={chosen}"
+        )
     candidates: list[Path] = []
     on_path = shutil.which("initdb")
     if on_path:
@@ -329,10 +339,25 @@ def existing_cluster(dsn: str) -> PgCluster:
     )
 
 
+class PgSkipped(pytest.skip.Exception):  # type: ignore[name-defined]
+    """A test skipped for want of PostgreSQL (:func:`fold_pg_skip` reports them together)."""
+
+
 def _unavailable(reason: str) -> None:
     if os.environ.get(ENV_REQUIRE) == "1":
         pytest.fail(f"PostgreSQL is required ({ENV_REQUIRE}=1) but unavailable: {reason}")
-    pytest.skip(f"no PostgreSQL: {reason}")
+    raise PgSkipped(f"no PostgreSQL: {reason}")
+
+
+def fold_pg_skip(report: pytest.TestReport, call: pytest.CallInfo[None]) -> None:
+    """Report a test skipped for want of PostgreSQL at the place the skip was raised, not at
+    the test, so that ``-ra`` folds them all into one summary line with a count and prints
+    the reason (a long one, saying what to install) once instead of once per test."""
+    excinfo = call.excinfo
+    if not (report.skipped and excinfo is not None and isinstance(excinfo.value, PgSkipped)):
+        return
+    raised = excinfo.traceback[-1]
+    report.longrepr = (str(raised.path), raised.lineno + 1, str(excinfo.value.msg))
 
 
 @pytest.fixture(scope="session")
