@@ -371,8 +371,8 @@ class WordleCog(BoardPlay, commands.Cog):
     @wordle.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(by="what to rank by",
                            mode="daily, practice, channel, race or archive games",
-                           period="today, this week (from Monday), this month, or all time, "
-                                  "by the server's time zone; streaks: all time only")
+                           period="today, this week from Monday, this month or all time, in "
+                                  "the server's time zone; streaks: all time")
     @app_commands.choices(by=_choices(LeaderboardOrder), mode=_choices(StatsBucket),
                           period=_choices(Period))
     @cooldown(LEADERBOARDS)
