@@ -6,17 +6,18 @@ Component tree (ids fixed, so tests and later edits can find each part)::
     └── Container                      accent: playing / won / lost (Look)
         ├── TextDisplay  NOTE_ID       who did what ("@bob guessed **SLATE** (1/6)"), if any
         ├── TextDisplay  TITLE_ID      "### Wordle 1,234 · hard mode"
-        ├── MediaGallery PICTURE_ID    attachment://board.png, alt text = the rows in words;
-        │                              at the end, attachment://stats.png beside it
-        ├── TextDisplay  BOARD_ID      emoji rows and keyboard (readable without the picture)
+        ├── MediaGallery PICTURE_ID    attachment://board.png, described in words for screen
+        │                              readers; at the end, attachment://stats.png beside it
+        ├── TextDisplay  BOARD_ID      or, for a text-only look, the emoji rows and keyboard
         ├── TextDisplay  RESULT_ID     solved / the word, share grid, statistics (game over)
         ├── TextDisplay  FOOTER_ID     "-# Everyone here can /guess · 5 attempts left"
         ├── ActionRow    [Guess] [Give up]                       (while the game is on)
         └── ActionRow    [💡 Letter] [💡 Position] [💡 Word]      (word: where the solver knows)
 
-At most 13 components and well under Discord's 4000 characters of text (the statistics of
-many players are cut to fit). How it looks is a :class:`Look`: a player's preferences
-(a picture theme, text only, other accent colours) become one value passed in here.
+The board is shown once, as the picture or as text, never both, so the buttons stay on a
+phone's first screen. At most 13 components and well under Discord's 4000 characters of text
+(the statistics of many players are cut to fit). How it looks is a :class:`Look`: a player's
+preferences (a picture theme, text only, other accent colours) become one value passed in here.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ NOTE_ID, TITLE_ID, PICTURE_ID, BOARD_ID, RESULT_ID, FOOTER_ID = 1, 2, 3, 4, 5, 6
 #: Discord's limit on the text of one message's Text Displays, and what this board keeps to.
 TEXT_LIMIT = 4000
 _TEXT_BUDGET = 3900
+#: Discord's limit on a media gallery item's description (the picture's alt text).
+ALT_LIMIT = 1024
 
 
 @dataclass(frozen=True)
@@ -98,14 +101,15 @@ TILE_NAMES = {False: {"G": "green", "Y": "yellow", "B": "grey"},
 
 
 def alt_text(game: GameView, look: Look = DEFAULT_LOOK) -> str:
-    """The picture in words, for screen readers (Discord allows 1024 characters), naming
-    the colours the picture has in ``look``."""
+    """The picture in words, for screen readers: each row with the colours the picture has
+    in ``look``. Within :data:`ALT_LIMIT` characters (a board of six rows takes under 500)."""
     names = TILE_NAMES[look.high_contrast]
     rows = [f"{row.word.upper()}: " + " ".join(names[s] for s in row.feedback)
             for row in game.rows]
     mode = ", hard mode" if game.hard_mode else ""
     head = f"{game.label} board{mode}, {game.attempts_used} of {game.max_attempts} guesses"
-    return ". ".join([head, *rows])[:1024]
+    text = ". ".join([head, *rows])
+    return text if len(text) <= ALT_LIMIT else text[:ALT_LIMIT - 1] + "…"
 
 
 #: The buttons of boards lately sent, by (game id, word hints): a board is sent again after
@@ -139,16 +143,15 @@ def result_text(fields: list[tuple[str, str]], budget: int) -> str:
 async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game: GameView,
                     look: Look, *, stats_picture: bool = False, ids: bool = False
                     ) -> tuple[list[discord.File], str]:
-    """Add the board of ``game`` in ``look`` to ``container``: the picture (unless the look is
-    text only; with :data:`STATS_FILE` beside it if ``stats_picture``), then the emoji rows and
-    keyboard. Returns the files to attach and the emoji text. ``ids``: give them
-    :data:`PICTURE_ID` and :data:`BOARD_ID`."""
-    files: list[discord.File] = []
+    """Add the board of ``game`` in ``look`` to ``container``, once: the picture with the
+    board in words as its description (with :data:`STATS_FILE` beside it if
+    ``stats_picture``), or for a text-only look the emoji rows and keyboard. Returns the files
+    to attach and the text added ("" with a picture). ``ids``: give them :data:`PICTURE_ID`
+    and :data:`BOARD_ID`."""
     if look.picture:
         png = await board_png_async(game.rows, game.keyboard, game.max_attempts,
                                     hard_mode=game.hard_mode, title=game.label,
                                     theme=look.theme)
-        files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
         items = [discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
                                           description=alt_text(game, look))]
         if stats_picture:
@@ -156,10 +159,11 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
                 f"attachment://{STATS_FILE}",
                 description="Statistics: the same numbers as the text below"))
         container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID if ids else None))
+        return [discord.File(io.BytesIO(png), filename=BOARD_FILE)], ""
     board = recolour(game_text(game.rows, game.keyboard, game.max_attempts),
                      look.high_contrast)
     container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID if ids else None))
-    return files, board
+    return [], board
 
 
 async def board_message(game: GameView, *, note: str | None = None,

@@ -1,5 +1,5 @@
-"""Service results as Discord messages: the board as a Components V2 message (emoji text you can
-read without the picture, the PNG, the buttons: :mod:`bot.cogs.board`), embeds for hints,
+"""Service results as Discord messages: the board as a Components V2 message (the PNG, or emoji
+text for a text-only look, and the buttons: :mod:`bot.cogs.board`), embeds for hints,
 statistics and analyses, and short plain-text lines. No rules here: only presentation."""
 
 from __future__ import annotations

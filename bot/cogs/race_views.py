@@ -9,6 +9,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.cogs import board as layout
 from bot.cogs.board import DEFAULT_LOOK, Look, add_board
 from bot.cogs.interact import Reply, guarded
 from bot.cogs.messages import mention
@@ -185,18 +186,20 @@ def _board_footer(move: RaceMove, board: GameView) -> str:
 async def board_reply(move: RaceMove, *, note: str | None, hints: bool,
                       look: Look = DEFAULT_LOOK) -> Reply:
     """A player's private race board, played from its buttons like any board, in the
-    player's look (their preferences: theme, picture or text only)."""
+    player's look (their preferences: theme, picture or text only); its parts have a game
+    board's ids (:mod:`bot.cogs.board`)."""
     board = move.board
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
         accent_colour=look.accent(board))
     if note:
-        container.add_item(discord.ui.TextDisplay(note[:500]))
+        container.add_item(discord.ui.TextDisplay(note[:500], id=layout.NOTE_ID))
     title = race_title(move.race)
-    container.add_item(discord.ui.TextDisplay(f"### {title}"))
-    files, _ = await add_board(container, board, look)
+    container.add_item(discord.ui.TextDisplay(f"### {title}", id=layout.TITLE_ID))
+    files, _ = await add_board(container, board, look, ids=True)
     if board.answer and board.is_over:
-        container.add_item(discord.ui.TextDisplay(f"The word: **{board.answer.upper()}**"))
-    container.add_item(discord.ui.TextDisplay(_board_footer(move, board)))
+        container.add_item(discord.ui.TextDisplay(f"The word: **{board.answer.upper()}**",
+                                                  id=layout.RESULT_ID))
+    container.add_item(discord.ui.TextDisplay(_board_footer(move, board), id=layout.FOOTER_ID))
     if not board.is_over and not move.race.is_over:
         race_id = move.race.id
         container.add_item(discord.ui.ActionRow(RaceGuessButton(race_id),

@@ -3,6 +3,8 @@ by its fixed component id, and the whole board checked against the rules."""
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image
 
 from bot.cogs import board as layout
@@ -39,9 +41,18 @@ def footer(message: FakeMessage) -> str:
 
 
 def board_text(message: FakeMessage) -> str:
+    """The emoji rows and keyboard of a text-only board."""
     text = part(message, layout.BOARD_ID)
     assert text is not None, message.text()
     return text
+
+
+def alt(message: FakeMessage) -> str:
+    """The board picture's description (its words for screen readers)."""
+    (gallery,) = message.find_components(12, id=layout.PICTURE_ID)
+    item = gallery["items"][0]
+    assert item["media"]["url"].endswith(f"/{layout.BOARD_FILE}"), item
+    return str(item["description"])
 
 
 def result_fields(message: FakeMessage) -> list[tuple[str, str]]:
@@ -64,36 +75,74 @@ def fields(message: FakeMessage) -> dict[str, str]:
 
 
 def is_board(message: FakeMessage) -> bool:
-    return message.components_v2 and part(message, layout.BOARD_ID) is not None
+    """A board message: a V2 message with the board picture or the text-only board."""
+    return message.components_v2 and (part(message, layout.BOARD_ID) is not None
+                                      or bool(message.find_components(12, id=layout.PICTURE_ID)))
 
 
 def row_line(word: str, feedback: str) -> str:
     return f"{squares(feedback)} `{' '.join(word.upper())}`"
 
 
-def assert_board(message: FakeMessage, answer: str, guesses: list[str], *,
-                 header: bool = True) -> None:
-    """A V2 board: one line per guess (squares and letters), empty rows up to six and the
-    keyboard in a Text Display; the PNG in the gallery has the documented size and the same
-    colours; buttons while the game is on, none once it is over."""
-    assert message.components_v2 and message.flags & IS_COMPONENTS_V2, message.text()
-    assert not message.content and not message.embeds
-    lines = board_text(message).split("\n")
-    expected = [row_line(w, score(w, answer)) for w in guesses]
-    expected += [EMPTY_ROW] * (6 - len(guesses))
-    assert lines[:6] == expected
-    assert lines[6] == ""  # a blank line, then the keyboard: each played letter's best state
+def has_emoji_board(message: FakeMessage) -> bool:
+    """Whether any Text Display of the message holds a board row (played or empty) or a
+    keyboard row, wherever it sits (the share grid of the result is neither: no letters, and
+    never an empty row)."""
+    for text in message.text_displays():
+        for line in text.splitlines():
+            if "⬜" in line or re.search(r"[⬜⬛🟩🟨🟧🟦]{5} `", line):
+                return True
+            if re.sub(r"[^A-Z]", "", line) == "QWERTYUIOP":
+                return True
+    return False
+
+
+def best_states(answer: str, guesses: list[str]) -> dict[str, str]:
+    """Each played letter's best state over the guesses, as the keyboard shows it."""
     best: dict[str, str] = {}
     for word in guesses:
         for letter, state in zip(word, score(word, answer), strict=True):
             if "BYG".index(state) >= "BYG".index(best.get(letter, "B")):
                 best[letter] = state
-    assert lines[7:] == [
-        "  ".join(squares(best[c]) + c.upper() if c in best else c.upper() for c in keys)
-        for keys in ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-    ]
-    (gallery,) = message.find_components(12, id=layout.PICTURE_ID)
-    assert gallery["items"][0]["description"].count(":") == len(guesses)  # alt text: the rows
+    return best
+
+
+def assert_board(message: FakeMessage, answer: str, guesses: list[str], *,
+                 header: bool = True, picture: bool = True, hints: bool = True) -> None:
+    """A V2 board, shown once. With a ``picture``: the PNG in the gallery has the documented
+    size and the same colours, its description says each row in words, and no Text Display
+    repeats the board as emoji. Text only (``picture=False``): one line per guess (squares and
+    letters), empty rows up to six and the keyboard (each played letter's best state) in a Text
+    Display, and no picture. Buttons while the game is on (the hint buttons unless ``hints``
+    are off), none once it is over."""
+    assert message.components_v2 and message.flags & IS_COMPONENTS_V2, message.text()
+    assert not message.content and not message.embeds
+    if picture:
+        assert_picture(message, answer, guesses, header=header)
+    else:
+        assert_text(message, answer, guesses)
+    over = bool(guesses and guesses[-1] == answer) or len(guesses) == 6 \
+        or part(message, layout.RESULT_ID) is not None
+    labels = message.button_labels()
+    if over:
+        assert labels == [] and message.accent_color in (layout.DEFAULT_LOOK.won,
+                                                         layout.DEFAULT_LOOK.lost)
+    else:
+        assert labels[:2] == ["Guess", "Give up"]
+        assert labels[2:4] == (["Letter", "Position"] if hints else [])
+        assert message.accent_color == layout.DEFAULT_LOOK.playing
+
+
+def assert_picture(message: FakeMessage, answer: str, guesses: list[str], *,
+                   header: bool) -> None:
+    assert part(message, layout.BOARD_ID) is None and not has_emoji_board(message), \
+        f"the board is shown twice: {message.text()}"
+    description = alt(message)
+    assert len(description) <= 1024  # Discord's limit for a gallery item's description
+    names = {"G": "green", "Y": "yellow", "B": "grey"}
+    for word in guesses:
+        assert f"{word.upper()}: " + " ".join(names[s] for s in score(word, answer)) \
+            in description
     png, *others = message.media()
     assert png.filename == "board.png" and png.content_type == "image/png"
     assert [o.filename for o in others] in ([], ["stats.png"])
@@ -107,15 +156,22 @@ def assert_board(message: FakeMessage, answer: str, guesses: list[str], *,
     if len(guesses) < 6:  # an empty tile is the background with a border
         left, top, _, _ = tile_box(len(guesses), 0, header=header)
         assert rgb.getpixel((left + 10, top + 10)) == LIGHT.background
-    over = bool(guesses and guesses[-1] == answer) or len(guesses) == 6 \
-        or part(message, layout.RESULT_ID) is not None
-    labels = message.button_labels()
-    if over:
-        assert labels == [] and message.accent_color in (layout.DEFAULT_LOOK.won,
-                                                         layout.DEFAULT_LOOK.lost)
-    else:
-        assert labels[:2] == ["Guess", "Give up"] and labels[2:4] == ["Letter", "Position"]
-        assert message.accent_color == layout.DEFAULT_LOOK.playing
+
+
+def assert_text(message: FakeMessage, answer: str, guesses: list[str]) -> None:
+    assert message.find_components(12) == [] and message.media() == []
+    assert message.attachments == []
+    lines = board_text(message).split("\n")
+    expected = [row_line(w, score(w, answer)) for w in guesses]
+    expected += [EMPTY_ROW] * (6 - len(guesses))
+    assert lines[:6] == expected
+    assert lines[6] == ""  # a blank line, then the keyboard: each played letter's best state
+    best = best_states(answer, guesses)
+
+    assert lines[7:] == [
+        "  ".join(squares(best[c]) + c.upper() if c in best else c.upper() for c in keys)
+        for keys in ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+    ]
 
 
 def lit_bar(png: Image.Image, distribution: tuple[int, ...]) -> int | None:

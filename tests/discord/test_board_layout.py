@@ -4,6 +4,7 @@ game ids, finish paragraphs for many players, at most 40 components and 4000 cha
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 from bot.cogs import board as layout
@@ -72,3 +73,38 @@ def test_the_look_decides_picture_and_colours() -> None:
     assert parts[0]["accent_color"] == 0x123456
     labels = [c.get("label") for c in parts if c["type"] == 2]
     assert labels == ["Guess", "Give up", "Letter", "Position", "Word"]
+
+
+def test_the_board_is_the_picture_or_the_text_never_both() -> None:
+    game = view_of(["slate", "crane"], "spine")
+    view, files = asyncio.run(layout.board_message(game))
+    parts = walk(view.to_components())
+    assert [f.filename for f in files] == ["board.png"]
+    (gallery,) = [c for c in parts if c["type"] == 12]
+    assert gallery["id"] == layout.PICTURE_ID
+    assert not [c for c in parts if c.get("id") == layout.BOARD_ID]
+    texts = "\n".join(c["content"] for c in parts if c["type"] == 10)
+    assert "⬜" not in texts and "`S L A T E`" not in texts
+    description = gallery["items"][0]["description"]
+    assert description == ("Wordle challenge board, hard mode, 2 of 6 guesses. "
+                           "SLATE: green grey grey grey green. "
+                           "CRANE: grey grey grey green green")
+
+    view, files = asyncio.run(layout.board_message(game, look=layout.Look(picture=False)))
+    parts = walk(view.to_components())
+    assert files == [] and not [c for c in parts if c["type"] == 12]
+    (board,) = [c["content"] for c in parts if c.get("id") == layout.BOARD_ID]
+    assert board.splitlines()[:2] == ["🟩⬛⬛⬛🟩 `S L A T E`", "⬛⬛⬛🟩🟩 `C R A N E`"]
+
+
+def test_the_picture_description_keeps_within_discords_limit() -> None:
+    words = ["fuzzy", "jazzy", "pizza", "vodka", "quick", "crwth"]
+    game = view_of(words, "bebop", game_id=1)
+    description = layout.alt_text(game, layout.Look(theme="dark-contrast"))
+    assert len(description) < 500  # six rows fit easily
+    longer = replace(game, rows=game.rows * 10, max_attempts=60, label="Wordle " + "x" * 200)
+    description = layout.alt_text(longer)
+    assert len(description) == layout.ALT_LIMIT and description.endswith("…")
+    view, _ = asyncio.run(layout.board_message(longer))
+    (gallery,) = [c for c in walk(view.to_components()) if c["type"] == 12]
+    assert len(gallery["items"][0]["description"]) <= 1024

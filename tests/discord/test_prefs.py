@@ -10,7 +10,7 @@ from bot.core.feedback import score
 from bot.render import stats_image as stats_pic
 from bot.render.image import DARK, LIGHT, tile_box
 from bot.render.themes import DARK_CONTRAST, LIGHT_CONTRAST
-from tests.discord.boards import board_text, fields, stats_picture
+from tests.discord.boards import alt, board_text, fields, stats_picture
 from tests.discord.conftest import Table
 from tests.fakediscord.models import FakeMessage
 
@@ -35,10 +35,10 @@ async def test_high_contrast_changes_board_picture_share_and_statistics(table: T
         board = await table.reply(table.bob, "guess", {"word": "trace"})
         feedback = score("trace", "crane")  # YGGBG... letters in and out of place
         assert "Y" in feedback and "G" in feedback
-        text = board_text(board)
-        assert "🟩" not in text and "🟨" not in text
-        assert text.splitlines()[0].startswith(
-            "".join({"G": "🟧", "Y": "🟦", "B": "⬛"}[s] for s in feedback))
+        text = alt(board)
+        assert "TRACE: " + " ".join({"G": "orange", "Y": "blue", "B": "grey"}[s]
+                                    for s in feedback) in text
+        assert "green" not in text and "yellow" not in text
         assert board.accent_color == CONTRAST_PLAYING
         for column, state in enumerate(feedback):
             assert tile_colour(board, 0, column) == LIGHT_CONTRAST.state(state)
@@ -58,7 +58,7 @@ async def test_high_contrast_changes_board_picture_share_and_statistics(table: T
         table.picker.queue.append("crane")
         await table.reply(table.carol, "wordle start")
         theirs = await table.reply(table.carol, "guess", {"word": "trace"})
-        assert "🟩" in board_text(theirs) and "🟧" not in board_text(theirs)
+        assert "green" in alt(theirs) and "orange" not in alt(theirs)
         assert tile_colour(theirs, 0, 1) == LIGHT.green
         assert theirs.accent_color == layout.DEFAULT_LOOK.playing
 
@@ -83,7 +83,10 @@ async def test_dark_picture_and_text_only(table: Table) -> None:
         board = await table.reply(table.bob, "wordle board")
         assert board.attachments == [] and board.media() == []
         assert board.find_components(12) == []  # no gallery
-        assert "🟧" in board_text(board)
+        text = board_text(board)
+        assert text.splitlines()[0].startswith(
+            "".join({"G": "🟧", "Y": "🟦", "B": "⬛"}[s] for s in score("slate", "crane")))
+        assert "🟩" not in text and "🟨" not in text
         inter = await table.invoke(table.bob, "guess", {"word": "crane"})
         (done,) = await inter.wait_for_messages(1)
         assert done.attachments == [] and "🟧🟧🟧🟧🟧" in fields(done)["Share"]
