@@ -33,7 +33,7 @@ from bot.cogs.views import GiveUpButton, GuessButton, HintButton
 from bot.core.domain import HintKind, Players
 from bot.render.image import board_png_async
 from bot.render.results import fit_parts
-from bot.render.text import game_text
+from bot.render.text import game_text, ruled_out_text
 from bot.render.themes import recolour
 from bot.service import GameView
 
@@ -102,13 +102,15 @@ TILE_NAMES = {False: {"G": "green", "Y": "yellow", "B": "grey"},
 
 def alt_text(game: GameView, look: Look = DEFAULT_LOOK) -> str:
     """The picture in words, for screen readers: each row with the colours the picture has
-    in ``look``. Within :data:`ALT_LIMIT` characters (a board of six rows takes under 500)."""
+    in ``look``, then what its keyboard shows struck out, the letters not in the word.
+    Within :data:`ALT_LIMIT` characters (a board of six rows takes under 500)."""
     names = TILE_NAMES[look.high_contrast]
     rows = [f"{row.word.upper()}: " + " ".join(names[s] for s in row.feedback)
             for row in game.rows]
     mode = ", hard mode" if game.hard_mode else ""
     head = f"{game.label} board{mode}, {game.attempts_used} of {game.max_attempts} guesses"
-    text = ". ".join([head, *rows])
+    out = ruled_out_text(game.keyboard)
+    text = ". ".join([head, *rows, *([out] if out else [])])
     return text if len(text) <= ALT_LIMIT else text[:ALT_LIMIT - 1] + "…"
 
 

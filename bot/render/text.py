@@ -13,8 +13,11 @@ keep a fixed width on desktop and mobile)::
 * 🟩 right letter, right place (``G``); 🟨 in the word, elsewhere (``Y``); ⬛ not in the word /
   no more of it (``B``); ⬜ a tile not played yet.
 
-The keyboard is three QWERTY rows; a played letter has its state square right before it and
-unplayed letters stand alone, e.g. ``🟩Q  W  🟨E  ⬛R  T ...``.
+The keyboard is three QWERTY rows: a letter found has its square right before it, a letter
+ruled out is struck out, an unplayed letter stands alone, e.g. ``🟩Q  W  🟨E  ~~R~~  T ...``;
+then those letters in words, ``Not in the word: R, T``. Not ⬛: in Discord's dark theme that
+square is nearly the background; a strike has the text's own colour, so it shows in every theme,
+and the words are for screen readers, which read no strike.
 
 Regional-indicator letters were tried and left out on purpose: two of them in a row can be
 drawn as a flag by some clients, and they cannot be read back as easily as plain letters.
@@ -100,12 +103,18 @@ def board_text(rows: Iterable[Sequence[str]], max_attempts: int = MAX_ATTEMPTS) 
 
 
 def key_text(letter: str, state: str | None) -> str:
-    """One key: ``"🟩Q"`` for a played letter, ``"Q"`` for an unplayed one."""
-    return letter.upper() if state is None else SQUARE[state] + letter.upper()
+    """One key: ``"🟩Q"`` or ``"🟨Q"`` for a letter found, ``"~~Q~~"`` (struck out) for one
+    ruled out, ``"Q"`` for an unplayed one."""
+    if state is None:
+        return letter.upper()
+    if state == GREY:
+        return f"~~{letter.upper()}~~"
+    return SQUARE[state] + letter.upper()
 
 
 def keyboard_text(keyboard: Mapping[str, str] | None) -> str:
-    """Three QWERTY lines, each played letter preceded by its state's square."""
+    """Three QWERTY lines: each letter found preceded by its state's square, each letter
+    ruled out struck out (see the module's note on ⬛)."""
     states = normalise_keyboard(keyboard)
     return "\n".join(
         KEY_SEPARATOR.join(key_text(letter, states.get(letter)) for letter in row)
@@ -113,19 +122,30 @@ def keyboard_text(keyboard: Mapping[str, str] | None) -> str:
     )
 
 
+def ruled_out_text(keyboard: Mapping[str, str] | None) -> str:
+    """The letters ruled out, in words and in alphabetical order (``"Not in the word: R,
+    T"``); empty while none is."""
+    states = normalise_keyboard(keyboard)
+    out = sorted(letter.upper() for letter, state in states.items() if state == GREY)
+    return f"Not in the word: {', '.join(out)}" if out else ""
+
+
 def game_text(
     rows: Iterable[Sequence[str]],
     keyboard: Mapping[str, str] | None = None,
     max_attempts: int = MAX_ATTEMPTS,
 ) -> str:
-    """Board and keyboard, separated by a blank line.
+    """Board and keyboard, separated by a blank line, then the letters ruled out in words
+    (:func:`ruled_out_text`) once there are any.
 
     Without a ``keyboard`` it is worked out from ``rows`` (each letter's best state).
     """
     checked = normalise_rows(rows)
     if keyboard is None:
         keyboard = keyboard_from_rows(checked)
-    return f"{board_text(checked, max_attempts)}\n\n{keyboard_text(keyboard)}"
+    out = ruled_out_text(keyboard)
+    text = f"{board_text(checked, max_attempts)}\n\n{keyboard_text(keyboard)}"
+    return f"{text}\n{out}" if out else text
 
 
 # --------------------------------------------------------------------------------------------

@@ -107,14 +107,20 @@ def best_states(answer: str, guesses: list[str]) -> dict[str, str]:
     return best
 
 
+def ruled_out_line(answer: str, guesses: list[str]) -> str | None:
+    out = sorted(c.upper() for c, state in best_states(answer, guesses).items() if state == "B")
+    return f"Not in the word: {', '.join(out)}" if out else None
+
+
 def assert_board(message: FakeMessage, answer: str, guesses: list[str], *,
                  header: bool = True, picture: bool = True, hints: bool = True) -> None:
     """A V2 board, shown once. With a ``picture``: the PNG in the gallery has the documented
-    size and the same colours, its description says each row in words, and no Text Display
-    repeats the board as emoji. Text only (``picture=False``): one line per guess (squares and
-    letters), empty rows up to six and the keyboard (each played letter's best state) in a Text
-    Display, and no picture. Buttons while the game is on (the hint buttons unless ``hints``
-    are off), none once it is over."""
+    size and the same colours, its description says each row in words and the letters not in
+    the word, and no Text Display repeats the board as emoji. Text only (``picture=False``):
+    one line per guess (squares and letters), empty rows up to six and the keyboard (letters
+    found with their square, letters ruled out struck out, then listed) in a Text Display, and
+    no picture. Buttons while the game is on (the hint buttons unless ``hints`` are off),
+    none once it is over."""
     assert message.components_v2 and message.flags & IS_COMPONENTS_V2, message.text()
     assert not message.content and not message.embeds
     if picture:
@@ -143,6 +149,11 @@ def assert_picture(message: FakeMessage, answer: str, guesses: list[str], *,
     for word in guesses:
         assert f"{word.upper()}: " + " ".join(names[s] for s in score(word, answer)) \
             in description
+    out = ruled_out_line(answer, guesses)
+    if out:
+        assert description.endswith(f". {out}"), description
+    else:
+        assert "Not in the word" not in description, description
     png, *others = message.media()
     assert png.filename == "board.png" and png.content_type == "image/png"
     assert [o.filename for o in others] in ([], ["stats.png"])
@@ -168,10 +179,16 @@ def assert_text(message: FakeMessage, answer: str, guesses: list[str]) -> None:
     assert lines[6] == ""  # a blank line, then the keyboard: each played letter's best state
     best = best_states(answer, guesses)
 
-    assert lines[7:] == [
-        "  ".join(squares(best[c]) + c.upper() if c in best else c.upper() for c in keys)
-        for keys in ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-    ]
+    def key(c: str) -> str:
+        if c not in best:
+            return c.upper()
+        return f"~~{c.upper()}~~" if best[c] == "B" else squares(best[c]) + c.upper()
+
+    assert lines[7:10] == ["  ".join(key(c) for c in keys)
+                           for keys in ("qwertyuiop", "asdfghjkl", "zxcvbnm")]
+    out = ruled_out_line(answer, guesses)
+    assert lines[10:] == ([out] if out else [])
+    assert "⬛" not in "\n".join(lines[7:])  # nearly the background in the dark theme
 
 
 def lit_bar(png: Image.Image, distribution: tuple[int, ...]) -> int | None:

@@ -84,24 +84,32 @@ def test_the_board_is_the_picture_or_the_text_never_both() -> None:
     assert gallery["id"] == layout.PICTURE_ID
     assert not [c for c in parts if c.get("id") == layout.BOARD_ID]
     texts = "\n".join(c["content"] for c in parts if c["type"] == 10)
-    assert "⬜" not in texts and "`S L A T E`" not in texts
+    assert "⬜" not in texts and "`S L A T E`" not in texts and "Not in the word" not in texts
     description = gallery["items"][0]["description"]
     assert description == ("Wordle challenge board, hard mode, 2 of 6 guesses. "
                            "SLATE: green grey grey grey green. "
-                           "CRANE: grey grey grey green green")
+                           "CRANE: grey grey grey green green. "
+                           "Not in the word: A, C, L, R, T")
 
     view, files = asyncio.run(layout.board_message(game, look=layout.Look(picture=False)))
     parts = walk(view.to_components())
     assert files == [] and not [c for c in parts if c["type"] == 12]
     (board,) = [c["content"] for c in parts if c.get("id") == layout.BOARD_ID]
     assert board.splitlines()[:2] == ["🟩⬛⬛⬛🟩 `S L A T E`", "⬛⬛⬛🟩🟩 `C R A N E`"]
+    # the keyboard strikes the letters ruled out (⬛ is nearly the dark theme's background)
+    # and lists them in words (screen readers read no strike)
+    assert board.splitlines()[-4:] == [
+        "Q  W  🟩E  ~~R~~  ~~T~~  Y  U  I  O  P",
+        "~~A~~  🟩S  D  F  G  H  J  K  ~~L~~",
+        "Z  X  ~~C~~  V  B  🟩N  M",
+        "Not in the word: A, C, L, R, T"]
 
 
 def test_the_picture_description_keeps_within_discords_limit() -> None:
     words = ["fuzzy", "jazzy", "pizza", "vodka", "quick", "crwth"]
     game = view_of(words, "bebop", game_id=1)
     description = layout.alt_text(game, layout.Look(theme="dark-contrast"))
-    assert len(description) < 500  # six rows fit easily
+    assert len(description) < 500 and description.endswith("Y, Z")  # six rows fit easily
     longer = replace(game, rows=game.rows * 10, max_attempts=60, label="Wordle " + "x" * 200)
     description = layout.alt_text(longer)
     assert len(description) == layout.ALT_LIMIT and description.endswith("…")

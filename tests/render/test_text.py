@@ -19,13 +19,16 @@ class Row(NamedTuple):  # the same shape as bot.core.game.Row
 
 
 EMPTY = "⬜⬜⬜⬜⬜"
-KEY = re.compile(r"(🟩|🟨|⬛)?([A-Z])")
-STATE_OF = {"🟩": "G", "🟨": "Y", "⬛": "B"}
+KEY = re.compile(r"(🟩|🟨|~~)?([A-Z])(?:~~)?")
+STATE_OF = {"🟩": "G", "🟨": "Y", "~~": "B"}
 
 
 def parse_keyboard(rendered: str) -> dict[str, str | None]:
-    """Read a keyboard back the way a program would: letter -> state (None if unplayed)."""
+    """Read a keyboard's three rows back the way a program would: letter -> state (None if
+    unplayed; a letter struck out is ruled out)."""
     found: dict[str, str | None] = {}
+    rows = rendered.split("\n")
+    assert len(rows) == 3, rendered
     for square, letter in KEY.findall(rendered):
         assert letter not in found, f"{letter} shown twice"
         found[letter] = STATE_OF[square] if square else None
@@ -156,7 +159,8 @@ def test_keyboard_shows_each_played_letters_state_and_unplayed_plainly():
     assert states["A"] == "B"
     assert states["N"] == "B"
     assert all(states[c] is None for c in "QWETYUIOPSDFGHJKLZXVBM")
-    assert "🟩C" in rendered and "🟨R" in rendered and "⬛A" in rendered
+    assert "🟩C" in rendered and "🟨R" in rendered and "~~A~~" in rendered
+    assert "⬛" not in rendered  # nearly the background in Discord's dark theme
     assert rendered.split("\n")[0].startswith("Q  W  E  🟨R  T")
 
 
@@ -208,9 +212,19 @@ def test_game_text_is_board_blank_line_keyboard():
     rendered = text.game_text(rows)
     board, keyboard = rendered.split("\n\n")
     assert board == text.board_text(rows)
-    assert parse_keyboard(keyboard)["E"] == "G"
+    *keys, ruled_out = keyboard.split("\n")
+    assert parse_keyboard("\n".join(keys))["E"] == "G"
+    assert ruled_out == "Not in the word: G"
     # an explicit keyboard wins over the one worked out from the rows
     assert parse_keyboard(text.game_text(rows, {"e": "Y"}).split("\n\n")[1])["E"] == "Y"
+
+
+def test_the_letters_ruled_out_are_listed_in_words_once_there_are_any():
+    assert text.ruled_out_text({}) == ""
+    assert text.ruled_out_text({"c": "G", "r": "Y"}) == ""
+    assert text.ruled_out_text({"t": "B", "c": "G", "S": "b", "a": "B"}) == \
+        "Not in the word: A, S, T"
+    assert text.game_text([("crane", "GGGGG")]).endswith("Z  X  🟩C  V  B  🟩N  M")
 
 
 # -- stats ---------------------------------------------------------------------------------
