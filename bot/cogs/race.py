@@ -9,8 +9,9 @@ player's private board, their buttons, and the timer.
 * The live message is edited at most once every ``RaceTiming.edit_every`` seconds (Discord's
   rate limits): a change marks it stale, and one task per race brings it up to date, always
   ending on the latest state (:class:`LiveMessage`).
-* A timer per race ends it when its time is up. At start, every race in the store is resumed:
-  an overdue one is closed at once, the others get their timer, and each has its message
+* A timer per race ends it when its time is up, or at the end of its join window when
+  everyone who joined has finished by then. At start, every race in the store is resumed:
+  one due to end is closed at once, the others get their timer, and each has its message
   brought up to date. A race whose message id was never stored (the bot stopped between
   starting it and storing the id) gets a new message in its channel; the old one, if it was
   posted, cannot be found and keeps showing the race as it was.
@@ -238,12 +239,15 @@ class RaceCog(commands.Cog, name=COG_NAME):
             live.poke()
 
     async def _timer(self, race_id: int) -> None:
+        """Sleep until the race may end by itself (its join window's end, then its end time)
+        and end it if it is due then."""
         while True:
             try:
-                now = await self.races.current(race_id)
-                if now is None or now.is_over:
+                race = await self.races.current(race_id)
+                if race is None or race.is_over:
                     break
-                left = (now.ends_at - self.races.now()).total_seconds()
+                now = self.races.now()
+                left = (race.next_end(now) - now).total_seconds()
                 if left > 0:
                     await asyncio.sleep(min(left + 0.05, 3600))
                     continue
@@ -252,10 +256,11 @@ class RaceCog(commands.Cog, name=COG_NAME):
                 log_failure(log, f"race {race_id}'s timer failed; trying again", exc)
                 await asyncio.sleep(5)
                 continue
-            if view is not None:
+            if view is not None and view.is_over:
                 self.timers.pop(race_id, None)
                 self._track(view)
-            return
+                return
+            # not over: its join window ended with players still playing (or it is gone)
         self.timers.pop(race_id, None)
 
     async def edit_live(self, live: LiveMessage) -> None:

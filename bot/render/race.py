@@ -70,8 +70,13 @@ CROWNS_SHOWN = 10
 def status_text(race: RaceView, mention: Callable[[int], str]) -> str:
     """How the race stands: when it ends, or why it ended, who won and the word."""
     if not race.is_over:
-        ends = int(race.ends_at.timestamp())
         started = f" · started by {mention(race.starter_id)}" if race.starter_id else ""
+        waiting = race.waiting_until
+        if waiting is not None:  # everyone finished within the join window
+            return (f"Everyone who joined has finished: waiting for more players, the race "
+                    f"ends <t:{int(waiting.timestamp())}:R> unless someone joins{started}. "
+                    "Press **Join** (or /guess) to play.")
+        ends = int(race.ends_at.timestamp())
         return f"Ends <t:{ends}:R>{started}. Press **Join** (or /guess) to play."
     why = {RaceEnd.ALL_FINISHED: "Everyone finished.", RaceEnd.TIME: "Time's up!",
            RaceEnd.ENDED: "The race was ended early."}[race.end or RaceEnd.TIME]

@@ -1,8 +1,9 @@
 """Race mode, the use case (:data:`bot.core.domain.RACE`): one hidden word for a channel, each
 player who joins (a Join button or their first guess) plays it on their own private board with
 the usual rules (hard mode if the race is). The race ends when everyone who joined has
-finished, when its time is up (players still playing lose) or when its starter ends it; the
-players who solved it are placed by guesses, then time from joining.
+finished (once its join window, :data:`JOIN_WINDOW_MINUTES`, is over), when its time is up
+(players still playing lose) or when its starter ends it; the players who solved it are placed
+by guesses, then time from joining.
 
 Everything is answered from the store, as for games: a restart in the middle of a race changes
 nothing (the front end resumes the live message and the timer from :meth:`RaceService.active`).
@@ -16,7 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from bot.core.domain import (
     RACE,
@@ -65,6 +66,12 @@ from bot.storage.races import (
 log = logging.getLogger(__name__)
 _RETRIES = 8
 T = TypeVar("T")
+
+#: A race's join window, in minutes from its start: until then it stays open to joiners even
+#: when everyone who joined has finished (else a player who joins alone and solves it at once
+#: ends it before anyone else could join). It waits for more players meanwhile, and ends at
+#: the window's end if nobody else joined; its starter may end it at any time.
+JOIN_WINDOW_MINUTES: Final = 1
 
 
 @dataclass(frozen=True)
@@ -117,10 +124,26 @@ class RaceView:
     #: The hidden word, only once the race is over.
     answer: str | None
     label: str = game_label(RACE.scope, RACE.kind, None)
+    #: The end of its join window (``None``: it has none).
+    join_window_ends_at: datetime | None = None
 
     @property
     def is_over(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def waiting_until(self) -> datetime | None:
+        """While everyone who joined has finished within the join window: the window's end
+        (the race waits for more players until then, and ends then if nobody else joined)."""
+        if self.is_over or not self.racers or not all(r.finished for r in self.racers):
+            return None
+        return self.join_window_ends_at
+
+    def next_end(self, now: datetime) -> datetime:
+        """When the race may next end by itself: the end of its join window while that is to
+        come (everyone who joined may have finished by then), else its end time."""
+        window = self.join_window_ends_at
+        return window if window is not None and now < window else self.ends_at
 
     def racer(self, player_id: int) -> RacerView | None:
         return next((r for r in self.racers if r.player_id == player_id), None)
@@ -147,7 +170,8 @@ def race_view(race: RaceRecord, now: datetime) -> RaceView:
         for r in race.standings)
     return RaceView(race.id, race.guild_id, race.channel_id, race.starter_id, race.hard_mode,
                     race.created_at, race.ends_at, race.finished_at, race.end, race.message_id,
-                    racers, race.answer if race.is_over else None)
+                    racers, race.answer if race.is_over else None,
+                    join_window_ends_at=race.join_window_ends_at)
 
 
 def board_view(race: RaceRecord, racer: Racer) -> GameView:
@@ -262,11 +286,13 @@ class RaceService:
                 not 1 <= minutes <= timing.max_minutes:
             raise BadOption(Problem.BAD_RACE_MINUTES)
         now = self.now()
+        ends_at = now + timing.minute * minutes
         try:
             race = await self.db.create_race(
                 guild_id=place.guild_id, channel_id=place.channel_id, starter_id=starter_id,
-                answer=self._choose(self.words.answers), hard_mode=hard_mode,
-                ends_at=now + timing.minute * minutes, now=now)
+                answer=self._choose(self.words.answers), hard_mode=hard_mode, ends_at=ends_at,
+                join_window_ends_at=min(now + timing.minute * JOIN_WINDOW_MINUTES, ends_at),
+                now=now)
         except RaceExists:
             raise PlayerError(Problem.RACE_RUNNING) from None
         except ChannelGameRunning:
@@ -303,14 +329,25 @@ class RaceService:
         return RaceMove(self.view(race), _any_board(race), ended=True)
 
     async def close_if_due(self, race_id: int) -> tuple[RaceView | None, bool]:
-        """End the race if its time is up (``True`` when this call ended it); the race as it
-        is now, ``None`` if it is gone."""
+        """End the race if its time is up, or if everyone who joined has finished and its join
+        window is over (``True`` when this call ended it); the race as it is now, ``None`` if
+        it is gone."""
         race = await self.db.get_race(race_id)
         if race is None:
             return None, False
-        if race.is_over or not race.due(self.now()):
+        now = self.now()
+        end = (None if race.is_over
+               else RaceEnd.ALL_FINISHED if race.ends_all_finished(now)  # (even if due)
+               else RaceEnd.TIME if race.due(now) else None)
+        if end is None:
             return self.view(race), False
-        race, ended = await self.db.end_race(race_id, end=RaceEnd.TIME, now=self.now())
+        try:
+            race, ended = await self.db.end_race(race_id, end=end, now=now)
+        except ValueError:
+            if end is not RaceEnd.ALL_FINISHED:
+                raise
+            again = await self.db.get_race(race_id)  # someone joined since: they play on
+            return (None if again is None else self.view(again)), False
         return self.view(race), ended
 
     # -- playing --------------------------------------------------------------------------
@@ -451,4 +488,5 @@ def _any_board(race: RaceRecord) -> GameView:
     return board_view(race, racer)
 
 
-__all__ = ["RaceMove", "RaceNotFound", "RaceService", "RaceTiming", "RaceView", "RacerView"]
+__all__ = ["JOIN_WINDOW_MINUTES", "RaceMove", "RaceNotFound", "RaceService", "RaceTiming",
+           "RaceView", "RacerView"]

@@ -354,11 +354,14 @@ class Store(Protocol):
 
     async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
                           hard_mode: bool, ends_at: datetime,
+                          join_window_ends_at: datetime | None = None,
                           now: datetime | None = None) -> RaceRecord:
-        """Start a race in a channel, open until ``ends_at``. ``RaceExists`` (with the race in
-        the way) when the channel has an active race; ``ChannelGameRunning`` when it has an
-        active channel game (and while a race is active, ``create_game`` of a channel game
-        there fails as a database rule's refusal)."""
+        """Start a race in a channel, open until ``ends_at``; before ``join_window_ends_at``
+        (its start if not given) everyone having finished does not end it. ``RaceExists``
+        (with the race in the way) when the channel has an active race;
+        ``ChannelGameRunning`` when it has an active channel game (and while a race is
+        active, ``create_game`` of a channel game there fails as a database rule's
+        refusal)."""
         ...
 
     async def get_race(self, race_id: int) -> RaceRecord | None:
@@ -397,9 +400,10 @@ class Store(Protocol):
                                 feedback: str, finish: Status | None,
                                 now: datetime | None = None) -> RaceRecord:
         """Save a racer's guess (``finish``: won on all green, lost on a wrong sixth) and
-        return the race after it; when it was the last racer to finish, the race ends in the
-        same transaction (places given). ``RaceNotFound``, ``RaceOver``, ``NotARacer``,
-        ``BoardOver``, ``RaceAttemptConflict``; ``ValueError`` for a false feedback."""
+        return the race after it; when it was the last racer to finish after the race's join
+        window, the race ends in the same transaction (places given). ``RaceNotFound``,
+        ``RaceOver``, ``NotARacer``, ``BoardOver``, ``RaceAttemptConflict``; ``ValueError``
+        for a false feedback."""
         ...
 
     async def give_up_race(self, race_id: int, *, player_id: int,
@@ -419,8 +423,10 @@ class Store(Protocol):
     async def end_race(self, race_id: int, *, end: RaceEnd, by: int | None = None,
                        now: datetime | None = None) -> tuple[RaceRecord, bool]:
         """End the race now (``True``): racers still playing lose, the solvers get their
-        places. ``time`` only once its time is up, ``ended`` only by its starter (``by``;
-        else ``NotTheStarter``). A race that had ended is handed back as it is (``False``)."""
+        places. ``time`` only once its time is up, ``all_finished`` only once everyone who
+        joined finished and its join window is over (else ``ValueError``), ``ended`` only by
+        its starter (``by``; else ``NotTheStarter``). A race that had ended is handed back as
+        it is (``False``)."""
         ...
 
     async def race_stats(self, guild_id: int, player_id: int) -> RaceStats:

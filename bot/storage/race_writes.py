@@ -60,7 +60,8 @@ class Tx(Protocol):
 
 
 async def create(tx: Tx, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
-                 hard_mode: bool, created: datetime, ends_at: datetime) -> RaceRecord:
+                 hard_mode: bool, created: datetime, ends_at: datetime,
+                 join_window_ends_at: datetime) -> RaceRecord:
     await tx.lock_channel(guild_id, channel_id)
     game = await tx.rows(CHANNEL_GAME, guild_id, channel_id)
     if game:
@@ -70,11 +71,11 @@ async def create(tx: Tx, *, guild_id: int, channel_id: int, starter_id: int, ans
         raise RaceExists(existing)
     found = await tx.rows(
         "INSERT INTO races (guild_id, channel_id, starter_id, answer, hard_mode, created_at, "
-        "ends_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "ends_at, join_window_ends_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         guild_id, channel_id, starter_id, answer, tx.flag(hard_mode), tx.time(created),
-        tx.time(ends_at))
+        tx.time(ends_at), tx.time(join_window_ends_at))
     return RaceRecord(int(found[0][0]), guild_id, channel_id, starter_id, answer, hard_mode,
-                      created, ends_at)
+                      created, ends_at, join_window_ends_at)
 
 
 async def _race(tx: Tx, race_id: int) -> RaceRecord | None:
@@ -150,7 +151,9 @@ async def end(tx: Tx, race_id: int, reason: RaceEnd, by: int | None,
 
 
 async def _end_if_all_finished(tx: Tx, race: RaceRecord, now: datetime) -> RaceRecord:
-    if not race.all_finished:
+    """The last player finished: the race ends, unless its join window is still open (then
+    it waits for more players, and whoever closes races ends it at the window's end)."""
+    if not race.ends_all_finished(now):
         return race
     return await _finish(tx, race, RaceEnd.ALL_FINISHED, now)
 
@@ -199,13 +202,17 @@ class RaceMoves:
 
     async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
                           hard_mode: bool, ends_at: datetime,
+                          join_window_ends_at: datetime | None = None,
                           now: datetime | None = None) -> RaceRecord:
         created = now_utc(now)
+        window = created if join_window_ends_at is None else join_window_ends_at
         check_new_race(guild_id=guild_id, channel_id=channel_id, starter_id=starter_id,
-                       answer=answer, hard_mode=hard_mode, created=created, ends_at=ends_at)
+                       answer=answer, hard_mode=hard_mode, created=created, ends_at=ends_at,
+                       join_window_ends_at=window)
         return await self._race_job(lambda tx: create(
             tx, guild_id=guild_id, channel_id=channel_id, starter_id=starter_id, answer=answer,
-            hard_mode=hard_mode, created=created, ends_at=now_utc(ends_at)))
+            hard_mode=hard_mode, created=created, ends_at=now_utc(ends_at),
+            join_window_ends_at=now_utc(window)))
 
     async def get_race(self, race_id: int) -> RaceRecord | None:
         check_id("race_id", race_id)

@@ -4,10 +4,12 @@ write's transaction, so both stores decide alike).
 
 A race is one hidden word for a channel; each player who joins plays it on their own board,
 kept with the race (``race_players`` and ``race_guesses``, never the games table). It ends when
-every player who joined has finished, when its time is up (players still playing lose), or when
-its starter ends it. Its results are the places of the players who solved it: by guesses, then
-time from joining to solving (equal results share a place). Race statistics (played, first
-places, podiums, average guesses) are counted from those results, not from ``player_stats``.
+every player who joined has finished (but not before its join window is over: until then it
+waits for more players, and ends at the window's end if nobody else joined), when its time is
+up (players still playing lose), or when its starter ends it. Its results are the places of
+the players who solved it: by guesses, then time from joining to solving (equal results share
+a place). Race statistics (played, first places, podiums, average guesses) are counted from
+those results, not from ``player_stats``.
 """
 
 from __future__ import annotations
@@ -96,6 +98,9 @@ class RaceRecord:
     hard_mode: bool
     created_at: datetime
     ends_at: datetime
+    #: The end of its join window: before it, everyone who joined having finished does not end
+    #: the race (others may still join). ``created_at`` for a race without one.
+    join_window_ends_at: datetime
     finished_at: datetime | None = None
     end: RaceEnd | None = None
     #: The live race message in the channel, once posted.
@@ -121,6 +126,11 @@ class RaceRecord:
     def due(self, now: datetime) -> bool:
         """Its time is up (it may still be active until someone closes it)."""
         return now >= self.ends_at
+
+    def ends_all_finished(self, now: datetime) -> bool:
+        """Everyone who joined has finished and the join window is over: it ends (as
+        :attr:`RaceEnd.ALL_FINISHED`)."""
+        return self.all_finished and now >= self.join_window_ends_at
 
     @property
     def standings(self) -> tuple[Racer, ...]:
@@ -245,7 +255,7 @@ class NotTheStarter(StorageError):
 
 def check_new_race(*, guild_id: object, channel_id: object, starter_id: object,
                    answer: object, hard_mode: object, created: datetime,
-                   ends_at: object) -> None:
+                   ends_at: object, join_window_ends_at: object) -> None:
     check_id("guild_id", guild_id)
     check_id("channel_id", channel_id)
     check_id("starter_id", starter_id)
@@ -257,6 +267,10 @@ def check_new_race(*, guild_id: object, channel_id: object, starter_id: object,
     length = (ends_at - created).total_seconds()
     if not 0 < length <= MAX_RACE:
         raise ValueError(f"a race lasts more than 0 s and at most {MAX_RACE} s")
+    if not isinstance(join_window_ends_at, datetime) or join_window_ends_at.tzinfo is None:
+        raise ValueError("join_window_ends_at must be a timezone-aware datetime")
+    if not created <= join_window_ends_at <= ends_at:
+        raise ValueError("a race's join window ends between its start and its end")
 
 
 def check_race_guess(*, race_id: object, player_id: object, attempt: object, word: object,
@@ -361,6 +375,8 @@ def end_error(race: RaceRecord | None, race_id: int, end: RaceEnd, by: int | Non
         return ValueError("the race's time is not up yet")
     if end is RaceEnd.ALL_FINISHED and not race.all_finished:
         return ValueError("not every player has finished")
+    if end is RaceEnd.ALL_FINISHED and not race.ends_all_finished(now):
+        return ValueError("the race's join window is not over yet")
     return None
 
 
@@ -368,7 +384,8 @@ def end_error(race: RaceRecord | None, race_id: int, end: RaceEnd, by: int | Non
 
 #: The columns of a race as both stores read them (before its racers).
 RACE_COLUMNS: Final = ("id", "guild_id", "channel_id", "starter_id", "answer", "hard_mode",
-                       "created_at", "ends_at", "finished_at", "end_reason", "message_id")
+                       "created_at", "ends_at", "join_window_ends_at", "finished_at",
+                       "end_reason", "message_id")
 #: A racer's columns, then their guesses (attempt, word, feedback, created_at).
 RACER_COLUMNS: Final = ("player_id", "joined_at", "status", "finished_at", "hints", "place")
 
@@ -396,10 +413,13 @@ def race_from_json(text: str | Sequence[Any]) -> RaceRecord:
             tuple(RaceGuess(int(a), w, f, _moment(c)) for a, w, f, c in sorted(guesses or ())),
         ))
     players.sort(key=lambda r: (r.joined_at, r.player_id))
+    created = _moment(row["created_at"])
+    window = row["join_window_ends_at"]
     return RaceRecord(
         id=int(row["id"]), guild_id=int(row["guild_id"]), channel_id=int(row["channel_id"]),
         starter_id=row["starter_id"], answer=row["answer"], hard_mode=bool(row["hard_mode"]),
-        created_at=_moment(row["created_at"]), ends_at=_moment(row["ends_at"]),
+        created_at=created, ends_at=_moment(row["ends_at"]),
+        join_window_ends_at=created if window is None else _moment(window),
         finished_at=None if row["finished_at"] is None else _moment(row["finished_at"]),
         end=row["end_reason"], message_id=row["message_id"], racers=tuple(players),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -37,12 +37,14 @@ def now() -> datetime:
 
 @contextlib.asynccontextmanager
 async def racing(table: Table, timing: RaceTiming = TIMING,
-                 bots: list[WordleBot] | None = None) -> AsyncIterator[RaceService]:
-    """The real bot on the table's database, its races on a running clock (the bot is added
-    to ``bots`` if given)."""
+                 bots: list[WordleBot] | None = None,
+                 clock: Callable[[], datetime] = now) -> AsyncIterator[RaceService]:
+    """The real bot on the table's database, its races on a running clock unless ``clock``
+    is given (the bot is added to ``bots`` if given)."""
     db = await Database.open(table.db_path)
     try:
-        service = GameService(db, table.words, daily_salt=SALT, clock=now, choose=table.picker)
+        service = GameService(db, table.words, daily_salt=SALT, clock=clock,
+                              choose=table.picker)
         races = RaceService.beside(service, timing)
         bot = WordleBot(service, dev_guild_id=table.guild.id, warm_solver=False, races=races)
         if bots is not None:

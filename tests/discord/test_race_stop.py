@@ -30,16 +30,16 @@ async def test_a_stop_lets_a_pending_race_edit_go_out_and_not_the_timers(
     async with racing(table, SLOW_EDITS, bots=bots):
         race = await start(table, table.alice, minutes=60)
         board = await join(table, race, table.bob)  # its edit waits out the spacing
-        await guess_on(table, board, table.bob, "crane")  # the only racer: it is over
+        await guess_on(table, board, table.bob, "slate")
         other = await start(table, table.carol, minutes=60, channel=table.results)
         await table.fake.settle(quiet=0.3)
-        assert "Everyone finished" not in race.text()
+        assert f"<@{table.bob.id}>" not in race.text()
         cog = race_cog(bots[0])
-        assert len(cog.timers) == 1
-        assert await drain(5.0) == 0  # the timer (an hour to go) is not waited for
-        assert "Everyone finished" in race.text() and "**CRANE**" in race.text()
-        assert race.buttons() == []
-        assert [not t.done() for t in cog.timers.values()] == [True]
+        assert len(cog.timers) == 2
+        assert await drain(5.0) == 0  # the timers (an hour to go) are not waited for
+        assert f"⏳ <@{table.bob.id}> ⬛⬛🟩⬛🟩 · 1/6 ·" in race.text()
+        assert [b["label"] for b in race.buttons()] == ["Join", "End race"]
+        assert [not t.done() for t in cog.timers.values()] == [True, True]
         assert "Nobody has joined yet" in other.text()
 
 

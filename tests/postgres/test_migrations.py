@@ -210,7 +210,8 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
         if start >= 7:  # 0010: a race that had ended is taken as shown; one on is not yet
             assert await store.races_to_show_ended() == []
             on = await store.active_race(5, 8)
-            assert on is not None
+            assert on is not None  # 0014: a race started before has no join window
+            assert on.join_window_ends_at == on.created_at
             await store.end_race(on.id, end=RaceEnd.ENDED, by=7)
             assert [r.message_id for r in await store.races_to_show_ended()] == [502]
         if game_id is not None:

@@ -60,10 +60,14 @@ async def test_a_race_through_the_service(service: GameService, clock: Clock,
     await refused(Problem.RACE_BOARD_DONE, races.guess(PLACE, 11, "crane"))
     await refused(Problem.NOT_IN_RACE, races.board(PLACE, 13))
     move = await races.give_up(PLACE, 12)
-    assert move.ended and move.race.is_over and move.race.answer == "crane"
-    assert move.race.end is RaceEnd.ALL_FINISHED
-    assert [(r.player_id, r.place) for r in move.race.racers] == [(11, 1), (12, None)]
-    assert move.race.racers[0].seconds == 10.0  # from joining (its first guess) to solving
+    # everyone finished within the join window: the race waits for more players until then
+    assert not move.ended and move.race.waiting_until == race.created_at + timedelta(minutes=1)
+    clock.advance(seconds=60)
+    final, ended = await races.close_if_due(race.id)
+    assert ended and final is not None and final.is_over and final.answer == "crane"
+    assert final.end is RaceEnd.ALL_FINISHED and final.finished_at == clock.now
+    assert [(r.player_id, r.place) for r in final.racers] == [(11, 1), (12, None)]
+    assert final.racers[0].seconds == 10.0  # from joining (its first guess) to solving
     await refused(Problem.NO_RACE, races.guess(PLACE, 11, "crane"))
     assert not await races.takes_guess(PLACE, 11)
 

@@ -157,6 +157,8 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
         if version >= 7:  # 0010: a race that had ended is taken as shown; one on is not yet
             # (0011: so is one that had ended with no message)
             assert await db.races_to_show_ended() == []
+            on = await db.get_race(2)  # 0014: a race started before has no join window
+            assert on is not None and on.join_window_ends_at == on.created_at
             await db.end_race(2, end=RaceEnd.ENDED, by=7)
             assert [r.id for r in await db.races_to_show_ended()] == [2]
         await db.set_daily_post(5, 301, 6, 1)

@@ -33,7 +33,8 @@ _GUESSES: Final = (
 )
 RACE_JSON: Final = (
     "json_array(r.id, r.guild_id, r.channel_id, r.starter_id, r.answer, r.hard_mode, "
-    "r.created_at, r.ends_at, r.finished_at, r.end_reason, r.message_id, "
+    "r.created_at, r.ends_at, r.join_window_ends_at, r.finished_at, r.end_reason, "
+    "r.message_id, "
     "json((SELECT json_group_array(json_array(p.player_id, p.joined_at, p.status, "
     f"p.finished_at, p.hints, p.place, {_GUESSES})) FROM race_players p "
     "WHERE p.race_id = r.id)))"
