@@ -8,16 +8,18 @@ player's private board, their buttons, and the timer.
   privately; they play it with its **Guess** button (a modal) or ``/guess``, like any game.
 * The live message is edited at most once every ``RaceTiming.edit_every`` seconds (Discord's
   rate limits): a change marks it stale, and one task per race brings it up to date, always
-  ending on the latest state (:class:`LiveMessage`).
+  ending on the latest state (:class:`LiveMessage`). The edit showing the race's end goes out
+  at once (the final ranking is not kept waiting; discord.py still waits out a rate limit
+  Discord reports).
 * A timer per race ends it when its time is up, or at the end of its join window when
   everyone who joined has finished by then. At start, every race in the store is resumed:
   one due to end is closed at once, the others get their timer, and each has its message
   brought up to date. A race whose message id was never stored (the bot stopped between
   starting it and storing the id) gets a new message in its channel; the old one, if it was
   posted, cannot be found and keeps showing the race as it was.
-* A stop hurries the edits waiting out the spacing: they go out at once
-  (:func:`hurry_race_messages`, from :func:`bot.app.drain`), so a race that just ended shows
-  its end before the bot closes. The timers are not waited for.
+* A stop hurries the edits waiting out the spacing or a retry: they go out at once
+  (:func:`hurry_race_messages`, from :func:`bot.app.drain`), so the message shows the latest
+  state before the bot closes. The timers are not waited for.
 """
 
 from __future__ import annotations
@@ -89,8 +91,9 @@ def hurry_race_messages() -> set[asyncio.Task[None]]:
 
 
 class LiveMessage:
-    """Keeps one race's message up to date, at most one edit every ``every`` seconds.
-    ``message_id`` ``None``: the race has no message known yet, the first edit posts one."""
+    """Keeps one race's message up to date, at most one edit every ``every`` seconds, except
+    the edit showing the race's end, which goes out at once. ``message_id`` ``None``: the race
+    has no message known yet, the first edit posts one."""
 
     def __init__(self, cog: RaceCog, race_id: int, channel_id: int,
                  message_id: int | None) -> None:
@@ -99,14 +102,22 @@ class LiveMessage:
         self.channel_id = channel_id
         self.message_id = message_id
         self.stale = False
+        #: The race is over: its edit does not wait out the spacing.
+        self.final = False
         self.last = float("-inf")
+        #: No retry of a failed edit before this (``time.monotonic``).
+        self.retry_at = float("-inf")
         self.task: asyncio.Task[None] | None = None
         #: The bot is stopping: no more waiting between edits, nor retries.
         self.hurried = False
         self._wake: asyncio.Future[None] | None = None
 
-    def poke(self) -> None:
+    def poke(self, *, final: bool = False) -> None:
+        """The race changed (``final``: it is over): bring its message up to date."""
         self.stale = True
+        if final:
+            self.final = True
+            self._wake_up()
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(
                 self._run(), name=f"wordle-bot race {self.race_id} message")
@@ -115,13 +126,20 @@ class LiveMessage:
 
     def hurry(self) -> None:
         self.hurried = True
+        self._wake_up()
+
+    def _wake_up(self) -> None:
         if self._wake is not None and not self._wake.done():
             self._wake.set_result(None)
 
+    def _next_edit(self) -> float:
+        """When the next edit may go out (``time.monotonic``)."""
+        spaced = float("-inf") if self.final else self.last + self.cog.races.timing.edit_every
+        return max(spaced, self.retry_at)
+
     async def _pause(self, seconds: float) -> None:
-        """Sleep ``seconds``, or less if :meth:`hurry` is called meanwhile."""
-        if self.hurried:
-            return
+        """Sleep ``seconds``, or less if :meth:`hurry` or a final :meth:`poke` comes
+        meanwhile."""
         self._wake = asyncio.get_running_loop().create_future()
         try:
             await asyncio.wait({self._wake}, timeout=seconds)
@@ -129,11 +147,9 @@ class LiveMessage:
             self._wake = None
 
     async def _run(self) -> None:
-        every = self.cog.races.timing.edit_every
         failures = 0
         while self.stale:
-            wait = self.last + every - time.monotonic()
-            if wait > 0:
+            while not self.hurried and (wait := self._next_edit() - time.monotonic()) > 0:
                 await self._pause(wait)
             self.stale = False
             try:
@@ -148,7 +164,8 @@ class LiveMessage:
                     log.warning("could not edit race %s's message (%s); trying again in %.0f s",
                                 self.race_id, exc, delay)
                     self.stale = True
-                    self.last = time.monotonic() + max(delay - every, 0.0)
+                    self.last = time.monotonic()
+                    self.retry_at = self.last + delay
                     continue
                 log.warning("could not edit race %s's message (%s); giving up", self.race_id,
                             exc, exc_info=not isinstance(exc, discord.HTTPException | StorageError))
@@ -236,7 +253,7 @@ class RaceCog(commands.Cog, name=COG_NAME):
                     self._timer(race.id), name=f"wordle-bot race {race.id} timer")
         live = self.live.get(race.id)
         if live is not None and not posted:
-            live.poke()
+            live.poke(final=race.is_over)
 
     async def _timer(self, race_id: int) -> None:
         """Sleep until the race may end by itself (its join window's end, then its end time)

@@ -2,13 +2,16 @@
 and solves it does not end the race for the channel; the race message says it waits for more
 players until the window's end (the race's first minute) and keeps its Join button; the race
 ends by itself then if nobody else joined, even across a restart, or with the last finish of
-those who did.
+those who did. The final ranking is shown at once, not after the spacing between edits.
 
 The races run on the test's clock (``table.clock``), moved by the test, with a minute of one
 second so that the timers, which sleep in real time, look again soon."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from bot.service.races import RaceTiming
 from bot.storage.races import RaceEnd
 from tests.discord.conftest import Table
 from tests.discord.test_race_mode import (
@@ -81,3 +84,22 @@ async def test_a_restart_ends_a_race_whose_window_ended_meanwhile(table: Table) 
         assert stored is not None and stored.end is RaceEnd.ALL_FINISHED
         assert stored.finished_at == table.clock.now
 
+
+async def test_the_final_ranking_does_not_wait_out_the_spacing_between_edits(
+        table: Table) -> None:
+    """Edits a minute apart: the joins' edit waits, the end's goes out at once."""
+    table.picker.queue.append("crane")
+    spaced = RaceTiming(minute=timedelta(seconds=1), edit_every=60.0)
+    async with racing(table, spaced, clock=table.clock):
+        race = await start(table, table.alice, minutes=10)
+        bob = await join(table, race, table.bob)
+        carol = await join(table, race, table.carol)
+        table.clock.advance(seconds=2)
+        await guess_on(table, bob, table.bob, "crane")
+        assert race.edit_count == 0  # within the spacing: not shown yet
+        click = await table.fake.click(carol, table.carol, label="Give up")
+        await click.first_response()
+        await settled(table, race, lambda t: "Everyone finished" in t, timeout=20)
+        assert f"👑 <@{table.bob.id}> wins!" in race.text()
+        assert f"❌ <@{table.carol.id}> · X/6 · gave up" in race.text()
+        assert race.edit_count == 1 and table.fake.rate_limited == []
