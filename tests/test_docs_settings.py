@@ -39,9 +39,15 @@ def section(text: str, start: str, end: str) -> str:
     return text[begin:text.index(end, begin)]
 
 
+def settings_table() -> list[str]:
+    """The rows of the table in the paragraph after the README's "Settings" line."""
+    table = README[README.index("Settings (`.env` or the environment):"):].split("\n\n")[1]
+    assert table.startswith("| variable |"), table[:80]
+    return [line for line in table.splitlines() if line.startswith("| `")]
+
+
 def test_the_settings_table_names_exactly_what_the_code_reads() -> None:
-    table = section(README, "Settings (`.env` or the environment):", "**Stopping**")
-    rows = [line.split("|")[1] for line in table.splitlines() if line.startswith("| `")]
+    rows = [line.split("|")[1] for line in settings_table()]
     named = {name for cell in rows for name in re.findall(r"`([A-Z][A-Z_]+)`", cell)}
     read = settings_read()
     assert {"DISCORD_TOKEN", "SHARD_COUNT", "SHARD_IDS", CACHE_ENV} <= read
