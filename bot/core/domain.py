@@ -274,6 +274,8 @@ class WordProblem(StrEnum):
 
 #: Longest input echoed back in a message; anything longer is cut with an ellipsis.
 _ECHO_LIMIT = 20
+#: Longest message naming characters with their Unicode names (else only code points).
+_MESSAGE_LIMIT = 180
 
 
 class BadWord(ValueError):
@@ -301,8 +303,10 @@ _SPACES: Final = "".join(
     if c.isspace() and (c in "\t\n\v\f\r" or unicodedata.category(c).startswith("Z")))
 
 
-def describe_character(c: str) -> str:
-    """A character that is not A-Z, named so a person can find it in what they typed."""
+def describe_character(c: str, *, named: bool = True) -> str:
+    """A character that is not A-Z, named so a person can find it in what they typed. A
+    letter that is not A-Z but may look like it (KELVIN SIGN, a full-width or Cyrillic
+    letter) gets its code point, what it looks like, and (``named``) its Unicode name."""
     if c in _SPACES:
         return "a space"
     if c.isdigit():
@@ -315,6 +319,15 @@ def describe_character(c: str) -> str:
         return f"an accent on its own (U+{ord(c):04X})"
     if not c.isprintable() or category == "Cf":
         return f"an invisible character (U+{ord(c):04X})"
+    name = unicodedata.name(c, "")
+    code = f"U+{ord(c):04X} {name}" if named and name else f"U+{ord(c):04X}"
+    plain = unicodedata.normalize("NFKC", c)
+    if plain.isascii() and plain.isalpha():  # a form of A-Z: full-width, bold, a unit's sign
+        return f"{c} ({code}, which looks like {plain})"
+    if category in ("Lu", "Ll", "Lt") and name and not name.startswith("LATIN "):
+        # A letter of another alphabet, many of which look like A-Z (Cyrillic, Greek):
+        # its name says which alphabet it is from.
+        return f"{c} ({code})"
     return f"'{c}'"
 
 
@@ -330,9 +343,13 @@ def _word_message(problem: WordProblem, text: str) -> str:
                     break
         if not bad:
             return f"A word must be text: {WORD_LENGTH} letters A to Z."
-        names = ", ".join(describe_character(c) for c in bad[:3])
         more = " and more" if len(bad) > 3 else ""
-        return f"Use only the letters A to Z: {names}{more} can't be used."
+        for named in (True, False):  # Unicode's names while the message stays short
+            names = ", ".join(describe_character(c, named=named) for c in bad[:3])
+            message = f"Use only the letters A to Z: {names}{more} can't be used."
+            if len(message) <= _MESSAGE_LIMIT:
+                break
+        return message
     return f"A word must have {WORD_LENGTH} letters; {_echo(text).upper()} has {len(text)}."
 
 

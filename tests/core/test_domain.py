@@ -209,9 +209,42 @@ def test_describe_character():
     assert describe_character("é") == "'é'"
 
 
+@pytest.mark.parametrize(
+    ("c", "named"),
+    [("\u212a", "\u212a (U+212A KELVIN SIGN, which looks like K)"),
+     ("ｋ", "ｋ (U+FF4B FULLWIDTH LATIN SMALL LETTER K, which looks like k)"),
+     ("\U0001d40a", "\U0001d40a (U+1D40A MATHEMATICAL BOLD CAPITAL K, which looks like K)"),
+     ("ﬁ", "ﬁ (U+FB01 LATIN SMALL LIGATURE FI, which looks like fi)"),
+     ("а", "а (U+0430 CYRILLIC SMALL LETTER A)"),
+     ("К", "К (U+041A CYRILLIC CAPITAL LETTER KA)"),
+     ("Ο", "Ο (U+039F GREEK CAPITAL LETTER OMICRON)")],
+)
+def test_a_look_alike_letter_is_named_with_its_code_point(c, named):
+    # Shown bare, "'K' can't be used" reads as if the letter K were refused.
+    assert describe_character(c) == named
+
+
+def test_the_kelvin_sign_in_a_word_is_not_called_the_letter_k():
+    with pytest.raises(BadWord) as caught:
+        normalise_word("BRE\u212aA")
+    assert caught.value.message == ("Use only the letters A to Z: \u212a (U+212A KELVIN SIGN, "
+                                    "which looks like K) can't be used.")
+
+
 def test_parse_row():
     assert parse_row(("CRANE", "gybbb")) == Row("crane", "GYBBB")
     for bad in [("crane",), ("crane", "GYBB"), ("cr4ne", "GGGGG"), ("crane", "GYBBX"), 5]:
         with pytest.raises(ValueError):
             parse_row(bad)
     assert normalise_feedback(" bbbbb ") == "BBBBB"
+
+
+def test_several_look_alikes_keep_the_message_short():
+    # Three full-width letters with their Unicode names would make a message too long to
+    # read: each keeps its code point and what it looks like.
+    with pytest.raises(BadWord) as caught:
+        normalise_word("ｃｒａｎｅ")
+    assert caught.value.message == (
+        "Use only the letters A to Z: ｃ (U+FF43, which looks like c), ｒ (U+FF52, which "
+        "looks like r), ａ (U+FF41, which looks like a) and more can't be used.")
+    assert describe_character("ｃ", named=False) == "ｃ (U+FF43, which looks like c)"
