@@ -137,8 +137,9 @@ def prepare_database_path(db_path: Path) -> None:
                                    f"the bot must be able to write to it") from None
 
 
-def _with_storage(config: Config, db: Path | None = None) -> Config:
-    """The configuration with its database checked and its daily salt resolved.
+def _with_storage(config: Config, db: Path | None = None, *, quiet: bool = False) -> Config:
+    """The configuration with its database checked and its daily salt resolved (``quiet``:
+    a salt file made for the terminal game is not logged).
 
     ``db`` (``play --db``) picks a SQLite file whatever ``DATABASE_URL`` says. With
     PostgreSQL nothing is made on disk: the salt is ``DAILY_SALT`` or derived from the
@@ -148,7 +149,7 @@ def _with_storage(config: Config, db: Path | None = None) -> Config:
     if config.postgres_url is not None:
         return config
     prepare_database_path(config.db_path)
-    return replace(config, daily_salt=config.resolved_salt())
+    return replace(config, daily_salt=config.resolved_salt(quiet=quiet))
 
 
 async def open_database(config: Config | Path) -> Store:
@@ -270,7 +271,7 @@ def _run_play(config: Config, args: argparse.Namespace, words: WordLists) -> int
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    config = _with_storage(config, args.db)
+    config = _with_storage(config, args.db, quiet=True)
     try:
         with interrupt_at_once():
             return asyncio.run(_play(config, args, words))

@@ -278,12 +278,13 @@ class Config:
     def salt_path(self) -> Path:
         return self.db_path.parent / SALT_FILE
 
-    def resolved_salt(self) -> str:
+    def resolved_salt(self, *, quiet: bool = False) -> str:
         """``DAILY_SALT``, or a random salt made once and kept in a file beside the database.
 
         Keeping it beside the database means the daily words stay the same across restarts
-        while nobody can compute them from the public source. Raises :class:`ConfigError`
-        when that file cannot be read or made.
+        while nobody can compute them from the public source. Making the file is logged for
+        the bot's operator, unless ``quiet`` (the terminal game: its player has nothing to do
+        about it). Raises :class:`ConfigError` when that file cannot be read or made.
         """
         if self.daily_salt:
             return self.daily_salt
@@ -308,7 +309,7 @@ class Config:
             where = exc.filename or path
             raise ConfigError(f"cannot keep the daily salt in {path}: {where}: "
                               f"{exc.strerror or exc} (or set DAILY_SALT).") from None
-        if salt == made:
+        if salt == made and not quiet:
             log.warning("DAILY_SALT is not set: made a new one in %s (keep that file).", path)
         return salt
 

@@ -250,3 +250,13 @@ def test_a_token_broken_inside_is_refused_without_showing_it(token):
 def test_a_database_password_is_never_shown(url, shown):
     # (An unencoded "/", "#" or "?" in the password hides it from urllib altogether.)
     assert redact(url) == shown
+
+
+def test_making_the_salt_file_is_logged_for_the_operator_unless_quiet(tmp_path, caplog):
+    with caplog.at_level(logging.WARNING, logger="bot.config"):
+        Config(db_path=tmp_path / "bot" / "w.sqlite3").resolved_salt()
+        Config(db_path=tmp_path / "play" / "w.sqlite3").resolved_salt(quiet=True)
+    assert [r.getMessage() for r in caplog.records] == [
+        f"DAILY_SALT is not set: made a new one in {tmp_path / 'bot' / 'daily-salt'} "
+        "(keep that file)."]
+    assert (tmp_path / "play" / "daily-salt").is_file()
