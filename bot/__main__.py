@@ -245,6 +245,7 @@ def _archive_mismatch(number: str, text: str) -> bool:
 
 
 async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> int:
+    from bot.cli.invocation import play_command
     from bot.render.terminal import use_color
     from bot.service import GameService, Kind
     from bot.terminal import TerminalGame
@@ -254,7 +255,7 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
         service = GameService(db, words, daily_salt=await daily_salt(config))
         color = use_color(sys.stdout) if args.color is None else args.color
         game = TerminalGame(service, stdin=sys.stdin, stdout=sys.stdout, color=color,
-                            stderr=sys.stderr)
+                            stderr=sys.stderr, play=play_command(args.env_file, args.db))
         archive = args.archive is not None or args.archive_date is not None
         kind = Kind.ARCHIVE if archive else Kind.DAILY if args.daily else Kind.RANDOM
         number = int(args.archive) if args.archive is not None else None
@@ -276,9 +277,10 @@ def _run_play(config: Config, args: argparse.Namespace, words: WordLists) -> int
         with interrupt_at_once():
             return asyncio.run(_play(config, args, words))
     except KeyboardInterrupt:  # Ctrl-C while the game was being saved or read back
-        from bot.terminal import BYE, INTERRUPTED
+        from bot.cli.invocation import play_command
+        from bot.terminal import INTERRUPTED, bye_text
 
-        print(BYE)
+        print(bye_text(play_command(args.env_file, args.db)))
         return INTERRUPTED
 
 

@@ -33,10 +33,19 @@ from bot.storage.races import RaceStats
 LOCAL_PLACE = Place(guild_id=0, channel_id=0)
 LOCAL_PLAYER = 1
 
-#: How the terminal names its commands in messages (it has one place: here).
-COMMANDS = Commands(start="`wordle-bot play`", give_up="/giveup",
+#: The command that starts a game, in messages, when it is not known how this program was
+#: started (:func:`bot.cli.invocation.play_command` says how it was).
+PLAY = "wordle-bot play"
+
+
+def commands(play: str = PLAY) -> Commands:
+    """How the terminal names its commands in messages (it has one place: here)."""
+    return Commands(start=f"`{play}`", give_up="/giveup",
                     challenge="a channel challenge on Discord", here="here",
                     channel=lambda _: "another place")
+
+
+COMMANDS = commands()
 
 HELP = f"""\
 Type a {WORD_LENGTH}-letter word to guess it. Commands:
@@ -54,9 +63,14 @@ MAX_LINE = 256
 #: How much of an over-long line is read past, looking for its end, before leaving.
 SKIP_LIMIT = 1 << 20
 TOO_LONG = f"That line is too long (over {MAX_LINE} characters): nothing was played."
-BYE = "\nBye! Your game is saved: run `wordle-bot play` again to carry on."
+
 #: The exit code after Ctrl-C, as for any command a shell's user interrupts (128 + SIGINT).
 INTERRUPTED = 130
+
+
+def bye_text(play: str = PLAY) -> str:
+    """What leaving says; ``play`` is the command that carries on with the game."""
+    return f"\nBye! Your game is saved: run `{play}` again to carry on."
 
 
 #: The archive's refusals that name Discord's options, in the terminal's own.
@@ -68,21 +82,21 @@ ARCHIVE_WORDS = {
 }
 
 
-def error_text(error: PlayerError) -> str:
-    """A service error in the terminal's words."""
+def error_text(error: PlayerError, play: str = PLAY) -> str:
+    """A service error in the terminal's words; ``play`` is the command that starts a game."""
     if error.problem is Problem.OWN_GAME_RUNNING:
         # Only `play --daily` or `--archive` gets here: the running game is not on screen.
-        return ("You have another game in progress. Run `wordle-bot play` to finish it "
+        return (f"You have another game in progress. Run `{play}` to finish it "
                 "(or /giveup there), then start the daily or the archive puzzle.")
     if error.problem is Problem.ARCHIVE_TODAY:
         return (f"Wordle {error.puzzle_number or 0:,} is today's daily: play it with "
-                "`wordle-bot play --daily`.")
+                f"`{play} --daily`.")
     if error.problem in ARCHIVE_WORDS:
         return ARCHIVE_WORDS[error.problem]
     if error.problem is Problem.HINTS_OFF_DAILY:
         return ("Hints are off for the daily, so your result is all your own work. Practice "
-                "games (`wordle-bot play`) have hints.")
-    return problem_text(error, COMMANDS)
+                f"games (`{play}`) have hints.")
+    return problem_text(error, commands(play))
 
 
 def storage_text(error: StorageError) -> str:
@@ -93,14 +107,19 @@ def storage_text(error: StorageError) -> str:
 class TerminalGame:
     def __init__(self, service: GameService, *, stdin: IO[str], stdout: IO[str],
                  color: bool, player_id: int = LOCAL_PLAYER,
-                 stderr: IO[str] | None = None) -> None:
+                 stderr: IO[str] | None = None, play: str = PLAY) -> None:
         self.service = service
+        #: The command that starts a game, as the player started this one.
+        self.play = play
         self.stdin = stdin
         self.out = stdout
         #: Where a refusal that ends the command goes (exit code 1); ``stdout`` if not given.
         self.err = stdout if stderr is None else stderr
         self.color = color
         self.player_id = player_id
+
+    def error_text(self, error: PlayerError) -> str:
+        return error_text(error, self.play)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -169,7 +188,7 @@ class TerminalGame:
                                                hard_mode=hard_mode, word=word, number=number,
                                                date=date)
         except PlayerError as exc:
-            return self.refuse(error_text(exc))
+            return self.refuse(self.error_text(exc))
         game = started.game
         title = game.label + (" (hard mode)" if game.hard_mode else "")
         if started.resumed:
@@ -186,10 +205,10 @@ class TerminalGame:
             try:
                 line = self.read(f"Guess {game.attempts_used + 1}/{game.max_attempts}> ")
             except KeyboardInterrupt:
-                self.say(BYE)
+                self.say(bye_text(self.play))
                 return INTERRUPTED
             if line is None or line.strip().lower() in {"/quit", "/exit"}:
-                self.say(BYE)
+                self.say(bye_text(self.play))
                 return 0
             if len(line) > MAX_LINE:
                 self.say(TOO_LONG)
@@ -239,7 +258,7 @@ class TerminalGame:
             except PlayerError as exc:
                 if exc.problem in (Problem.GAME_ENDED, Problem.GAME_GONE):
                     return await self.game_gone(game.id)
-                self.say(error_text(exc))
+                self.say(self.error_text(exc))
 
     async def game_gone(self, game_id: int) -> int:
         """This session's game ended (or went) in another window: show how, and end (0)."""
@@ -253,5 +272,5 @@ class TerminalGame:
 
     def ended_elsewhere(self, game: GameView) -> int:
         self.say(f"This game ended in another window; the word was "
-                 f"{(game.answer or '?').upper()}. Run `wordle-bot play` to start another.")
+                 f"{(game.answer or '?').upper()}. Run `{self.play}` to start another.")
         return 0

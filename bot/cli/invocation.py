@@ -1,0 +1,66 @@
+"""How this program was started, so that a message tells the player a command that works
+where they typed it: ``uv run wordle-bot play`` after the README's setup (the command is in
+the project's ``.venv``, not on ``PATH``), ``wordle-bot play`` where it is on ``PATH``."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+#: Set by ``uv run`` for the command it runs (and what that command starts).
+UV_RUN = "UV_RUN_RECURSION_DEPTH"
+
+
+def program_name(script: str | None = None, python: str | None = None,
+                 environ: Mapping[str, str] | None = None) -> str:
+    """The command that started this program, as the player would type it again.
+
+    ``script`` is what Python ran (default ``sys.argv[0]``: the ``wordle-bot`` script, or
+    ``bot/__main__.py`` for ``python -m bot``), ``python`` the interpreter as it was typed
+    (default ``sys.orig_argv[0]``). Under ``uv run``: ``uv run wordle-bot`` (or ``uv run
+    python -m bot``). Otherwise the script's name when ``PATH`` finds that same script, else
+    its path as it was typed (``.venv/bin/wordle-bot``); as a module, ``python -m bot`` with
+    the Python it was started with.
+    """
+    script = sys.argv[0] if script is None else script
+    environ = os.environ if environ is None else environ
+    under_uv = bool(environ.get(UV_RUN))
+    if script in ("", "-c"):  # main() called from Python code: no command line to name
+        return "wordle-bot"
+    if Path(script).name == "__main__.py":
+        if under_uv:
+            return "uv run python -m bot"
+        python = python or (sys.orig_argv[0] if sys.orig_argv else sys.executable)
+        return f"{shlex.quote(python)} -m bot"
+    name = Path(script).name
+    if under_uv:
+        return f"uv run {shlex.quote(name)}"
+    found = shutil.which(name, path=environ.get("PATH", os.defpath))
+    if found is not None and _same_file(found, script):
+        return shlex.quote(name)
+    return shlex.quote(script)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def play_command(env_file: str | None = None, db: Path | None = None, *,
+                 program: str | None = None) -> str:
+    """``wordle-bot play`` as this game was started: its program (:func:`program_name`),
+    and the settings file and database it was given, so that the command carries on with
+    the same game."""
+    words = [program if program is not None else program_name()]
+    if env_file is not None:
+        words += ["--env-file", shlex.quote(env_file)]
+    words.append("play")
+    if db is not None:
+        words += ["--db", shlex.quote(str(db))]
+    return " ".join(words)
