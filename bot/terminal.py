@@ -4,6 +4,8 @@ The terminal is one local player in the personal record (server 0), channel 0: i
 that player's own daily, and its archive (``play --archive N`` or ``--archive-date``) their
 past dailies. Type a word to guess it, or a command:
 ``/hint letter|position|word``, ``/giveup``, ``/board``, ``/stats``, ``/help``, ``/quit``.
+A command whose name cannot be a guess (another length than a word's: ``help``, ``hint``,
+``giveup``, ``quit``) works without its ``/``; ``board`` and ``stats`` typed bare are guesses.
 Ctrl-D or Ctrl-C (at once, exit code 130) leaves; the game is saved and carries on the
 next time.
 """
@@ -12,10 +14,21 @@ from __future__ import annotations
 
 from typing import IO
 
-from bot.core.domain import WORD_LENGTH
+from bot.core.domain import WORD_LENGTH, HintPolicy
 from bot.render import terminal as tui
 from bot.render.race import race_stats_text
-from bot.render.text import Commands, hint_text, problem_text, stats_text
+from bot.render.terminal_text import (
+    COMMAND_NAMES,
+    PLAY,
+    bye_text,
+    error_text,
+    help_text,
+    read_command,
+    storage_text,
+    title,
+)
+from bot.render.terminal_text import COMMANDS as COMMANDS  # how the terminal words problems
+from bot.render.text import hint_text, stats_text
 from bot.service import (
     GameService,
     GameView,
@@ -33,31 +46,6 @@ from bot.storage.races import RaceStats
 LOCAL_PLACE = Place(guild_id=0, channel_id=0)
 LOCAL_PLAYER = 1
 
-#: The command that starts a game, in messages, when it is not known how this program was
-#: started (:func:`bot.cli.invocation.play_command` says how it was).
-PLAY = "wordle-bot play"
-
-
-def commands(play: str = PLAY) -> Commands:
-    """How the terminal names its commands in messages (it has one place: here)."""
-    return Commands(start=f"`{play}`", give_up="/giveup",
-                    challenge="a channel challenge on Discord", here="here",
-                    channel=lambda _: "another place")
-
-
-COMMANDS = commands()
-
-HELP = f"""\
-Type a {WORD_LENGTH}-letter word to guess it. Commands:
-  /hint letter      a letter of the hidden word you haven't found
-  /hint position    the letter at one position that isn't green yet
-  /hint word        the solver's best next guess
-  /board            show the board again
-  /stats            your statistics
-  /giveup           end this game and show the word
-  /quit             leave (the game is saved; run play again to carry on)"""
-
-SAVED = "Your game is saved as it was after your last accepted move."
 #: The longest line read as a guess or a command (a guess is 5 letters); longer: refused.
 MAX_LINE = 256
 #: How much of an over-long line is read past, looking for its end, before leaving.
@@ -66,42 +54,6 @@ TOO_LONG = f"That line is too long (over {MAX_LINE} characters): nothing was pla
 
 #: The exit code after Ctrl-C, as for any command a shell's user interrupts (128 + SIGINT).
 INTERRUPTED = 130
-
-
-def bye_text(play: str = PLAY) -> str:
-    """What leaving says; ``play`` is the command that carries on with the game."""
-    return f"\nBye! Your game is saved: run `{play}` again to carry on."
-
-
-#: The archive's refusals that name Discord's options, in the terminal's own.
-ARCHIVE_WORDS = {
-    Problem.ARCHIVE_WHICH: "Choose a past puzzle by its number (--archive 123) or its date "
-                           "(--archive-date 2026-03-15).",
-    Problem.ARCHIVE_ONLY: "A puzzle number or date is for the archive only (--archive or "
-                          "--archive-date).",
-}
-
-
-def error_text(error: PlayerError, play: str = PLAY) -> str:
-    """A service error in the terminal's words; ``play`` is the command that starts a game."""
-    if error.problem is Problem.OWN_GAME_RUNNING:
-        # Only `play --daily` or `--archive` gets here: the running game is not on screen.
-        return (f"You have another game in progress. Run `{play}` to finish it "
-                "(or /giveup there), then start the daily or the archive puzzle.")
-    if error.problem is Problem.ARCHIVE_TODAY:
-        return (f"Wordle {error.puzzle_number or 0:,} is today's daily: play it with "
-                f"`{play} --daily`.")
-    if error.problem in ARCHIVE_WORDS:
-        return ARCHIVE_WORDS[error.problem]
-    if error.problem is Problem.HINTS_OFF_DAILY:
-        return ("Hints are off for the daily, so your result is all your own work. Practice "
-                f"games (`{play}`) have hints.")
-    return problem_text(error, commands(play))
-
-
-def storage_text(error: StorageError) -> str:
-    """One line for a failure of the database (disk full, read-only file, damaged page)."""
-    return f"wordle-bot: the game could not be saved or read ({error}). {SAVED}"
 
 
 class TerminalGame:
@@ -170,6 +122,16 @@ class TerminalGame:
         self.say(race_stats_text(stats) if isinstance(stats, RaceStats)
                  else stats_text(stats, style="blocks", fence=False))
 
+    async def hints_on(self, game: GameView) -> bool:
+        """Whether ``game`` has hints: a daily's follow ``hints_in_dailies``, as the service's
+        :meth:`~bot.service.GameService.hint` does."""
+        if game.mode.hints is HintPolicy.ALWAYS:
+            return True
+        settings = await self.service.settings(LOCAL_PLACE.guild_id)
+        if game.mode.hints is HintPolicy.DAILY_SETTING:
+            return settings.hints_in_dailies
+        return settings.hints_in_channel_games
+
     async def run(self, *, kind: Kind, hard_mode: bool, word: str | None,
                   number: int | None = None, date: str | None = None) -> int:
         """Play until the game ends or the player leaves. A failure of the database prints
@@ -190,14 +152,13 @@ class TerminalGame:
         except PlayerError as exc:
             return self.refuse(self.error_text(exc))
         game = started.game
-        title = game.label + (" (hard mode)" if game.hard_mode else "")
         if started.resumed:
-            self.say(f"Carrying on with your game in progress: {title}.")
+            self.say(f"Carrying on with your game in progress: {title(game)}.")
             if word is not None or started.other_kind:
                 self.say("(Finish it or /giveup to start another.)")
         else:
-            self.say(f"{title}: guess the {WORD_LENGTH}-letter word in {game.max_attempts} "
-                     "attempts. /help for commands.")
+            self.say(f"{title(game)}: guess the {WORD_LENGTH}-letter word in "
+                     f"{game.max_attempts} attempts. /help for commands.")
         if not self.color:  # the tiles' marks stand for colours: say which
             self.say(tui.LEGEND_PLAIN)
         self.show(game)
@@ -207,58 +168,71 @@ class TerminalGame:
             except KeyboardInterrupt:
                 self.say(bye_text(self.play))
                 return INTERRUPTED
-            if line is None or line.strip().lower() in {"/quit", "/exit"}:
+            command = None if line is None else read_command(line)
+            if line is None or (command is not None and command[0] in ("quit", "exit")):
                 self.say(bye_text(self.play))
                 return 0
             if len(line) > MAX_LINE:
                 self.say(TOO_LONG)
                 continue
-            command, _, argument = line.strip().partition(" ")
             try:
-                if command.lower() == "/help":
-                    self.say(HELP if self.color else f"{HELP}\n\n{tui.LEGEND_PLAIN}")
-                elif command.lower() == "/board":
-                    game = await self.service.board(LOCAL_PLACE, self.player_id,
-                                                    game_id=game.id)
-                    self.show(game)
-                    if game.status.is_over:
-                        return self.ended_elsewhere(game)
-                elif command.lower() == "/stats":
-                    await self.show_stats(game.bucket)
-                elif command.lower() == "/hint":
-                    hint = await self.service.hint(LOCAL_PLACE, self.player_id,
-                                                   argument.strip().lower() or HintKind.LETTER,
-                                                   game_id=game.id)
-                    self.say(f"Hint: {hint_text(hint)}")
-                elif command.lower() == "/giveup":
-                    given_up = await self.service.give_up(LOCAL_PLACE, self.player_id,
-                                                          game_id=game.id)
-                    self.show(given_up.game)
-                    self.say(f"The word was {given_up.finish.answer.upper()}.")
+                if command is not None:
+                    game, ended = await self.command(game, *command)
+                    if ended is not None:
+                        return ended
+                    continue
+                result = await self.service.guess(LOCAL_PLACE, self.player_id, line,
+                                                  game_id=game.id)
+                game = result.game
+                self.show(game)
+                if result.finish is not None:
+                    if result.finish.status is Status.WON:
+                        self.say(f"You got it in {result.attempt}/{game.max_attempts}!")
+                    else:
+                        self.say(f"Out of guesses. The word was "
+                                 f"{result.finish.answer.upper()}.")
+                    self.say()
+                    self.say(result.finish.share_text)
+                    self.say()
                     await self.show_stats(game.bucket)
                     return 0
-                elif command.startswith("/"):
-                    self.say(f"Unknown command {command[:20]}. /help lists them.")
-                else:
-                    result = await self.service.guess(LOCAL_PLACE, self.player_id, line,
-                                                      game_id=game.id)
-                    game = result.game
-                    self.show(game)
-                    if result.finish is not None:
-                        if result.finish.status is Status.WON:
-                            self.say(f"You got it in {result.attempt}/{game.max_attempts}!")
-                        else:
-                            self.say(f"Out of guesses. The word was "
-                                     f"{result.finish.answer.upper()}.")
-                        self.say()
-                        self.say(result.finish.share_text)
-                        self.say()
-                        await self.show_stats(game.bucket)
-                        return 0
             except PlayerError as exc:
                 if exc.problem in (Problem.GAME_ENDED, Problem.GAME_GONE):
                     return await self.game_gone(game.id)
-                self.say(self.error_text(exc))
+                text = self.error_text(exc)
+                if line.strip().lower() in COMMAND_NAMES:  # board or stats: a guess
+                    text += f" (For the command, type /{line.strip().lower()}.)"
+                self.say(text)
+
+    async def command(self, game: GameView, name: str,
+                      argument: str) -> tuple[GameView, int | None]:
+        """Carry out the command ``name``; the game as it is now, and the exit code when the
+        session ends (else None)."""
+        if name == "help":
+            text = help_text(hints=await self.hints_on(game), word_hint=game.mode.word_hints)
+            self.say(text if self.color else f"{text}\n\n{tui.LEGEND_PLAIN}")
+        elif name == "board":
+            game = await self.service.board(LOCAL_PLACE, self.player_id, game_id=game.id)
+            self.show(game)
+            if game.status.is_over:
+                return game, self.ended_elsewhere(game)
+        elif name == "stats":
+            await self.show_stats(game.bucket)
+        elif name == "hint":
+            hint = await self.service.hint(LOCAL_PLACE, self.player_id,
+                                           argument.lower() or HintKind.LETTER,
+                                           game_id=game.id)
+            self.say(f"Hint: {hint_text(hint)}")
+        elif name == "giveup":
+            given_up = await self.service.give_up(LOCAL_PLACE, self.player_id,
+                                                  game_id=game.id)
+            self.show(given_up.game)
+            self.say(f"The word was {given_up.finish.answer.upper()}.")
+            await self.show_stats(game.bucket)
+            return given_up.game, 0
+        else:
+            self.say(f"Unknown command /{name[:20]}. /help lists them.")
+        return game, None
 
     async def game_gone(self, game_id: int) -> int:
         """This session's game ended (or went) in another window: show how, and end (0)."""

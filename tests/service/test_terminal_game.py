@@ -95,3 +95,48 @@ async def test_a_full_disk_prints_one_line_and_play_goes_on(db, make_service, pi
     assert full == ["The bot's disk is full; nothing was saved. Try again later."]
     assert "Traceback" not in out and "could not be saved or read" not in out
     assert "You got it in 3/6!" in out  # the refused guess cost no attempt
+
+
+async def start(service, typed: str, *, kind: Kind = Kind.RANDOM, hard: bool = False,
+                word: str | None = None, number: int | None = None) -> tuple[int, str]:
+    out = io.StringIO()
+    game = TerminalGame(service, stdin=io.StringIO(typed), stdout=out, color=False,
+                        play="uv run wordle-bot play")
+    code = await game.run(kind=kind, hard_mode=hard, word=word, number=number)
+    return code, out.getvalue()
+
+
+async def test_help_hint_and_quit_work_without_the_slash(service, picker):
+    picker.queue.append("slate")
+    code, out = await play(service, "help\nHint\nhint position\nquit\n")
+    assert code == 0
+    assert "A word must have" not in out
+    assert "/hint letter" in out  # the help
+    assert "Hint: The hidden word contains the letter" in out
+    assert "Hint: Letter " in out
+    assert "Bye! Your game is saved" in out
+    board = await service.board(LOCAL_PLACE, LOCAL_PLAYER)
+    assert board.rows == () and not board.status.is_over
+
+
+async def test_giveup_works_without_the_slash_and_board_typed_bare_is_a_guess(service,
+                                                                          picker):
+    picker.queue.append("slate")
+    code, out = await play(service, "board\ngiveup\n")
+    assert code == 0
+    # BOARD is a 5-letter word: a guess (not in this word list), with the command named
+    assert "BOARD is not in the word list. (For the command, type /board.)" in out
+    assert "The word was SLATE." in out
+
+
+async def test_help_lists_only_the_hints_the_game_has(service, picker):
+    picker.queue.append("slate")
+    _, practice = await play(service, "/help\n/giveup\n")
+    assert "/hint letter" in practice and "/hint word" in practice
+    _, chosen = await start(service, "/help\n/giveup\n", word="crane")
+    assert "/hint letter" in chosen and "/hint word" not in chosen  # a chosen word: no word hint
+    code, daily = await play(service, "/help\n", kind=Kind.DAILY)
+    assert code == 0
+    assert "/hint" not in daily and "no hints in the daily" in daily
+    assert "help, hint, giveup, quit work without the /" in practice
+

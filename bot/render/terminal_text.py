@@ -1,0 +1,116 @@
+"""The terminal game's words (``wordle-bot play``, :mod:`bot.terminal`): its help, its
+commands as typed, and the service's refusals worded for a terminal, with the command that
+starts a game as the player started this one (``play``)."""
+
+from __future__ import annotations
+
+from bot.core.domain import WORD_LENGTH
+from bot.render.text import Commands, problem_text
+from bot.service import GameView, HintKind, PlayerError, Problem
+from bot.storage.errors import StorageError
+
+#: The command that starts a game, in messages, when it is not known how this program was
+#: started (:func:`bot.cli.invocation.play_command` says how it was).
+PLAY = "wordle-bot play"
+
+
+def commands(play: str = PLAY) -> Commands:
+    """How the terminal names its commands in messages (it has one place: here)."""
+    return Commands(start=f"`{play}`", give_up="/giveup",
+                    challenge="a channel challenge on Discord", here="here",
+                    channel=lambda _: "another place")
+
+
+COMMANDS = commands()
+
+#: The commands, each with what /help says of it (``/exit`` is ``/quit`` too).
+HINT_HELP = {
+    HintKind.LETTER: "/hint letter      a letter of the hidden word you haven't found",
+    HintKind.POSITION: "/hint position    the letter at one position that isn't green yet",
+    HintKind.WORD: "/hint word        the solver's best next guess",
+}
+OTHER_HELP = {
+    "board": "/board            show the board again",
+    "stats": "/stats            your statistics",
+    "giveup": "/giveup           end this game and show the word",
+    "quit": "/quit             leave (the game is saved; run play again to carry on)",
+}
+COMMAND_NAMES = ("help", "hint", *OTHER_HELP, "exit")
+#: The commands that work without their slash: a word of another length is never a guess.
+BARE_COMMANDS = tuple(name for name in COMMAND_NAMES if len(name) != WORD_LENGTH)
+
+
+def help_text(*, hints: bool, word_hint: bool) -> str:
+    """The commands of a game: ``hints`` whether it has hints at all (not a daily whose
+    hints are off), ``word_hint`` whether the word hint too (not a word the player chose)."""
+    if hints:
+        lines = [text for kind, text in HINT_HELP.items()
+                 if word_hint or kind is not HintKind.WORD]
+    else:
+        lines = ["(no hints in the daily: your result is all your own work)"]
+    bare = [name for name in BARE_COMMANDS if name != "exit"]
+    typed = [name for name in OTHER_HELP if name not in BARE_COMMANDS]
+    return "\n".join([
+        f"Type a {WORD_LENGTH}-letter word to guess it. Commands:",
+        *(f"  {line}" for line in [*lines, *OTHER_HELP.values()]),
+        f"{', '.join(bare)} work without the / as well ({' and '.join(typed)} without it "
+        f"are guesses).",
+    ])
+
+
+HELP = help_text(hints=True, word_hint=True)
+
+
+def read_command(line: str) -> tuple[str, str] | None:
+    """The command a line asks for (its name, without the /) and its argument, or None for
+    a guess. A command starts with /, or is one of :data:`BARE_COMMANDS`."""
+    first, _, argument = line.strip().partition(" ")
+    name = first.lower()
+    if name.startswith("/"):
+        return name[1:], argument.strip()
+    if name in BARE_COMMANDS:
+        return name, argument.strip()
+    return None
+
+
+def title(game: GameView) -> str:
+    return game.label + (" (hard mode)" if game.hard_mode else "")
+
+
+SAVED = "Your game is saved as it was after your last accepted move."
+
+
+def bye_text(play: str = PLAY) -> str:
+    """What leaving says; ``play`` is the command that carries on with the game."""
+    return f"\nBye! Your game is saved: run `{play}` again to carry on."
+
+
+#: The archive's refusals that name Discord's options, in the terminal's own.
+ARCHIVE_WORDS = {
+    Problem.ARCHIVE_WHICH: "Choose a past puzzle by its number (--archive 123) or its date "
+                           "(--archive-date 2026-03-15).",
+    Problem.ARCHIVE_ONLY: "A puzzle number or date is for the archive only (--archive or "
+                          "--archive-date).",
+}
+
+
+def error_text(error: PlayerError, play: str = PLAY) -> str:
+    """A service error in the terminal's words; ``play`` is the command that starts a game."""
+    if error.problem is Problem.OWN_GAME_RUNNING:
+        # Only `play --daily` or `--archive` gets here: the running game is not on screen.
+        return (f"You have another game in progress. Run `{play}` to finish it "
+                "(or /giveup there), then start the daily or the archive puzzle.")
+    if error.problem is Problem.ARCHIVE_TODAY:
+        return (f"Wordle {error.puzzle_number or 0:,} is today's daily: play it with "
+                f"`{play} --daily`.")
+    if error.problem in ARCHIVE_WORDS:
+        return ARCHIVE_WORDS[error.problem]
+    if error.problem is Problem.HINTS_OFF_DAILY:
+        return ("Hints are off for the daily, so your result is all your own work. Practice "
+                f"games (`{play}`) have hints.")
+    return problem_text(error, commands(play))
+
+
+def storage_text(error: StorageError) -> str:
+    """One line for a failure of the database (disk full, read-only file, damaged page)."""
+    return f"wordle-bot: the game could not be saved or read ({error}). {SAVED}"
