@@ -23,6 +23,7 @@ from bot.render.terminal_text import (
     bye_text,
     error_text,
     help_text,
+    in_progress_text,
     read_command,
     storage_text,
     title,
@@ -132,6 +133,14 @@ class TerminalGame:
             return settings.hints_in_dailies
         return settings.hints_in_channel_games
 
+    async def busy_text(self, wanted: str) -> str:
+        """Why ``wanted`` does not start: another game is in progress, named."""
+        try:
+            running: GameView | None = await self.service.board(LOCAL_PLACE, self.player_id)
+        except PlayerError:  # it ended meanwhile
+            running = None
+        return in_progress_text(running, self.play, wanted)
+
     async def run(self, *, kind: Kind, hard_mode: bool, word: str | None,
                   number: int | None = None, date: str | None = None) -> int:
         """Play until the game ends or the player leaves. A failure of the database prints
@@ -150,12 +159,19 @@ class TerminalGame:
                                                hard_mode=hard_mode, word=word, number=number,
                                                date=date)
         except PlayerError as exc:
+            if exc.problem is Problem.OWN_GAME_RUNNING:  # --daily or --archive
+                wanted = "the daily" if kind is Kind.DAILY else "the archive puzzle"
+                return self.refuse(await self.busy_text(wanted))
             return self.refuse(self.error_text(exc))
         game = started.game
+        if started.resumed and word is not None:  # the word names a new game: not this one
+            return self.refuse(in_progress_text(game, self.play, "the game with your word"))
         if started.resumed:
             self.say(f"Carrying on with your game in progress: {title(game)}.")
-            if word is not None or started.other_kind:
+            if started.other_kind:
                 self.say("(Finish it or /giveup to start another.)")
+            if hard_mode and not game.hard_mode:
+                self.say("It is not in hard mode: a game keeps the mode it started in.")
         else:
             self.say(f"{title(game)}: guess the {WORD_LENGTH}-letter word in "
                      f"{game.max_attempts} attempts. /help for commands.")

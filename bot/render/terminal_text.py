@@ -73,6 +73,19 @@ def read_command(line: str) -> tuple[str, str] | None:
     return None
 
 
+def in_progress_text(game: GameView | None, play: str, wanted: str) -> str:
+    """Why a command that names a game (``wanted``: "the daily") does not start it: the
+    player's ``game`` is in progress (None: not known which)."""
+    what = "a game in progress"
+    if game is not None:
+        used = game.attempts_used
+        guesses = ("no guesses yet" if used == 0 else "1 guess" if used == 1
+                   else f"{used} guesses")
+        what += f": {title(game)} ({guesses})"
+    return (f"You have {what}. Run `{play}` to carry on with it (or /giveup there), then "
+            f"start {wanted}.")
+
+
 def title(game: GameView) -> str:
     return game.label + (" (hard mode)" if game.hard_mode else "")
 
@@ -98,8 +111,7 @@ def error_text(error: PlayerError, play: str = PLAY) -> str:
     """A service error in the terminal's words; ``play`` is the command that starts a game."""
     if error.problem is Problem.OWN_GAME_RUNNING:
         # Only `play --daily` or `--archive` gets here: the running game is not on screen.
-        return (f"You have another game in progress. Run `{play}` to finish it "
-                "(or /giveup there), then start the daily or the archive puzzle.")
+        return in_progress_text(None, play, "the daily or the archive puzzle")
     if error.problem is Problem.ARCHIVE_TODAY:
         return (f"Wordle {error.puzzle_number or 0:,} is today's daily: play it with "
                 f"`{play} --daily`.")

@@ -92,7 +92,8 @@ async def test_the_archive_while_a_practice_game_runs(service, picker):
     today = await service.today(PERSONAL, LOCAL_PLAYER)
     code, out = await play(service, "", number=today - 1)
     assert code == 1
-    assert "another game in progress" in out and "archive puzzle" in out
+    assert ("You have a game in progress: Wordle practice (1 guess)." in out
+            and "then start the archive puzzle" in out)
     # the same words while an archive puzzle runs: it is not called a practice game
     await service.give_up(LOCAL_PLACE, LOCAL_PLAYER)
     miss = "slate" if await word_of(service, today - 2) == "crane" else "crane"
@@ -100,4 +101,5 @@ async def test_the_archive_while_a_practice_game_runs(service, picker):
     assert (await service.db.active_own_game(PERSONAL, LOCAL_PLACE.channel_id,
                                              LOCAL_PLAYER)).kind == Kind.ARCHIVE
     code, out = await play(service, "", kind=Kind.DAILY)
-    assert code == 1 and "another game in progress" in out and "practice" not in out
+    assert code == 1 and "practice" not in out
+    assert f"You have a game in progress: Wordle {today - 2:,} · archive (1 guess)." in out

@@ -140,3 +140,27 @@ async def test_help_lists_only_the_hints_the_game_has(service, picker):
     assert "/hint" not in daily and "no hints in the daily" in daily
     assert "help, hint, giveup, quit work without the /" in practice
 
+
+async def test_play_hard_with_a_normal_game_in_progress_says_it_is_not_hard(service, picker):
+    picker.queue.append("slate")
+    await play(service, "crane\n")
+    code, out = await start(service, "", hard=True)
+    assert code == 0
+    assert "Carrying on with your game in progress: Wordle practice." in out
+    assert "It is not in hard mode: a game keeps the mode it started in." in out
+
+
+async def test_a_word_is_not_played_in_another_game_in_progress(service):
+    # `play --archive N </dev/null` leaves the archive puzzle started, with no guess ...
+    today = await service.today(LOCAL_PLACE.guild_id, LOCAL_PLAYER)
+    code, _ = await start(service, "", kind=Kind.ARCHIVE, number=today - 3)
+    assert code == 0
+    # ... and `play --word soare` says so, rather than carrying on with the archive puzzle.
+    code, out = await start(service, "soare\n", word="soare")
+    assert code == 1
+    assert out == (f"You have a game in progress: Wordle {today - 3:,} · archive (no guesses "
+                   "yet). Run `uv run wordle-bot play` to carry on with it (or /giveup "
+                   "there), then start the game with your word.\n")
+    board = await service.board(LOCAL_PLACE, LOCAL_PLAYER)
+    assert board.kind is Kind.ARCHIVE and board.rows == ()  # SOARE was not played in it
+
