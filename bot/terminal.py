@@ -117,11 +117,13 @@ class TerminalGame:
             skipped += len(chunk)
         return False
 
-    async def show_stats(self, bucket: StatsBucket) -> None:
+    async def show_stats(self, bucket: StatsBucket, highlight: int | None = None) -> None:
+        """The player's statistics of ``bucket``; ``highlight``: the number of guesses of the
+        game just won, whose bar is marked."""
         stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, bucket)
         self.say(f"Your {bucket.value} statistics:")
         self.say(race_stats_text(stats) if isinstance(stats, RaceStats)
-                 else stats_text(stats, style="blocks", fence=False))
+                 else stats_text(stats, highlight=highlight, style="blocks", fence=False))
 
     async def hints_on(self, game: GameView) -> bool:
         """Whether ``game`` has hints: a daily's follow ``hints_in_dailies``, as the service's
@@ -202,7 +204,8 @@ class TerminalGame:
                 game = result.game
                 self.show(game)
                 if result.finish is not None:
-                    if result.finish.status is Status.WON:
+                    won = result.finish.status is Status.WON
+                    if won:
                         self.say(f"You got it in {result.attempt}/{game.max_attempts}!")
                     else:
                         self.say(f"Out of guesses. The word was "
@@ -210,7 +213,7 @@ class TerminalGame:
                     self.say()
                     self.say(result.finish.share_text)
                     self.say()
-                    await self.show_stats(game.bucket)
+                    await self.show_stats(game.bucket, result.attempt if won else None)
                     return 0
             except PlayerError as exc:
                 if exc.problem in (Problem.GAME_ENDED, Problem.GAME_GONE):

@@ -164,3 +164,11 @@ async def test_a_word_is_not_played_in_another_game_in_progress(service):
     board = await service.board(LOCAL_PLACE, LOCAL_PLAYER)
     assert board.kind is Kind.ARCHIVE and board.rows == ()  # SOARE was not played in it
 
+
+async def test_the_statistics_after_a_win_mark_that_games_bar(service, picker):
+    picker.queue.append("slate")
+    code, out = await play(service, "crane\nslate\n")
+    assert code == 0
+    chart = out.split("Guess distribution\n")[1].splitlines()
+    assert chart[1].startswith("2 █") and chart[1].endswith("█ 1 ◀")
+    assert "◀" not in "".join(chart[:1] + chart[2:])
