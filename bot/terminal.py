@@ -7,11 +7,13 @@ past dailies. Type a word to guess it, or a command:
 A command whose name cannot be a guess (another length than a word's: ``help``, ``hint``,
 ``giveup``, ``quit``) works without its ``/``; ``board`` and ``stats`` typed bare are guesses.
 Ctrl-D or Ctrl-C (at once, exit code 130) leaves; the game is saved and carries on the
-next time.
+next time. Messages are wrapped at spaces to the terminal's width.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 from typing import IO
 
 from bot.core.domain import WORD_LENGTH, HintPolicy
@@ -27,6 +29,7 @@ from bot.render.terminal_text import (
     read_command,
     storage_text,
     title,
+    wrapped,
 )
 from bot.render.terminal_text import COMMANDS as COMMANDS  # how the terminal words problems
 from bot.render.text import hint_text, stats_text
@@ -57,6 +60,17 @@ TOO_LONG = f"That line is too long (over {MAX_LINE} characters): nothing was pla
 INTERRUPTED = 130
 
 
+def write(stream: IO[str], text: str, *, wrap: bool) -> None:
+    """``text`` and a line end on ``stream``; ``wrap``: broken at spaces to the width of the
+    terminal it is (now: it may have been resized), when it is one."""
+    width: int | None = None
+    with contextlib.suppress(AttributeError, ValueError, OSError):  # not a terminal: as is
+        if wrap:  # a width of 0: a terminal that does not say
+            width = os.get_terminal_size(stream.fileno()).columns or None
+    stream.write((text if width is None else wrapped(text, width)) + "\n")
+    stream.flush()
+
+
 class TerminalGame:
     def __init__(self, service: GameService, *, stdin: IO[str], stdout: IO[str],
                  color: bool, player_id: int = LOCAL_PLAYER,
@@ -74,19 +88,18 @@ class TerminalGame:
     def error_text(self, error: PlayerError) -> str:
         return error_text(error, self.play)
 
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
+    def say(self, text: str = "", *, wrap: bool = True) -> None:
+        """Write ``text`` and a line end; ``wrap``: broken at spaces to fit the terminal."""
+        write(self.out, text, wrap=wrap)
 
     def refuse(self, text: str) -> int:
         """Say why the command ends without a game, on standard error; the exit code (1)."""
-        self.err.write(text + "\n")
-        self.err.flush()
+        write(self.err, text, wrap=True)
         return 1
 
     def show(self, game: GameView) -> None:
         self.say()
-        self.say(tui.game(game.rows, game.keyboard, game.max_attempts, self.color))
+        self.say(tui.game(game.rows, game.keyboard, game.max_attempts, self.color), wrap=False)
         self.say()
 
     def read(self, prompt: str) -> str | None:
@@ -123,7 +136,8 @@ class TerminalGame:
         stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, bucket)
         self.say(f"Your {bucket.value} statistics:")
         self.say(race_stats_text(stats) if isinstance(stats, RaceStats)
-                 else stats_text(stats, highlight=highlight, style="blocks", fence=False))
+                 else stats_text(stats, highlight=highlight, style="blocks", fence=False),
+                 wrap=False)
 
     async def hints_on(self, game: GameView) -> bool:
         """Whether ``game`` has hints: a daily's follow ``hints_in_dailies``, as the service's
@@ -211,7 +225,7 @@ class TerminalGame:
                         self.say(f"Out of guesses. The word was "
                                  f"{result.finish.answer.upper()}.")
                     self.say()
-                    self.say(result.finish.share_text)
+                    self.say(result.finish.share_text, wrap=False)
                     self.say()
                     await self.show_stats(game.bucket, result.attempt if won else None)
                     return 0

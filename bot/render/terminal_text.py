@@ -4,6 +4,8 @@ starts a game as the player started this one (``play``)."""
 
 from __future__ import annotations
 
+import textwrap
+
 from bot.core.domain import WORD_LENGTH
 from bot.render.text import Commands, problem_text
 from bot.service import GameView, HintKind, PlayerError, Problem
@@ -88,6 +90,16 @@ def in_progress_text(game: GameView | None, play: str, wanted: str) -> str:
 
 def title(game: GameView) -> str:
     return game.label + (" (hard mode)" if game.hard_mode else "")
+
+
+def wrapped(text: str, width: int) -> str:
+    """``text`` with each line over ``width`` broken at spaces (a number or a word is never
+    split, even when longer than ``width``)."""
+    return "\n".join(
+        line if len(line) <= width else textwrap.fill(
+            line, width, break_long_words=False, break_on_hyphens=False,
+            subsequent_indent=" " * (len(line) - len(line.lstrip(" "))))
+        for line in text.split("\n"))
 
 
 SAVED = "Your game is saved as it was after your last accepted move."

@@ -5,12 +5,15 @@ the exit and returns its code, once every process holding the terminal has close
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -19,11 +22,14 @@ CTRL_C = "\x03"
 
 
 class Session:
-    def __init__(self, args: list[str], cwd: Path, env: dict[str, str]) -> None:
+    def __init__(self, args: list[str], cwd: Path, env: dict[str, str], *,
+                 columns: int = 80) -> None:
+        """``columns``: the terminal's width, set before the command starts."""
         child_env = {**env, "PYTHONPATH": str(ROOT)}
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: the command, with the pty as its terminal
             try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
                 os.chdir(cwd)
                 os.execve(sys.executable, [sys.executable, "-m", "bot", *args], child_env)
             finally:

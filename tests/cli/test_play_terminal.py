@@ -61,3 +61,32 @@ def test_a_window_plays_only_its_own_game(tmp_path, env):
     assert c.text().endswith("Guess 1/6> "), c.text()  # C's game has no guess
     c.send("/quit\n")
     assert c.finish() == 0, c.text()
+
+
+def test_long_messages_wrap_at_spaces_to_the_terminals_width(tmp_path, env):
+    # A terminal breaks an over-long line wherever its width ends, in the middle of a word
+    # or a number ("2,4" / "77"): the game breaks its messages at spaces itself.
+    session = Session(["play", "--db", str(tmp_path / "play.sqlite3")], tmp_path, env,
+                      columns=36)
+    session.expect(r"Guess 1/6> ")
+    session.send("/hint word\n")
+    hint = session.expect(r"Guess 1/6> ")
+    session.send("bre\u212aa\n")
+    refusal = session.expect(r"Guess 1/6> ")
+    session.send("/quit\n")
+    assert session.finish() == 0, session.text()
+    for said, starts in ((hint, "Hint: Try "), (refusal, "Use only the letters A to Z")):
+        lines = said.replace("\r\n", "\n").split("\n")
+        first = next(i for i, line in enumerate(lines) if line.startswith(starts))
+        message = lines[first:-1]  # up to the next prompt
+        assert len(message) > 1 and all(len(line) <= 36 for line in message), message
+    assert " ".join(message) == ("Use only the letters A to Z: \u212a (U+212A KELVIN SIGN, "
+                                 "which looks like K) can't be used.")
+    # a refusal on standard error is broken at spaces too
+    refused = Session(["play", "--db", str(tmp_path / "play.sqlite3"), "--word", "crane"],
+                      tmp_path, env, columns=36)
+    assert refused.finish() == 1, refused.text()
+    lines = refused.text().replace("\r\n", "\n").rstrip("\n").split("\n")
+    assert len(lines) > 1 and lines[0].startswith("You have a game in progress:"), lines
+    # (the database's path is one word longer than the width: on a line of its own)
+    assert all(len(line) <= 36 or " " not in line for line in lines), lines
