@@ -55,12 +55,8 @@ def help_text(*, hints: bool, word_hint: bool) -> str:
     return "\n".join([
         f"Type a {WORD_LENGTH}-letter word to guess it. Commands:",
         *(f"  {line}" for line in [*lines, *OTHER_HELP.values()]),
-        f"{', '.join(bare)} work without the / as well ({' and '.join(typed)} without it "
-        f"are guesses).",
+        f"Without the /: {', '.join(bare)} ({' and '.join(typed)} are guesses).",
     ])
-
-
-HELP = help_text(hints=True, word_hint=True)
 
 
 def read_command(line: str) -> tuple[str, str] | None:

@@ -138,7 +138,7 @@ async def test_help_lists_only_the_hints_the_game_has(service, picker):
     code, daily = await play(service, "/help\n", kind=Kind.DAILY)
     assert code == 0
     assert "/hint" not in daily and "no hints in the daily" in daily
-    assert "help, hint, giveup, quit work without the /" in practice
+    assert "Without the /: help, hint, giveup, quit (board and stats are guesses)." in practice
 
 
 async def test_play_hard_with_a_normal_game_in_progress_says_it_is_not_hard(service, picker):
