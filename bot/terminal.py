@@ -217,6 +217,9 @@ class TerminalGame:
                                                   game_id=game.id)
                 game = result.game
                 self.show(game)
+                if line.strip().lower() in COMMAND_NAMES:  # board or stats, played
+                    self.say(f"({line.strip().upper()} was played as a guess; the command is "
+                             f"/{line.strip().lower()}.)")
                 if result.finish is not None:
                     won = result.finish.status is Status.WON
                     if won:

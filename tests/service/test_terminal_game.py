@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 
-from bot.service import Kind
+from bot.core.words import WordLists
+from bot.service import GameService, Kind
 from bot.storage.errors import StorageError, StorageFull
 from bot.terminal import LOCAL_PLACE, LOCAL_PLAYER, TerminalGame
 
@@ -127,6 +128,18 @@ async def test_giveup_works_without_the_slash_and_board_typed_bare_is_a_guess(se
     # BOARD is a 5-letter word: a guess (not in this word list), with the command named
     assert "BOARD is not in the word list. (For the command, type /board.)" in out
     assert "The word was SLATE." in out
+
+
+async def test_stats_typed_bare_is_played_as_a_guess_and_says_so(db, words, clock, picker):
+    # In word lists that have STATS, it is a guess like any other word (it may be the
+    # hidden word): played, with the command named.
+    lists = WordLists.from_words(words.answers, [*words.allowed_sorted, "stats"])
+    service = GameService(db, lists, daily_salt="test-salt", clock=clock, choose=picker)
+    picker.queue.append("slate")
+    code, out = await play(service, "stats\n")
+    assert code == 0
+    assert "[S] -T- [A] [T] -S-" in out
+    assert "(STATS was played as a guess; the command is /stats.)" in out
 
 
 async def test_help_lists_only_the_hints_the_game_has(service, picker):
