@@ -91,7 +91,7 @@ async def processes(fake: FakeDiscord, dsn: str, layout: list[str],
             env = {"DATABASE_URL": dsn, "SHARD_COUNT": "2", "SHARD_IDS": shard_ids,
                    "DAILY_SALT": SALT, "LOG_LEVEL": "INFO", "WORDLE_BOT_CACHE_DIR": cache}
             procs.append(await stack.enter_async_context(fake.start_process(
-                "bot", "--env-file", "/nonexistent/.env", "--sync-global", env=env,
+                "bot", "--env-file", os.devnull, "--sync-global", env=env,
                 stop_timeout=6.0)))
         yield procs
 
