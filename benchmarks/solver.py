@@ -3,6 +3,7 @@
     uv run python benchmarks/solver.py                 # our lists, and NYT 2022 if present
     uv run python benchmarks/solver.py --lists nyt     # only the NYT 2022 lists
     uv run python benchmarks/solver.py --every 10      # every 10th hidden word (quick look)
+    uv run python benchmarks/solver.py --answers 100   # 100 hidden words per list (smoke run)
 
 Players:
 
@@ -21,7 +22,10 @@ Players:
 Latency is per ``suggest`` call (every call for the solver; each distinct state once for the
 baselines, which memoise). Peak memory is the whole benchmark process, plus a separate
 "serving" process that only loads the solver and answers suggestions, as the bot does.
-The NYT lists are read from ../shared/reference/ for measuring only.
+The NYT lists are read from ``--reference`` (``../shared/reference/`` beside the repository)
+for measuring only. ``--answers N`` keeps N hidden words of each list, evenly spaced, so the
+strategies are built for that smaller problem (the shipped ones fit only the full lists): a
+run of seconds that goes through every step, with targets judged on a subset.
 """
 
 from __future__ import annotations
@@ -233,6 +237,7 @@ class Setup:
     matrix_load: float
     solver_start: float
     strategy: dict[str, tuple[str, float]]
+    sampled: bool  # hidden words left out (--answers)
     serving_peak_mb: float | None = None
 
 
@@ -242,6 +247,9 @@ def read_list(path: Path) -> list[str]:
 
 def bench_lists(label: str, answers: list[str], allowed: list[str], args: argparse.Namespace,
                 log: Callable[[str], None]) -> tuple[Setup, list[Result]]:
+    sampled = bool(args.answers) and args.answers < len(answers)
+    if sampled:
+        answers = [answers[i * len(answers) // args.answers] for i in range(args.answers)]
     cache = Path(args.cache_dir) if args.keep_cache else Path(tempfile.mkdtemp(prefix="wb-bench-"))
     log(f"[{label}] {len(answers)} answers, {len(allowed)} allowed; cache {cache}")
 
@@ -276,7 +284,7 @@ def bench_lists(label: str, answers: list[str], allowed: list[str], args: argpar
     solver_start = time.perf_counter() - start
     del warm
     setup = Setup(label, len(solver.answers), len(solver.guesses), matrix_build, matrix_load,
-                  solver_start, strategy)
+                  solver_start, strategy, sampled)
 
     every = args.every
     indices = list(range(0, len(solver.answers), every))
@@ -387,7 +395,8 @@ def targets(setups: list[Setup], results: list[Result], peak_mb: float) -> str:
         return "Targets are defined on the NYT 2022 lists, which were not measured."
     normal = next(r for r in nyt if r.mode == "normal")
     hard = next(r for r in nyt if r.mode == "hard")
-    partial = " (subset of words)" if len(normal.lengths) < setup.answers else ""
+    partial = (" (subset of words)" if setup.sampled or len(normal.lengths) < setup.answers
+               else "")
     p99 = max(normal.latency(99), hard.latency(99))
     serving = setup.serving_peak_mb or 0.0
     rows = [
@@ -412,12 +421,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lists", choices=["all", "own", "nyt"], default="all")
     parser.add_argument("--every", type=int, default=1, help="play every Nth hidden word")
+    parser.add_argument("--answers", type=int, default=None,
+                        help="keep N hidden words of each list, evenly spaced (a quick run)")
+    parser.add_argument("--reference", type=Path, default=REFERENCE,
+                        help="the folder of nyt-2022-answers.txt and nyt-2022-allowed.txt "
+                             "(default ../shared/reference beside the repository)")
     parser.add_argument("--no-baselines", action="store_true")
     parser.add_argument("--no-offbook", action="store_true")
     parser.add_argument("--keep-cache", action="store_true",
                         help="use --cache-dir (default: the normal cache) instead of a fresh one")
     parser.add_argument("--cache-dir", default=None)
     args = parser.parse_args(argv)
+    if args.every < 1 or (args.answers is not None and args.answers < 1):
+        parser.error("--every and --answers must be at least 1")
+    nyt_answers, nyt_allowed = (args.reference / f"nyt-2022-{kind}.txt"
+                                for kind in ("answers", "allowed"))
+    nyt_found = nyt_answers.is_file() and nyt_allowed.is_file()
+    if args.lists == "nyt" and not nyt_found:
+        parser.error(f"--lists nyt: the NYT lists are not in {args.reference} (give the folder "
+                     "holding nyt-2022-answers.txt and nyt-2022-allowed.txt with --reference)")
     if args.keep_cache and args.cache_dir is None:
         from bot.core.patterns import default_cache_dir
 
@@ -434,11 +456,10 @@ def main(argv: list[str] | None = None) -> int:
         own = load_word_lists()
         pairs.append(("own", list(own.answers), list(own.allowed_sorted)))
     if args.lists in ("all", "nyt"):
-        if (REFERENCE / "nyt-2022-answers.txt").exists():
-            pairs.append(("NYT 2022", read_list(REFERENCE / "nyt-2022-answers.txt"),
-                          read_list(REFERENCE / "nyt-2022-allowed.txt")))
+        if nyt_found:
+            pairs.append(("NYT 2022", read_list(nyt_answers), read_list(nyt_allowed)))
         else:
-            log(f"{REFERENCE} not found: NYT lists skipped")
+            log(f"the NYT lists are not in {args.reference}: skipped")
     started = time.perf_counter()
     setups, results = [], []
     for label, answers, allowed in pairs:
