@@ -1,7 +1,7 @@
 """Interaction latency of the real bot: from the interaction being sent to its first answer.
 
     uv run python benchmarks/discord_latency.py [--guesses 200] [--concurrency 1 10 20]
-                                                [--runs 5] [--solver]
+                                                [--runs 5] [--solver] [--pictures 300]
 
 The real WordleBot (discord.py client, cogs, GameService, a SQLite file in a temporary
 directory, the shipped word lists) runs in a CHILD PROCESS (this script with ``--serve``)
@@ -25,13 +25,13 @@ that finish a game apart from the others), guesses answered per second
 (closed loop) and the serving process's CPU milliseconds per guess (user + system, all its
 threads, from ``/proc``); the closed loop also says how much CPU this process (the fake
 Discord and the players, sharing the machine's cores with the bot) used per guess. Then the
-median time to draw one board PNG (a 3-row board, in this process), the median time to make
-a statistics PNG, and the serving process's peak memory (max RSS; ``--solver`` loads the
+median time to draw a board PNG and to make a statistics PNG (over ``--pictures`` different
+ones, in this process), and the serving process's peak memory (max RSS; ``--solver`` loads the
 solver and its strategies in the bot before it connects, as a serving bot with word hints would).
 Last, each target of the issue with whether it is met. ``--runs N`` plays the whole set N
 times (new databases each time) and also prints each figure's median over the runs; the
-targets are then judged by those medians, with how many single runs met each. On a shared
-machine one run is a sample: the same code has given 236 and 402 guesses a second.
+targets are then judged by those medians, with how many single runs met each (on a shared
+machine one run is a sample).
 ``--bot`` measures by difference (no verdict on targets): ``text-only`` gives every player
 the look without the picture (what the PNG and its upload cost), ``discord-only`` is
 discord.py alone answering each command with a fixed message of the board's shape and PNG
@@ -148,9 +148,9 @@ async def measure(fake: FakeDiscord, channel: FakeChannel, plans: Sequence[Plan]
 @contextmanager
 def harness_gc_paused() -> Iterator[None]:
     """Hold off this process's own garbage collection while guesses are timed (collecting
-    first). This process is the fake Discord: a full collection here stalls it (66.8 ms was
-    seen at 20 in flight), and every guess in flight then looks slow although the bot had
-    answered. The bot's process is left as it is."""
+    first). This process is the fake Discord: a full collection here stalls it, and every
+    guess in flight then looks slow although the bot had answered. The bot's process is left
+    as it is."""
     gc.collect()
     gc.disable()
     try:
@@ -522,9 +522,12 @@ async def main() -> int:
                         help="text-only: every player's look without the picture; "
                              "discord-only: discord.py alone answering with a fixed message of "
                              "the board's shape (a floor). Only wordle is judged by the targets")
+    parser.add_argument("--pictures", type=int, default=300,
+                        help="how many different boards and statistics to draw for their "
+                             "median times (default 300)")
     args = parser.parse_args()
-    if args.guesses < 1 or args.runs < 1 or any(c < 1 for c in args.concurrency):
-        parser.error("--guesses, --runs and --concurrency must be at least 1")
+    if min(args.guesses, args.runs, args.pictures, *args.concurrency) < 1:
+        parser.error("--guesses, --runs, --pictures and --concurrency must be at least 1")
     words = load_word_lists()
     print(f"word lists: {len(words.answers):,} answers, {len(words.allowed):,} allowed; "
           f"Python {sys.version.split()[0]}; {os.cpu_count()} CPUs; "
@@ -552,10 +555,10 @@ async def main() -> int:
           f"{last.fake_cpu * 1000 / count:.1f} ms)" + (" (the last run)" if args.runs > 1 else ""))
     if args.runs > 1:
         print_medians(rounds)
-    distinct, same, size = board_median_ms(words)
-    print(f"board PNG: median {distinct:.2f} ms over 300 different boards, {same:.2f} ms for "
-          f"one 3-row board drawn again ({size:,} bytes)")
-    common, rare, size = stats_median_ms()
+    distinct, same, size = board_median_ms(words, args.pictures)
+    print(f"board PNG: median {distinct:.2f} ms over {args.pictures} different boards, "
+          f"{same:.2f} ms for one 3-row board drawn again ({size:,} bytes)")
+    common, rare, size = stats_median_ms(args.pictures)
     print(f"statistics PNG: median {common:.2f} ms for players' statistics (numbers up to "
           f"100), {rare:.2f} ms for numbers never seen (thousands); {size:,} bytes")
     peak = max(r.peak_mb for runs in rounds for r in runs)

@@ -18,9 +18,9 @@ players); a finished game is replaced by a new one, so ``--games`` games are alw
 (a mix of own practice games, dailies and channel games with several players).
 
 Before anything is measured, ``--warm-up`` guesses (default 2,000) are played at the first
-offered rate and not counted: for the first half second or so a store that has just opened
-is slower than a running bot's (each pooled connection prepares its statements the first time
-it runs them, the server's caches fill). ``--warm-up 0`` measures from that cold start.
+offered rate and not counted: for a moment a store that has just opened is slower than a
+running bot's (each pooled connection prepares its statements the first time it runs them,
+the server's caches fill). ``--warm-up 0`` measures from that cold start.
 
 ``--pg-via unix`` reaches the throwaway PostgreSQL server through its Unix socket instead of
 TCP, as a bot on the same machine as its database would (less CPU per round trip on both
