@@ -214,8 +214,8 @@ def stats_text(stats: StatsView, *, highlight: int | None = None, style: str = "
     counts = [_whole(count, "each distribution count") for count in distribution]
 
     lines = [
-        f"Played {played} · Win % {round(win_percent)} · "
-        f"Current streak {current} · Max streak {best}",
+        f"Played {played:,} · Win % {round(win_percent)} · "
+        f"Current streak {current:,} · Max streak {best:,}",
         "Guess distribution",
     ]
     maximum = max(counts, default=0)
@@ -227,10 +227,10 @@ def stats_text(stats: StatsView, *, highlight: int | None = None, style: str = "
         label = str(attempt).rjust(label_width)
         if style == "emoji":
             bar = (GREEN_SQUARE if lit else GREY_SQUARE) * length
-            chart.append(f"{label} {bar} {count}")
+            chart.append(f"{label} {bar} {count:,}")
         else:
             mark = f" {HIGHLIGHT_MARK}" if lit else ""
-            chart.append(f"{label} {'█' * length} {count}{mark}")
+            chart.append(f"{label} {'█' * length} {count:,}{mark}")
     if style == "blocks" and fence:
         chart = ["```", *chart, "```"]
     return "\n".join(lines + chart)

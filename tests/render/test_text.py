@@ -309,6 +309,17 @@ def test_stats_for_a_new_player():
     assert len(chart(rendered)) == 6
 
 
+def test_stats_separate_thousands_as_the_picture_does():
+    rendered = render_stats(Stats(played=12_345, wins=12_000, current_streak=1_234,
+                                  max_streak=4_321, distribution=[0, 9_999, 2_001, 0, 0, 0],
+                                  highlight_attempt=2))
+    lines = rendered.split("\n")
+    assert lines[0] == ("Played 12,345 · Win % 100 · Current streak 1,234 · "
+                        "Max streak 4,321")
+    assert "2 " + "🟩" * text.BAR_WIDTH + " 9,999" in lines
+    assert "3 " + "⬛" * 2 + " 2,001" in lines
+
+
 def test_stats_win_percent_worked_out_when_missing():
     rendered = render_stats(Stats(played=3, wins=2, win_percent=None))
     assert "Win % 67" in rendered
