@@ -18,7 +18,9 @@ from typing import IO
 
 from bot.core.domain import WORD_LENGTH, HintPolicy
 from bot.render import terminal as tui
+from bot.render.hint_text import hint_text
 from bot.render.race import race_stats_text
+from bot.render.stats_text import stats_text
 from bot.render.terminal_text import (
     COMMAND_NAMES,
     PLAY,
@@ -32,7 +34,6 @@ from bot.render.terminal_text import (
     wrapped,
 )
 from bot.render.terminal_text import COMMANDS as COMMANDS  # how the terminal words problems
-from bot.render.text import hint_text, stats_text
 from bot.service import (
     GameService,
     GameView,

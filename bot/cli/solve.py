@@ -168,7 +168,7 @@ def _answer_pick(solver: Solver, history: list[tuple[str, str]], best: str,
     """When ``best`` cannot be the hidden word: the best word that could be, in the word
     hint's words (wrapped for a terminal); else None."""
     from bot.core.solver_answers import answer_pick
-    from bot.render.problems import pick_text
+    from bot.render.hint_text import pick_text
 
     if best in solver.candidates(history):
         return None

@@ -31,9 +31,9 @@ import discord
 
 from bot.cogs.views import GiveUpButton, GuessButton, HintButton
 from bot.core.domain import HintKind, Players
+from bot.render.emoji_board import game_text, ruled_out_text
 from bot.render.image import board_png_async
 from bot.render.results import fit_parts
-from bot.render.text import game_text, ruled_out_text
 from bot.render.themes import recolour
 from bot.service import GameView
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.core.domain import MAX_ATTEMPTS, WORD_LENGTH
-from bot.render.text import rules_text
+from bot.render.rules_text import rules_text
 
 #: Every command, as the player types it, with what it does (a test checks none is missing).
 COMMAND_LINES = (

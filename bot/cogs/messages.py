@@ -20,14 +20,11 @@ from bot.cogs.board import (
 from bot.cogs.interact import APOLOGY, Reply
 from bot.cogs.prefs import current_look, shown
 from bot.core.analysis import GameAnalysis
-from bot.render.text import (
-    Commands,
-    analysis_text,
-    hint_text,
-    problem_text,
-    stats_text,
-)
-from bot.render.text import daily_results_text as render_results_text
+from bot.render.analysis_text import analysis_text
+from bot.render.hint_text import hint_text
+from bot.render.problems import Commands, problem_text
+from bot.render.results import daily_results_text as render_results_text
+from bot.render.stats_text import stats_text
 from bot.service import DailySummary, Finish, GameView, HintResult, PlayerError
 
 GREEN = discord.Colour.from_rgb(106, 170, 100)
@@ -107,7 +104,7 @@ def analysis_embed(game: GameView, analysis: GameAnalysis) -> discord.Embed:
 
 
 def daily_results_text(summary: DailySummary) -> str:
-    """The server's results post for one daily (worded by :mod:`bot.render.text`)."""
+    """The server's results post for one daily (worded by :mod:`bot.render.results`)."""
     return render_results_text(summary, mention)
 
 

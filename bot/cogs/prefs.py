@@ -33,7 +33,7 @@ from bot.cogs.board import DEFAULT_LOOK, Look
 from bot.cogs.interact import Reply, place_of, send, within_deadline
 from bot.cogs.recent import Recent
 from bot.core.personal import PERSONAL
-from bot.render.text import feedback_line
+from bot.render.emoji_board import feedback_line
 from bot.render.themes import recolour, theme_name
 from bot.service import GameService
 from bot.service.prefs import PlayerPrefs, player_prefs, update_prefs

@@ -60,11 +60,12 @@ from bot.cogs.race import race_cog, takes_race
 from bot.cogs.views import COG_NAME, DYNAMIC_ITEMS, loaded_cog
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
+from bot.render.account_text import forgotten_text, settings_text
 from bot.render.common import ORDER_NAMES
 from bot.render.leaderboard import board_text, board_title, period_span
 from bot.render.race import race_board_text, race_board_title, race_stats_text
 from bot.render.stats_image import stats_png_async
-from bot.render.text import forgotten_text, settings_text, stats_text
+from bot.render.stats_text import stats_text
 from bot.service import (
     GameService,
     GiveUpResult,

@@ -10,8 +10,8 @@ from bot.core.domain import LeaderboardOrder, StatsBucket
 from bot.core.periods import Period, period_bounds
 from bot.core.timezones import zone
 from bot.render.common import ORDER_NAMES
-from bot.render.text import leaderboard_line
-from bot.storage.models import Leaderboard
+from bot.render.results import HINTED_MARK
+from bot.storage.models import Leaderboard, LeaderboardRow
 
 #: How each period reads in a title.
 PERIOD_NAMES = {
@@ -35,6 +35,13 @@ def board_title(mode: StatsBucket | str, by: LeaderboardOrder | str,
     when = "" if Period(period) is Period.ALL else f" · {PERIOD_NAMES[Period(period)]}"
     return (f"Leaderboard · {StatsBucket(mode).value}{when} · "
             f"by {ORDER_NAMES[LeaderboardOrder(by)]}")
+
+
+def leaderboard_line(row: LeaderboardRow, mention: Callable[[int], str]) -> str:
+    """``**2.** @player · 3.50 💡2``: the rank, the value, and the wins helped by hints."""
+    value = f"{row.value:.2f}" if isinstance(row.value, float) else str(row.value)
+    hinted = f" {HINTED_MARK}{row.hinted}" if row.hinted else ""
+    return f"**{row.rank}.** {mention(row.player_id)} · {value}{hinted}"
 
 
 def board_text(board: Leaderboard, player_id: int | None, mention: Callable[[int], str],

@@ -1,6 +1,6 @@
 """Races in words: the live race message (spoiler-free: squares, guesses and times, never a
 letter before the end), the final standings, race statistics and leaderboards, and the race
-problems of :func:`bot.render.text.problem_text`."""
+problems of :func:`bot.render.problems.problem_text`."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ from PIL import Image, ImageDraw
 from bot.render.draw import Box, font
 from bot.render.image import PNG_LEVEL
 from bot.render.png import Band, cached_or_in_thread, deflate_band, may_draw, palette_png
-from bot.render.text import StatsView
+from bot.render.stats_text import StatsView, stats_numbers
 from bot.render.themes import THEMES, Theme, nearest_indices, palette
 
 __all__ = ["BAR_GAP", "BAR_HEIGHT", "BAR_LEFT", "BAR_MAX", "BAR_MIN", "HEIGHT", "WIDTH",
@@ -149,23 +149,11 @@ def _skeleton(theme_name: str, rows: int) -> Image.Image:
     return image
 
 
-def _whole(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
-    return value
-
-
 def _numbers(stats: StatsView) -> tuple[tuple[int, int, int, int], tuple[int, ...]]:
     """The four numbers (played, win %, current and max streak) and the distribution, checked:
     malformed numbers raise ``ValueError``."""
-    counts = tuple(_whole(c, "each distribution count") for c in stats.distribution)
-    played = _whole(stats.played, "played")
-    wins = _whole(stats.wins, "wins")
-    win_percent = stats.win_percent
-    if win_percent is None:
-        win_percent = 100 * wins / played if played else 0
-    return (played, round(win_percent), _whole(stats.current_streak, "current_streak"),
-            _whole(stats.max_streak, "max_streak")), counts
+    checked = stats_numbers(stats)
+    return checked[:4], checked.counts
 
 
 def _shifted(box: Box, left: int, up: int) -> Box:

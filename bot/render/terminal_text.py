@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 
 from bot.core.domain import WORD_LENGTH
-from bot.render.text import Commands, problem_text
+from bot.render.problems import Commands, problem_text
 from bot.service import GameView, HintKind, PlayerError, Problem
 from bot.storage.errors import StorageError
 

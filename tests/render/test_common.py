@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from bot.core import game
 from bot.core.feedback import score
-from bot.render import image, terminal, text
+from bot.render import emoji_board, image, terminal
 from bot.render.common import keyboard_from_rows, normalise_rows
 
 words = st.text(alphabet="abcdeilnorst", min_size=5, max_size=5)
@@ -23,6 +23,6 @@ def test_keyboard_from_rows_matches_core_keyboard(answer, guesses):
 def test_core_rows_render_everywhere():
     rows = [game.Row("crane", score("crane", "these")), game.Row("these", "GGGGG")]
     assert normalise_rows(rows) == [("crane", "BBBBG"), ("these", "GGGGG")]
-    assert text.board_text(rows).startswith("⬛⬛⬛⬛🟩 `C R A N E`\n🟩🟩🟩🟩🟩 `T H E S E`")
+    assert emoji_board.board_text(rows).startswith("⬛⬛⬛⬛🟩 `C R A N E`\n🟩🟩🟩🟩🟩 `T H E S E`")
     assert terminal.board(rows, color=False).startswith("-C- -R- -A- -N- [E]\n[T] [H]")
     assert image.board_png(rows, game.keyboard(rows)) == image.board_png(rows, None)

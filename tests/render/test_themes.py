@@ -12,9 +12,9 @@ import pytest
 from PIL import Image
 
 from bot.render import image
+from bot.render.emoji_board import game_text
 from bot.render.png import cached_only
 from bot.render.stats_image import bar_box, stats_image
-from bot.render.text import game_text
 from bot.render.themes import THEMES, recolour, theme_name
 from bot.storage.models import Stats
 

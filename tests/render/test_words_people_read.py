@@ -12,8 +12,10 @@ from bot.cogs.messages import COMMANDS
 from bot.cogs.wordle import _choices
 from bot.core.domain import Kind, LeaderboardOrder, Scope, Status, mode_of
 from bot.core.game import hard_mode_problem
+from bot.render.account_text import forgotten_text
+from bot.render.problems import problem_text
 from bot.render.race import race_board_text, race_board_title, standings_text
-from bot.render.text import forgotten_text, problem_text
+from bot.render.rules_text import rules_text
 from bot.service import PlayerError, Problem
 from bot.service.races import RaceView
 from bot.service.results import GameView
@@ -86,3 +88,9 @@ def test_help_says_where_hints_work_and_counts_attempts() -> None:
     text = help_text()
     assert "on the daily and in races only if it turns them on" in text
     assert "cost no attempt" in text and "tries" not in text
+
+
+def test_rules_text_example_row_is_scored_by_the_rules():
+    assert "SPEED against ERASE is 🟨⬛🟨🟨⬛." in rules_text()
+    assert "CRANE against CRANE is 🟩🟩🟩🟩🟩." in rules_text(("crane", "crane"))
+    assert "ABBEY against KEBAB is 🟨🟨🟩🟨⬛." in rules_text(("abbey", "kebab"))

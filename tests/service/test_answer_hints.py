@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 
 from bot.core.feedback import score
-from bot.render.text import hint_text
+from bot.render.hint_text import hint_text
 from bot.service import Kind, Place
 from bot.terminal import TerminalGame
 

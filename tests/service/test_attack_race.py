@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.core.domain import HintKind
-from bot.render.text import hint_text
+from bot.render.hint_text import hint_text
 from bot.service import GameService, Place
 from bot.service.errors import NoGame, Problem
 from bot.service.races import RaceService, RaceTiming

@@ -10,7 +10,7 @@ from typing import Any
 from bot.core.domain import HintKind
 from bot.core.feedback import score
 from bot.core.revealed import Revealed
-from bot.render.text import hint_text
+from bot.render.hint_text import hint_text
 from bot.service import GameService, Place
 from bot.service.races import RaceService, RaceTiming
 from bot.storage.models import HintRecord

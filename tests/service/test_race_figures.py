@@ -65,7 +65,7 @@ async def test_race_stats_and_leaderboard_through_the_game_service(
 
 
 async def test_the_race_refusals_are_worded() -> None:
-    from bot.render.text import problem_text
+    from bot.render.problems import problem_text
     from bot.terminal import COMMANDS
     for problem in (Problem.RACES_IN_SERVERS, Problem.RACE_ALL_TIME):
         text = problem_text(PlayerError(problem), COMMANDS)

@@ -7,7 +7,7 @@ import pytest
 
 from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.core.solver import Solver
-from bot.render.text import hint_text
+from bot.render.hint_text import hint_text
 from bot.service import (
     BadOption,
     DailyAlreadyPlayed,

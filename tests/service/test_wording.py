@@ -1,4 +1,4 @@
-"""The words for the new daily problems and marks (bot/render/text.py), shared by both front
+"""The words for the new daily problems and marks (bot/render), shared by both front
 ends: hints off on the daily, a full disk, the 💡 mark in the results post, the leaderboard
 and the settings."""
 
@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.render.text import (
-    Commands,
-    daily_results_text,
-    leaderboard_line,
-    problem_text,
-    settings_text,
-)
+from bot.render.account_text import settings_text
+from bot.render.leaderboard import leaderboard_line
+from bot.render.problems import Commands, problem_text
+from bot.render.results import daily_results_text
 from bot.service import DailySummary, PlayerError, Problem, Status
 from bot.storage.models import DailyResult, GuildSettings, LeaderboardRow, Stats
 from bot.terminal import error_text

@@ -41,7 +41,7 @@ def test_steps_follow_the_game(solver: Solver):
 
 
 def test_a_game_given_up_before_any_guess_has_no_skill_or_luck(solver: Solver):
-    from bot.render.text import analysis_text
+    from bot.render.analysis_text import analysis_text
 
     result = analyse(solver, "sheep", [])
     assert (result.steps, result.skill, result.luck, result.solved) == ((), None, None, False)

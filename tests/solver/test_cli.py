@@ -240,7 +240,7 @@ def test_the_best_word_that_could_be_is_named_too():
 @pytest.mark.parametrize("hard", [False, True])
 def test_the_pick_is_the_word_hints_pick(lists, session_cache, hard):
     from bot.core.solver_answers import answer_pick
-    from bot.render.problems import pick_text
+    from bot.render.hint_text import pick_text
 
     rows = [("crane", score("crane", "buyer"))]  # the solver's word is no candidate
     solver = Solver(ANSWERS, ALLOWED, cache_dir=session_cache)

@@ -1,0 +1,124 @@
+"""A post-game analysis in words: skill and luck, then what each guess did."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from bot.render.common import GREEN, normalise_row
+from bot.render.emoji_board import feedback_line
+
+
+class AnalysisStepView(Protocol):
+    """One guess of an analysis (``bot.core.analysis.AnalysisStep`` fits)."""
+
+    @property
+    def guess(self) -> str: ...
+    @property
+    def feedback(self) -> str: ...
+    @property
+    def candidates_before(self) -> int | None: ...
+    @property
+    def candidates_after(self) -> int | None: ...
+    @property
+    def bits_gained(self) -> float | None: ...
+    @property
+    def best_guess(self) -> str | None: ...
+    @property
+    def expected_guesses_with_played(self) -> float | None: ...
+    @property
+    def expected_guesses_with_best(self) -> float | None: ...
+
+
+class AnalysisView(Protocol):
+    """A game's analysis (``bot.core.analysis.GameAnalysis`` fits)."""
+
+    @property
+    def steps(self) -> Sequence[AnalysisStepView]: ...
+    @property
+    def skill(self) -> float | None: ...
+    @property
+    def luck(self) -> float | None: ...
+
+
+def _number(value: object) -> float | None:
+    if value is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def _count(value: object) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return f"{value:,}"
+
+
+def _plural(count: str, one: str, many: str) -> str:
+    return f"{count} {one if count == '1' else many}"
+
+
+def _score(value: object) -> str | None:
+    number = _number(value)
+    return None if number is None else f"{round(number)}/100"
+
+
+def analysis_step_text(index: int, step: AnalysisStepView) -> str:
+    """The lines for one guess of an analysis (see :func:`analysis_text`)."""
+    guess, feedback = normalise_row((step.guess, step.feedback))
+    lines = [f"**{index}.** {feedback_line(guess, feedback)}"]
+
+    details: list[str] = []
+    before = _count(step.candidates_before)
+    after = _count(step.candidates_after)
+    solved = set(feedback) == {GREEN}
+    if solved:
+        details.append("solved")
+    if before is not None and after is not None and not solved:
+        details.append(f"{before} → {_plural(after, 'word', 'words')} left")
+    elif before is not None and not solved:
+        details.append(_plural(before, "word", "words") + " possible")
+    bits = _number(step.bits_gained)
+    if bits is not None and not solved:
+        details.append(f"{bits:.2f} bits")
+    best_raw: object = step.best_guess
+    best = best_raw.lower() if isinstance(best_raw, str) and best_raw.isalpha() else None
+    if best is not None and best == guess:
+        details.append("best guess ✓")
+    if details:
+        lines.append("    " + " · ".join(details))
+
+    played_expected = _number(step.expected_guesses_with_played)
+    best_expected = _number(step.expected_guesses_with_best)
+    if best is not None and best != guess:
+        suggestion = f"best was `{best.upper()}`"
+        if played_expected is not None and best_expected is not None:
+            suggestion += (
+                f": expected guesses {played_expected:.2f} with `{guess.upper()}`, "
+                f"{best_expected:.2f} with `{best.upper()}`"
+            )
+        lines.append("    " + suggestion)
+    elif played_expected is not None and not solved:
+        lines.append(f"    expected guesses {played_expected:.2f}")
+    return "\n".join(lines)
+
+
+def analysis_text(analysis: AnalysisView) -> str:
+    """A post-game analysis: skill and luck, then what each guess did.
+
+    Skill and luck are 0-100. Numbers that are ``None`` are left out of the text; a malformed
+    analysis (steps not a sequence, a bad guess or feedback) raises ``ValueError``.
+    """
+    steps: object = analysis.steps
+    if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
+        raise ValueError(f"analysis.steps must be a sequence of steps, not {steps!r}")
+    header = [
+        f"{name} {score}"
+        for name, score in (
+            ("Skill", _score(analysis.skill)),
+            ("Luck", _score(analysis.luck)),
+        )
+        if score is not None
+    ]
+    lines = [" · ".join(header)] if header else []
+    lines += [analysis_step_text(i, step) for i, step in enumerate(steps, start=1)]
+    return "\n".join(lines) or "No guess to analyze: the game ended before its first guess."

@@ -1,0 +1,121 @@
+"""The board and keyboard as emoji text, for Discord messages and for looks without pictures.
+
+A played row is coloured squares, then its letters in an inline code span so they keep one
+width on desktop and mobile::
+
+    🟩🟨⬛⬛⬛ `C R A N E`
+    ⬜⬜⬜⬜⬜
+
+The keyboard is three QWERTY rows: a letter found has its square right before it, a letter
+ruled out is struck out, an unplayed letter stands alone (``🟩Q  W  🟨E  ~~R~~  T ...``);
+then the letters ruled out in words, ``Not in the word: R, T``. A strike rather than ⬛
+because that square is nearly the background in Discord's dark theme, and the words because
+screen readers read no strike. Letters are plain, not regional-indicator letters, which some
+clients join into flags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from bot.core.share import SQUARES
+from bot.render.common import (
+    GREEN,
+    GREY,
+    MAX_ATTEMPTS,
+    QWERTY_ROWS,
+    WORD_LENGTH,
+    YELLOW,
+    check_max_attempts,
+    keyboard_from_rows,
+    normalise_feedback,
+    normalise_keyboard,
+    normalise_row,
+    normalise_rows,
+    normalise_word,
+)
+
+GREEN_SQUARE, YELLOW_SQUARE, GREY_SQUARE = SQUARES[GREEN], SQUARES[YELLOW], SQUARES[GREY]
+EMPTY_SQUARE = "⬜"
+#: Separates keys on a keyboard row (two spaces: keys stay apart, Discord keeps them).
+KEY_SEPARATOR = "  "
+
+
+def squares(feedback: str) -> str:
+    """The feedback as coloured squares: ``squares("GYBBB") == "🟩🟨⬛⬛⬛"``."""
+    return "".join(SQUARES[state] for state in normalise_feedback(feedback))
+
+
+def letters(word: str) -> str:
+    """The word upper case with a space between letters, in an inline code span: ```C R A N E```."""
+    return "`" + " ".join(normalise_word(word).upper()) + "`"
+
+
+def feedback_line(word: str, feedback: str) -> str:
+    """One played row: ``"🟩🟨⬛⬛⬛ `C R A N E`"``."""
+    word, feedback = normalise_row((word, feedback))
+    return f"{squares(feedback)} {letters(word)}"
+
+
+def empty_line(length: int = WORD_LENGTH) -> str:
+    """A row not played yet: ``"⬜⬜⬜⬜⬜"``."""
+    return EMPTY_SQUARE * length
+
+
+def board_text(rows: Iterable[Sequence[str]], max_attempts: int = MAX_ATTEMPTS) -> str:
+    """The board: one line per guess, then empty lines up to ``max_attempts``.
+
+    If there are more rows than ``max_attempts`` every row is still shown (and no empty line).
+    """
+    checked = normalise_rows(rows)
+    max_attempts = check_max_attempts(max_attempts)
+    length = len(checked[0][0]) if checked else WORD_LENGTH
+    lines = [feedback_line(word, feedback) for word, feedback in checked]
+    lines += [empty_line(length)] * max(0, max_attempts - len(checked))
+    return "\n".join(lines)
+
+
+def key_text(letter: str, state: str | None) -> str:
+    """One key: ``"🟩Q"`` or ``"🟨Q"`` for a letter found, ``"~~Q~~"`` (struck out) for one
+    ruled out, ``"Q"`` for an unplayed one."""
+    if state is None:
+        return letter.upper()
+    if state == GREY:
+        return f"~~{letter.upper()}~~"
+    return SQUARES[state] + letter.upper()
+
+
+def keyboard_text(keyboard: Mapping[str, str] | None) -> str:
+    """Three QWERTY lines: each letter found preceded by its state's square, each letter
+    ruled out struck out."""
+    states = normalise_keyboard(keyboard)
+    return "\n".join(
+        KEY_SEPARATOR.join(key_text(letter, states.get(letter)) for letter in row)
+        for row in QWERTY_ROWS
+    )
+
+
+def ruled_out_text(keyboard: Mapping[str, str] | None) -> str:
+    """The letters ruled out, in words and in alphabetical order (``"Not in the word: R,
+    T"``); empty while none is."""
+    states = normalise_keyboard(keyboard)
+    out = sorted(letter.upper() for letter, state in states.items() if state == GREY)
+    return f"Not in the word: {', '.join(out)}" if out else ""
+
+
+def game_text(
+    rows: Iterable[Sequence[str]],
+    keyboard: Mapping[str, str] | None = None,
+    max_attempts: int = MAX_ATTEMPTS,
+) -> str:
+    """Board and keyboard, separated by a blank line, then the letters ruled out in words
+    (:func:`ruled_out_text`) once there are any.
+
+    Without a ``keyboard`` it is worked out from ``rows`` (each letter's best state).
+    """
+    checked = normalise_rows(rows)
+    if keyboard is None:
+        keyboard = keyboard_from_rows(checked)
+    out = ruled_out_text(keyboard)
+    text = f"{board_text(checked, max_attempts)}\n\n{keyboard_text(keyboard)}"
+    return f"{text}\n{out}" if out else text
