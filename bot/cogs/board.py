@@ -151,7 +151,7 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
     to attach and the text added ("" with a picture). ``ids``: give them :data:`PICTURE_ID`
     and :data:`BOARD_ID`."""
     if look.picture:
-        png = await board_png_async(game.rows, game.keyboard, game.max_attempts,
+        png = await board_png_async(game.rows, game.keyboard,
                                     hard_mode=game.hard_mode, title=game.label,
                                     theme=look.theme)
         items = [discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
@@ -162,8 +162,7 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
                 description="Statistics: the same numbers as the text below"))
         container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID if ids else None))
         return [discord.File(io.BytesIO(png), filename=BOARD_FILE)], ""
-    board = recolour(game_text(game.rows, game.keyboard, game.max_attempts),
-                     look.high_contrast)
+    board = recolour(game_text(game.rows, game.keyboard), look.high_contrast)
     container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID if ids else None))
     return [], board
 

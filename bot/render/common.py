@@ -15,6 +15,7 @@ shows up as a clear error rather than as a garbled board.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from bot.core.domain import (
     FEEDBACK_STATES,
@@ -27,14 +28,18 @@ from bot.core.domain import (
     only_letters,
 )
 from bot.core.game import keyboard
+from bot.core.variant import Variant
 
 __all__ = ["GREEN", "GREY", "MAX_ATTEMPTS", "QWERTY_ROWS", "STATES", "WORD_LENGTH", "YELLOW",
-           "check_max_attempts", "keyboard_from_rows", "normalise_feedback",
-           "normalise_keyboard", "normalise_row", "normalise_rows", "normalise_word"]
+           "KeyboardLayout", "board_rows", "check_layout", "check_max_attempts",
+           "check_variant", "keyboard_from_rows", "normalise_feedback", "normalise_keyboard",
+           "normalise_row", "normalise_rows", "normalise_word"]
 
 STATES = FEEDBACK_STATES
-#: The keyboard as laid out in the game, top row first.
-QWERTY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+#: A keyboard's rows of letters, top row first.
+KeyboardLayout = tuple[str, ...]
+#: The keyboard of the Latin alphabet, as laid out in the game.
+QWERTY_ROWS: KeyboardLayout = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 #: A keyboard's letters (either case) and states (either case) as returned.
 _KEYS = {c: c for c in "abcdefghijklmnopqrstuvwxyz"} | {
     c.upper(): c for c in "abcdefghijklmnopqrstuvwxyz"}
@@ -154,6 +159,53 @@ def check_max_attempts(max_attempts: object) -> int:
     if not 1 <= max_attempts <= 100:
         raise ValueError(f"max_attempts must be from 1 to 100, not {max_attempts}")
     return max_attempts
+
+
+def check_variant(variant: object) -> Variant:
+    """Return ``variant`` if it is a :class:`~bot.core.variant.Variant`, else raise
+    ``ValueError``."""
+    if not isinstance(variant, Variant):
+        raise ValueError(f"variant must be a Variant, not {_short(variant)}")
+    return variant
+
+
+def board_rows(rows: Iterable[object], variant: Variant) -> list[tuple[str, str]]:
+    """Check the rows of a board of ``variant`` (see :func:`normalise_rows`): every word has
+    the variant's length. There may be more rows than attempts; all of them are drawn."""
+    checked = normalise_rows(rows)
+    if checked and len(checked[0][0]) != variant.length:
+        word = checked[0][0].upper()
+        raise ValueError(f"the board is for {variant.length}-letter words, not "
+                         f"{len(word)}-letter ones like {_short(word)}")
+    return checked
+
+
+def check_layout(layout: object, alphabet: str | None = None) -> KeyboardLayout:
+    """Return ``layout`` as a tuple of lower-case rows, or raise ``ValueError`` unless it is a
+    sequence of rows of letters with no letter twice; with an ``alphabet``, the keys must be
+    exactly its letters, so that every letter has one key."""
+    if type(layout) is not tuple:  # a tuple, as usual, goes straight to the cache
+        if isinstance(layout, str) or not isinstance(layout, Sequence):
+            raise ValueError(f"a keyboard layout is rows of letters, not {_short(layout)}")
+        layout = tuple(layout)
+    try:
+        return _checked_layout(layout, alphabet)
+    except TypeError:  # a row that cannot be hashed, so not a string
+        raise ValueError(f"a keyboard layout is rows of letters, not {_short(layout)}") from None
+
+
+@lru_cache(maxsize=64)
+def _checked_layout(layout: tuple[object, ...], alphabet: str | None) -> KeyboardLayout:
+    if not layout or not all(isinstance(row, str) and row for row in layout):
+        raise ValueError(f"a keyboard layout is rows of letters, not {_short(layout)}")
+    rows = tuple(str(row).lower() for row in layout)
+    keys = "".join(rows)
+    if len(set(keys)) != len(keys) or not keys.isalpha():
+        raise ValueError(f"a keyboard layout has each letter once: {_short(layout)}")
+    if alphabet is not None and set(keys) != set(alphabet):
+        raise ValueError(f"the keyboard {_short(layout)} does not have one key for each "
+                         f"letter of {_short(alphabet)}")
+    return rows
 
 
 def keyboard_from_rows(rows: Iterable[object]) -> dict[str, str]:

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
-from bot.render.common import MAX_ATTEMPTS, QWERTY_ROWS, WORD_LENGTH
+from bot.core.variant import CLASSIC, Variant
+from bot.render.common import QWERTY_ROWS, KeyboardLayout
 from bot.render.themes import Color, Theme
 
 FONT_PATH = Path(__file__).with_name("fonts") / "DejaVuSans-Bold.ttf"
@@ -51,8 +52,8 @@ BADGE_GAP = 12
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclusive)
 
 
-def _keyboard_width() -> int:
-    longest = max(len(row) for row in QWERTY_ROWS)
+def _keyboard_width(layout: KeyboardLayout) -> int:
+    longest = max(len(row) for row in layout)
     return longest * KEY_WIDTH + (longest - 1) * KEY_GAP
 
 
@@ -64,25 +65,29 @@ def _board_height(row_count: int) -> int:
     return row_count * TILE + (row_count - 1) * TILE_GAP
 
 
-def _keyboard_height() -> int:
-    rows = len(QWERTY_ROWS)
+def _keyboard_height(layout: KeyboardLayout) -> int:
+    rows = len(layout)
     return rows * KEY_HEIGHT + (rows - 1) * KEY_ROW_GAP
 
 
 def image_size(
-    max_attempts: int = MAX_ATTEMPTS, *, header: bool = False, word_length: int = WORD_LENGTH
+    row_count: int | None = None,
+    *,
+    header: bool = False,
+    variant: Variant = CLASSIC,
+    layout: KeyboardLayout = QWERTY_ROWS,
 ) -> tuple[int, int]:
-    """``(width, height)`` of the PNG for a board of ``max_attempts`` rows.
-
-    ``header`` is true when a title or the hard-mode badge is drawn.
-    """
-    width = max(_keyboard_width(), _board_width(word_length)) + 2 * PADDING
+    """``(width, height)`` of the picture of a board of ``variant``: its word length wide,
+    ``row_count`` rows of tiles high (the variant's attempts unless given), with ``layout``
+    below. ``header`` is true when a title or the hard-mode badge is drawn."""
+    rows = variant.attempts if row_count is None else row_count
+    width = max(_keyboard_width(layout), _board_width(variant.length)) + 2 * PADDING
     height = (
         PADDING
         + (HEADER_HEIGHT if header else 0)
-        + _board_height(max_attempts)
+        + _board_height(rows)
         + SECTION_GAP
-        + _keyboard_height()
+        + _keyboard_height(layout)
         + PADDING
     )
     return width, height
@@ -93,27 +98,30 @@ def tile_box(
     column: int,
     *,
     header: bool = False,
-    word_length: int = WORD_LENGTH,
+    variant: Variant = CLASSIC,
+    layout: KeyboardLayout = QWERTY_ROWS,
 ) -> Box:
     """Where tile (``row``, ``column``) is drawn, both 0-based."""
-    width, _ = image_size(1, header=header, word_length=word_length)
-    left = (width - _board_width(word_length)) // 2 + column * (TILE + TILE_GAP)
+    width, _ = image_size(1, header=header, variant=variant, layout=layout)
+    left = (width - _board_width(variant.length)) // 2 + column * (TILE + TILE_GAP)
     top = PADDING + (HEADER_HEIGHT if header else 0) + row * (TILE + TILE_GAP)
     return left, top, left + TILE, top + TILE
 
 
 def key_box(
     letter: str,
-    max_attempts: int = MAX_ATTEMPTS,
+    row_count: int | None = None,
     *,
     header: bool = False,
-    word_length: int = WORD_LENGTH,
+    variant: Variant = CLASSIC,
+    layout: KeyboardLayout = QWERTY_ROWS,
 ) -> Box:
-    """Where the key for ``letter`` is drawn on a board of ``max_attempts`` rows."""
+    """Where the key for ``letter`` is drawn (see :func:`image_size` for the arguments)."""
     letter = letter.lower()
-    width, _ = image_size(max_attempts, header=header, word_length=word_length)
-    top = PADDING + (HEADER_HEIGHT if header else 0) + _board_height(max_attempts) + SECTION_GAP
-    for index, keys in enumerate(QWERTY_ROWS):
+    rows = variant.attempts if row_count is None else row_count
+    width, _ = image_size(rows, header=header, variant=variant, layout=layout)
+    top = PADDING + (HEADER_HEIGHT if header else 0) + _board_height(rows) + SECTION_GAP
+    for index, keys in enumerate(layout):
         if letter in keys:
             row_width = len(keys) * KEY_WIDTH + (len(keys) - 1) * KEY_GAP
             left = (width - row_width) // 2 + keys.index(letter) * (KEY_WIDTH + KEY_GAP)

@@ -6,12 +6,12 @@ width on desktop and mobile::
     🟩🟨⬛⬛⬛ `C R A N E`
     ⬜⬜⬜⬜⬜
 
-The keyboard is three QWERTY rows: a letter found has its square right before it, a letter
-ruled out is struck out, an unplayed letter stands alone (``🟩Q  W  🟨E  ~~R~~  T ...``);
-then the letters ruled out in words, ``Not in the word: R, T``. A strike rather than ⬛
-because that square is nearly the background in Discord's dark theme, and the words because
-screen readers read no strike. Letters are plain, not regional-indicator letters, which some
-clients join into flags.
+The keyboard is a layout's rows, QWERTY by default: a letter found has its square right
+before it, a letter ruled out is struck out, an unplayed letter stands alone
+(``🟩Q  W  🟨E  ~~R~~  T ...``); then the letters ruled out in words, ``Not in the word: R,
+T``. A strike rather than ⬛ because that square is nearly the background in Discord's dark
+theme, and the words because screen readers read no strike. Letters are plain, not
+regional-indicator letters, which some clients join into flags.
 """
 
 from __future__ import annotations
@@ -19,19 +19,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.core.share import SQUARES
+from bot.core.variant import CLASSIC, Variant
 from bot.render.common import (
     GREEN,
     GREY,
-    MAX_ATTEMPTS,
     QWERTY_ROWS,
-    WORD_LENGTH,
     YELLOW,
-    check_max_attempts,
+    KeyboardLayout,
+    board_rows,
+    check_layout,
+    check_variant,
     keyboard_from_rows,
     normalise_feedback,
     normalise_keyboard,
     normalise_row,
-    normalise_rows,
     normalise_word,
 )
 
@@ -57,21 +58,20 @@ def feedback_line(word: str, feedback: str) -> str:
     return f"{squares(feedback)} {letters(word)}"
 
 
-def empty_line(length: int = WORD_LENGTH) -> str:
-    """A row not played yet: ``"⬜⬜⬜⬜⬜"``."""
-    return EMPTY_SQUARE * length
+def empty_line(variant: Variant = CLASSIC) -> str:
+    """A row not played yet, one square per letter: ``"⬜⬜⬜⬜⬜"``."""
+    return EMPTY_SQUARE * variant.length
 
 
-def board_text(rows: Iterable[Sequence[str]], max_attempts: int = MAX_ATTEMPTS) -> str:
-    """The board: one line per guess, then empty lines up to ``max_attempts``.
+def board_text(rows: Iterable[Sequence[str]], variant: Variant = CLASSIC) -> str:
+    """The board of ``variant``: one line per guess, then empty lines up to its attempts.
 
-    If there are more rows than ``max_attempts`` every row is still shown (and no empty line).
+    If there are more rows than attempts every row is still shown (and no empty line).
     """
-    checked = normalise_rows(rows)
-    max_attempts = check_max_attempts(max_attempts)
-    length = len(checked[0][0]) if checked else WORD_LENGTH
+    variant = check_variant(variant)
+    checked = board_rows(rows, variant)
     lines = [feedback_line(word, feedback) for word, feedback in checked]
-    lines += [empty_line(length)] * max(0, max_attempts - len(checked))
+    lines += [empty_line(variant)] * max(0, variant.attempts - len(checked))
     return "\n".join(lines)
 
 
@@ -85,13 +85,14 @@ def key_text(letter: str, state: str | None) -> str:
     return SQUARES[state] + letter.upper()
 
 
-def keyboard_text(keyboard: Mapping[str, str] | None) -> str:
-    """Three QWERTY lines: each letter found preceded by its state's square, each letter
-    ruled out struck out."""
+def keyboard_text(keyboard: Mapping[str, str] | None,
+                  layout: KeyboardLayout = QWERTY_ROWS) -> str:
+    """One line per row of ``layout``: each letter found preceded by its state's square, each
+    letter ruled out struck out."""
     states = normalise_keyboard(keyboard)
     return "\n".join(
         KEY_SEPARATOR.join(key_text(letter, states.get(letter)) for letter in row)
-        for row in QWERTY_ROWS
+        for row in check_layout(layout)
     )
 
 
@@ -106,16 +107,21 @@ def ruled_out_text(keyboard: Mapping[str, str] | None) -> str:
 def game_text(
     rows: Iterable[Sequence[str]],
     keyboard: Mapping[str, str] | None = None,
-    max_attempts: int = MAX_ATTEMPTS,
+    variant: Variant = CLASSIC,
+    *,
+    layout: KeyboardLayout = QWERTY_ROWS,
 ) -> str:
-    """Board and keyboard, separated by a blank line, then the letters ruled out in words
-    (:func:`ruled_out_text`) once there are any.
+    """Board and keyboard (``layout``, one key for each letter of the variant's alphabet),
+    separated by a blank line, then the letters ruled out in words (:func:`ruled_out_text`)
+    once there are any.
 
     Without a ``keyboard`` it is worked out from ``rows`` (each letter's best state).
     """
-    checked = normalise_rows(rows)
+    variant = check_variant(variant)
+    layout = check_layout(layout, variant.alphabet)
+    checked = board_rows(rows, variant)
     if keyboard is None:
         keyboard = keyboard_from_rows(checked)
     out = ruled_out_text(keyboard)
-    text = f"{board_text(checked, max_attempts)}\n\n{keyboard_text(keyboard)}"
+    text = f"{board_text(checked, variant)}\n\n{keyboard_text(keyboard, layout)}"
     return f"{text}\n{out}" if out else text

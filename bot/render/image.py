@@ -31,14 +31,15 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image, ImageDraw
 
+from bot.core.variant import CLASSIC, Variant
 from bot.render.common import (
-    MAX_ATTEMPTS,
     QWERTY_ROWS,
-    WORD_LENGTH,
-    check_max_attempts,
+    KeyboardLayout,
+    board_rows,
+    check_layout,
+    check_variant,
     keyboard_from_rows,
     normalise_keyboard,
-    normalise_rows,
 )
 from bot.render.draw import (  # re-exported: the layout is part of this module's API
     BADGE_FONT_SIZE,
@@ -104,7 +105,8 @@ class _Board:
     title: str
     hard_mode: bool
     header: bool
-    word_length: int
+    variant: Variant
+    layout: KeyboardLayout
     row_count: int
 
     @property
@@ -115,13 +117,15 @@ class _Board:
 def _check(
     rows: Iterable[Sequence[str]],
     keyboard: Mapping[str, str] | None,
-    max_attempts: int,
+    variant: Variant,
+    layout: KeyboardLayout,
     hard_mode: bool,
     title: str | None,
     theme: str,
 ) -> _Board:
-    checked = normalise_rows(rows)
-    max_attempts = check_max_attempts(max_attempts)
+    variant = check_variant(variant)
+    layout = check_layout(layout, variant.alphabet)
+    checked = board_rows(rows, variant)
     states = normalise_keyboard(keyboard_from_rows(checked) if keyboard is None else keyboard)
     if theme not in THEMES:
         raise ValueError(f"theme must be one of {sorted(THEMES)}, not {theme!r}")
@@ -134,8 +138,9 @@ def _check(
         title=clean_title(title) if title else "",
         hard_mode=bool(hard_mode),
         header=bool(title) or bool(hard_mode),  # from the arguments, so the size is predictable
-        word_length=len(checked[0][0]) if checked else WORD_LENGTH,
-        row_count=max(max_attempts, len(checked)),
+        variant=variant,
+        layout=layout,
+        row_count=max(variant.attempts, len(checked)),
     )
 
 
@@ -143,23 +148,24 @@ def _reference_image(board: _Board) -> Image.Image:
     """The board drawn the slow way, every tile and letter on one RGB picture. The fast
     picture (:func:`_compose`) must match it (the pixel test in tests/render)."""
     colours = board.colours
-    size = image_size(board.row_count, header=board.header, word_length=board.word_length)
+    header, variant, layout = board.header, board.variant, board.layout
+    size = image_size(board.row_count, header=header, variant=variant, layout=layout)
     image = Image.new("RGB", size, colours.background)
     draw = ImageDraw.Draw(image)
     if board.header:
         _draw_header(draw, size[0], board.title, board.hard_mode, colours)
     for r in range(board.row_count):
         played = board.rows[r] if r < len(board.rows) else None
-        for c in range(board.word_length):
-            box = tile_box(r, c, header=board.header, word_length=board.word_length)
+        for c in range(board.variant.length):
+            box = tile_box(r, c, header=header, variant=variant, layout=layout)
             if played is None:
                 _draw_tile(draw, box, None, None, colours)
             else:
                 _draw_tile(draw, box, played[0][c], played[1][c], colours)
-    for keys in QWERTY_ROWS:
+    for keys in board.layout:
         for letter in keys:
-            box = key_box(letter, board.row_count, header=board.header,
-                          word_length=board.word_length)
+            box = key_box(letter, board.row_count, header=header, variant=variant,
+                          layout=layout)
             _draw_key(draw, box, letter, board.states.get(letter), colours)
     return image
 
@@ -207,7 +213,7 @@ def _header_part(width: int, title: str, hard_mode: bool, theme: str) -> np.ndar
 
 
 @dataclass(frozen=True)
-class _Layout:
+class _Places:
     """Where things go on a board of one shape: the tiles' left edges, each row's top, and
     each keyboard row's (letter, key box) pairs."""
 
@@ -219,24 +225,29 @@ class _Layout:
 
 
 @lru_cache(maxsize=64)
-def _layout(row_count: int, header: bool, word_length: int) -> _Layout:
-    width, height = image_size(row_count, header=header, word_length=word_length)
-    return _Layout(
+def _places(row_count: int, header: bool, variant: Variant, layout: KeyboardLayout) -> _Places:
+    width, height = image_size(row_count, header=header, variant=variant, layout=layout)
+    return _Places(
         width=width,
         height=height,
-        tile_lefts=tuple(tile_box(0, c, word_length=word_length)[0] for c in range(word_length)),
-        tile_tops=tuple(tile_box(r, 0, header=header, word_length=word_length)[1]
+        tile_lefts=tuple(tile_box(0, c, variant=variant, layout=layout)[0]
+                         for c in range(variant.length)),
+        tile_tops=tuple(tile_box(r, 0, header=header, variant=variant, layout=layout)[1]
                         for r in range(row_count)),
-        keys=tuple(tuple((letter, key_box(letter, row_count, header=header,
-                                          word_length=word_length)) for letter in row)
-                   for row in QWERTY_ROWS),
+        keys=tuple(tuple((letter, key_box(letter, row_count, header=header, variant=variant,
+                                          layout=layout)) for letter in row)
+                   for row in layout),
     )
 
 
-def _tile_pixels(theme: str, layout: _Layout, top: int, row: tuple[str, str] | None,
+def _board_places(board: _Board) -> _Places:
+    return _places(board.row_count, board.header, board.variant, board.layout)
+
+
+def _tile_pixels(theme: str, places: _Places, top: int, row: tuple[str, str] | None,
                  out: np.ndarray) -> None:
     """Paste one row of tiles into ``out`` (the band's rows, full width)."""
-    for c, left in enumerate(layout.tile_lefts):
+    for c, left in enumerate(places.tile_lefts):
         letter, state = (row[0][c], row[1][c]) if row is not None else (None, None)
         out[:, left:left + TILE] = _part("tile", theme, letter, state,
                                          (left, top, left + TILE, top + TILE))
@@ -250,15 +261,15 @@ def _key_pixels(theme: str, keys: tuple[tuple[str, Box], ...], states: tuple[str
 
 def _compose(board: _Board) -> Image.Image:
     """The board as a palette picture pasted together from cached parts."""
-    layout = _layout(board.row_count, board.header, board.word_length)
-    pixels = np.zeros((layout.height, layout.width), dtype=np.uint8)  # 0 is the background
+    places = _board_places(board)
+    pixels = np.zeros((places.height, places.width), dtype=np.uint8)  # 0 is the background
     if board.header:
-        pixels[: PADDING + HEADER_HEIGHT] = _header_part(layout.width, board.title,
+        pixels[: PADDING + HEADER_HEIGHT] = _header_part(places.width, board.title,
                                                          board.hard_mode, board.theme)
-    for r, top in enumerate(layout.tile_tops):
+    for r, top in enumerate(places.tile_tops):
         row = board.rows[r] if r < len(board.rows) else None
-        _tile_pixels(board.theme, layout, top, row, pixels[top:top + TILE])
-    for keys in layout.keys:
+        _tile_pixels(board.theme, places, top, row, pixels[top:top + TILE])
+    for keys in places.keys:
         states = tuple(board.states.get(letter) for letter, _ in keys)
         top = keys[0][1][1]
         _key_pixels(board.theme, keys, states, pixels[top:top + KEY_HEIGHT])
@@ -273,10 +284,10 @@ def _blank_band(width: int, height: int) -> Band:
 
 
 @lru_cache(maxsize=4096)
-def _tile_band(theme: str, layout: _Layout, top: int, row: tuple[str, str] | None) -> Band:
+def _tile_band(theme: str, places: _Places, top: int, row: tuple[str, str] | None) -> Band:
     """One row of tiles (``row`` is the guess and its feedback, None for empty tiles)."""
-    pixels = np.zeros((TILE, layout.width), dtype=np.uint8)
-    _tile_pixels(theme, layout, top, row, pixels)
+    pixels = np.zeros((TILE, places.width), dtype=np.uint8)
+    _tile_pixels(theme, places, top, row, pixels)
     return deflate_band(pixels, PNG_LEVEL)
 
 
@@ -294,47 +305,50 @@ def _header_band(width: int, title: str, hard_mode: bool, theme: str) -> Band:
     return deflate_band(_header_part(width, title, hard_mode, theme), PNG_LEVEL)
 
 
-def _bands(board: _Board, layout: _Layout) -> list[Band]:
+def _bands(board: _Board, places: _Places) -> list[Band]:
     """The board's bands, top to bottom (their heights add up to the picture's)."""
-    width = layout.width
+    width = places.width
     bands = [_header_band(width, board.title, board.hard_mode, board.theme) if board.header
              else _blank_band(width, PADDING)]
     last = board.row_count - 1
-    for r, top in enumerate(layout.tile_tops):
+    for r, top in enumerate(places.tile_tops):
         row = board.rows[r] if r < len(board.rows) else None
-        bands.append(_tile_band(board.theme, layout, top, row))
+        bands.append(_tile_band(board.theme, places, top, row))
         bands.append(_blank_band(width, TILE_GAP if r < last else SECTION_GAP))
-    for i, keys in enumerate(layout.keys):
+    for i, keys in enumerate(places.keys):
         states = tuple(board.states.get(letter) for letter, _ in keys)
         bands.append(_key_band(board.theme, width, keys, states))
-        bands.append(_blank_band(width, KEY_ROW_GAP if i < len(layout.keys) - 1 else PADDING))
+        bands.append(_blank_band(width, KEY_ROW_GAP if i < len(places.keys) - 1 else PADDING))
     return bands
 
 
 def board_image(
     rows: Iterable[Sequence[str]],
     keyboard: Mapping[str, str] | None = None,
-    max_attempts: int = MAX_ATTEMPTS,
+    variant: Variant = CLASSIC,
     *,
+    layout: KeyboardLayout = QWERTY_ROWS,
     hard_mode: bool = False,
     title: str | None = None,
     theme: str = "light",
 ) -> Image.Image:
     """The board and keyboard as an RGB :class:`PIL.Image.Image` (see :func:`board_png`)."""
-    board = _check(rows, keyboard, max_attempts, hard_mode, title, theme)
+    board = _check(rows, keyboard, variant, layout, hard_mode, title, theme)
     return _compose(board).convert("RGB")
 
 
 def board_png(
     rows: Iterable[Sequence[str]],
     keyboard: Mapping[str, str] | None = None,
-    max_attempts: int = MAX_ATTEMPTS,
+    variant: Variant = CLASSIC,
     *,
+    layout: KeyboardLayout = QWERTY_ROWS,
     hard_mode: bool = False,
     title: str | None = None,
     theme: str = "light",
 ) -> bytes:
-    """A PNG of the board (played rows, then empty tiles up to ``max_attempts``) and keyboard.
+    """A PNG of the board of ``variant`` (played rows, then empty tiles up to its attempts)
+    and the keyboard (``layout``, one key for each letter of the variant's alphabet).
 
     ``keyboard`` maps letters to ``"G"``/``"Y"``/``"B"``; ``None`` works it out from ``rows``.
     A non-empty ``title`` (e.g. ``"Daily #123 · 4/6"``) or ``hard_mode`` adds the header band;
@@ -343,18 +357,20 @@ def board_png(
     a name in :data:`THEMES`: ``"light"`` (the game's colours), ``"dark"``, or either in high
     contrast (``"light-contrast"``, ``"dark-contrast"``: orange for the right place, blue for
     the wrong place).
-    Raises ``ValueError`` for malformed rows or keyboard.
+    Raises ``ValueError`` for malformed rows, keyboard or layout, or words not of the
+    variant's length.
     """
-    board = _check(rows, keyboard, max_attempts, hard_mode, title, theme)
-    layout = _layout(board.row_count, board.header, board.word_length)
-    return palette_png(layout.width, palette(board.colours).tobytes(), _bands(board, layout))
+    board = _check(rows, keyboard, variant, layout, hard_mode, title, theme)
+    places = _board_places(board)
+    return palette_png(places.width, palette(board.colours).tobytes(), _bands(board, places))
 
 
 async def board_png_async(
     rows: Iterable[Sequence[str]],
     keyboard: Mapping[str, str] | None = None,
-    max_attempts: int = MAX_ATTEMPTS,
+    variant: Variant = CLASSIC,
     *,
+    layout: KeyboardLayout = QWERTY_ROWS,
     hard_mode: bool = False,
     title: str | None = None,
     theme: str = "light",
@@ -362,29 +378,30 @@ async def board_png_async(
     """:func:`board_png` without blocking the event loop: at once when every part of the board
     was drawn before, else in a worker thread (:func:`bot.render.png.cached_or_in_thread`)."""
     rows = list(rows)  # read an iterator here, not in another thread
-    return await cached_or_in_thread(board_png, rows, keyboard, max_attempts,
+    return await cached_or_in_thread(board_png, rows, keyboard, variant, layout=layout,
                                      hard_mode=hard_mode, title=title, theme=theme)
 
 
-def draw_every_part(theme: str, max_attempts: int = MAX_ATTEMPTS) -> int:
-    """Draw now every tile and key of ``theme`` a board of ``max_attempts`` rows can need
-    (with and without the header band; a title's band is drawn when first needed), so that
-    no player's guess waits for a first drawing later; returns how many parts were new.
-    Thread-safe like the drawing itself."""
+def draw_every_part(theme: str, variant: Variant = CLASSIC,
+                    layout: KeyboardLayout = QWERTY_ROWS) -> int:
+    """Draw now every tile and key of ``theme`` a board of ``variant`` can need (with and
+    without the header band; a title's band is drawn when first needed), so that no player's
+    guess waits for a first drawing later; returns how many parts were new. Thread-safe like
+    the drawing itself."""
     before = len(_PARTS)
-    letters = "abcdefghijklmnopqrstuvwxyz"
+    layout = check_layout(layout, variant.alphabet)
     for header in (False, True):
-        layout = _layout(max_attempts, header, WORD_LENGTH)
+        places = _places(variant.attempts, header, variant, layout)
         if header:  # the hard-mode badge alone (a title's band is drawn when first needed)
-            _header_part(layout.width, "", True, theme)
-        for top in layout.tile_tops:
-            for left in layout.tile_lefts:
+            _header_part(places.width, "", True, theme)
+        for top in places.tile_tops:
+            for left in places.tile_lefts:
                 box = (left, top, left + TILE, top + TILE)
                 _part("tile", theme, None, None, box)
-                for letter in letters:
+                for letter in variant.alphabet:
                     for state in "GYB":
                         _part("tile", theme, letter, state, box)
-        for keys in layout.keys:
+        for keys in places.keys:
             for letter, box in keys:
                 for key_state in (None, "G", "Y", "B"):
                     _part("key", theme, letter, key_state, box)

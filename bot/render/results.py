@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.core.domain import MAX_ATTEMPTS, Status
+from bot.core.domain import Status
+from bot.core.variant import CLASSIC, Variant
 from bot.service.results import DailySummary
 
 #: Marks a daily result (or a leaderboard row) helped by hints.
@@ -19,9 +20,11 @@ HINTED_MARK = "💡"
 RESULTS_LIMIT = 2000
 
 
-def daily_score(status: Status, attempts: int, hard_mode: bool, hinted: bool) -> str:
-    """``3/6``, ``X/6``; ``*`` for hard mode, :data:`HINTED_MARK` when helped by hints."""
-    score = f"{attempts if status is Status.WON else 'X'}/{MAX_ATTEMPTS}"
+def daily_score(status: Status, attempts: int, hard_mode: bool, hinted: bool,
+                variant: Variant = CLASSIC) -> str:
+    """``3/6``, ``X/6`` (out of the variant's attempts); ``*`` for hard mode,
+    :data:`HINTED_MARK` when helped by hints."""
+    score = f"{attempts if status is Status.WON else 'X'}/{variant.attempts}"
     return score + ("*" if hard_mode else "") + (HINTED_MARK if hinted else "")
 
 
@@ -44,7 +47,7 @@ def fit_parts(parts: list[str], budget: int, sep: str = "\n") -> str:
 
 
 def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
-                       limit: int = RESULTS_LIMIT) -> str:
+                       limit: int = RESULTS_LIMIT, variant: Variant = CLASSIC) -> str:
     """A server's results post for one daily: scores best first (a result helped by hints
     after the same score without, and marked), the best crowned, and the server's streak.
     At most ``limit`` characters: past that, the best results that fit and how many more."""
@@ -55,7 +58,7 @@ def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
     groups: dict[str, list[str]] = {}
     ranks: dict[str, tuple[bool, int, bool]] = {}  # each score's place (hard mode aside)
     for r in summary.standings:
-        score = daily_score(r.status, r.attempts, r.hard_mode, r.hinted)
+        score = daily_score(r.status, r.attempts, r.hard_mode, r.hinted, variant)
         groups.setdefault(score, []).append(mention(r.player_id))
         ranks.setdefault(score, (r.status is Status.WON, r.attempts, r.hinted))
     if not groups:

@@ -35,14 +35,16 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image, ImageDraw
 
+from bot.core.variant import CLASSIC, Variant
+from bot.render.common import check_variant
 from bot.render.draw import Box, font
 from bot.render.image import PNG_LEVEL
 from bot.render.png import Band, cached_or_in_thread, deflate_band, may_draw, palette_png
 from bot.render.stats_text import StatsView, stats_numbers
 from bot.render.themes import THEMES, Theme, nearest_indices, palette
 
-__all__ = ["BAR_GAP", "BAR_HEIGHT", "BAR_LEFT", "BAR_MAX", "BAR_MIN", "HEIGHT", "WIDTH",
-           "bar_box", "bar_width", "draw_common_parts", "number_box", "number_size",
+__all__ = ["BAR_GAP", "BAR_HEIGHT", "BAR_LEFT", "BAR_MAX", "BAR_MIN", "WIDTH", "bar_box",
+           "bar_width", "draw_common_parts", "image_height", "number_box", "number_size",
            "number_text", "stats_image", "stats_png", "stats_png_async"]
 
 WIDTH = 420
@@ -71,9 +73,12 @@ BAR_MIN = 24
 DIGIT_ROOM = 10
 COUNT_MARGIN = 12
 COUNT_SIZE = 13
-ROWS = 6
-HEIGHT = BARS_TOP + ROWS * BAR_HEIGHT + (ROWS - 1) * BAR_GAP + PADDING
 LABELS = (("Played",), ("Win %",), ("Current", "Streak"), ("Max", "Streak"))
+
+
+def image_height(rows: int) -> int:
+    """The height of a picture with ``rows`` bars."""
+    return BARS_TOP + rows * BAR_HEIGHT + (rows - 1) * BAR_GAP + PADDING
 
 
 def number_box(column: int) -> Box:
@@ -130,8 +135,7 @@ def bar_box(attempt: int, count: int, maximum: int) -> Box:
 def _skeleton(theme_name: str, rows: int) -> Image.Image:
     """Title, labels, heading and attempt digits: the same on every picture of a theme."""
     theme = THEMES[theme_name]
-    height = BARS_TOP + rows * BAR_HEIGHT + (rows - 1) * BAR_GAP + PADDING
-    image = Image.new("RGB", (WIDTH, height), theme.background)
+    image = Image.new("RGB", (WIDTH, image_height(rows)), theme.background)
     draw = ImageDraw.Draw(image)
     draw.text((WIDTH / 2, TITLE_TOP + TITLE_SIZE / 2), "STATISTICS", font=font(TITLE_SIZE),
               fill=theme.title_text, anchor="mm")
@@ -149,11 +153,14 @@ def _skeleton(theme_name: str, rows: int) -> Image.Image:
     return image
 
 
-def _numbers(stats: StatsView) -> tuple[tuple[int, int, int, int], tuple[int, ...]]:
-    """The four numbers (played, win %, current and max streak) and the distribution, checked:
-    malformed numbers raise ``ValueError``."""
+def _numbers(stats: StatsView, variant: Variant
+             ) -> tuple[tuple[int, int, int, int], tuple[int, ...]]:
+    """The four numbers (played, win %, current and max streak) and one count per attempt of
+    ``variant`` (0 where the distribution has none; every count it has), checked: malformed
+    numbers raise ``ValueError``."""
     checked = stats_numbers(stats)
-    return checked[:4], checked.counts
+    counts = checked.counts + (0,) * (check_variant(variant).attempts - len(checked.counts))
+    return checked[:4], counts
 
 
 def _shifted(box: Box, left: int, up: int) -> Box:
@@ -179,17 +186,18 @@ def _draw_bar(draw: ImageDraw.ImageDraw, attempt: int, count: int, maximum: int,
               fill=theme.tile_text, anchor="rm")
 
 
-def stats_image(stats: StatsView, *, highlight: int | None = None,
-                theme: str = "light") -> Image.Image:
+def stats_image(stats: StatsView, *, highlight: int | None = None, theme: str = "light",
+                variant: Variant = CLASSIC) -> Image.Image:
     """The statistics picture as an RGB image, drawn the slow way in one piece (see the module
     docstring); :func:`stats_png` must give the same picture (the pixel test in tests/render).
 
-    ``highlight`` is the attempt count of the game just won (its bar is green), or ``None``.
-    Malformed numbers raise ``ValueError``; an unknown theme raises ``KeyError``.
+    ``highlight`` is the attempt count of the game just won (its bar is green), or ``None``;
+    there is a bar for each attempt of ``variant``. Malformed numbers raise ``ValueError``; an
+    unknown theme raises ``KeyError``.
     """
     colours: Theme = THEMES[theme]
-    numbers, counts = _numbers(stats)
-    image = _skeleton(theme, max(len(counts), 1)).copy()
+    numbers, counts = _numbers(stats, variant)
+    image = _skeleton(theme, len(counts)).copy()
     draw = ImageDraw.Draw(image)
     size = number_size(numbers)
     for column, number in enumerate(numbers):
@@ -275,24 +283,21 @@ def _bar_band(theme: str, rows: int, attempt: int, count: int, maximum: int, lit
 
 def _bands(theme: str, numbers: tuple[int, int, int, int], counts: tuple[int, ...],
            highlight: int | None) -> list[Band]:
-    rows = max(len(counts), 1)
+    rows = len(counts)
     labels_top = NUMBERS_TOP + NUMBER_HEIGHT
     bands = [_still_band(theme, rows, 0, NUMBERS_TOP), _numbers_band(theme, numbers),
              _still_band(theme, rows, labels_top, BARS_TOP)]
-    maximum = max(counts, default=0)
-    for attempt in range(1, rows + 1):
+    maximum = max(counts)
+    for attempt, count in enumerate(counts, start=1):
         top = _bar_top(attempt)
-        if attempt <= len(counts):
-            bands.append(_bar_band(theme, rows, attempt, counts[attempt - 1], maximum,
-                                   attempt == highlight))
-        else:  # no games at all: the digit, no bar
-            bands.append(_still_band(theme, rows, top, top + BAR_HEIGHT))
+        bands.append(_bar_band(theme, rows, attempt, count, maximum, attempt == highlight))
         below = BAR_GAP if attempt < rows else PADDING
         bands.append(_still_band(theme, rows, top + BAR_HEIGHT, top + BAR_HEIGHT + below))
     return bands
 
 
-def stats_png(stats: StatsView, *, highlight: int | None = None, theme: str = "light") -> bytes:
+def stats_png(stats: StatsView, *, highlight: int | None = None, theme: str = "light",
+              variant: Variant = CLASSIC) -> bytes:
     """The statistics picture as a palette PNG joined from cached bands: the picture
     :func:`stats_image` draws, except that the edges of letters take the nearest colour of
     the theme's palette (at most ``PALETTE_TOLERANCE`` levels off). ``benchmarks/
@@ -301,15 +306,16 @@ def stats_png(stats: StatsView, *, highlight: int | None = None, theme: str = "l
     number is new; about 7.7 KB (an RGB PNG at zlib level 3 took 5.8 ms and 14.7 KB, and
     tests/render checks the size against one)."""
     colours = THEMES[theme]  # an unknown theme raises KeyError, as stats_image does
-    numbers, counts = _numbers(stats)
+    numbers, counts = _numbers(stats, variant)
     return palette_png(WIDTH, palette(colours).tobytes(), _bands(theme, numbers, counts, highlight))
 
 
-def draw_common_parts(theme: str, up_to: int = 100) -> None:
-    """Draw now the parts most pictures need: the still bands of six bars, and every number
-    and bar count from 0 to ``up_to`` (about 0.1 s a theme), so that the statistics of most
-    players are joined from cached parts on the event loop rather than drawn in a thread."""
-    _bands(theme, (0, 0, 0, 0), (0,) * ROWS, None)
+def draw_common_parts(theme: str, up_to: int = 100, variant: Variant = CLASSIC) -> None:
+    """Draw now the parts most pictures need: the still bands of a bar for each attempt of
+    ``variant``, and every number and bar count from 0 to ``up_to`` (about 0.1 s a theme), so
+    that the statistics of most players are joined from cached parts on the event loop rather
+    than drawn in a thread."""
+    _bands(theme, (0, 0, 0, 0), (0,) * variant.attempts, None)
     for number in range(up_to + 1):
         _number_part(theme, number, _fitting_size(number_text(number)))
         for lit in (False, True):
@@ -317,7 +323,8 @@ def draw_common_parts(theme: str, up_to: int = 100) -> None:
 
 
 async def stats_png_async(stats: StatsView, *, highlight: int | None = None,
-                          theme: str = "light") -> bytes:
+                          theme: str = "light", variant: Variant = CLASSIC) -> bytes:
     """:func:`stats_png` without blocking the event loop: at once when every band was drawn
     before, else in a worker thread (:func:`bot.render.png.cached_or_in_thread`)."""
-    return await cached_or_in_thread(stats_png, stats, highlight=highlight, theme=theme)
+    return await cached_or_in_thread(stats_png, stats, highlight=highlight, theme=theme,
+                                     variant=variant)

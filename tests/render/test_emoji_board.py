@@ -8,6 +8,7 @@ from typing import NamedTuple
 import pytest
 
 from bot.core.feedback import score
+from bot.core.variant import Variant
 from bot.render import emoji_board
 from bot.render.common import keyboard_from_rows
 
@@ -96,14 +97,27 @@ def test_board_has_played_rows_then_empty_rows_up_to_six():
 
 
 def test_board_accepts_plain_tuples_and_lists():
-    as_tuple = emoji_board.board_text([("crane", "GYBBB")], 2)
-    assert as_tuple == emoji_board.board_text([["crane", "GYBBB"]], 2)
-    assert emoji_board.board_text([("crane", "GYBBB")], 2) == "🟩🟨⬛⬛⬛ `C R A N E`\n" + EMPTY
+    two = Variant(attempts=2)
+    as_tuple = emoji_board.board_text([("crane", "GYBBB")], two)
+    assert as_tuple == emoji_board.board_text([["crane", "GYBBB"]], two)
+    assert as_tuple == "🟩🟨⬛⬛⬛ `C R A N E`\n" + EMPTY
 
 
 def test_empty_board_and_other_attempt_counts():
     assert emoji_board.board_text([]) == "\n".join([EMPTY] * 6)
-    assert emoji_board.board_text([], max_attempts=3) == "\n".join([EMPTY] * 3)
+    assert emoji_board.board_text([], variant=Variant(attempts=3)) == "\n".join([EMPTY] * 3)
+
+
+def test_the_variant_sets_the_board_size():
+    six = Variant(length=6, attempts=7)
+    lines = emoji_board.board_text([("grapes", "GYBGYB")], six).split("\n")
+    assert lines == ["🟩🟨⬛🟩🟨⬛ `G R A P E S`"] + ["⬜" * 6] * 6
+    four = emoji_board.game_text([("tree", "BGYG")], variant=Variant(length=4))
+    board, keyboard = four.split("\n\n")
+    assert board.split("\n") == ["⬛🟩🟨🟩 `T R E E`"] + ["⬜" * 4] * 5
+    assert parse_keyboard("\n".join(keyboard.split("\n")[:3]))["R"] == "G"
+    with pytest.raises(ValueError, match="5-letter words"):
+        emoji_board.board_text([("grapes", "GYBGYB")])
 
 
 def test_more_rows_than_attempts_shows_every_row_and_no_empty_row():
@@ -113,9 +127,9 @@ def test_more_rows_than_attempts_shows_every_row_and_no_empty_row():
     assert EMPTY not in lines
 
 
-@pytest.mark.parametrize("bad", [0, -1, 101, "6", 6.0, True, None])
-def test_board_rejects_bad_max_attempts(bad):
-    with pytest.raises(ValueError, match="max_attempts"):
+@pytest.mark.parametrize("bad", [6, "6", None, (5, 6)])
+def test_board_rejects_what_is_not_a_variant(bad):
+    with pytest.raises(ValueError, match="variant"):
         emoji_board.board_text([], bad)
 
 
@@ -206,6 +220,35 @@ def test_keyboard_best_state_over_rows():
 def test_keyboard_rejects_bad_input(keyboard, message):
     with pytest.raises(ValueError, match=message):
         emoji_board.keyboard_text(keyboard)
+
+
+def test_the_keyboard_layout_is_a_value():
+    abc = ("abcdefghi", "jklmnopqr", "stuvwxyz")
+    lines = emoji_board.keyboard_text({"a": "G", "r": "B"}, abc).split("\n")
+    assert lines[0].startswith("🟩A  B  C") and lines[1].endswith("Q  ~~R~~")
+    assert emoji_board.game_text([], layout=abc).split("\n\n")[1] == \
+        emoji_board.keyboard_text({}, abc)
+
+
+@pytest.mark.parametrize(
+    ("layout", "message"),
+    [
+        ("qwerty", "rows of letters"),
+        ((), "rows of letters"),
+        (("qwertyuiop", ""), "rows of letters"),
+        (("qwertyuiop", 3), "rows of letters"),
+        (("qwertyuiop", "asdfghjkl", "zxcvbnmq"), "each letter once"),
+        (("qwertyuiop", "asdfghjkl", "zxcvbn1"), "each letter once"),
+    ],
+)
+def test_keyboard_rejects_bad_layouts(layout, message):
+    with pytest.raises(ValueError, match=message):
+        emoji_board.keyboard_text({}, layout)
+
+
+def test_the_game_keyboard_has_a_key_for_each_letter_of_the_alphabet():
+    with pytest.raises(ValueError, match="one key for each letter"):
+        emoji_board.game_text([], layout=("qwertyuiop", "asdfghjkl"))
 
 
 def test_game_text_is_board_blank_line_keyboard():

@@ -8,7 +8,9 @@ import pytest
 from PIL import Image, ImageFont
 
 from bot.core.feedback import score
+from bot.core.variant import CLASSIC, Variant
 from bot.render import image
+from bot.render.common import QWERTY_ROWS
 
 GREEN = (0x6A, 0xAA, 0x64)
 YELLOW = (0xC9, 0xB4, 0x58)
@@ -37,7 +39,7 @@ def test_documented_sizes():
     assert open_png(image.board_png([], {})).size == (494, 633)
     assert open_png(image.board_png([], {}, title="Daily #1")).size == (494, 673)
     assert open_png(image.board_png([], {}, hard_mode=True)).size == (494, 673)
-    assert open_png(image.board_png([], {}, 4)).size == image.image_size(4)
+    assert open_png(image.board_png([], {}, Variant(attempts=4))).size == image.image_size(4)
     assert image.image_size(4)[1] == 633 - 2 * (62 + 5)
 
 
@@ -107,7 +109,7 @@ def test_keyboard_worked_out_from_rows_when_not_given():
 
 
 def test_keyboard_moves_down_with_the_header_and_attempts():
-    picture = open_png(image.board_png([], {"q": "Y"}, 4, title="x"))
+    picture = open_png(image.board_png([], {"q": "Y"}, Variant(attempts=4), title="x"))
     box = image.key_box("q", 4, header=True)
     assert picture.getpixel(centre_left(box, 3)) == YELLOW
     assert box[3] == image.image_size(4, header=True)[1] - image.PADDING - 2 * (52 + 8)
@@ -188,7 +190,10 @@ def test_font_is_the_shipped_dejavu_bold_with_its_licence():
         ({"rows": [("crane", "GYBB")]}, "lengths differ"),
         ({"rows": [("cr4ne", "GYBBB")]}, "letters A-Z"),
         ({"keyboard": {"c": "green"}}, "G, Y or B"),
-        ({"max_attempts": 0}, "max_attempts"),
+        ({"variant": 6}, "variant"),
+        ({"rows": [("grapes", "GGGGGG")]}, "5-letter words"),
+        ({"layout": ("qwertyuiop", "asdfghjkl")}, "one key for each letter"),
+        ({"layout": "qwerty"}, "rows of letters"),
         ({"theme": "neon"}, "theme"),
         ({"title": 123}, "title"),
     ],
@@ -199,10 +204,50 @@ def test_bad_input_is_a_clear_error(kwargs, message):
         image.board_png(**arguments)
 
 
-def test_longer_words_widen_the_board():
-    picture = open_png(image.board_png([("grapes", "GGGGGG")], None))
-    assert picture.size == image.image_size(word_length=6)
-    assert picture.getpixel(centre_left(image.tile_box(0, 5, word_length=6))) == GREEN
+SIX_BY_SEVEN = Variant(length=6, attempts=7)
+FOUR = Variant(length=4)
+
+
+def test_the_variant_sets_the_board_size():
+    """Tiles follow the variant's length and attempts; the keyboard stays centred below."""
+    six = open_png(image.board_png([("grapes", "GYBGYB")], None, SIX_BY_SEVEN))
+    assert six.size == image.image_size(variant=SIX_BY_SEVEN) == (494, 633 + 67)
+    four = open_png(image.board_png([("tree", "BGYG")], None, FOUR))
+    assert four.size == image.image_size(variant=FOUR) == (494, 633)
+    for picture, variant, feedback in ((six, SIX_BY_SEVEN, "GYBGYB"), (four, FOUR, "BGYG")):
+        for c, state in enumerate(feedback):
+            box = image.tile_box(0, c, variant=variant)
+            assert picture.getpixel(centre_left(box)) == COLOUR[state], (variant, c)
+        last = image.tile_box(variant.attempts - 1, variant.length - 1, variant=variant)
+        assert picture.getpixel((last[0], (last[1] + last[3]) // 2)) == BORDER
+        assert picture.getpixel((last[2] + 1, (last[1] + last[3]) // 2)) == WHITE
+        q = image.key_box("q", variant=variant)
+        assert picture.getpixel(centre_left(q, 3)) == KEY
+        assert q[1] == last[3] + image.SECTION_GAP
+    # the board is centred: as much room left of the first tile as right of the last (to a
+    # pixel, when the room is odd)
+    first, end = image.tile_box(0, 0, variant=FOUR), image.tile_box(0, 3, variant=FOUR)
+    assert abs(first[0] - (494 - end[2])) <= 1
+
+
+def test_a_word_longer_than_the_keyboard_widens_the_picture():
+    wide = Variant(length=8)
+    picture = open_png(image.board_png([("absolute", "GGGGGGGG")], None, wide))
+    assert picture.size == image.image_size(variant=wide) == (8 * 62 + 7 * 5 + 40, 633)
+    assert picture.getpixel(centre_left(image.tile_box(0, 7, variant=wide))) == GREEN
+
+
+def test_the_keyboard_layout_is_a_value():
+    abc = ("abcdefghi", "jklmnopqr", "stuvwxyz")
+    picture = open_png(image.board_png([("crane", "GYBBB")], None, layout=abc))
+    # nine keys in the longest row: narrower than QWERTY's ten, and the board sets the width
+    assert picture.size == image.image_size(layout=abc) == (9 * 40 + 8 * 6 + 40, 633)
+    a, i, j = (image.key_box(letter, layout=abc) for letter in "aij")
+    assert a[1] == i[1] < j[1] and a[0] < i[0]  # A to I on the top row, J below
+    assert a[0] == image.key_box("j", layout=abc)[0]  # rows of nine keys line up
+    for letter, colour in (("c", GREEN), ("r", YELLOW), ("a", GREY), ("b", KEY), ("q", KEY)):
+        box = image.key_box(letter, layout=abc)
+        assert picture.getpixel(centre_left(box, 3)) == colour, letter
 
 
 async def test_async_render_gives_the_same_png():
@@ -232,12 +277,18 @@ FAST_BOARDS = {
     "every letter": ([("abcde", "GYBGY"), ("fghij", "YBGYB"), ("klmno", "BGYBG"),
                       ("pqrst", "GGYYB"), ("uvwxy", "BBBGG"), ("zzzzz", "GYBBB")], {}),
     "more rows": ([("crane", "BYBBG")] * 7, {}),
+    "six letters, seven rows": ([("grapes", "GYBGYB"), ("zephyr", "BBYGGB")],
+                                {"variant": SIX_BY_SEVEN, "title": "Six"}),
+    "four letters": ([("tree", "BGYG")], {"variant": FOUR, "hard_mode": True}),
+    "eight letters": ([("absolute", "GYBGYBGG")], {"variant": Variant(length=8)}),
+    "another layout": ([("crane", "GYBBB")], {"layout": ("abcdefghi", "jklmnopqr", "stuvwxyz")}),
 }
 
 
 def reference(rows, theme="light", **kwargs):
-    board = image._check(rows, None, 6, kwargs.get("hard_mode", False), kwargs.get("title"),
-                         theme)
+    board = image._check(rows, None, kwargs.get("variant", CLASSIC),
+                         kwargs.get("layout", QWERTY_ROWS), kwargs.get("hard_mode", False),
+                         kwargs.get("title"), theme)
     return image._reference_image(board)
 
 

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.core.domain import Status
+from bot.core.variant import Variant
 from bot.render.results import RESULTS_LIMIT, daily_results_text
 from bot.service.results import DailySummary
 from bot.storage.models import DailyResult
@@ -86,3 +87,9 @@ def test_the_best_score_is_crowned_with_or_without_hard_mode_and_losses_keep_the
     lines = daily_results_text(DailySummary(7, 330, "Wordle 330", results, 0),
                                mention).splitlines()
     assert lines[1:] == ["👑 3/6*: <@1>", "👑 3/6: <@2>", "3/6💡: <@3>", "X/6: <@4>, <@5>"]
+
+
+def test_scores_are_out_of_the_variants_attempts() -> None:
+    assert "👑 2/6: " in daily_results_text(summary(6), mention)
+    seven = daily_results_text(summary(6), mention, variant=Variant(attempts=7))
+    assert "👑 2/7: " in seven and "X/7: " in seven and "/6" not in seven

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from bot.core.variant import CLASSIC, Variant
 from bot.render import stats_image as pic
 from bot.render.themes import DARK, LIGHT, PALETTE_TOLERANCE, THEMES
 from bot.storage.models import Stats
@@ -88,6 +89,21 @@ def test_no_highlight_and_no_games() -> None:
         assert (left, length) == (42, SMALLEST)
     colours = {image.getpixel((x, y)) for x in range(image.width) for y in range(image.height)}
     assert LIGHT.green not in colours
+
+
+def test_a_bar_for_each_attempt_of_the_variant() -> None:
+    """Seven attempts, seven bars: the picture grows by one bar's row, and an attempt the
+    distribution has no count for gets the narrowest bar, as a count of 0 does."""
+    image = pic.stats_image(stats((1, 3, 10, 4, 0, 2), played=22), highlight=3,
+                            variant=SEVEN).convert("RGB")
+    assert image.size == (420, 172 + 7 * 22 + 6 * 6 + 20) == (420, pic.image_height(7))
+    for attempt, count in enumerate((1, 3, 10, 4, 0, 2, 0), start=1):
+        y = 172 + (attempt - 1) * 28 + 3
+        colour = LIGHT.green if attempt == 3 else LIGHT.grey
+        assert run_length(image, y, colour) == (42, expected_width(count, 10)), attempt
+    assert pic.stats_image(Stats(played=0, wins=0, distribution=())).size == (420, 354)
+    with pytest.raises(ValueError, match="variant"):
+        pic.stats_image(Stats(played=0, wins=0), variant=7)  # type: ignore[arg-type]
 
 
 def test_numbers_are_drawn_in_their_columns() -> None:
@@ -171,12 +187,15 @@ def test_png_async_and_bad_numbers() -> None:
 
 # -- the fast picture (bands joined from cached parts) ---------------------------------------
 
+SEVEN = Variant(attempts=7)
 SHAPES = [
-    stats((0, 0, 0, 0, 0, 0)),  # no games yet
-    stats((0, 1, 0, 0, 0, 0), played=2),
-    stats((1, 3, 12, 15, 6, 2), played=41, current=7, best=12),
-    stats((0, 0, 4567, 130, 17, 99999), played=123456, current=98765, best=1234567),
-    Stats(played=0, wins=0, distribution=()),  # no bars at all
+    (stats((0, 0, 0, 0, 0, 0)), CLASSIC),  # no games yet
+    (stats((0, 1, 0, 0, 0, 0), played=2), CLASSIC),
+    (stats((1, 3, 12, 15, 6, 2), played=41, current=7, best=12), CLASSIC),
+    (stats((0, 0, 4567, 130, 17, 99999), played=123456, current=98765, best=1234567), CLASSIC),
+    (Stats(played=0, wins=0, distribution=()), CLASSIC),  # no counts: a bar of 0 each
+    (Stats(played=9, wins=9, distribution=(1, 2, 3, 0, 0, 2, 1)), SEVEN),
+    (stats((1, 3, 12, 15, 6, 2), played=41), SEVEN),  # the seventh count is 0
 ]
 
 
@@ -192,9 +211,10 @@ def decoded(data: bytes) -> np.ndarray:
 def test_the_fast_picture_is_the_slow_one(theme: str, shape: int, highlight: int | None):
     """Pixel by pixel against the picture drawn in one piece: letters' edges may take the
     nearest palette colour (at most PALETTE_TOLERANCE levels off), nothing else differs."""
-    numbers = SHAPES[shape]
-    slow = np.asarray(pic.stats_image(numbers, highlight=highlight, theme=theme)).astype(int)
-    fast = decoded(pic.stats_png(numbers, highlight=highlight, theme=theme))
+    numbers, variant = SHAPES[shape]
+    slow = np.asarray(pic.stats_image(numbers, highlight=highlight, theme=theme,
+                                      variant=variant)).astype(int)
+    fast = decoded(pic.stats_png(numbers, highlight=highlight, theme=theme, variant=variant))
     assert fast.shape == slow.shape
     assert np.abs(fast - slow).max() <= PALETTE_TOLERANCE
     # and exactly the same wherever the slow picture has one of the theme's flat colours
@@ -208,10 +228,11 @@ def test_the_fast_picture_is_the_slow_one(theme: str, shape: int, highlight: int
 
 @pytest.mark.parametrize("shape", range(len(SHAPES)))
 def test_the_fast_picture_is_no_larger_than_an_rgb_png(shape: int):
-    numbers = SHAPES[shape]
+    numbers, variant = SHAPES[shape]
     rgb = io.BytesIO()
-    pic.stats_image(numbers, highlight=2).save(rgb, format="PNG", compress_level=3)
-    assert len(pic.stats_png(numbers, highlight=2)) <= len(rgb.getvalue())
+    pic.stats_image(numbers, highlight=2, variant=variant).save(rgb, format="PNG",
+                                                                compress_level=3)
+    assert len(pic.stats_png(numbers, highlight=2, variant=variant)) <= len(rgb.getvalue())
 
 
 async def test_the_picture_skips_the_thread_once_its_parts_are_drawn(threads):

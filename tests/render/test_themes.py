@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from bot.core.variant import CLASSIC
 from bot.render import image
+from bot.render.common import QWERTY_ROWS
 from bot.render.emoji_board import game_text
 from bot.render.png import cached_only
 from bot.render.stats_image import bar_box, stats_image
@@ -92,7 +94,7 @@ def test_high_contrast_has_no_green_or_yellow_and_the_plain_looks_no_orange_or_b
 @pytest.mark.parametrize("theme", ["light-contrast", "dark-contrast"])
 def test_fast_picture_matches_the_slow_drawing(theme: str):
     rows = [("abcde", "GYBGY"), ("fghij", "YBGYB"), ("klmno", "BGYBG"), ("pqrst", "GGYYB")]
-    board = image._check(rows, None, 6, True, "Wordle 1,234 · 4/6", theme)
+    board = image._check(rows, None, CLASSIC, QWERTY_ROWS, True, "Wordle 1,234 · 4/6", theme)
     slow = np.asarray(image._reference_image(board)).astype(int)
     fast = np.asarray(rgb(image.board_png(rows, hard_mode=True, title="Wordle 1,234 · 4/6",
                                           theme=theme))).astype(int)

@@ -12,6 +12,7 @@ from bot.cogs.messages import COMMANDS
 from bot.cogs.wordle import _choices
 from bot.core.domain import Kind, LeaderboardOrder, Scope, Status, mode_of
 from bot.core.game import hard_mode_problem
+from bot.core.variant import Variant
 from bot.render.account_text import forgotten_text
 from bot.render.problems import problem_text
 from bot.render.race import race_board_text, race_board_title, standings_text
@@ -94,3 +95,6 @@ def test_rules_text_example_row_is_scored_by_the_rules():
     assert "SPEED against ERASE is 🟨⬛🟨🟨⬛." in rules_text()
     assert "CRANE against CRANE is 🟩🟩🟩🟩🟩." in rules_text(("crane", "crane"))
     assert "ABBEY against KEBAB is 🟨🟨🟩🟨⬛." in rules_text(("abbey", "kebab"))
+    assert rules_text().startswith("Guess the hidden 5-letter word in 6 attempts.")
+    seven = rules_text(variant=Variant(attempts=7))
+    assert seven.startswith("Guess the hidden 5-letter word in 7 attempts.")
