@@ -7,6 +7,8 @@ The renderers take plain data, never a game object:
   case, shown upper case); feedback is ``G``/``Y``/``B`` per letter, one per letter of the word.
 * ``keyboard``: a mapping of letter -> ``"G"``/``"Y"``/``"B"`` for the letters played so far.
   Letters missing from it are unplayed.
+* ``variant``: the board's word length and attempts (:class:`~bot.core.variant.Variant`), and
+  ``layout``: the keyboard's rows of letters (:data:`QWERTY_ROWS` unless given).
 
 Malformed input raises ``ValueError`` with a message saying what is wrong, so a bug upstream
 shows up as a clear error rather than as a garbled board.

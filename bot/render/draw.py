@@ -1,9 +1,10 @@
 """Layout and drawing of the board pictures: where each tile and key goes, the font, and the
 code that draws one tile, one key or the header band (see :mod:`bot.render.image`).
 
-Letters are DejaVu Sans Bold, shipped in ``fonts/`` with its licence (free to use and
-redistribute, see ``fonts/LICENSE-DejaVu.txt``); no system font is used. If that file were
-missing the font built into Pillow is used instead, so rendering never fails for lack of a font.
+The board has a row of tiles per attempt and a tile per letter, as in the game; the keyboard
+sits below it, each row centred; with a title or in hard mode a band on top holds the title and
+a "HARD MODE" badge, centred together. Letters are DejaVu Sans Bold, shipped in ``fonts/`` with
+its licence; Pillow's built-in font stands in if the file is missing, so drawing never fails.
 """
 
 from __future__ import annotations

@@ -1,25 +1,10 @@
-"""PNG pictures of a board and its keyboard, drawn with Pillow.
+"""The board and keyboard as a PNG, drawn with Pillow to the layout of :mod:`bot.render.draw`.
 
-Layout (all sizes in pixels, see the constants in :mod:`bot.render.draw`):
-
-* tiles are ``TILE`` (62) square with ``TILE_GAP`` (5) between them, like the game; an empty
-  tile is the background colour with a ``TILE_BORDER`` (2) border;
-* the keyboard sits ``SECTION_GAP`` (24) below the board: three QWERTY rows of ``KEY_WIDTH`` x
-  ``KEY_HEIGHT`` (40 x 52) keys, ``KEY_GAP`` (6) apart, each row centred;
-* ``PADDING`` (20) around everything; with a title or in hard mode a ``HEADER_HEIGHT`` (40)
-  band on top holds the title and, after it, a "HARD MODE" badge, centred together like the
-  board below (:func:`bot.render.draw.header_layout`).
-
-For 5-letter words and 6 attempts that is **494 x 633** without a header and **494 x 673**
-with one (:func:`image_size` works it out for other shapes). A typical board is 5-10 KB.
-
-How it is fast: every tile (letter x state x theme, and the empty tile) and every key is drawn
-once, the first time it is needed, and kept as a palette picture (:func:`_part`); a board is
-those parts pasted together. The PNG is written band by band (a row of tiles, a row of keys,
-the gaps between them): each band is compressed once and reused by every later board that has
-the same band (:mod:`bot.render.png`). The picture is the one :func:`_reference_image` draws
-the slow way, letter by letter, except that edge pixels of letters take the nearest colour of
-the theme's palette (at most ``PALETTE_TOLERANCE`` levels off; tests/render checks it).
+Every tile and key is drawn once, the first time it is needed, and kept (:func:`_part`); a
+board is those parts pasted together and written band by band, each band compressed once and
+reused by later boards (:mod:`bot.render.png`). The result is the picture
+:func:`_reference_image` draws the slow way, except that letters' edge pixels take the nearest
+colour of the theme's palette (at most ``PALETTE_TOLERANCE`` levels off).
 """
 
 from __future__ import annotations
@@ -89,9 +74,8 @@ __all__ = [
     "board_png_async", "clean_title", "font", "image_size", "key_box", "tile_box",
 ]
 
-#: zlib level of each band (with the RLE strategy and PNG's "Up" filter). Measured on a 3-row
-#: board with nothing cached: levels 1 to 9 gave the same 7.7 KB (RLE finds the same runs) in
-#: the same time, so the fastest. The RGB files before were 16 KB at level 6.
+#: zlib level of each band: with the RLE strategy every level finds the same runs, so the
+#: fastest.
 PNG_LEVEL = 1
 
 
@@ -179,6 +163,8 @@ def _reference_image(board: _Board) -> Image.Image:
 # which rounds halves to even: drawn at an offset of the same parity, the part is exactly what
 # the reference draws in place.
 _PARTS: dict[tuple[str, str, str | None, str | None, int, int], np.ndarray] = {}
+
+
 def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
           ) -> np.ndarray:
     """Palette indices of one tile or key drawn at ``box`` (read-only, shared)."""
@@ -198,7 +184,7 @@ def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
     else:
         _draw_key(draw, local, letter or "", state, colours)
     part = nearest_indices(colours, np.asarray(canvas.crop(local)))
-    _PARTS[key] = part  # a race only draws the same part twice
+    _PARTS[key] = part  # two threads may both draw it: either copy is the same
     return part
 
 
@@ -351,14 +337,10 @@ def board_png(
     and the keyboard (``layout``, one key for each letter of the variant's alphabet).
 
     ``keyboard`` maps letters to ``"G"``/``"Y"``/``"B"``; ``None`` works it out from ``rows``.
-    A non-empty ``title`` (e.g. ``"Daily #123 · 4/6"``) or ``hard_mode`` adds the header band;
-    characters the font lacks (emoji, CJK) are dropped from the title; a title too long for the
-    width is drawn smaller, and cut short with "…" only if it is still too long. ``theme`` is
-    a name in :data:`THEMES`: ``"light"`` (the game's colours), ``"dark"``, or either in high
-    contrast (``"light-contrast"``, ``"dark-contrast"``: orange for the right place, blue for
-    the wrong place).
-    Raises ``ValueError`` for malformed rows, keyboard or layout, or words not of the
-    variant's length.
+    A ``title`` or ``hard_mode`` adds the header band; characters the font lacks (emoji, CJK)
+    are left out of the title, and a long one is drawn smaller, then cut with "…". ``theme`` is
+    a name in :data:`THEMES`. Malformed rows, keyboard or layout, and words not of the
+    variant's length, raise ``ValueError``.
     """
     board = _check(rows, keyboard, variant, layout, hard_mode, title, theme)
     places = _board_places(board)

@@ -6,7 +6,7 @@ Each band is filtered (PNG filter "Up" within the band, none on its first line, 
 depend on the band above) and deflated on its own, ending with a full flush: its compressed
 bytes can then be concatenated with any others into one valid zlib stream. The stream's
 Adler-32 checksum is combined from the bands' own checksums, so writing a picture from cached
-bands costs a few microseconds per band and no compression at all.
+bands needs no compression at all.
 """
 
 from __future__ import annotations

@@ -1,31 +1,23 @@
-"""A player's statistics as a picture, like the game's statistics screen (Pillow, shipped font).
+"""A player's statistics as a picture, like the game's statistics screen.
 
-Layout (pixels; :func:`bar_box` and :func:`number_box` give every position)::
+Layout (:func:`bar_box` and :func:`number_box` give every position)::
 
-    ┌──────────────────────── WIDTH (420) ────────────────────────┐
+    ┌──────────────────────────── WIDTH ──────────────────────────┐
     │                         STATISTICS                          │  title
     │     12          83           3            5                 │  four numbers
     │   Played      Win %      Current        Max                 │  and their labels
     │                          Streak        Streak               │
     │                    GUESS DISTRIBUTION                       │  heading
-    │ 1 ██ 0                                                      │  one bar per attempt
+    │ 1 ██ 0                                                      │  a bar per attempt
     │ 3 ████████████████████████████████████████████ 5  (green)   │  latest win lit
     └─────────────────────────────────────────────────────────────┘
 
-The four numbers are drawn at one size: :data:`NUMBER_SIZE`, or for all four the largest size
-at which the widest fits its column (:func:`number_size`). Numbers and counts are written with
-thousands separated (``12,345``, :func:`number_text`), as the bot writes them in text.
-A bar's width is its count over the largest count times :data:`BAR_MAX` (rounded), never less
-than :data:`BAR_MIN` nor than its count needs (:func:`bar_width`); the count is written inside
-the bar's right end. The bar of ``highlight`` (the attempts of the game just won) takes the theme's
-green, the others its grey. Everything but the numbers and bars (title, labels, heading, the
-attempt digits) is drawn once per theme and copied (:func:`_skeleton`).
-
-The PNG is joined from bands, as the board's is (:mod:`bot.render.png`): each band (the
-title, the four numbers, the labels, each bar with its count, the gaps) is drawn and
-compressed the first time it is needed, so a picture whose bands were all seen before costs
-no drawing at all. Make it with :func:`stats_png_async` from the event loop: any drawing
-runs in a worker thread.
+The four numbers share one size, shrunk together when the widest does not fit its column
+(:func:`number_size`), and are written with thousands separated, as in the text. A bar is
+as long as its share of the largest count, never shorter than its count needs
+(:func:`bar_width`). Like the board, the PNG is joined from bands drawn and compressed the
+first time they are needed (:mod:`bot.render.png`); make it with :func:`stats_png_async` from
+the event loop, so that any drawing runs in a worker thread.
 """
 
 from __future__ import annotations
@@ -228,7 +220,7 @@ def _still_part(theme: str, rows: int, top: int, bottom: int) -> np.ndarray:
     return _indices(theme, _skeleton(theme, rows).crop((0, top, WIDTH, bottom)))
 
 
-@lru_cache(maxsize=1024)  # about 4 KB each
+@lru_cache(maxsize=1024)
 def _number_part(theme: str, number: int, size: int) -> np.ndarray:
     """A number at ``size`` in a box of a number's size (every column is as wide, so the
     number lands on the same pixels in any of them)."""
@@ -300,11 +292,7 @@ def stats_png(stats: StatsView, *, highlight: int | None = None, theme: str = "l
               variant: Variant = CLASSIC) -> bytes:
     """The statistics picture as a palette PNG joined from cached bands: the picture
     :func:`stats_image` draws, except that the edges of letters take the nearest colour of
-    the theme's palette (at most ``PALETTE_TOLERANCE`` levels off). ``benchmarks/
-    discord_latency.py`` prints its median: about 0.2 ms for a player's statistics whose
-    numbers were drawn before (the bot draws 0 to 100 at warm-up), about 5 ms when every
-    number is new; about 7.7 KB (an RGB PNG at zlib level 3 took 5.8 ms and 14.7 KB, and
-    tests/render checks the size against one)."""
+    the theme's palette (at most ``PALETTE_TOLERANCE`` levels off)."""
     colours = THEMES[theme]  # an unknown theme raises KeyError, as stats_image does
     numbers, counts = _numbers(stats, variant)
     return palette_png(WIDTH, palette(colours).tobytes(), _bands(theme, numbers, counts, highlight))
@@ -312,9 +300,9 @@ def stats_png(stats: StatsView, *, highlight: int | None = None, theme: str = "l
 
 def draw_common_parts(theme: str, up_to: int = 100, variant: Variant = CLASSIC) -> None:
     """Draw now the parts most pictures need: the still bands of a bar for each attempt of
-    ``variant``, and every number and bar count from 0 to ``up_to`` (about 0.1 s a theme), so
-    that the statistics of most players are joined from cached parts on the event loop rather
-    than drawn in a thread."""
+    ``variant``, and every number and bar count from 0 to ``up_to``, so that the statistics of
+    most players are joined from cached parts on the event loop rather than drawn in a
+    thread."""
     _bands(theme, (0, 0, 0, 0), (0,) * variant.attempts, None)
     for number in range(up_to + 1):
         _number_part(theme, number, _fitting_size(number_text(number)))

@@ -1,16 +1,11 @@
-"""The colours of the board pictures, and the 256-colour palette each look is encoded with.
+"""The colours of the pictures, and the 256-colour palette each look is encoded with.
 
-A look is data: a :class:`Theme` names its colours, and everything else (the tiles and keys
-cached by :mod:`bot.render.image`, keyed by the theme's name, the palette below) is derived from
-it. There are four: light and dark, each also in high contrast (orange for the right place, blue
-for the wrong place, as in the real game); :func:`theme_name` picks one from a player's
-preferences, and :func:`recolour` gives emoji text (boards, share grids) the same colours.
-
-Pictures are saved as palette PNGs. The palette of a theme holds its solid colours exactly,
-then, for each pair of a text colour over a fill colour the pictures use, evenly spaced blends
-between the two (the anti-aliased edges of letters lie on that line). Mapping a drawn part to
-its nearest palette colour therefore leaves solid areas exact and moves an edge pixel by at
-most a couple of levels per channel (:data:`PALETTE_TOLERANCE`).
+A look is data: a :class:`Theme` names its colours and the rest is derived from it. There are
+four: light and dark, each also in high contrast (orange and blue, as in the real game);
+:func:`recolour` gives emoji text the same colours. A palette holds the theme's solid colours
+exactly and evenly spaced blends between each text colour and the fill under it (where the
+anti-aliased edges of letters lie), so mapping a drawing to it keeps solid areas exact and
+moves an edge pixel by at most :data:`PALETTE_TOLERANCE` levels.
 """
 
 from __future__ import annotations
@@ -143,8 +138,8 @@ def nearest_indices(theme: Theme, rgb: np.ndarray) -> np.ndarray:
     unique, inverse = np.unique(packed, return_inverse=True)
     colours = np.stack([unique >> 16, (unique >> 8) & 0xFF, unique & 0xFF], axis=1)
     # |c - t|² less |c|² (the same for every t of a pixel, so the nearest is the same): one
-    # matrix product, where the differences of every colour and palette entry took 1.4 ms
-    # for a 95 x 40 part. Integers below 2**53, so exact in float64, ties included.
+    # matrix product rather than every difference. Integers below 2**53, so exact in
+    # float64, ties included.
     distance = lengths[None, :] - 2 * (colours.astype(np.float64) @ table.T)
     indices = distance.argmin(axis=1).astype(np.uint8)[inverse.reshape(-1)]
     indices = indices.reshape(rgb.shape[:2])
