@@ -1,10 +1,13 @@
 """The ``wordle-bot`` command (also ``python -m bot``).
 
-    wordle-bot                 run the Discord bot (settings from .env)
+    wordle-bot [run]           run the Discord bot (settings from .env; run --sync-global
+                               publishes the slash commands to every server)
     wordle-bot play            play in this terminal, over the same service and database
                                (--daily, --archive N or --archive-date YYYY-MM-DD, --word)
     wordle-bot solve crane=BYBBG slate=...   solve a game played elsewhere
     wordle-bot prepare         build the solver's strategies for other word lists ahead
+
+The parser and its help: :mod:`bot.cli.arguments`.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.cli import arguments
 from bot.config import Config, ConfigError, quiet_library_loggers
 from bot.core.words import WordListError, WordLists, load_word_lists
 
@@ -37,47 +41,6 @@ log = logging.getLogger("bot")
 class StartupError(Exception):
     """Something outside the settings that stops the start (a folder that cannot be made, a
     read-only database, ...): one line for the person running the bot."""
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="wordle-bot",
-        description="Wordle for Discord servers, and in your terminal.",
-    )
-    parser.add_argument("--env-file", default=None,
-                        help="settings file (default: .env, if there is one)")
-    parser.add_argument("--sync-global", action="store_true",
-                        help="sync slash commands to every server at start (slow to spread; "
-                             "use once after changing commands)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("run", help="run the Discord bot (the default)")
-
-    play = sub.add_parser("play", help="play Wordle in this terminal")
-    play.add_argument("--db", type=Path, help="a SQLite database file (default: the bot's "
-                      "own: DATABASE_URL, else WORDLE_DB or data/wordle-bot.sqlite3)")
-    play.add_argument("--word", help="set the hidden word (for trying things out)")
-    play.add_argument("--daily", action="store_true", help="play today's daily puzzle")
-    play.add_argument("--archive", metavar="N",
-                      help="play a past daily again by its number (Wordle N)")
-    play.add_argument("--archive-date", metavar="YYYY-MM-DD",
-                      help="play a past daily again by its date")
-    play.add_argument("--hard", action="store_true",
-                      help="hard mode: green and yellow letters must be used")
-    colour = play.add_mutually_exclusive_group()
-    colour.add_argument("--color", dest="color", action="store_true", default=None,
-                        help="always use colour")
-    colour.add_argument("--no-color", dest="color", action="store_false",
-                        help="never use colour (also NO_COLOR=1)")
-
-    solve = sub.add_parser("solve", add_help=False,
-                           help="suggest guesses for a game played elsewhere "
-                                "(wordle-bot solve --help)")
-    solve.add_argument("rest", nargs=argparse.REMAINDER)
-    prepare = sub.add_parser("prepare", add_help=False,
-                             help="build the solver's strategies ahead (wordle-bot prepare "
-                                  "--help)")
-    prepare.add_argument("rest", nargs=argparse.REMAINDER)
-    return parser
 
 
 def _setup_logging(level: str, *, quiet: bool = False) -> None:
@@ -321,22 +284,6 @@ def _run_discord(config: Config, words: WordLists, *, sync_global: bool) -> int:
         raise StartupError(f"Can't reach Discord: {exc}") from None
 
 
-def _tool_command(argv: list[str]) -> int | None:
-    """Where ``solve`` or ``prepare`` is in ``argv``, when it is the command (after the
-    top-level options): they parse the rest themselves."""
-    i = 0
-    while i < len(argv):
-        if argv[i] in ("solve", "prepare"):
-            return i
-        if argv[i] == "--env-file":
-            i += 2
-        elif argv[i].startswith("--env-file=") or argv[i] == "--sync-global":
-            i += 1
-        else:
-            return None
-    return None
-
-
 def main(argv: list[str] | None = None) -> int:
     _replace_what_cannot_be_shown()
     try:
@@ -360,44 +307,23 @@ def _replace_what_cannot_be_shown() -> None:
             stream.reconfigure(errors="replace")
 
 
-def _refuse_bot_options(parser: argparse.ArgumentParser, args: argparse.Namespace,
-                        command: str | None) -> None:
-    """``--sync-global`` only means something to the Discord bot: given with another
-    command it is an argument error (exit 2), not silently ignored."""
-    if args.sync_global and command not in (None, "run"):
-        parser.error(f"--sync-global is for running the Discord bot (wordle-bot "
-                     f"--sync-global), not for {command}")
-
-
-def _env_file(parser: argparse.ArgumentParser, named: str | None) -> str:
-    """The settings file: the one named with ``--env-file``, which must be there (a typo would
-    otherwise run on other settings without a word), else ``.env`` if there is one."""
-    if named is None:
-        return ".env"
-    path = Path(named)
-    if path.is_dir():
-        parser.error(f"--env-file: {named} is a folder, not a settings file")
-    if not path.exists():
-        parser.error(f"--env-file: there is no file {named}")
-    return named
-
-
 def _main(argv: list[str]) -> int:
-    parser = _parser()
-    at = _tool_command(argv)
+    parser = arguments.parser()
+    at = arguments.tool_command(argv)
     if at is not None:  # the settings file is theirs too (word lists, cache folder)
         top = parser.parse_args(argv[:at])
-        _refuse_bot_options(parser, top, argv[at])
+        arguments.refuse_misplaced(parser, top, argv[at])
+        env_file = arguments.settings_file(parser, top.env_file)
         if argv[at] == "solve":
             from bot.cli.solve import main as solve_main
 
-            return solve_main(argv[at + 1:], env_file=_env_file(parser, top.env_file))
+            return solve_main(argv[at + 1:], env_file=env_file)
         from bot.cli.prepare import main as prepare_main
 
-        return prepare_main(argv[at + 1:], env_file=_env_file(parser, top.env_file))
+        return prepare_main(argv[at + 1:], env_file=env_file)
     args = parser.parse_args(argv)
-    _refuse_bot_options(parser, args, args.command)
-    env_file = _env_file(parser, args.env_file)
+    arguments.refuse_misplaced(parser, args, args.command)
+    env_file = arguments.settings_file(parser, args.env_file)
     try:
         config = Config.from_env(env_file)
         _setup_logging(config.log_level, quiet=args.command == "play")

@@ -1,4 +1,5 @@
-"""Terminal commands that are not the bot itself (``wordle-bot solve``, ``wordle-bot prepare``)."""
+"""The command line around the bot: its arguments and help (:mod:`.arguments`), and the
+terminal commands that are not the bot itself (``wordle-bot solve`` and ``prepare``)."""
 
 from __future__ import annotations
 

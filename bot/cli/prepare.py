@@ -1,7 +1,7 @@
 """``wordle-bot prepare``: build the solver's strategies ahead, so the bot never waits for them.
 
     wordle-bot prepare                                   the lists in WORDLE_ANSWERS/ALLOWED
-    wordle-bot --env-file alt.env prepare                the lists another settings file names
+    wordle-bot prepare --env-file alt.env                the lists another settings file names
     wordle-bot prepare --answers a.txt --allowed b.txt   other lists
     wordle-bot prepare --output wordlists/strategies     also write the files there (to ship)
 
@@ -22,6 +22,8 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
+from bot.cli.arguments import settings_file, settings_option
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -40,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--output", type=Path, metavar="DIR",
                         help="also write the strategy files here (e.g. wordlists/strategies "
                              "to ship them)")
+    settings_option(parser)
     return parser
 
 
@@ -49,8 +52,11 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     ``env_file`` (values already in the environment win); returns the status."""
     out = out or sys.stdout
     err = err or sys.stderr
+    parser = _parser()
     try:
-        args = _parser().parse_args(argv)
+        args = parser.parse_args(argv)
+        if "env_file" in args:  # given after the command: wins over the one before it
+            env_file = settings_file(parser, args.env_file)
     except SystemExit as exit_:
         return int(exit_.code or 0)
     if not logging.getLogger().handlers:

@@ -3,7 +3,7 @@
     wordle-bot solve crane=BYBBG slate=00002 moist=⬛🟩⬛⬛⬛
     wordle-bot solve --hard crane=BYBBG
     wordle-bot solve --answers my-answers.txt --allowed my-allowed.txt crane=BYBBG
-    wordle-bot --env-file alt.env solve crane=BYBBG      the lists that file's settings name
+    wordle-bot solve --env-file alt.env crane=BYBBG      the lists that file's settings name
 
 Each argument is a guess and its feedback, joined by ``=`` (``:`` and ``,`` work too). Feedback
 is letters (G green, Y yellow, B grey), digits (2 green, 1 yellow, 0 grey) or squares
@@ -27,6 +27,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from bot.cli.arguments import settings_file, settings_option
 from bot.core.share import squares
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--cache-dir", type=Path, metavar="DIR",
                         help="where the solver keeps its tables (default: "
                              "$WORDLE_BOT_CACHE_DIR or ~/.cache/wordle-bot)")
+    settings_option(parser)
     return parser
 
 
@@ -111,6 +113,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     parser = _parser()
     try:
         args = parser.parse_args(argv)
+        if "env_file" in args:  # given after the command: wins over the one before it
+            env_file = settings_file(parser, args.env_file)
     except SystemExit as exit_:
         return int(exit_.code or 0)
 

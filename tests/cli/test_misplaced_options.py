@@ -4,7 +4,6 @@ saying why), never silently ignored: ``--sync-global`` is the Discord bot's alon
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -19,11 +18,21 @@ __all__ = ["env"]
 @pytest.mark.parametrize("command", [["play"], ["solve", "crane=BYBBG"], ["prepare"]])
 def test_sync_global_with_another_command_is_refused(command, capsys, tmp_path: Path):
     with pytest.raises(SystemExit) as exit_:
-        wordle_bot(["--env-file", os.devnull, "--sync-global", *command])
+        wordle_bot(["--sync-global", *command])
     assert exit_.value.code == 2
     err = capsys.readouterr().err
-    assert (f"error: --sync-global is for running the Discord bot (wordle-bot --sync-global), "
-            f"not for {command[0]}") in err
+    assert (f"error: --sync-global is for running the Discord bot (wordle-bot run "
+            f"--sync-global), not for {command[0]}") in err
+
+
+@pytest.mark.parametrize("command", ["play", "solve", "prepare"])
+def test_sync_global_after_another_command_is_refused(command, capsys, tmp_path: Path):
+    try:  # solve and prepare parse their own options, and return the status
+        code = wordle_bot([command, "--sync-global"])
+    except SystemExit as exit_:
+        code = exit_.code
+    assert code == 2
+    assert "unrecognized arguments: --sync-global" in capsys.readouterr().err
 
 
 def test_sync_global_play_through_the_real_command(tmp_path, env):

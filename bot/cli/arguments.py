@@ -1,0 +1,124 @@
+"""The ``wordle-bot`` command line: its parser, with the help of each command, and the checks
+argparse cannot make alone (an option given to a command it means nothing to, a settings file
+that is not there).
+
+``--env-file`` and ``--sync-global`` are taken before the command (``wordle-bot
+--sync-global``) and after it (``wordle-bot run --sync-global``); given in both places, the
+one after the command wins. ``solve`` and ``prepare`` parse the rest of the line themselves.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+#: The commands that parse their own arguments (everything after their name).
+TOOLS = ("solve", "prepare")
+
+_RUN_DESCRIPTION = """\
+Run the Discord bot with the settings of .env (or --env-file) and the environment, until it
+is stopped (SIGTERM or Ctrl-C).
+
+Slash commands are published at start to the server DEV_GUILD_ID names, where they show up
+at once (for setting up and trying the bot). --sync-global publishes them to every server
+instead, which Discord can take a while to spread; run with it once, and again after an
+upgrade that changes the commands."""
+
+_SETTINGS_HELP = "settings file (default: .env, if there is one)"
+_SYNC_GLOBAL_HELP = "publish the slash commands to every server at start"
+
+
+def settings_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--env-file``, before the command (``top``) or after it, where absent means "as
+    before it" (SUPPRESS leaves the value given there)."""
+    parser.add_argument("--env-file", metavar="FILE", help=_SETTINGS_HELP,
+                        default=None if top else argparse.SUPPRESS)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="wordle-bot",
+        usage="%(prog)s [-h] [--env-file FILE] [--sync-global] [COMMAND] ...",
+        description="Wordle for Discord servers, and in your terminal. Without a command, "
+                    "runs the Discord bot\n(wordle-bot run).",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    settings_option(top, top=True)
+    top.add_argument("--sync-global", action="store_true",
+                     help=_SYNC_GLOBAL_HELP + " (the same as run --sync-global)")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", prog="wordle-bot")
+
+    run = sub.add_parser("run", help="run the Discord bot (the default)",
+                         description=_RUN_DESCRIPTION,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    settings_option(run)
+    run.add_argument("--sync-global", action="store_true", default=argparse.SUPPRESS,
+                     help=_SYNC_GLOBAL_HELP)
+
+    play = sub.add_parser("play", help="play Wordle in this terminal",
+                          description="Play Wordle in this terminal, over the bot's own "
+                                      "service and database.")
+    settings_option(play)
+    play.add_argument("--db", type=Path, help="a SQLite database file (default: the bot's "
+                      "own: DATABASE_URL, else WORDLE_DB or data/wordle-bot.sqlite3)")
+    play.add_argument("--word", help="set the hidden word (for trying things out)")
+    play.add_argument("--daily", action="store_true", help="play today's daily puzzle")
+    play.add_argument("--archive", metavar="N",
+                      help="play a past daily again by its number (Wordle N)")
+    play.add_argument("--archive-date", metavar="YYYY-MM-DD",
+                      help="play a past daily again by its date")
+    play.add_argument("--hard", action="store_true",
+                      help="hard mode: green and yellow letters must be used")
+    colour = play.add_mutually_exclusive_group()
+    colour.add_argument("--color", dest="color", action="store_true", default=None,
+                        help="always use colour")
+    colour.add_argument("--no-color", dest="color", action="store_false",
+                        help="never use colour (also NO_COLOR=1)")
+
+    solve = sub.add_parser("solve", add_help=False,
+                           help="suggest guesses for a game played elsewhere "
+                                "(wordle-bot solve --help)")
+    solve.add_argument("rest", nargs=argparse.REMAINDER)
+    prepare = sub.add_parser("prepare", add_help=False,
+                             help="build the solver's strategies ahead (wordle-bot prepare "
+                                  "--help)")
+    prepare.add_argument("rest", nargs=argparse.REMAINDER)
+
+    return top
+
+
+def tool_command(argv: list[str]) -> int | None:
+    """Where ``solve`` or ``prepare`` is in ``argv``, when it is the command (after the
+    top-level options): they parse the rest themselves."""
+    i = 0
+    while i < len(argv):
+        if argv[i] in TOOLS:
+            return i
+        if argv[i] == "--env-file":
+            i += 2
+        elif argv[i].startswith("--env-file=") or argv[i] == "--sync-global":
+            i += 1
+        else:
+            return None
+    return None
+
+
+def refuse_misplaced(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                     command: str | None) -> None:
+    """An option that means nothing to the command given is an argument error (exit 2), not
+    silently ignored: ``--sync-global`` is the Discord bot's alone."""
+    if args.sync_global and command not in (None, "run"):
+        parser.error(f"--sync-global is for running the Discord bot (wordle-bot run "
+                     f"--sync-global), not for {command}")
+
+
+def settings_file(parser: argparse.ArgumentParser, named: str | None) -> str:
+    """The settings file: the one named with ``--env-file``, which must be there (a typo would
+    otherwise run on other settings without a word), else ``.env`` if there is one."""
+    if named is None:
+        return ".env"
+    path = Path(named)
+    if path.is_dir():
+        parser.error(f"--env-file: {named} is a folder, not a settings file")
+    if not path.exists():
+        parser.error(f"--env-file: there is no file {named}")
+    return named
