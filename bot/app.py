@@ -1,8 +1,9 @@
 """The Discord bot: wiring of the client, the cog and the error handler, and ``run_bot``.
 
 Resources (database, service) are made in ``main`` and passed in, never module globals.
-Slash commands are synced to ``DEV_GUILD_ID`` at start when it is set (instant updates); a
-global sync happens only with ``wordle-bot --sync-global``.
+Slash commands are published at start as :func:`~bot.publish_commands.publish_commands` says: to
+``DEV_GUILD_ID``'s server (instant updates), or to every server with ``wordle-bot run
+--sync-global``.
 
 The bot is an ``AutoShardedBot``: ``SHARD_COUNT`` / ``SHARD_IDS`` choose the shards this
 process runs (all of Discord's recommended count by default), and every IDENTIFY passes an
@@ -27,8 +28,9 @@ from bot.cogs.messages import APOLOGY, Reply, error_text
 from bot.cogs.prefs import SERVER_ONLY_TEXT, ServerOnly
 from bot.cogs.race import RaceCog, hurry_race_messages
 from bot.cogs.wordle import NO_PINGS, WordleCog, send
-from bot.config import Config, quiet_library_loggers
+from bot.config import Config, ConfigError, quiet_library_loggers
 from bot.core.words import WordLists
+from bot.publish_commands import publish_commands
 from bot.render.image import draw_every_part
 from bot.render.stats_image import draw_common_parts
 from bot.render.themes import THEMES
@@ -88,14 +90,7 @@ class WordleBot(commands.AutoShardedBot):
         # The cog uses what every discord.py bot has (channels, messages), sharded or not.
         await self.add_cog(WordleCog(cast(commands.Bot, self), self.service))
         await self.add_cog(RaceCog(cast(commands.Bot, self), self.races))
-        if self.dev_guild_id:
-            guild = discord.Object(id=self.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to server %s", len(synced), self.dev_guild_id)
-        if self.sync_global:
-            synced = await self.tree.sync()
-            log.info("synced %d commands globally (can take a while to show up)", len(synced))
+        await publish_commands(self.tree, self.dev_guild_id, everywhere=self.sync_global)
         if self.warm_solver:
             # Draw the board pictures' parts and load the solver's strategies in the background,
             # so that no early guess or word hint waits for them (see warm_up).
@@ -294,7 +289,7 @@ async def _run_until_stopped(bot: WordleBot, token: str) -> None:
 
 def run_bot(config: Config, words: WordLists, *, sync_global: bool = False) -> int:
     """Run the bot until stopped. Returns the process exit code; never prints a traceback for
-    a missing or rejected token."""
+    a missing or rejected token or another setting Discord refuses."""
     if not config.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
@@ -306,6 +301,9 @@ def run_bot(config: Config, words: WordLists, *, sync_global: bool = False) -> i
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the connection's intents; wordle-bot needs no privileged "
               "intents, so check the bot's settings.", file=sys.stderr)
+        return 2
+    except ConfigError as exc:
+        print(f"wordle-bot: {exc}", file=sys.stderr)
         return 2
     except StorageError as exc:
         print(f"wordle-bot: {exc}", file=sys.stderr)

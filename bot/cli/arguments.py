@@ -22,10 +22,12 @@ is stopped (SIGTERM or Ctrl-C).
 Slash commands are published at start to the server DEV_GUILD_ID names, where they show up
 at once (for setting up and trying the bot). --sync-global publishes them to every server
 instead, which Discord can take a while to spread; run with it once, and again after an
-upgrade that changes the commands."""
+upgrade that changes the commands. It also clears the commands of DEV_GUILD_ID's server, which
+would otherwise show each command twice."""
 
 _SETTINGS_HELP = "settings file (default: .env, if there is one)"
-_SYNC_GLOBAL_HELP = "publish the slash commands to every server at start"
+_SYNC_GLOBAL_HELP = ("publish the slash commands to every server at start, and clear those "
+                     "of DEV_GUILD_ID's server")
 
 
 def settings_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
