@@ -6,6 +6,7 @@
                                (--daily, --archive N or --archive-date YYYY-MM-DD, --word)
     wordle-bot solve crane=BYBBG slate=...   solve a game played elsewhere
     wordle-bot prepare         build the solver's strategies for other word lists ahead
+    wordle-bot salt            print a new random salt for DAILY_SALT
 
 The parser and its help: :mod:`bot.cli.arguments`.
 """
@@ -323,6 +324,10 @@ def _main(argv: list[str]) -> int:
         return prepare_main(argv[at + 1:], env_file=env_file)
     args = parser.parse_args(argv)
     arguments.refuse_misplaced(parser, args, args.command)
+    if args.command == "salt":
+        from bot.cli.salt import main as salt_main
+
+        return salt_main(sys.stdout)
     env_file = arguments.settings_file(parser, args.env_file)
     try:
         config = Config.from_env(env_file)

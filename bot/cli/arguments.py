@@ -85,6 +85,11 @@ def parser() -> argparse.ArgumentParser:
                                   "--help)")
     prepare.add_argument("rest", nargs=argparse.REMAINDER)
 
+    from bot.cli.salt import DESCRIPTION as SALT_DESCRIPTION
+
+    sub.add_parser("salt", help="print a new random salt for DAILY_SALT",
+                   description=SALT_DESCRIPTION,
+                   formatter_class=argparse.RawDescriptionHelpFormatter)
     return top
 
 
@@ -107,10 +112,13 @@ def tool_command(argv: list[str]) -> int | None:
 def refuse_misplaced(parser: argparse.ArgumentParser, args: argparse.Namespace,
                      command: str | None) -> None:
     """An option that means nothing to the command given is an argument error (exit 2), not
-    silently ignored: ``--sync-global`` is the Discord bot's alone."""
+    silently ignored: ``--sync-global`` is the Discord bot's alone, and ``salt`` reads no
+    settings."""
     if args.sync_global and command not in (None, "run"):
         parser.error(f"--sync-global is for running the Discord bot (wordle-bot run "
                      f"--sync-global), not for {command}")
+    if command == "salt" and args.env_file is not None:
+        parser.error("--env-file: wordle-bot salt reads no settings")
 
 
 def settings_file(parser: argparse.ArgumentParser, named: str | None) -> str:

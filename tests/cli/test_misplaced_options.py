@@ -15,7 +15,8 @@ from tests.cli.test_env_file import wordle_bot as run_wordle_bot
 __all__ = ["env"]
 
 
-@pytest.mark.parametrize("command", [["play"], ["solve", "crane=BYBBG"], ["prepare"]])
+@pytest.mark.parametrize("command", [["play"], ["solve", "crane=BYBBG"], ["prepare"],
+                                     ["salt"]])
 def test_sync_global_with_another_command_is_refused(command, capsys, tmp_path: Path):
     with pytest.raises(SystemExit) as exit_:
         wordle_bot(["--sync-global", *command])
@@ -25,7 +26,7 @@ def test_sync_global_with_another_command_is_refused(command, capsys, tmp_path: 
             f"--sync-global), not for {command[0]}") in err
 
 
-@pytest.mark.parametrize("command", ["play", "solve", "prepare"])
+@pytest.mark.parametrize("command", ["play", "solve", "prepare", "salt"])
 def test_sync_global_after_another_command_is_refused(command, capsys, tmp_path: Path):
     try:  # solve and prepare parse their own options, and return the status
         code = wordle_bot([command, "--sync-global"])
