@@ -8,7 +8,7 @@
     wordle-bot prepare         build the solver's strategies for other word lists ahead
     wordle-bot salt            print a new random salt for DAILY_SALT
 
-The parser and its help: :mod:`bot.cli.arguments`.
+The parser and its help: :mod:`bot.cli.arguments`; the exit status: :mod:`bot.cli.exits`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.cli import arguments
+from bot.cli import arguments, exits
 from bot.config import Config, ConfigError, quiet_library_loggers
 from bot.core.words import WordListError, WordLists, load_word_lists
 
@@ -40,8 +40,14 @@ log = logging.getLogger("bot")
 
 
 class StartupError(Exception):
-    """Something outside the settings that stops the start (a folder that cannot be made, a
-    read-only database, ...): one line for the person running the bot."""
+    """Something beyond a bad value in the settings that stops the start (a folder that cannot
+    be made, a read-only database, Discord away, ...): one line for the person running the
+    bot, and the exit status (:mod:`bot.cli.exits`): by default ``CONFIG``, for what a person
+    must mend before a new start can work."""
+
+    def __init__(self, message: str, exit_code: int = exits.CONFIG) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
 
 
 def _setup_logging(level: str, *, quiet: bool = False) -> None:
@@ -130,7 +136,8 @@ async def open_database(config: Config | Path) -> Store:
         return await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path,
                                 pool_size=config.pool_size)
     except (StorageError, sqlite3.Error, OSError) as exc:
-        raise StartupError(str(exc)) from None
+        code = exits.database_exit_code(exc, postgres=config.postgres_url is not None)
+        raise StartupError(str(exc), code) from None
 
 
 async def daily_salt(config: Config) -> str:
@@ -145,7 +152,7 @@ async def daily_salt(config: Config) -> str:
     try:
         return await postgres_daily_salt(config.postgres_url)
     except StorageError as exc:
-        raise StartupError(str(exc)) from None
+        raise StartupError(str(exc), exits.database_exit_code(exc, postgres=True)) from None
 
 
 async def _check_database(config: Config) -> Config:
@@ -231,11 +238,12 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
 
 def _run_play(config: Config, args: argparse.Namespace, words: WordLists) -> int:
     if sys.stdout is None:  # started with `>&-`
-        raise StartupError("standard output is closed: there is nowhere to show the game")
+        raise StartupError("standard output is closed: there is nowhere to show the game",
+                           exits.USAGE)
     problem = _play_arguments_error(args, words)
     if problem is not None:
         print(problem, file=sys.stderr)
-        return 2
+        return exits.USAGE
     config = _with_storage(config, args.db, quiet=True)
     try:
         with interrupt_at_once():
@@ -282,7 +290,7 @@ def _run_discord(config: Config, words: WordLists, *, sync_global: bool) -> int:
     try:
         return run_bot(config, words, sync_global=sync_global)
     except (aiohttp.ClientError, discord.GatewayNotFound) as exc:
-        raise StartupError(f"Can't reach Discord: {exc}") from None
+        raise StartupError(f"Can't reach Discord: {exc}", exits.UNAVAILABLE) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -336,9 +344,12 @@ def _main(argv: list[str]) -> int:
         if args.command == "play":
             return _run_play(config, args, words)
         return _run_discord(config, words, sync_global=args.sync_global)
-    except (ConfigError, WordListError, StartupError) as exc:
+    except (ConfigError, WordListError) as exc:
         print(f"wordle-bot: {exc}", file=sys.stderr)
-        return 2
+        return exits.CONFIG
+    except StartupError as exc:
+        print(f"wordle-bot: {exc}", file=sys.stderr)
+        return exc.exit_code
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cli import exits
 from bot.cogs.interact import failure_text, slow_down_text
 from bot.cogs.messages import APOLOGY, Reply, error_text
 from bot.cogs.prefs import SERVER_ONLY_TEXT, ServerOnly
@@ -288,26 +289,27 @@ async def _run_until_stopped(bot: WordleBot, token: str) -> None:
 
 
 def run_bot(config: Config, words: WordLists, *, sync_global: bool = False) -> int:
-    """Run the bot until stopped. Returns the process exit code; never prints a traceback for
-    a missing or rejected token or another setting Discord refuses."""
+    """Run the bot until stopped. Returns the process exit status (:mod:`bot.cli.exits`);
+    never prints a traceback for a missing or rejected token or another setting Discord
+    refuses."""
     if not config.token:
         print(TOKEN_HELP, file=sys.stderr)
-        return 2
+        return exits.CONFIG
     try:
         asyncio.run(_run(config, words, sync_global=sync_global))
     except discord.LoginFailure:
         print(REJECTED_HELP, file=sys.stderr)
-        return 2
+        return exits.CONFIG
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the connection's intents; wordle-bot needs no privileged "
               "intents, so check the bot's settings.", file=sys.stderr)
-        return 2
+        return exits.CONFIG
     except ConfigError as exc:
         print(f"wordle-bot: {exc}", file=sys.stderr)
-        return 2
+        return exits.CONFIG
     except StorageError as exc:
         print(f"wordle-bot: {exc}", file=sys.stderr)
-        return 2
+        return exits.database_exit_code(exc, postgres=config.postgres_url is not None)
     except KeyboardInterrupt:  # before the signal handlers are in place
         pass
     log.info("stopped")

@@ -1,6 +1,6 @@
-"""The command line around the bot: its arguments and help (:mod:`.arguments`), and the
-terminal commands that are not the bot itself (``wordle-bot solve``, ``prepare`` and
-``salt``)."""
+"""The command line around the bot: its arguments and help (:mod:`.arguments`), its exit
+status (:mod:`.exits`), and the terminal commands that are not the bot itself (``wordle-bot
+solve``, ``prepare`` and ``salt``)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from bot.cli import exits
+
 #: The commands that parse their own arguments (everything after their name).
 TOOLS = ("solve", "prepare")
 
@@ -43,14 +45,14 @@ def parser() -> argparse.ArgumentParser:
         usage="%(prog)s [-h] [--env-file FILE] [--sync-global] [COMMAND] ...",
         description="Wordle for Discord servers, and in your terminal. Without a command, "
                     "runs the Discord bot\n(wordle-bot run).",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=exits.help_text(), formatter_class=argparse.RawDescriptionHelpFormatter)
     settings_option(top, top=True)
     top.add_argument("--sync-global", action="store_true",
                      help=_SYNC_GLOBAL_HELP + " (the same as run --sync-global)")
     sub = top.add_subparsers(dest="command", metavar="COMMAND", prog="wordle-bot")
 
     run = sub.add_parser("run", help="run the Discord bot (the default)",
-                         description=_RUN_DESCRIPTION,
+                         description=_RUN_DESCRIPTION, epilog=exits.help_text("run"),
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     settings_option(run)
     run.add_argument("--sync-global", action="store_true", default=argparse.SUPPRESS,
@@ -58,7 +60,9 @@ def parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play Wordle in this terminal",
                           description="Play Wordle in this terminal, over the bot's own "
-                                      "service and database.")
+                                      "service and database.",
+                          epilog=exits.help_text("play"),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     settings_option(play)
     play.add_argument("--db", type=Path, help="a SQLite database file (default: the bot's "
                       "own: DATABASE_URL, else WORDLE_DB or data/wordle-bot.sqlite3)")

@@ -1,7 +1,7 @@
 """``wordle-bot run`` is a command with options of its own (issue 26, item 8): ``run
---sync-global`` and ``run --env-file`` work as before the command, ``run --help`` lists them,
-and ``--env-file`` after the other commands that read settings works too. The real bot runs
-in a child process against the fake Discord."""
+--sync-global`` and ``run --env-file`` work as before the command, ``run --help`` lists them
+and the exit status, and ``--env-file`` after the other commands that read settings works
+too. The real bot runs in a child process against the fake Discord."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main as wordle_bot
+from bot.cli import exits
 from tests.cli.test_env_file import env, tiny_lists_in
 from tests.cli.test_env_file import wordle_bot as run_wordle_bot
 from tests.discord.test_shards_processes import write_word_lists
@@ -22,7 +23,7 @@ __all__ = ["env"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_run_help_lists_its_options(capsys) -> None:
+def test_run_help_lists_its_options_and_the_exit_status(capsys) -> None:
     with pytest.raises(SystemExit) as exit_:
         wordle_bot(["run", "--help"])
     assert exit_.value.code == 0
@@ -31,9 +32,11 @@ def test_run_help_lists_its_options(capsys) -> None:
     assert "--env-file FILE  settings file (default: .env, if there is one)" in out
     assert "--sync-global    publish the slash commands to every server at start" in out
     assert "DEV_GUILD_ID" in out
+    assert f"\n  {exits.CONFIG}   a setting is wrong" in out
+    assert f"\n  {exits.UNAVAILABLE}   Discord or the database could not be reached" in out
 
 
-def test_the_top_help_names_run(capsys) -> None:
+def test_the_top_help_names_run_and_the_exit_status(capsys) -> None:
     with pytest.raises(SystemExit) as exit_:
         wordle_bot(["--help"])
     assert exit_.value.code == 0
@@ -41,6 +44,8 @@ def test_the_top_help_names_run(capsys) -> None:
     assert out.startswith("usage: wordle-bot [-h] [--env-file FILE] [--sync-global] "
                           "[COMMAND] ...\n")
     assert "    run            run the Discord bot (the default)\n" in out
+    assert "    salt           print a new random salt for DAILY_SALT\n" in out
+    assert f"\n  {exits.CONFIG}   a setting is wrong" in out
 
 
 async def test_run_sync_global_with_a_settings_file_after_the_command(tmp_path: Path) -> None:
@@ -74,7 +79,7 @@ async def test_run_sync_global_with_a_settings_file_after_the_command(tmp_path: 
 
 def test_run_refuses_a_settings_file_that_is_not_there(tmp_path, env) -> None:
     done = run_wordle_bot(tmp_path, env, "run", "--env-file", "typo.env")
-    assert done.returncode == 2
+    assert done.returncode == exits.USAGE
     assert done.stderr.endswith("error: --env-file: there is no file typo.env\n")
     assert not (tmp_path / "data").exists()
 
@@ -116,5 +121,5 @@ def test_sync_global_before_the_command_still_means_run(tmp_path, env) -> None:
     # Without a token both forms stop at the same place: the help for making one.
     for args in (["--sync-global"], ["run", "--sync-global"], ["--sync-global", "run"]):
         done = run_wordle_bot(tmp_path, env, "--env-file", os.devnull, *args)
-        assert done.returncode == 2, (args, done.stderr)
+        assert done.returncode == exits.CONFIG, (args, done.stderr)
         assert "wordle-bot needs a Discord bot token in DISCORD_TOKEN" in done.stderr

@@ -1,7 +1,8 @@
-"""Running the bot: a missing or rejected token gives the help text and exit code 2, never a
-traceback, and the token is never printed or logged. The rejected token goes all the way
-through ``bot.app.run_bot`` (its own event loop, in a thread) to the fake Discord, which
-answers ``GET /users/@me`` with 401 like Discord does."""
+"""Running the bot: a missing or rejected token gives the help text and exit status 78 (a
+setting to fix: ``bot.cli.exits``), never a traceback, and the token is never printed or
+logged. The rejected token goes all the way through ``bot.app.run_bot`` (its own event loop,
+in a thread) to the fake Discord, which answers ``GET /users/@me`` with 401 like Discord
+does."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import secrets
 import pytest
 
 from bot.app import REJECTED_HELP, TOKEN_HELP, run_bot
+from bot.cli import exits
 from bot.config import Config
 from tests.discord.conftest import Table
 
@@ -24,7 +26,7 @@ def config_for(table: Table, token: str | None) -> Config:
 def test_missing_token_prints_how_to_make_one(table: Table, capsys: pytest.CaptureFixture,
                                               caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
-    assert run_bot(config_for(table, None), table.words) == 2
+    assert run_bot(config_for(table, None), table.words) == exits.CONFIG
     out = capsys.readouterr()
     assert out.out == "" and out.err == TOKEN_HELP + "\n"
     assert "discord.com/developers/applications" in out.err
@@ -44,7 +46,7 @@ async def test_rejected_token_is_explained_and_never_shown(
 
     code = await asyncio.to_thread(run_bot, config, table.words)
 
-    assert code == 2
+    assert code == exits.CONFIG
     out = capsys.readouterr()
     assert out.err == REJECTED_HELP + "\n" and out.out == ""
     assert "Traceback" not in out.err

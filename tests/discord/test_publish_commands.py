@@ -2,7 +2,7 @@
 the fake Discord: a start that publishes none where none are published says what to do, once;
 a global sync clears the copy in ``DEV_GUILD_ID``'s server (which would show each command
 twice) and says so; a start that makes that server show each command twice says how to mend
-it; a ``DEV_GUILD_ID`` the bot cannot publish to is a setting error, in one line."""
+it; a ``DEV_GUILD_ID`` the bot cannot publish to is a setting error (exit status 78)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import logging
 import pytest
 
 from bot.app import run_bot
+from bot.cli import exits
 from bot.config import Config
 from tests.discord.conftest import Table
 
@@ -107,7 +108,7 @@ async def test_a_dev_server_the_bot_is_not_in_is_a_setting_error(
 
     code = await asyncio.to_thread(run_bot, config, table.words)
 
-    assert code == 2
+    assert code == exits.CONFIG
     out = capsys.readouterr()
     assert out.out == "" and "Traceback" not in out.err
     assert out.err == (

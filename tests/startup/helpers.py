@@ -92,10 +92,12 @@ def run_cli(args: list[str], cwd: Path, env: dict[str, str] | None = None, *,
     return Ran(done.returncode, done.stdout, done.stderr)
 
 
-def assert_one_clear_line(ran: Ran, *expected: str) -> str:
+def assert_one_clear_line(ran: Ran, *expected: str, code: int | None = None) -> str:
     """Exactly one line on stderr, starting ``wordle-bot:`` and holding each expected piece;
-    no traceback; a non-zero exit code. Returns the line."""
+    no traceback; a non-zero exit code (``code``, when given). Returns the line."""
     assert ran.code != 0, (ran.code, ran.err)
+    if code is not None:
+        assert ran.code == code, (ran.code, ran.err)
     assert "Traceback" not in ran.err, ran.err
     assert len(ran.err_lines) == 1, ran.err
     line = ran.err_lines[0]

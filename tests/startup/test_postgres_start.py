@@ -15,6 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.cli import exits
 from bot.core.daily import today_puzzle_number
 from bot.core.feedback import score
 from bot.core.personal import player_daily_word
@@ -130,7 +131,8 @@ def test_a_database_that_cannot_be_reached_is_one_line_without_the_password(
     for args in (["play"], []):
         env = {"DATABASE_URL": url, "DISCORD_TOKEN": "MTA5.not.real"}
         ran = run_cli(["--env-file", os.devnull, *args], tmp_path, env, timeout=60)
-        line = assert_one_clear_line(ran, "cannot connect to", "wordle:***@127.0.0.1")
+        line = assert_one_clear_line(ran, "cannot connect to", "wordle:***@127.0.0.1",
+                                     code=exits.UNAVAILABLE)
         assert SECRET not in ran.out + ran.err, line
     assert files_under(tmp_path) == []
 
@@ -139,7 +141,7 @@ def test_an_unknown_database_is_one_line_without_the_password(tmp_path: Path,
                                                               pg_dsn: str) -> None:
     url = with_password(pg_dsn, database="no_such_database")
     ran = play(tmp_path, url)
-    line = assert_one_clear_line(ran, "no_such_database")
+    line = assert_one_clear_line(ran, "no_such_database", code=exits.CONFIG)
     assert SECRET not in ran.out + ran.err, line
     assert files_under(tmp_path) == []
 
@@ -148,5 +150,5 @@ def test_a_bad_database_url_is_one_line_without_the_password(tmp_path: Path) -> 
     for url, piece in ((f"mysql://u:{SECRET}@h/d", "DATABASE_URL must start with"),
                        (f"postgresql://u:{SECRET}@h:port/d", "DATABASE_URL is not a valid URL")):
         ran = run_cli(["--env-file", os.devnull, "play"], tmp_path, {"DATABASE_URL": url})
-        assert_one_clear_line(ran, piece)
+        assert_one_clear_line(ran, piece, code=exits.CONFIG)
         assert SECRET not in ran.err + ran.out
