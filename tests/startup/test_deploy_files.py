@@ -1,9 +1,11 @@
-"""The deploy files agree with the program (issue 26, item 12): the systemd unit is valid
-(``systemd-analyze verify``, where installed), makes its user and its folders, and does not
-restart a setting error (``bot.cli.exits.CONFIG``)."""
+"""The deploy files agree with the program and each other (issue 26, item 12): the systemd
+unit is valid (``systemd-analyze verify``, where installed), makes its user and its folders,
+and does not restart a setting error (``bot.cli.exits.CONFIG``); the Kubernetes pod runs the
+image's user, with a read-only root file system and the bot's one writable folder."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -14,6 +16,8 @@ from bot.cli import exits
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "deploy" / "systemd" / "wordle-bot@.service"
+KUBERNETES = ROOT / "deploy" / "kubernetes" / "wordle-bot.yaml"
+DOCKERFILE = ROOT / "Dockerfile"
 
 
 def service_settings() -> dict[str, list[str]]:
@@ -65,3 +69,20 @@ def test_the_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
                           cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
 
+
+def test_the_pod_runs_the_images_user_on_a_read_only_root() -> None:
+    pod = KUBERNETES.read_text()
+    docker = DOCKERFILE.read_text()
+    [user] = re.findall(r"^USER (\d+):(\d+)$", docker, re.MULTILINE)
+    assert f"runAsUser: {user[0]} " in pod and f"runAsGroup: {user[1]}\n" in pod
+    assert "--no-create-home" in docker and f"--uid {user[0]} " in docker
+    for setting in ("runAsNonRoot: true", "readOnlyRootFilesystem: true",
+                    "allowPrivilegeEscalation: false", "capabilities: {drop: [ALL]}"):
+        assert setting in pod, setting
+    # The program the pod starts is the one the image installs, and its one writable folder
+    # is the cache the image points the bot at.
+    assert 'ENTRYPOINT ["/app/.venv/bin/wordle-bot"]' in docker
+    assert "exec /app/.venv/bin/wordle-bot\n" in pod
+    assert "WORDLE_BOT_CACHE_DIR=/cache" in docker
+    assert "- {name: cache, mountPath: /cache}" in pod
+    assert "value: /cache" in pod
