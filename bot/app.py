@@ -50,8 +50,8 @@ wordle-bot needs a Discord bot token in DISCORD_TOKEN (in .env or the environmen
   2. Under "Bot", press "Reset Token" and copy it into .env as DISCORD_TOKEN=...
      (no privileged intents are needed).
   3. Under "OAuth2 > URL Generator", tick the scopes "bot" and "applications.commands" and the
-     permissions "Send Messages", "Embed Links", "Attach Files" and "Read Message History";
-     open the URL to invite the bot to your server.
+     permissions "View Channels", "Send Messages", "Send Messages in Threads", "Embed Links",
+     "Attach Files" and "Read Message History"; open the URL to invite the bot to your server.
   4. Run `uv run wordle-bot` again. Put your server's id in DEV_GUILD_ID for commands that
      show up at once."""
 

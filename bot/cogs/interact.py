@@ -138,7 +138,12 @@ def bot_permissions(channel: discord.abc.GuildChannel | discord.Thread
 def may_post_in(channel: discord.abc.GuildChannel | discord.Thread) -> bool | None:
     """Whether the bot may post in a server's channel (``None``: not known)."""
     may = bot_permissions(channel)
-    return None if may is None else may.view_channel and may.send_messages
+    if may is None:
+        return None
+    # A thread takes its parent's permissions, where Send Messages is the parent's own right.
+    send = (may.send_messages_in_threads if isinstance(channel, discord.Thread)
+            else may.send_messages)
+    return may.view_channel and send
 
 
 def ours(client: discord.Client, guild_id: int) -> bool:

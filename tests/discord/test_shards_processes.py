@@ -58,8 +58,13 @@ async def bot_process(fake: FakeDiscord, env: dict[str, str]) -> AsyncIterator[B
 def shown(interaction: FakeInteraction) -> str:
     """What the player sees of the bot's answers, letters run together (boards show them spaced
     or in tiles), upper case."""
-    text = "\n".join(m.text() for m in interaction.visible_messages)
-    return re.sub(r"[\s`*|]", "", text).upper()
+    parts = []
+    for message in interaction.visible_messages:
+        parts.append(message.text())
+        # A picture board says its rows in the gallery item's description, not in the text.
+        parts.extend(str(item.get("description") or "") for gallery
+                     in message.find_components(12) for item in gallery.get("items") or [])
+    return re.sub(r"[\s`*|]", "", "\n".join(parts)).upper()
 
 
 async def acknowledged(interaction: FakeInteraction, word: str, timeout: float = 20) -> bool:
