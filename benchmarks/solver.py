@@ -51,8 +51,8 @@ from bot.core.feedback import ALL_GREEN_CODE, PATTERN_COUNT, decode  # noqa: E40
 from bot.core.game import hard_mode_problem  # noqa: E402
 from bot.core.patterns import pattern_matrix  # noqa: E402
 from bot.core.solver import Solver  # noqa: E402
+from bot.core.solver_estimate import entropy_bits  # noqa: E402
 from bot.core.solver_hard import OPEN_STATE, legal_mask, state_after  # noqa: E402
-from bot.core.solver_search import entropy_bits  # noqa: E402
 
 REFERENCE = ROOT.parent / "shared" / "reference"
 SOLVED = ALL_GREEN_CODE

@@ -6,8 +6,8 @@
     wordle-bot prepare --output wordlists/strategies     also write the files there (to ship)
 
 The shipped word lists have their strategies in the repository, so for them this only checks
-they load. For other lists each mode is built in a separate process (a few minutes for lists
-the size of ours), with its progress logged, and kept in the cache folder the bot reads
+they load. For other lists each mode is built in a separate process, with its progress
+logged, and kept in the cache folder the bot reads
 (``--cache-dir``, else ``$WORDLE_BOT_CACHE_DIR`` or ``~/.cache/wordle-bot``). Settings come
 from the environment and the bot's settings file (``.env``, or ``wordle-bot --env-file``), as
 for the bot. Exit status 0, 2 for a setting, list or folder that cannot be used.
@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
               f"average, at most {strategy.max_guesses}", file=out)
         if args.output is not None:
             path = args.output / solver.shipped_path(hard_mode).name
-            if not strategy.save(path, fingerprint(solver.lists_key, hard_mode)):
+            key = fingerprint(solver.lists_key, hard_mode, solver.variant.attempts)
+            if not strategy.save(path, key):
                 print(f"wordle-bot prepare: cannot write {path}", file=err)
                 return 2
             print(f"  written to {path} ({path.stat().st_size:,} bytes)", file=out)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from bot.cli.arguments import settings_file, settings_option
 from bot.core.share import squares
+from bot.core.variant import CLASSIC, Variant
 
 if TYPE_CHECKING:
     from bot.core.solver import Solver
@@ -63,39 +64,41 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_pair(text: str) -> tuple[str, str]:
+def parse_pair(text: str, variant: Variant = CLASSIC) -> tuple[str, str]:
     """``"crane=BYBBG"`` to ``("crane", "BYBBG")``; raises ``ValueError`` with a message."""
-    from bot.core.solver import parse_feedback
+    from bot.core.solver_history import letters_name, parse_feedback
 
     parts = _SEPARATOR.split(text.strip(), maxsplit=1)
     if len(parts) != 2 or not parts[0].strip():
         shown = text if len(text) <= 30 else text[:30] + "…"
         raise ValueError(f"{shown!r}: write each guess as WORD=FEEDBACK, e.g. crane=BYBBG")
     word = parts[0].strip().lower()
-    if len(word) != 5 or not (word.isascii() and word.isalpha()):
-        raise ValueError(f"{parts[0].strip()[:30]!r} is not a 5-letter word of A-Z")
+    if len(word) != variant.length or not set(word) <= set(variant.alphabet):
+        raise ValueError(f"{parts[0].strip()[:30]!r} is not a {variant.length}-letter word of "
+                         f"{letters_name(variant.alphabet)}")
     try:
-        feedback = parse_feedback(parts[1])
+        feedback = parse_feedback(parts[1], variant.length)
     except ValueError as error:
         raise ValueError(f"{word.upper()}: {error}") from None
     return word, feedback
 
 
-def game_problem(history: list[tuple[str, str]], hard_mode: bool = False) -> None:
-    """``ValueError`` for guesses no game can have, or none can go on from: more than
-    :data:`MAX_ATTEMPTS`, any after an all-green one (the game ended there), all of them
-    without a win (it was lost), or in hard mode one the rule would have refused."""
-    from bot.core.domain import MAX_ATTEMPTS
+def game_problem(history: list[tuple[str, str]], hard_mode: bool = False,
+                 variant: Variant = CLASSIC) -> None:
+    """``ValueError`` for guesses no game can have, or none can go on from: more than the
+    variant's attempts, any after an all-green one (the game ended there), all of them without
+    a win (it was lost), or in hard mode one the rule would have refused."""
     from bot.core.game import hard_mode_problem
 
-    if len(history) > MAX_ATTEMPTS:
-        raise ValueError(f"a game has at most {MAX_ATTEMPTS} guesses; {len(history)} were given")
+    attempts = variant.attempts
+    if len(history) > attempts:
+        raise ValueError(f"a game has at most {attempts} guesses; {len(history)} were given")
     for word, feedback in history[:-1]:
         if feedback == "G" * len(feedback):
             raise ValueError(f"{word.upper()} was all green: the game ended there, so no guess "
                              "comes after it")
-    if len(history) == MAX_ATTEMPTS and history[-1][1] != "G" * len(history[-1][1]):
-        raise ValueError(f"all {MAX_ATTEMPTS} guesses were played without a win: the game is "
+    if len(history) == attempts and history[-1][1] != "G" * len(history[-1][1]):
+        raise ValueError(f"all {attempts} guesses were played without a win: the game is "
                          "over, no guess comes after it")
     for number, (word, _) in enumerate(history[1:], start=2) if hard_mode else ():
         problem = hard_mode_problem(history[:number - 1], word)

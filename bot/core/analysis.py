@@ -5,11 +5,12 @@ Per guess (:class:`AnalysisStep`): the candidates before and after it, the bits 
 expected to gain, and the expected number of guesses for the whole game with each.
 
 *Expected guesses* for a guess ``w`` played as attempt ``k`` with ``n`` candidates left is
-``(k - 1) + 1 + sum over feedbacks f other than GGGGG of (n_f / n) * A(n_f)``, where ``n_f``
-is how many candidates give feedback ``f`` and ``A(m)`` is the average number of guesses this
-solver needs to find one word among ``m`` (:func:`bot.core.solver_search.average_guesses`, a
-curve measured from its own strategies). It is an estimate, computed the same way for the guess
-played and for the solver's guess, so the two compare fairly.
+``(k - 1) + 1 + sum over feedbacks f other than all green of (n_f / n) * A(n_f)``, where
+``n_f`` is how many candidates give feedback ``f`` and ``A(m)`` is the average number of
+guesses this solver needs to find one word among ``m``
+(:func:`bot.core.solver_estimate.average_guesses`, measured on its own strategies). It is an
+estimate, computed the same way for the guess played and for the solver's guess, so the two
+compare fairly.
 
 **Skill** (0-100): for each counted guess, ``100 * max(0, 1 - loss)`` where ``loss`` is the
 expected guesses with the guess played minus with the solver's guess (never below 0): playing
@@ -36,13 +37,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bot.core.domain import normalise_word
-from bot.core.feedback import ALL_GREEN, ALL_GREEN_CODE, encode, score
+from bot.core.feedback import encode, score
 from bot.core.revealed import Revealed
 from bot.core.solver import HistoryError, Solver, bits
-from bot.core.solver_search import average_guesses
-
-_SOLVED = ALL_GREEN_CODE
+from bot.core.solver_estimate import average_guesses
+from bot.core.solver_history import check_word
 
 
 @dataclass(frozen=True)
@@ -86,9 +85,10 @@ def step_skill(expected_played: float, expected_best: float) -> float:
 
 def step_luck(counts: np.ndarray, actual: int) -> float:
     """How good feedback ``actual`` was among all feedbacks (``counts[p]`` candidates give
-    ``p``): ``100 * (P(more left) + P(as many left) / 2)``, solving counting as none left."""
+    ``p``, for every pattern ``p``): ``100 * (P(more left) + P(as many left) / 2)``, solving
+    (the last pattern, all green) counting as none left."""
     left = counts.astype(np.float64).copy()
-    left[_SOLVED] = 0.0
+    left[-1] = 0.0
     n = counts.sum()
     mine = left[actual]
     worse = counts[left > mine].sum()
@@ -119,7 +119,7 @@ def analyse(
     hidden word missing from the solver's answer list still works: it is counted as one more
     candidate.
     """
-    word = normalise_word(answer)
+    word = check_word(answer, "the hidden word", solver.variant)
     history = [(g, f) for g, f in rows]
     steps_in = solver.parse_history(history)
     for number, step in enumerate(steps_in, start=1):
@@ -187,7 +187,7 @@ def analyse(
     return GameAnalysis(
         answer=word,
         hard_mode=hard_mode,
-        solved=steps[-1].feedback == ALL_GREEN,
+        solved=steps[-1].feedback == solver.variant.all_green,
         steps=tuple(steps),
         skill=float(np.mean(skills)) if skills else 100.0,
         luck=float(np.mean(lucks)) if lucks else 50.0,
@@ -213,7 +213,7 @@ def _counts(solver: Solver, subset: np.ndarray, guess: str, extra: str | None) -
     """Candidates giving each feedback to ``guess`` (the hidden word added if not listed)."""
     counts = solver.pattern_counts(subset, guess).astype(np.int64)
     if extra is not None:
-        counts[encode(score(guess, extra))] += 1
+        counts[encode(score(guess, extra), len(extra))] += 1
     return counts
 
 
@@ -224,8 +224,9 @@ def _entropy(counts: np.ndarray) -> float:
 
 
 def _expected_guesses(counts: np.ndarray, hard_mode: bool) -> float:
-    """``1 + sum(n_f / n * A(n_f))`` over feedbacks other than GGGGG (see module docs)."""
+    """``1 + sum(n_f / n * A(n_f))`` over feedbacks other than all green (the last pattern;
+    see module docs)."""
     n = counts.sum()
     rest = counts.copy()
-    rest[_SOLVED] = 0
+    rest[-1] = 0
     return 1.0 + float((rest * average_guesses(rest, hard_mode)).sum()) / n

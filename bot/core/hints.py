@@ -20,7 +20,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.core.domain import GREEN, GREY, WORD_LENGTH, BadWord, Row, normalise_word, parse_row
+from bot.core.domain import GREEN, GREY, BadWord, Row, normalise_word, parse_row
 from bot.core.game import keyboard
 from bot.core.revealed import Revealed
 from bot.core.solver_answers import AnswerPick, answer_pick
@@ -93,7 +93,7 @@ def position_hint(
         i + 1 for _, feedback in _clean_rows(rows) for i, s in enumerate(feedback) if s == GREEN
     }
     hinted = {int(h) for h in already_hinted}
-    choices = [p for p in range(1, WORD_LENGTH + 1) if p not in green and p not in hinted]
+    choices = [p for p in range(1, len(word) + 1) if p not in green and p not in hinted]
     if not choices:
         return None
     position = (rng or random.Random()).choice(choices)

@@ -1,15 +1,15 @@
 """The pattern matrix: the feedback of every allowed guess against every hidden word, on disk.
 
-Entry ``[a, g]`` of the matrix is the encoded feedback (:func:`bot.core.feedback.encode`, 0..242)
-of guess ``g`` against hidden word ``a``. Rows are hidden words and columns guesses, so the rows
-of a candidate set (``matrix[candidates]``) are one contiguous gather: that is the solver's
-hot path. It is ``uint8``: about 30 MB for 2,315 hidden words by 12,972 guesses.
+Entry ``[a, g]`` of the matrix is the encoded feedback (:func:`bot.core.feedback.encode`) of
+guess ``g`` against hidden word ``a``. Rows are hidden words and columns guesses, so the rows
+of a candidate set (``matrix[candidates]``) are one contiguous gather: that is the solver's hot
+path. Its type is the smallest that holds every pattern (``uint8`` for 5 letters).
 
-Building it takes a second or two; the result is kept in a cache directory (environment
-variable ``WORDLE_BOT_CACHE_DIR``, else ``~/.cache/wordle-bot``) under a name made from a hash
-of both word lists, so a changed list can never be served a stale matrix. Loading it back is
-a single :func:`numpy.load`. A cache that cannot be read or written is never an error: the
-matrix is simply rebuilt (and kept in memory only).
+The matrix is kept in a cache directory (environment variable ``WORDLE_BOT_CACHE_DIR``, else
+``~/.cache/wordle-bot``) under a name made from a hash of both word lists, so a changed list
+can never be served a stale matrix, and loading it back is one :func:`numpy.load`. A cache
+that cannot be read or written is never an error: the matrix is rebuilt (and kept in memory
+only).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.core.feedback import score_matrix
+from bot.core.feedback import pattern_dtype, score_matrix, words_to_array
+from bot.core.variant import CLASSIC, Variant
 
 #: Bump when the on-disk layout or meaning of anything cached changes.
 CACHE_FORMAT = 1
@@ -96,25 +97,30 @@ def pattern_matrix(
     cache_dir: Path | str | None = None,
     *,
     use_cache: bool = True,
+    variant: Variant = CLASSIC,
 ) -> tuple[np.ndarray, MatrixInfo]:
-    """The ``(len(answers), len(guesses))`` uint8 matrix of encoded feedback, from cache or built.
+    """The ``(len(answers), len(guesses))`` matrix of encoded feedback, from cache or built,
+    for words of ``variant``.
 
     ``cache_dir`` defaults to :func:`default_cache_dir`. With ``use_cache=False`` nothing is read
     or written.
     """
     start = time.perf_counter()
     shape = (len(answers), len(guesses))
+    dtype = pattern_dtype(variant.length)
     path = None
     if use_cache:
         directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
         path = directory / f"patterns-{lists_key(answers, guesses)}.npy"
-        cached = load_array(path, shape, np.uint8)
+        cached = load_array(path, shape, dtype)
         if cached is not None:
             return cached, MatrixInfo("cache", time.perf_counter() - start, path)
-    matrix = np.empty(shape, dtype=np.uint8)
+    matrix = np.empty(shape, dtype=dtype)
+    answer_letters = words_to_array(answers, variant.alphabet)
+    guess_letters = words_to_array(guesses, variant.alphabet)
     for first in range(0, len(guesses), _GUESS_BLOCK):  # transposed a block at a time
-        block = guesses[first : first + _GUESS_BLOCK]
-        matrix[:, first : first + len(block)] = score_matrix(block, answers).T
+        block = guess_letters[first : first + _GUESS_BLOCK]
+        matrix[:, first : first + len(block)] = score_matrix(block, answer_letters).T
     if path is not None and not save_array(path, matrix):
         path = None
     return matrix, MatrixInfo("built", time.perf_counter() - start, path)

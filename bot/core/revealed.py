@@ -17,12 +17,14 @@ from datetime import datetime
 
 import numpy as np
 
-from bot.core.domain import WORD_LENGTH, HintKind
+from bot.core.domain import HintKind
+from bot.core.variant import CLASSIC, Variant
 
 
 @dataclass(frozen=True)
 class Revealed:
-    """Letters the hidden word contains and letters at known 1-based positions.
+    """Letters the hidden word contains and letters at known 1-based positions, in a game of
+    ``variant`` (``ValueError`` for a letter or position the variant does not have).
 
     Empty (false) when no letter or position hint has been given; hashable, so it can key a
     cache.
@@ -30,17 +32,24 @@ class Revealed:
 
     letters: frozenset[str] = frozenset()
     positions: frozenset[tuple[int, str]] = frozenset()
+    variant: Variant = CLASSIC
 
     def __post_init__(self) -> None:
         for letter in self.letters:
-            _check_letter(letter)
+            self._check_letter(letter)
         for position, letter in self.positions:
-            if not 1 <= position <= WORD_LENGTH:
-                raise ValueError(f"a position is 1 to {WORD_LENGTH}, not {position}")
-            _check_letter(letter)
+            if not 1 <= position <= self.variant.length:
+                raise ValueError(f"a position is 1 to {self.variant.length}, not {position}")
+            self._check_letter(letter)
+
+    def _check_letter(self, letter: object) -> None:
+        if not (isinstance(letter, str) and len(letter) == 1 and letter in self.variant.alphabet):
+            raise ValueError(f"a revealed letter is one of {self.variant.alphabet}, "
+                             f"not {letter!r}")
 
     @classmethod
-    def from_hints(cls, hints: Iterable[tuple[HintKind | str, str]]) -> Revealed:
+    def from_hints(cls, hints: Iterable[tuple[HintKind | str, str]],
+                   variant: Variant = CLASSIC) -> Revealed:
         """What the hints ``(kind, value)`` revealed, values as stored: ``"y"`` for a letter,
         ``"3:s"`` for a position, the suggested word for a word hint (which reveals nothing).
         ``ValueError`` for a value that is none of these."""
@@ -55,13 +64,16 @@ class Revealed:
                 if not place.isdigit():
                     raise ValueError(f"a position hint is stored as '3:s', not {value!r}")
                 positions.add((int(place), letter.lower()))
-        return cls(frozenset(letters), frozenset(positions))
+        return cls(frozenset(letters), frozenset(positions), variant)
 
     def __bool__(self) -> bool:
         return bool(self.letters or self.positions)
 
     def __or__(self, other: Revealed) -> Revealed:
-        return Revealed(self.letters | other.letters, self.positions | other.positions)
+        if other.variant != self.variant:
+            raise ValueError("hints of games of different variants do not combine")
+        return Revealed(self.letters | other.letters, self.positions | other.positions,
+                        self.variant)
 
     def fits(self, word: str) -> bool:
         """Whether ``word`` (lower case) agrees with every letter and position revealed."""
@@ -76,13 +88,14 @@ class Revealed:
 
 
 def revealed_before_guesses(hints: Iterable[tuple[datetime, HintKind | str, str]],
-                            guess_times: Sequence[datetime]) -> list[Revealed]:
+                            guess_times: Sequence[datetime],
+                            variant: Variant = CLASSIC) -> list[Revealed]:
     """For each guess (made at ``guess_times``, in order), what the hints ``(given at, kind,
     value)`` had revealed by then: a hint counts for the guesses made at or after the moment
     it was given."""
-    timed = sorted(((when, Revealed.from_hints([(kind, value)])) for when, kind, value in hints),
-                   key=lambda item: item[0])
-    known, out, index = Revealed(), [], 0
+    timed = sorted(((when, Revealed.from_hints([(kind, value)], variant))
+                    for when, kind, value in hints), key=lambda item: item[0])
+    known, out, index = Revealed(variant=variant), [], 0
     for moment in guess_times:
         while index < len(timed) and timed[index][0] <= moment:
             known |= timed[index][1]
@@ -90,7 +103,3 @@ def revealed_before_guesses(hints: Iterable[tuple[datetime, HintKind | str, str]
         out.append(known)
     return out
 
-
-def _check_letter(letter: object) -> None:
-    if not (isinstance(letter, str) and len(letter) == 1 and "a" <= letter <= "z"):
-        raise ValueError(f"a revealed letter is one of a-z, not {letter!r}")

@@ -8,11 +8,10 @@ feedback times the guesses the solver then needs for the words left, averaged ov
 candidates. Both words are valued the same way, so they compare fairly:
 
 * exactly, when it can be done in a moment (at most :data:`EXACT_MAX` candidates and
-  :data:`EXACT_SECONDS`): the solver's own bounded
-  search (:mod:`bot.core.solver_search`) plays out every feedback, so the value is what
-  following the solver afterwards costs on average;
+  :data:`EXACT_SECONDS`): the solver's own search (:mod:`bot.core.solver_search`) plays out
+  every feedback, so the value is what following the solver afterwards costs on average;
 * otherwise (a large set, or a strategy still being built) by the one-step estimate the
-  post-game analysis uses (:func:`bot.core.solver_search.average_guesses`), marked ``exact``
+  post-game analysis uses (:func:`bot.core.solver_estimate.average_guesses`), marked ``exact``
   false.
 
 The best guess among the candidates is the one with the lowest value among the few ranked best
@@ -32,24 +31,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bot.core.feedback import PATTERN_COUNT, score_matrix
+from bot.core.feedback import all_green_code, pattern_count, score_matrix, words_to_array
 from bot.core.revealed import Revealed
+from bot.core.solver_estimate import cost_table
 from bot.core.solver_hard import HardState
 from bot.core.solver_history import Step
-from bot.core.solver_search import (
-    _HOPELESS,
-    INFEASIBLE,
-    SOLVED,
-    Engine,
-    SearchTimeout,
-    cost_table,
-)
+from bot.core.solver_search import HOPELESS, INFEASIBLE, Engine, SearchTimeout
 
 if TYPE_CHECKING:
     from bot.core.solver import Solver
 
-#: Guesses in a game (bot.core.domain.MAX_ATTEMPTS).
-MAX_GUESSES = 6
 #: Picks remembered (by word lists, rows, word and mode): the opener's is asked most.
 CACHE_SIZE = 512
 _CACHE: OrderedDict[tuple[object, ...], AnswerPick | None] = OrderedDict()
@@ -94,9 +85,9 @@ def answer_pick(solver: Solver, history: Sequence[tuple[str, str]], best: str,
     steps = solver.parse_history(history)
     best = best.lower()
     revealed = revealed or Revealed()
-    loaded = solver._matrix is not None  # the solver's own family of modules
-    key = (solver.lists_key, tuple((s.guess, s.feedback) for s in steps), revealed, best,
-           hard_mode, exact and loaded)
+    loaded = solver.matrix_loaded
+    key = (solver.lists_key, solver.variant, tuple((s.guess, s.feedback) for s in steps),
+           revealed, best, hard_mode, exact and loaded)
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
@@ -124,7 +115,7 @@ def _pick(solver: Solver, steps: list[Step], revealed: Revealed, best: str, hard
         found = _exact_pick(solver, steps, subset, best, pool, hard_mode, seconds)
         if found is not None:
             return found
-    return _estimated_pick(subset, words, best, pool, hard_mode)
+    return _estimated_pick(solver, subset, words, best, pool, hard_mode)
 
 
 def _column(solver: Solver, word: str) -> int:
@@ -133,45 +124,44 @@ def _column(solver: Solver, word: str) -> int:
     return column
 
 
-def _estimated_pick(subset: np.ndarray, words: list[str], best: str, pool: list[str],
-                    hard_mode: bool) -> AnswerPick:
+def _estimated_pick(solver: Solver, subset: np.ndarray, words: list[str], best: str,
+                    pool: list[str], hard_mode: bool) -> AnswerPick:
     """Both words valued by the one-step estimate, from their feedback on the candidates."""
     n = len(subset)
-    pool = _shortlist(pool, words, POOL)
-    patterns = score_matrix([best, *pool], words)
+    alphabet = solver.variant.alphabet
+    pool = _shortlist(pool, words, POOL, alphabet)
+    patterns = score_matrix(words_to_array([best, *pool], alphabet),
+                            words_to_array(words, alphabet))
     costs = cost_table(n, hard_mode)
+    length = solver.variant.length
     values = []
     for row in patterns:
-        counts = np.bincount(row, minlength=PATTERN_COUNT)
-        counts[SOLVED] = 0
+        counts = np.bincount(row, minlength=pattern_count(length))
+        counts[all_green_code(length)] = 0  # that word needs no more guesses
         values.append(1.0 + float(costs[counts].sum()) / n)
     top = int(np.argmin(values[1:]))
     return AnswerPick(Valued(best, values[0]), Valued(pool[top], values[1 + top]), False)
 
 
-def _shortlist(pool: list[str], words: list[str], keep: int) -> list[str]:
+def _shortlist(pool: list[str], words: list[str], keep: int, alphabet: str) -> list[str]:
     """The ``keep`` words of ``pool`` with the commonest letters among ``words`` (by place,
     and anywhere), in their list order; all of them when there are few."""
     if len(pool) <= keep:
         return pool
-    letters = _letters(words)
-    share = np.stack([np.bincount(letters[:, i], minlength=26) for i in range(5)])
-    present = np.zeros((len(words), 26), dtype=np.int64)
+    size = len(alphabet)
+    letters = words_to_array(words, alphabet).astype(np.int64)
+    length = letters.shape[1]
+    share = np.stack([np.bincount(letters[:, i], minlength=size) for i in range(length)])
+    present = np.zeros((len(words), size), dtype=np.int64)
     present[np.arange(len(words))[:, None], letters] = 1
     anywhere = present.sum(axis=0)
-    mine = _letters(pool)
-    in_place = sum(share[i, mine[:, i]] for i in range(5))
-    has = np.zeros((len(pool), 26), dtype=np.int64)
+    mine = words_to_array(pool, alphabet).astype(np.int64)
+    in_place = sum(share[i, mine[:, i]] for i in range(length))
+    has = np.zeros((len(pool), size), dtype=np.int64)
     has[np.arange(len(pool))[:, None], mine] = 1
     scores = in_place + has @ anywhere
     chosen = np.sort(np.argsort(-scores, kind="stable")[:keep])
     return [pool[i] for i in chosen.tolist()]
-
-
-def _letters(words: list[str]) -> np.ndarray:
-    """Each word's letters as numbers 0-25, one row per word."""
-    return (np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
-            .reshape(len(words), 5).astype(np.int64) - 97)
 
 
 def _exact_pick(solver: Solver, steps: list[Step], subset: np.ndarray, best: str,
@@ -179,14 +169,13 @@ def _exact_pick(solver: Solver, steps: list[Step], subset: np.ndarray, best: str
     """Both words valued by the solver's search; the best of the :data:`SHORTLIST`
     candidates by estimate; ``None`` if that takes longer than ``seconds``."""
     n = len(subset)
-    depth = max(MAX_GUESSES - len(steps), 1)
-    state = solver._state(steps, hard_mode)
+    depth = max(solver.variant.attempts - len(steps), 1)
+    state = solver.hard_state(steps, hard_mode)
     best_column = solver.column_of(best)
     columns = np.array(sorted(_column(solver, w) for w in pool))
     if best_column is None:
         return None
-    with solver._search_lock:
-        engine = solver._engine(hard_mode)
+    with solver.search(hard_mode) as engine:
         ranked_columns, estimate, _, _ = engine.estimates(subset, columns)
         shown = columns if ranked_columns is None else ranked_columns
         ranked = [int(shown[pos]) for pos in np.argsort(estimate, kind="stable")[:SHORTLIST]]
@@ -214,7 +203,7 @@ def _exact(engine: Engine, subset: np.ndarray, depth: int, state: HardState | No
         return None
     finally:
         engine.deadline = None
-    if found is None or max(best_cost, found[1]) >= _HOPELESS:
+    if found is None or max(best_cost, found[1]) >= HOPELESS:
         return None
     return best_cost, found[0], found[1]
 
@@ -222,5 +211,5 @@ def _exact(engine: Engine, subset: np.ndarray, depth: int, state: HardState | No
 def _cost(engine: Engine, subset: np.ndarray, column: int, depth: int,
           state: HardState | None) -> int:
     """Total guesses over the candidates when ``column`` is played now and the solver after."""
-    cost, _ = engine._evaluate(subset, column, depth, state, INFEASIBLE)
+    cost, _ = engine.evaluate(subset, column, depth, state, INFEASIBLE)
     return cost

@@ -16,41 +16,41 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from bot.core.feedback import PATTERN_COUNT, WORD_LENGTH, encode, words_to_array
+from bot.core.feedback import encode, words_to_array
+from bot.core.variant import CLASSIC, LATIN
 
-#: ``(greens, minimum_counts)``: greens is a tuple of 5 letter indices (0..25, -1 for none, -2
-#: for two different greens in one place); minimum_counts is 26 bytes, the least number of each
-#: letter a guess must contain.
+#: ``(greens, minimum_counts)``: greens holds one letter index per position (``-1`` for none,
+#: ``-2`` for two different greens in one place); minimum_counts one byte per letter of the
+#: alphabet, the least number of that letter a guess must contain.
 HardState = tuple[tuple[int, ...], bytes]
 
 _CONFLICT = -2
 
-#: No rows yet: every word is legal.
-OPEN_STATE: HardState = ((-1,) * WORD_LENGTH, bytes(26))
 
-#: Digits of every pattern, position 1 first: ``PATTERN_DIGITS[p, i]`` is 0 grey, 1 yellow, 2 green.
-PATTERN_DIGITS = np.array(
-    [
-        [(p // 3 ** (WORD_LENGTH - 1 - i)) % 3 for i in range(WORD_LENGTH)]
-        for p in range(PATTERN_COUNT)
-    ],
-    dtype=np.uint8,
-)
+def open_state(length: int, letters: int) -> HardState:
+    """No rows yet for words of ``length`` from an alphabet of ``letters``: every word legal."""
+    return (-1,) * length, bytes(letters)
+
+
+#: The classic variant's open state, for its callers.
+OPEN_STATE: HardState = open_state(CLASSIC.length, len(CLASSIC.alphabet))
 
 
 class WordTable:
     """Letters and letter counts of a word list, for vectorised legality checks."""
 
-    def __init__(self, words: Sequence[str]) -> None:
-        self.letters = words_to_array(words)
-        counts = np.zeros((len(words), 26), dtype=np.uint8)
+    def __init__(self, words: Sequence[str], alphabet: str = LATIN) -> None:
+        self.alphabet = alphabet
+        self.letters = words_to_array(words, alphabet)
+        self.length = self.letters.shape[1]
+        counts = np.zeros((len(words), len(alphabet)), dtype=np.uint8)
         rows = np.arange(len(words))
-        for i in range(WORD_LENGTH):
+        for i in range(self.length):
             np.add.at(counts, (rows, self.letters[:, i]), 1)
         self.counts = counts
         #: ``first_copy[w, i]``: the letter at position i does not occur earlier in word w.
-        first = np.ones((len(words), WORD_LENGTH), dtype=bool)
-        for i in range(1, WORD_LENGTH):
+        first = np.ones((len(words), self.length), dtype=bool)
+        for i in range(1, self.length):
             for j in range(i):
                 first[:, i] &= self.letters[:, i] != self.letters[:, j]
         self.first_copy = first
@@ -58,31 +58,40 @@ class WordTable:
     def __len__(self) -> int:
         return len(self.letters)
 
+    def open_state(self) -> HardState:
+        return open_state(self.length, len(self.alphabet))
+
 
 def state_after(state: HardState, word_letters: Sequence[int], pattern: int) -> HardState:
     """The state once a guess (its letter indices) got feedback ``pattern`` (encoded)."""
     greens = list(state[0])
     minimum = bytearray(state[1])
-    revealed = [0] * 26
-    for i, digit in enumerate(PATTERN_DIGITS[pattern]):
+    digits = []
+    for _ in greens:
+        pattern, digit = divmod(pattern, 3)
+        digits.append(digit)
+    revealed: dict[int, int] = {}
+    for i, digit in enumerate(reversed(digits)):
         letter = int(word_letters[i])
         if digit == 2:
             # Two different greens in one place (only in impossible feedback): nothing is legal.
             greens[i] = letter if greens[i] in (-1, letter) else _CONFLICT
         if digit:
-            revealed[letter] += 1
-    for letter, count in enumerate(revealed):
+            revealed[letter] = revealed.get(letter, 0) + 1
+    for letter, count in revealed.items():
         if count > minimum[letter]:
             minimum[letter] = count
     return tuple(greens), bytes(minimum)
 
 
-def state_from_rows(rows: Iterable[tuple[str, str]]) -> HardState:
-    """The state after ``(word, feedback)`` rows (feedback as a G/Y/B string)."""
-    state = OPEN_STATE
+def state_from_rows(rows: Iterable[tuple[str, str]], alphabet: str = LATIN,
+                    length: int = CLASSIC.length) -> HardState:
+    """The state after ``(word, feedback)`` rows (feedback as a G/Y/B string) of words of
+    ``length`` letters from ``alphabet``."""
+    state = open_state(length, len(alphabet))
     for word, feedback in rows:
-        letters = [ord(c) - ord("a") for c in word.lower()]
-        state = state_after(state, letters, encode(feedback))
+        letters = [alphabet.index(c) for c in word.lower()]
+        state = state_after(state, letters, encode(feedback, length))
     return state
 
 
@@ -103,4 +112,5 @@ def legal_mask(state: HardState, table: WordTable) -> np.ndarray:
 
 def is_open(state: HardState) -> bool:
     """True when the state constrains nothing (every word legal)."""
-    return state == OPEN_STATE
+    greens, minimum = state
+    return not any(minimum) and all(letter == -1 for letter in greens)

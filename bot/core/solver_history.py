@@ -1,13 +1,18 @@
-"""Reading a history for the solver: feedback typed by people, and the errors it raises.
+"""Reading a history for the solver: guesses and feedback typed by people, and the errors.
 
-Part of :mod:`bot.core.solver` (which re-exports everything here).
+A history is the ``(guess, feedback)`` pairs played so far; :func:`parse_history` checks it
+against the variant and turns it into :class:`Step` values. :mod:`bot.core.solver` re-exports
+the errors and :func:`parse_feedback`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
-from bot.core.feedback import ALL_GREEN, GREEN, GREY, WORD_LENGTH, YELLOW
+from bot.core.feedback import GREEN, GREY, YELLOW, encode
+from bot.core.variant import CLASSIC, Variant
 
 _SQUARES = {
     "🟩": GREEN,
@@ -20,7 +25,19 @@ _SQUARES = {
     "⬜️": GREY,
 }
 _DIGITS = {"2": GREEN, "1": YELLOW, "0": GREY}
-_ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def letters_name(alphabet: str) -> str:
+    """The alphabet as people read it: ``A-Z`` for a run of consecutive letters."""
+    first, last = alphabet[0].upper(), alphabet[-1].upper()
+    consecutive = all(ord(b) - ord(a) == 1 for a, b in pairwise(alphabet))
+    return f"{first}-{last}" if consecutive and len(alphabet) > 2 else alphabet.upper()
+
+
+def _ordinal(number: int) -> str:
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
 class HistoryError(ValueError):
@@ -44,8 +61,8 @@ class ImpossibleFeedbackError(HistoryError):
         self.candidates_before = candidates_before
 
 
-def parse_feedback(text: str) -> str:
-    """Feedback typed by a person to a ``G``/``Y``/``B`` string.
+def parse_feedback(text: str, length: int = CLASSIC.length) -> str:
+    """Feedback typed by a person to a ``G``/``Y``/``B`` string of ``length`` marks.
 
     Accepts letters (``GYB``, any case; ``.``/``-``/``X`` also mean grey), digits (``0`` grey,
     ``1`` yellow, ``2`` green) or squares (🟩 green, 🟨 yellow, ⬛/⬜ grey; the high-contrast
@@ -72,8 +89,8 @@ def parse_feedback(text: str) -> str:
             raise HistoryError(
                 f"Feedback can only use G/Y/B, 2/1/0 or 🟩🟨⬛: {shown!r} is none of them."
             )
-    if len(out) != WORD_LENGTH:
-        raise HistoryError(f"Feedback needs {WORD_LENGTH} marks, one per letter; got {len(out)}.")
+    if len(out) != length:
+        raise HistoryError(f"Feedback needs {length} marks, one per letter; got {len(out)}.")
     return "".join(out)
 
 
@@ -83,11 +100,11 @@ def _self_contradiction(word: str, feedback: str) -> str | None:
     for i, (letter, state) in enumerate(zip(word, feedback, strict=True)):
         if state != GREY:
             continue
-        for j in range(i + 1, WORD_LENGTH):
+        for j in range(i + 1, len(word)):
             if word[j] == letter and feedback[j] == YELLOW:
                 return (
-                    f"the {letter.upper()} in the {_ORDINAL[i]} place is grey but a later "
-                    f"{letter.upper()} (in the {_ORDINAL[j]} place) is yellow, which never "
+                    f"the {letter.upper()} in the {_ordinal(i + 1)} place is grey but a later "
+                    f"{letter.upper()} (in the {_ordinal(j + 1)} place) is yellow, which never "
                     "happens: yellows go to the leftmost copies first"
                 )
     return None
@@ -109,7 +126,7 @@ def impossible(number: int, step: Step, before: int) -> ImpossibleFeedbackError:
     reason = _self_contradiction(step.guess, step.feedback)
     if reason is not None:
         message = f"No word can give that feedback: in {shown}, {reason}."
-    elif step.feedback == ALL_GREEN:
+    elif set(step.feedback) == {GREEN}:
         message = (
             f"No word in the list fits: {shown} says {step.guess.upper()} is the hidden "
             "word, but it is not in the list of hidden words"
@@ -143,10 +160,50 @@ def hints_impossible(steps: list[Step], before: int) -> ImpossibleFeedbackError:
         "the guesses.", len(steps), last.guess, last.feedback, before)
 
 
-def _check_word(word: object, source: str) -> str:
+def check_word(word: object, source: str, variant: Variant = CLASSIC) -> str:
+    """A word of a word list, lower case; ``ValueError`` naming ``source`` if it is not a word
+    of the variant."""
     if not isinstance(word, str):
         raise ValueError(f"{source}: every word must be a string, not {word!r}")
-    clean = word.strip().lower()
-    if len(clean) != WORD_LENGTH or not (clean.isascii() and clean.isalpha()):
-        raise ValueError(f"{source}: {word!r} is not a 5-letter word of a-z")
-    return clean
+    clean = word.strip()
+    if not _of_variant(clean, variant):
+        raise ValueError(f"{source}: {word!r} is not a {variant.length}-letter word of "
+                         f"{letters_name(variant.alphabet).lower()}")
+    return clean.lower()
+
+
+def _of_variant(word: str, variant: Variant) -> bool:
+    """Whether ``word`` has the variant's length and only its letters, in either case (checked
+    before lower-casing, so a look-alike such as the Kelvin sign is refused)."""
+    letters = set(variant.alphabet) | set(variant.alphabet.upper())
+    return len(word) == variant.length and set(word) <= letters
+
+
+def parse_history(history: Sequence[tuple[str, str]], variant: Variant,
+                  column: Callable[[str], int | None]) -> list[Step]:
+    """Check and normalise a history; ``column`` gives a guess's column in the solver's list.
+    Raises :class:`HistoryError` naming the bad entry."""
+    if isinstance(history, (str, bytes)):
+        raise HistoryError("The history must be a list of (guess, feedback) pairs.")
+    wanted = f"a {variant.length}-letter word of {letters_name(variant.alphabet)}"
+    steps = []
+    for number, entry in enumerate(history, start=1):
+        try:
+            guess, feedback = entry
+        except (TypeError, ValueError):
+            raise HistoryError(
+                f"Guess {number} must be a (word, feedback) pair.", number
+            ) from None
+        if not isinstance(guess, str):
+            raise HistoryError(f"Guess {number} must be {wanted}.", number)
+        if not _of_variant(guess.strip(), variant):
+            word = guess.strip().lower()
+            shown = word[:20] + ("…" if len(word) > 20 else "")
+            raise HistoryError(f"Guess {number} must be {wanted}, not {shown!r}.", number)
+        word = guess.strip().lower()
+        try:
+            marks = parse_feedback(feedback, variant.length)
+        except HistoryError as error:
+            raise HistoryError(f"Guess {number} ({word.upper()}): {error}", number) from None
+        steps.append(Step(word, marks, encode(marks, variant.length), column(word)))
+    return steps

@@ -4,20 +4,21 @@ The quantity minimised is the *total cost* of a candidate set ``S``: the sum, ov
 word in ``S``, of the guesses needed to find it when the strategy is followed (so the average
 is ``cost / len(S)``). For a guess ``g``::
 
-    cost(S via g) = len(S) + sum(cost(part) for each feedback part of S, except GGGGG)
+    cost(S via g) = len(S) + sum(cost(part) for each feedback part of S, except all green)
 
 because every hidden word pays for ``g``, and the word ``g`` itself (if it is a candidate) is
 then solved. The search is exact over a *bounded* set of guesses: at each node only the
-``width`` guesses ranked best by a one-step estimate (:func:`cost_table`) are tried, each child
-is solved recursively the same way, and branch-and-bound cuts a guess as soon as its lower
-bound (a part of ``c`` words needs at least ``2c - 1`` guesses) cannot beat the best so far.
-Small sets are closed at once: if some candidate splits them into singletons the cost is
-``2n - 1``, else any guess that does gives ``2n``, both provably optimal. Every node also has a
-depth budget (guesses still allowed), which is how "every answer in 5 or fewer" is enforced.
+``width`` guesses ranked best by the one-step estimate (:mod:`bot.core.solver_estimate`) are
+tried, each child is solved recursively the same way, and branch-and-bound cuts a guess as soon
+as its lower bound (a part of ``c`` words needs at least ``2c - 1`` guesses) cannot beat the
+best so far. Small sets are closed at once: if some candidate splits them into singletons the
+cost is ``2n - 1``, else any guess that does gives ``2n``, both provably optimal. Every node
+also has a depth budget (guesses still allowed), which is how "every answer within so many
+guesses" is enforced.
 
 Results are memoised on (candidate set, depth budget, hard-mode state), so a strategy for a
-whole word list (see :mod:`bot.core.solver_strategy`) builds in seconds to a couple of minutes.
-An optional deadline turns the same search into an anytime search for off-book suggestions.
+whole word list (:mod:`bot.core.solver_strategy`) is one search. A deadline turns the same
+search into an anytime search for suggestions off the strategy (:meth:`Engine.anytime`).
 """
 
 from __future__ import annotations
@@ -27,61 +28,20 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from bot.core.feedback import ALL_GREEN_CODE, PATTERN_COUNT, WORD_LENGTH
+from bot.core.feedback import all_green_code, pattern_count
+from bot.core.solver_estimate import cost_table, letter_shortlist
 from bot.core.solver_hard import HardState, WordTable, is_open, legal_mask, state_after
 
-#: Encoded GGGGG.
-SOLVED = ALL_GREEN_CODE  # the pattern of a guess that is the hidden word
 #: Cost of a set that cannot be solved within its depth budget.
 INFEASIBLE = 10**9
 #: Any cost this large means "cannot finish in time" (real costs are far smaller).
-_HOPELESS = INFEASIBLE // 2
+HOPELESS = INFEASIBLE // 2
 #: How far down the ranking an infeasible node may look, in multiples of the width.
 _WIDEST = 16
 #: Entries per block when histogramming feedbacks (bounds temporary memory).
 _BLOCK = 2_000_000
-#: Sets up to this size are ranked by sorting (cheaper than a 243-bin histogram per guess).
+#: Sets up to this size are ranked by sorting (cheaper than a histogram per guess).
 _SMALL = 40
-
-#: Estimated average guesses to find the hidden word among ``c`` candidates with a good strategy
-#: (the guess that finds it included), at a few sizes; interpolated linearly in ``log c``.
-#: Measured on this solver's own normal-mode strategy for the NYT 2022 lists (the mean over
-#: tree nodes of each size); beyond the largest measured size it is extrapolated.
-_AVERAGE_POINTS = (
-    (1, 1.0),
-    (2, 1.5),
-    (3, 1.73),
-    (5, 1.92),
-    (8, 2.02),
-    (12, 2.14),
-    (20, 2.28),
-    (40, 2.43),
-    (80, 2.58),
-    (150, 2.70),
-    (300, 2.85),
-    (1000, 3.15),
-    (2315, 3.42),
-    (20000, 4.3),
-)
-#: Hard mode needs somewhat more guesses for the same number of candidates (same measurement).
-HARD_FACTOR = 1.07
-
-
-def average_guesses(count: int | np.ndarray, hard_mode: bool = False) -> np.ndarray:
-    """Estimated average guesses to find the hidden word among ``count`` candidates (0 for 0)."""
-    counts = np.asarray(count, dtype=np.float64)
-    xs = np.log([p[0] for p in _AVERAGE_POINTS])
-    ys = np.array([p[1] for p in _AVERAGE_POINTS])
-    values = np.interp(np.log(np.maximum(counts, 1.0)), xs, ys)
-    if hard_mode:
-        values = 1.0 + (values - 1.0) * HARD_FACTOR
-    return np.where(counts > 0, values, 0.0)
-
-
-def cost_table(size: int, hard_mode: bool = False) -> np.ndarray:
-    """``table[c]``: estimated total cost of a set of ``c`` candidates, for ``c`` in 0..size."""
-    counts = np.arange(size + 1)
-    return counts * average_guesses(counts, hard_mode)
 
 
 class SearchTimeout(Exception):
@@ -111,6 +71,9 @@ class Engine:
         self.hard_mode = hard_mode
         self.width = width
         self.guess_count = matrix.shape[1]
+        #: The number of feedbacks, and the pattern of a guess that is the hidden word.
+        self.patterns = pattern_count(table.length)
+        self.solved = all_green_code(table.length)
         self.costs = cost_table(max(matrix.shape[0], 2), hard_mode)
         self.memo: dict[tuple[bytes, int, HardState | None], tuple[int, int, bool]] = {}
         self.key_type = np.uint16 if matrix.shape[0] < 2**16 else np.uint32
@@ -144,34 +107,10 @@ class Engine:
             yield int(sorted_patterns[start]), part
 
     def shortlist(self, subset: np.ndarray, columns: np.ndarray | None, keep: int) -> np.ndarray:
-        """The ``keep`` guess columns that look best by a cheap letter-statistics score (the sum
-        over positions of the entropy of that letter's green/yellow/grey odds), sorted."""
+        """The ``keep`` guess columns that look best by letter odds (``None``: of all)."""
         if columns is None:
             columns = np.arange(self.guess_count)
-        if len(columns) <= keep:
-            return columns
-        n = len(subset)
-        answer_letters = self.table.letters[self.answer_columns[subset]]
-        share = np.empty((WORD_LENGTH, 26))
-        for i in range(WORD_LENGTH):
-            share[i] = np.bincount(answer_letters[:, i], minlength=26) / n
-        present = (self.table.counts[self.answer_columns[subset]] > 0).sum(axis=0) / n
-        green = share
-        yellow = np.clip(present[None, :] - share, 0.0, 1.0)
-        grey = np.clip(1.0 - green - yellow, 0.0, 1.0)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            def h(p: np.ndarray) -> np.ndarray:
-                return np.where(p > 0, -p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
-            first_copy = h(green) + h(yellow) + h(grey)
-            later_copy = h(green) + h(1.0 - green)
-        letters = self.table.letters[columns]
-        first = self.table.first_copy[columns]
-        score = np.zeros(len(columns))
-        for i in range(WORD_LENGTH):
-            at = letters[:, i]
-            score += np.where(first[:, i], first_copy[i, at], later_copy[i, at])
-        top = np.argpartition(-score, keep)[:keep]
-        return np.sort(columns[top])
+        return letter_shortlist(self.table, self.answer_columns[subset], columns, keep)
 
     def estimates(
         self, subset: np.ndarray, columns: np.ndarray | None
@@ -194,7 +133,9 @@ class Engine:
             found = where < width
             found[found] = columns[where[found]] == wanted[found]
             is_candidate[where[found]] = True
-        if n <= _SMALL:
+        # A histogram pays for every pattern, a sort only for the words: sort small sets, and
+        # sets small next to the number of patterns (long words).
+        if n <= _SMALL or self.patterns > 8 * n:
             ordered = np.sort(sub.T, axis=1).ravel()
             starts = np.ones(ordered.size, dtype=bool)
             starts[1:] = ordered[1:] != ordered[:-1]
@@ -208,17 +149,17 @@ class Engine:
         else:
             estimate = np.empty(width)
             largest = np.empty(width, dtype=np.int64)
-            # Per-guess histograms of the 243 feedbacks, a block of guesses at a time so the
-            # temporaries stay around 16 MB whatever the size of the set.
-            step = max(1, min(_BLOCK // n, _BLOCK // PATTERN_COUNT))
+            # Per-guess histograms of the feedbacks, a block of guesses at a time so the
+            # temporaries stay bounded whatever the size of the set.
+            step = max(1, min(_BLOCK // n, _BLOCK // self.patterns))
             for start in range(0, width, step):
                 block = sub[:, start : start + step]
                 cols = block.shape[1]
                 flat = block.astype(np.intp)
                 flat *= cols
                 flat += np.arange(cols)
-                counts = np.bincount(flat.ravel(), minlength=PATTERN_COUNT * cols)
-                counts = counts.reshape(PATTERN_COUNT, cols)
+                counts = np.bincount(flat.ravel(), minlength=self.patterns * cols)
+                counts = counts.reshape(self.patterns, cols)
                 estimate[start : start + cols] = self.costs[counts].sum(axis=0)
                 largest[start : start + cols] = counts.max(axis=0)
         # A candidate guess solves its own word: that part costs nothing more.
@@ -297,8 +238,8 @@ class Engine:
             for pos in order[tried:]:
                 guess = column(pos)
                 limit = min(best, beta)
-                cost, was_pruned = self._evaluate(subset, guess, depth, state, limit)
-                if cost >= _HOPELESS:
+                cost, was_pruned = self.evaluate(subset, guess, depth, state, limit)
+                if cost >= HOPELESS:
                     # Cut against a bound no real strategy reaches: it cannot finish in time.
                     cost, was_pruned = INFEASIBLE, False
                 pruned |= was_pruned
@@ -326,12 +267,12 @@ class Engine:
     def _is_candidate(self, guess: int, subset: np.ndarray) -> bool:
         return guess >= 0 and bool((self.answer_columns[subset] == guess).any())
 
-    def _evaluate(
+    def evaluate(
         self, subset: np.ndarray, guess: int, depth: int, state: HardState | None, limit: int
     ) -> tuple[int, bool]:
         """Cost of playing ``guess`` (or ``>= limit``) and whether it was cut by the bound."""
         n = len(subset)
-        parts = [(p, part) for p, part in self.parts(subset, guess) if p != SOLVED]
+        parts = [(p, part) for p, part in self.parts(subset, guess) if p != self.solved]
         if len(parts) == 1 and len(parts[0][1]) == n:
             return INFEASIBLE, False  # learns nothing
         parts.sort(key=lambda item: -len(item[1]))
@@ -345,7 +286,7 @@ class Engine:
             cost, _ = self.solve(
                 part, depth - 1, self.child_state(state, guess, pattern), limit - total - remaining
             )
-            if cost >= _HOPELESS:
+            if cost >= HOPELESS:
                 return INFEASIBLE, False
             total += cost
             if total + remaining >= limit:
@@ -386,8 +327,8 @@ class Engine:
         self.deadline = time.perf_counter() + seconds
         try:
             for pos in order:
-                cost, pruned = self._evaluate(subset, column(pos), depth, state, best)
-                tie = cost == best < _HOPELESS and not pruned
+                cost, pruned = self.evaluate(subset, column(pos), depth, state, best)
+                tie = cost == best < HOPELESS and not pruned
                 if cost < best or (tie and is_candidate[pos] and not is_candidate[best_pos]):
                     best, best_pos = cost, pos
         except SearchTimeout:
@@ -436,15 +377,3 @@ class Engine:
         best = np.lexsort((columns, ~is_candidate, -wins))[0]
         return int(columns[best])
 
-
-def entropy_bits(counts: np.ndarray) -> np.ndarray:
-    """Shannon entropy in bits of each column of part sizes (``counts[pattern, guess]``):
-    ``log2(n) - sum(c * log2(c)) / n`` for parts of sizes ``c`` adding up to ``n``."""
-    counts = np.asarray(counts)
-    totals = counts.sum(axis=0)
-    top = int(counts.max(initial=0))
-    c_log_c = np.zeros(top + 1)
-    c_log_c[1:] = np.arange(1, top + 1) * np.log2(np.arange(1, top + 1))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        result = np.log2(totals) - c_log_c[counts].sum(axis=0) / totals
-    return np.where(totals > 0, result, 0.0)

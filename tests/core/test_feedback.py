@@ -124,4 +124,4 @@ def test_words_to_array_checks_letters():
     with pytest.raises(ValueError):
         words_to_array(["abc1e"])
     with pytest.raises(ValueError):
-        words_to_array(["abcd"])
+        words_to_array(["abcde", "abcd"])  # one length per list

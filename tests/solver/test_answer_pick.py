@@ -13,7 +13,7 @@ from bot.core.game import hard_mode_problem
 from bot.core.hints import word_hint
 from bot.core.solver import Solver
 from bot.core.solver_answers import answer_pick
-from bot.core.solver_search import average_guesses
+from bot.core.solver_estimate import average_guesses
 from bot.core.words import load_word_lists
 from tests.solver.words import ANSWERS
 

@@ -178,8 +178,8 @@ def test_lists_that_cannot_be_done_in_six_still_get_suggestions(tmp_path):
 
 
 def test_the_last_guess_is_always_a_word_that_fits(solver: Solver):
-    # Off the strategy's book with one guess left, the search could propose a word that
-    # splits the candidates but cannot win (it suggested TIGHT here, with 4 words fitting).
+    # Off the strategy's book with one guess left, a word that splits the candidates but cannot
+    # win (such as TIGHT here, with 4 words fitting) must never be suggested.
     import random
 
     rows = [("slide", "GBBBG"), ("dance", "BYBBG"), ("jewel", "BYBBB"), ("uncle", "BBBBG"),
@@ -202,17 +202,16 @@ def test_the_last_guess_is_always_a_word_that_fits(solver: Solver):
 
 def test_with_two_guesses_left_the_suggestion_finds_the_most_words(solver: Solver):
     # With two guesses left, a guess finds as many hidden words as it has different feedbacks on
-    # the candidates (its own word at once, a word left alone on the last guess). Off the
-    # strategy's book, the search ranked by expected guesses instead and could find fewer (on
-    # the shipped lists, 7 of 232 random histories: 13 of 17 words where 14 was possible).
+    # the candidates (its own word at once, a word left alone on the last guess). Ranking by
+    # expected guesses instead can find fewer.
     import random
 
     def found(rows: list[tuple[str, str]], guess: str) -> int:
         return len({score(guess, word) for word in solver.candidates(rows)})
 
     def histories() -> Iterator[list[tuple[str, str]]]:
-        # Two the search got wrong on these lists (GREET finds 10 of 12 words, SNAKE 7 of 9),
-        # then a seeded sweep.
+        # Two where ranking by expected guesses finds fewer (GREET finds 10 of 12 words, SNAKE
+        # 7 of 9), then a seeded sweep.
         yield [("lunch", "BBBBB"), ("virus", "BBYBB"), ("climb", "BBBBB"), ("minus", "BBBBB")]
         yield [("price", "BBBBG"), ("dream", "BBYYB"), ("grief", "BBBYB"), ("crude", "BBBBG")]
         rng = random.Random(11)
@@ -270,9 +269,9 @@ def test_the_off_book_memo_is_bounded(session_cache, monkeypatch: pytest.MonkeyP
 
     import bot.core.solver as solver_module
 
-    # the real bound keeps the memo to tens of megabytes (about 0.9 KB an entry, two modes)
-    assert solver_module._MEMO_LIMIT <= 50_000
-    monkeypatch.setattr(solver_module, "_MEMO_LIMIT", 10)
+    # the real bound keeps the memo to tens of megabytes (see docs/performance.md)
+    assert solver_module.MEMO_LIMIT <= 50_000
+    monkeypatch.setattr(solver_module, "MEMO_LIMIT", 10)
     fresh = Solver(ANSWERS, ALLOWED, cache_dir=session_cache)
     fresh.prepare()
     rng = random.Random(4)

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import bot.core.solver as solver_module
+import bot.core.solver_strategies as strategies_module
 from bot.core.feedback import score
 from bot.core.hints import word_hint
 from bot.core.solver import Solver
@@ -25,7 +25,7 @@ def ship(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, solver: Solver) -> Pat
     for hard_mode in (False, True):
         key = fingerprint(solver.lists_key, hard_mode)
         assert solver.strategy(hard_mode).save(folder / solver.shipped_path(hard_mode).name, key)
-    monkeypatch.setattr(solver_module, "shipped_dir", lambda: folder)
+    monkeypatch.setattr(strategies_module, "shipped_dir", lambda: folder)
     return folder
 
 
