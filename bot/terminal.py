@@ -31,6 +31,7 @@ from bot.render.terminal_text import (
     read_command,
     storage_text,
     title,
+    typed,
     wrapped,
 )
 from bot.render.terminal_text import COMMANDS as COMMANDS  # how the terminal words problems
@@ -268,7 +269,7 @@ class TerminalGame:
             await self.show_stats(game.bucket)
             return given_up.game, 0
         else:
-            self.say(f"Unknown command /{name[:20]}. /help lists them.")
+            self.say(f"Unknown command /{typed(name)}. /help lists them.")
         return game, None
 
     async def game_gone(self, game_id: int) -> int:

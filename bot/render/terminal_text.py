@@ -71,6 +71,19 @@ def read_command(line: str) -> tuple[str, str] | None:
     return None
 
 
+#: The most of what the player typed that a message shows back (then "…").
+TYPED_LIMIT = 20
+
+
+def typed(text: str) -> str:
+    """What the player typed, to show back in a message: its first :data:`TYPED_LIMIT`
+    characters, each one a terminal would act on instead of showing (ESC, BEL and the other
+    control and format characters, which can set its title, clear its screen or make it type
+    a reply) named by its code point, as ``<U+001B>``."""
+    shown = "".join(c if c.isprintable() else f"<U+{ord(c):04X}>" for c in text[:TYPED_LIMIT])
+    return shown + ("…" if len(text) > TYPED_LIMIT else "")
+
+
 def in_progress_text(game: GameView | None, play: str, wanted: str) -> str:
     """Why a command that names a game (``wanted``: "the daily") does not start it: the
     player's ``game`` is in progress (None: not known which)."""
