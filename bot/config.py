@@ -37,12 +37,15 @@ from urllib.parse import unquote, urlsplit
 
 from dotenv import load_dotenv
 
+from bot.core.words import read_capped_text
 from bot.storage.dsn import redact
 
 log = logging.getLogger(__name__)
 
 DEFAULT_DB = Path("data") / "wordle-bot.sqlite3"
 SALT_FILE = "daily-salt"
+#: The largest daily salt file read (the bot writes 33 bytes; a salt of one's own is short).
+MAX_SALT_BYTES = 4096
 
 
 #: Libraries whose DEBUG lines carry game data: discord.py logs whole gateway events and request
@@ -294,7 +297,7 @@ class Config:
                               f"salt (or set DAILY_SALT).")
         try:
             if path.is_file():
-                salt = path.read_text(encoding="utf-8").strip()
+                salt = read_capped_text(path, MAX_SALT_BYTES).strip()
                 if salt:
                     return salt
                 raise ConfigError(
@@ -329,7 +332,7 @@ def _made_once(path: Path, salt: str) -> str:
         try:
             os.link(spare, path)
         except FileExistsError:
-            return path.read_text(encoding="utf-8").strip()
+            return read_capped_text(path, MAX_SALT_BYTES).strip()
         except OSError:  # a file system without hard links: whole, if not first
             os.replace(spare, path)
         return salt

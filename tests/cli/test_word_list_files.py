@@ -107,3 +107,19 @@ def test_the_bot_refuses_dev_zero_at_start(tmp_path):
                 prelude=LIMITED_MEMORY)
     assert_one_clear_line(ran, "/dev/zero", "a device, not a regular file")
     assert ran.code == 2
+
+
+def test_a_named_pipe_as_the_daily_salt_file_is_refused(tmp_path):
+    # The salt file is read from beside the database, a folder the settings name.
+    (tmp_path / "data").mkdir()
+    os.mkfifo(tmp_path / "data" / "daily-salt")
+    ran = start("play", tmp_path, {"WORDLE_DB": "data/w.sqlite3", "DAILY_SALT": ""})
+    assert_one_clear_line(ran, "daily-salt", "named pipe (FIFO), not a regular file")
+
+
+def test_dev_zero_as_the_daily_salt_file_is_refused(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "daily-salt").symlink_to("/dev/zero")
+    ran = start("play", tmp_path, {"WORDLE_DB": "data/w.sqlite3", "DAILY_SALT": ""},
+                prelude=LIMITED_MEMORY)
+    assert_one_clear_line(ran, "daily-salt", "a device, not a regular file")
