@@ -40,10 +40,9 @@ log = logging.getLogger("bot")
 
 
 class StartupError(Exception):
-    """Something beyond a bad value in the settings that stops the start (a folder that cannot
-    be made, a read-only database, Discord away, ...): one line for the person running the
-    bot, and the exit status (:mod:`bot.cli.exits`): by default ``CONFIG``, for what a person
-    must mend before a new start can work."""
+    """A failure at start beyond a bad setting (a folder that cannot be made, a read-only
+    database, Discord away): one line for the person running the bot, and the exit status
+    (:mod:`bot.cli.exits`), ``CONFIG`` unless said."""
 
     def __init__(self, message: str, exit_code: int = exits.CONFIG) -> None:
         super().__init__(message)
@@ -66,8 +65,7 @@ def _reason(exc: OSError) -> str:
 def _load_words(config: Config) -> WordLists:
     try:
         return load_word_lists(config.answers_path, config.allowed_path)
-    except OSError as exc:  # what the system refuses beyond WordListError's cases (missing,
-        # a folder, no permission, not UTF-8), e.g. an I/O error
+    except OSError as exc:  # beyond WordListError's cases, e.g. an I/O error
         raise StartupError(f"cannot read the word list {exc.filename}: {_reason(exc)}") from None
 
 
@@ -108,12 +106,9 @@ def prepare_database_path(db_path: Path) -> None:
 
 
 def _with_storage(config: Config, db: Path | None = None, *, quiet: bool = False) -> Config:
-    """The configuration with its database checked and its daily salt resolved (``quiet``:
-    a salt file made for the terminal game is not logged).
-
-    ``db`` (``play --db``) picks a SQLite file whatever ``DATABASE_URL`` says. With
-    PostgreSQL nothing is made on disk: the salt is ``DAILY_SALT`` or derived from the
-    database (:func:`bot.storage.open.postgres_daily_salt`), read when the store opens."""
+    """The configuration with its SQLite database checked and its daily salt resolved;
+    ``db`` (``play --db``) picks a SQLite file whatever ``DATABASE_URL`` says; ``quiet`` logs
+    no salt file made. PostgreSQL's settings are returned as they are."""
     if db is not None:
         config = replace(config, db_path=db, postgres_url=None)
     if config.postgres_url is not None:
@@ -124,9 +119,7 @@ def _with_storage(config: Config, db: Path | None = None, *, quiet: bool = False
 
 async def open_database(config: Config | Path) -> Store:
     """Open the store the settings choose (a bare path: that SQLite file), or raise
-    :class:`StartupError` (never showing a password). (A failed SQLite open waits for its
-    connection thread itself: ``bot.storage.sqlite.schema``.)
-    """
+    :class:`StartupError` (never showing a password)."""
     from bot.storage import StorageError
     from bot.storage.open import open_store
 
@@ -188,8 +181,8 @@ def _play_arguments_error(args: argparse.Namespace, words: WordLists) -> str | N
 
 
 def _archive_date_error(text: str) -> str | None:
-    """What is wrong with a date that is not YYYY-MM-DD (worded as the game words it); a
-    well-formed date outside the archive is the game's to refuse."""
+    """What is wrong with a date that is not YYYY-MM-DD, worded as the game words it; a
+    well-formed date outside the archive is left to the game."""
     from bot.service.archive import archive_number
     from bot.service.errors import BadOption, Problem
     from bot.terminal import error_text
@@ -203,8 +196,7 @@ def _archive_date_error(text: str) -> str | None:
 
 
 def _archive_mismatch(number: str, text: str) -> bool:
-    """Whether a number and a (well-formed) date name two different puzzles: options that
-    contradict each other, as --daily with --word."""
+    """Whether a number and a well-formed date name two different puzzles."""
     from bot.service.archive import archive_number
     from bot.service.errors import BadOption, Problem
 
@@ -264,10 +256,9 @@ def _raise_interrupt(signum: int, frame: object) -> None:
 
 @contextmanager
 def interrupt_at_once() -> Iterator[None]:
-    """Ctrl-C raises ``KeyboardInterrupt`` wherever the program is, as outside asyncio.
-    ``asyncio.run`` otherwise puts its own SIGINT handler in place (when it finds Python's
-    default), which only cancels the main task: the terminal's blocking read of a line would
-    go on until Enter. Left alone when SIGINT is ignored (started with ``nohup``)."""
+    """Make Ctrl-C raise ``KeyboardInterrupt`` at once inside ``asyncio.run``, whose own
+    handler only cancels the main task and so leaves a blocking read of a line waiting for
+    Enter. SIGINT is left alone when it is not Python's default (``nohup``)."""
     if (threading.current_thread() is not threading.main_thread()
             or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
         yield
@@ -308,8 +299,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _replace_what_cannot_be_shown() -> None:
-    """A terminal that is not UTF-8 (``PYTHONIOENCODING=latin-1``, an old locale) shows ``?``
-    for the tiles, bars and squares it cannot show, rather than stopping with an error."""
+    """On a terminal that is not UTF-8, show ``?`` for the tiles and squares it cannot show
+    rather than stop with an error."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and stream.encoding.lower().replace(
                 "-", "").replace("_", "") != "utf8":

@@ -1,13 +1,7 @@
-"""The Discord bot: wiring of the client, the cog and the error handler, and ``run_bot``.
+"""The Discord bot: the client with its cogs and error handler, and :func:`run_bot`.
 
-Resources (database, service) are made in ``main`` and passed in, never module globals.
-Slash commands are published at start as :func:`~bot.publish_commands.publish_commands` says: to
-``DEV_GUILD_ID``'s server (instant updates), or to every server with ``wordle-bot run
---sync-global``.
-
-The bot is an ``AutoShardedBot``: ``SHARD_COUNT`` / ``SHARD_IDS`` choose the shards this
-process runs (all of Discord's recommended count by default), and every IDENTIFY passes an
-:class:`~bot.shards.IdentifyGate` (shared through PostgreSQL when the bot runs on it).
+It is an ``AutoShardedBot``: ``SHARD_COUNT`` / ``SHARD_IDS`` choose the shards this process
+runs, and every IDENTIFY waits its turn at an :class:`~bot.shards.IdentifyGate`.
 """
 
 from __future__ import annotations
@@ -88,13 +82,12 @@ class WordleBot(commands.AutoShardedBot):
         self._warm_task: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
-        # The cog uses what every discord.py bot has (channels, messages), sharded or not.
+        # The cogs need nothing of sharding: they take a plain commands.Bot.
         await self.add_cog(WordleCog(cast(commands.Bot, self), self.service))
         await self.add_cog(RaceCog(cast(commands.Bot, self), self.races))
         await publish_commands(self.tree, self.dev_guild_id, everywhere=self.sync_global)
         if self.warm_solver:
-            # Draw the board pictures' parts and load the solver's strategies in the background,
-            # so that no early guess or word hint waits for them (see warm_up).
+            # In the background, so that the bot answers while it warms up.
             self._warm_task = asyncio.create_task(self._warm())
 
     async def _warm(self) -> None:
@@ -168,12 +161,8 @@ def _name(interaction: discord.Interaction) -> str:
 
 
 async def warm_up(service: GameService) -> None:
-    """Get ready for players, off the event loop: draw every tile and key of every theme (about
-    0.2 s each; otherwise the first boards drawing them wait) and the common parts of the
-    statistics picture (about 0.1 s each), then load the solver and its
-    strategies (shipped for the shipped word lists; other lists are built in another process
-    and can take minutes). Logs "solver ready" when all is done; then :func:`settle_memory`
-    (on the event loop, once: about 40 ms)."""
+    """Draw every theme's picture parts and load the solver off the event loop, so that the
+    first boards and word hints do not wait for them; then :func:`settle_memory`."""
     try:
         for theme in THEMES:
             await asyncio.to_thread(draw_every_part, theme)
@@ -190,11 +179,8 @@ async def warm_up(service: GameService) -> None:
 
 
 def settle_memory() -> None:
-    """Once ready: collect garbage once, then put every object alive now (word lists, the
-    solver's strategies, drawn parts, imported modules) out of the garbage collector's reach
-    for good (``gc.freeze``). Those live as long as the process, and a full collection walks
-    them all while no guess is answered: 39 ms after warm-up on our 2-core machine, 0 ms once
-    frozen, as later collections walk only what was made since."""
+    """Collect garbage once, then freeze what is alive (word lists, strategies, drawn parts):
+    it lives as long as the process, and later full collections need not walk it."""
     gc.collect()
     gc.freeze()
 
@@ -239,10 +225,8 @@ _ANSWERING = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dy
 
 
 async def drain(seconds: float = DRAIN_SECONDS) -> int:
-    """Wait until no task is answering a player (new ones that come meanwhile too) and the
-    race messages' pending edits went out (hurried: no waiting out the spacing between edits,
-    :func:`~bot.cogs.race.hurry_race_messages`), for at most ``seconds``; returns how many
-    were still under way. The race timers are not waited for (they sleep until the end)."""
+    """Wait, at most ``seconds``, until no task answers a player and the race messages'
+    pending edits went out (at once, not spaced); return how many were still under way."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
     while True:
@@ -256,11 +240,8 @@ async def drain(seconds: float = DRAIN_SECONDS) -> int:
 
 
 async def _run_until_stopped(bot: WordleBot, token: str) -> None:
-    """Run the bot until it ends or the process is asked to stop (SIGTERM, as systemd and
-    Kubernetes do, or SIGINT). A stop lets the answers under way finish (their replies, share
-    grids and results post) and the race messages' pending edits go out (:func:`drain`)
-    before the bot closes and the store after it; killed at once instead, a player's saved
-    guess would go unanswered."""
+    """Run the bot until it ends or gets SIGTERM or SIGINT. A stop lets the answers under way
+    finish first (:func:`drain`), so that no saved guess goes unanswered."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     signals = []
@@ -289,9 +270,8 @@ async def _run_until_stopped(bot: WordleBot, token: str) -> None:
 
 
 def run_bot(config: Config, words: WordLists, *, sync_global: bool = False) -> int:
-    """Run the bot until stopped. Returns the process exit status (:mod:`bot.cli.exits`);
-    never prints a traceback for a missing or rejected token or another setting Discord
-    refuses."""
+    """Run the bot until stopped; return the exit status (:mod:`bot.cli.exits`). A missing or
+    rejected token or setting gets a message, not a traceback."""
     if not config.token:
         print(TOKEN_HELP, file=sys.stderr)
         return exits.CONFIG

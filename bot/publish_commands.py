@@ -1,9 +1,9 @@
-"""Publishing the bot's slash commands to Discord at start, and saying what to do when players
-would see none, or see each twice.
+"""Publishing the slash commands at start, and saying what to do when players would see none,
+or each twice.
 
-Commands published to one server (``DEV_GUILD_ID``) show up there at once; commands published
-globally (``wordle-bot run --sync-global``) reach every server, more slowly. A server that has
-both sets shows each command twice, so a global sync clears ``DEV_GUILD_ID``'s copy.
+Commands published to ``DEV_GUILD_ID``'s server show up there at once; published globally
+(``--sync-global``), they reach every server more slowly. A server with both sets shows each
+command twice, so a global sync clears ``DEV_GUILD_ID``'s copy.
 """
 
 from __future__ import annotations
@@ -41,10 +41,9 @@ FORBIDDEN_GUILD = (
 
 async def publish_commands(tree: app_commands.CommandTree[Any], dev_guild_id: int | None, *,
                            everywhere: bool) -> None:
-    """Publish the slash commands of ``tree``: to every server when ``everywhere`` (then the
-    copy in ``dev_guild_id``'s server is cleared), else to ``dev_guild_id``'s server. Then,
-    once, says in the log what to do when no command will show up, or when that server shows
-    each command twice.
+    """Publish the slash commands of ``tree`` to every server when ``everywhere`` (clearing
+    ``dev_guild_id``'s copy), else to ``dev_guild_id``'s server; log what to do when players
+    would see none, or each twice.
 
     Raises :class:`ConfigError` when Discord refuses to publish to ``dev_guild_id``."""
     guild = discord.Object(id=dev_guild_id) if dev_guild_id else None
@@ -77,8 +76,8 @@ async def publish_commands(tree: app_commands.CommandTree[Any], dev_guild_id: in
 
 async def clear_guild_commands(tree: app_commands.CommandTree[Any],
                                guild: discord.Object) -> None:
-    """Remove the commands published to ``guild`` alone (``DEV_GUILD_ID``'s server: after a
-    global sync it would show each command twice), and say so in the log."""
+    """Remove the commands published to ``guild`` alone, which would show each command twice
+    beside the global ones."""
     try:
         there = await tree.fetch_commands(guild=guild)
         if not there:

@@ -1,14 +1,9 @@
 """Shards: which process serves which server, and the gate every IDENTIFY passes.
 
-Discord sends a server's events to shard ``(guild_id >> 22) % shard_count`` (direct messages
-to shard 0). ``SHARD_COUNT`` and ``SHARD_IDS`` (see :mod:`bot.config`) choose the shards a
-process runs; :func:`owns_guild` says whether a server is one of them, so server-scoped
-background work is done by that process alone.
-
-IDENTIFY is limited by Discord to ``max_concurrency`` sessions per 5 s window, one per bucket
-``shard_id % max_concurrency``. :class:`IdentifyGate` keeps a bucket's IDENTIFYs a window
-apart: within the process with a semaphore, and across processes with a lock every process
-can see (with PostgreSQL an advisory lock, :mod:`bot.storage.postgres.identify`).
+Discord sends a server's events to shard ``(guild_id >> 22) % shard_count``; a process runs
+the shards ``SHARD_IDS`` names, and does a server's background work only when it owns the
+server's shard. Discord allows one IDENTIFY per bucket (``shard_id % max_concurrency``) per
+5 s; :class:`IdentifyGate` keeps a bucket's IDENTIFYs that far apart, across processes too.
 """
 
 from __future__ import annotations
@@ -53,18 +48,14 @@ class BucketLocks(Protocol):
 
 
 class IdentifyGate:
-    """Lets one IDENTIFY per bucket through per ``window`` seconds.
-
+    """Lets one IDENTIFY per bucket through per ``window`` seconds;
     ``await gate.wait_turn(shard_id, max_concurrency)`` returns when the shard may IDENTIFY.
 
-    Alone (no ``shared`` locks: one process) the bucket is held for ``window`` seconds after
-    each IDENTIFY, so the first one goes at once. With ``shared`` locks (every process on the
-    database) the window is waited *while holding* the bucket's lock, before the IDENTIFY, and
-    the lock is let go a moment after it: a process that died just after its IDENTIFY loses its
-    lock with its connection, and whoever takes it next still waits a whole window. (That costs
-    one window at start; it is what keeps a crash and a quick restart within Discord's limit.)
-    If the shared locks fail (the database is unreachable), the gate says so in the log and
-    gates this process alone rather than keep the bot from connecting.
+    Alone, the bucket is held for a window after each IDENTIFY. With ``shared`` locks (every
+    process on the database) the window is waited while holding the bucket's lock, before the
+    IDENTIFY: a process that dies just after its IDENTIFY loses the lock with its connection,
+    and the next holder still waits a whole window. If the shared locks fail, the gate logs it
+    and gates this process alone.
     """
 
     def __init__(self, shared: BucketLocks | None = None, *,

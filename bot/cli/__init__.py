@@ -1,6 +1,4 @@
-"""The command line around the bot: its arguments and help (:mod:`.arguments`), its exit
-status (:mod:`.exits`), and the terminal commands that are not the bot itself (``wordle-bot
-solve``, ``prepare`` and ``salt``)."""
+"""The command line: arguments, exit status, and the commands that are not the bot itself."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
-"""The ``wordle-bot`` command line: its parser, with the help of each command, and the checks
-argparse cannot make alone (an option given to a command it means nothing to, a settings file
-that is not there).
+"""The ``wordle-bot`` command line: its parser and help, and the checks argparse cannot make.
 
-``--env-file`` and ``--sync-global`` are taken before the command (``wordle-bot
---sync-global``) and after it (``wordle-bot run --sync-global``); given in both places, the
-one after the command wins. ``solve`` and ``prepare`` parse the rest of the line themselves.
+``--env-file`` and ``--sync-global`` are taken before the command and after it; given in both
+places, the one after wins. ``solve`` and ``prepare`` parse the rest of the line themselves.
 """
 
 from __future__ import annotations
@@ -33,8 +30,8 @@ _SYNC_GLOBAL_HELP = ("publish the slash commands to every server at start, and c
 
 
 def settings_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
-    """``--env-file``, before the command (``top``) or after it, where absent means "as
-    before it" (SUPPRESS leaves the value given there)."""
+    """``--env-file``, before the command (``top``) or after it, where absent keeps the
+    value given before."""
     parser.add_argument("--env-file", metavar="FILE", help=_SETTINGS_HELP,
                         default=None if top else argparse.SUPPRESS)
 
@@ -115,9 +112,7 @@ def tool_command(argv: list[str]) -> int | None:
 
 def refuse_misplaced(parser: argparse.ArgumentParser, args: argparse.Namespace,
                      command: str | None) -> None:
-    """An option that means nothing to the command given is an argument error (exit 2), not
-    silently ignored: ``--sync-global`` is the Discord bot's alone, and ``salt`` reads no
-    settings."""
+    """Exit 2 for an option that means nothing to ``command`` rather than ignore it."""
     if args.sync_global and command not in (None, "run"):
         parser.error(f"--sync-global is for running the Discord bot (wordle-bot run "
                      f"--sync-global), not for {command}")

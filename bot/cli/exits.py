@@ -1,10 +1,9 @@
 """The exit status of ``wordle-bot``, and which failures at start get which.
 
-A service manager restarts the bot when it exits with an error, which helps when Discord or
-the database was away for a moment and never when a setting is wrong: a rejected token would
-be tried again every few seconds forever. So a configuration error has its own status
-(sysexits.h's ``EX_CONFIG``, which systemd's ``RestartPreventExitStatus=`` can name), apart
-from an outage's (``EX_UNAVAILABLE``).
+A service manager restarts a bot that exits with an error; that helps after an outage and
+never after a wrong setting. So a wrong setting has its own status (sysexits.h's
+``EX_CONFIG``, for systemd's ``RestartPreventExitStatus=``), apart from an outage's
+(``EX_UNAVAILABLE``).
 """
 
 from __future__ import annotations
@@ -57,10 +56,9 @@ _POSTGRES_SETTINGS = ("28", "3D", "42501")
 
 def database_exit_code(error: BaseException, *, postgres: bool) -> int:
     """The status for a database that could not be opened at start: :data:`UNAVAILABLE` for
-    a server that is down, busy or slow (and a SQLite file another process holds locked),
-    else :data:`CONFIG`. A SQLite file is on this machine: what else fails there (a file that
-    is not a database, missing rights) waits for a person, as a database that refuses the
-    login or was written by a newer release does."""
+    a server that is down, busy or slow, or a SQLite file another process holds locked; else
+    :data:`CONFIG` (a refused login or missing rights, a schema too new, a SQLite file the
+    bot cannot use)."""
     from bot.storage.errors import SchemaTooNew
 
     causes = list(_causes(error))

@@ -1,6 +1,5 @@
-"""How this program was started, so that a message tells the player a command that works
-where they typed it: ``uv run wordle-bot play`` after the README's setup (the command is in
-the project's ``.venv``, not on ``PATH``), ``wordle-bot play`` where it is on ``PATH``."""
+"""How this program was started, so that a message names a command that works where the
+player typed it (``uv run wordle-bot play``, or ``wordle-bot play`` where it is on ``PATH``)."""
 
 from __future__ import annotations
 
@@ -19,12 +18,10 @@ def program_name(script: str | None = None, python: str | None = None,
                  environ: Mapping[str, str] | None = None) -> str:
     """The command that started this program, as the player would type it again.
 
-    ``script`` is what Python ran (default ``sys.argv[0]``: the ``wordle-bot`` script, or
-    ``bot/__main__.py`` for ``python -m bot``), ``python`` the interpreter as it was typed
-    (default ``sys.orig_argv[0]``). Under ``uv run``: ``uv run wordle-bot`` (or ``uv run
-    python -m bot``). Otherwise the script's name when ``PATH`` finds that same script, else
-    its path as it was typed (``.venv/bin/wordle-bot``); as a module, ``python -m bot`` with
-    the Python it was started with.
+    ``script`` is what Python ran (default ``sys.argv[0]``), ``python`` the interpreter as
+    typed (default ``sys.orig_argv[0]``). Under ``uv run``, ``uv run`` and the name; else the
+    script's name when ``PATH`` finds that same script, or its path as typed; ``python -m
+    bot`` as it was started.
     """
     script = sys.argv[0] if script is None else script
     environ = os.environ if environ is None else environ
@@ -54,9 +51,8 @@ def _same_file(a: str, b: str) -> bool:
 
 def play_command(env_file: str | None = None, db: Path | None = None, *,
                  program: str | None = None) -> str:
-    """``wordle-bot play`` as this game was started: its program (:func:`program_name`),
-    and the settings file and database it was given, so that the command carries on with
-    the same game."""
+    """``wordle-bot play`` as this game was started (program, settings file, database), so
+    that the command carries on with the same game."""
     words = [program if program is not None else program_name()]
     if env_file is not None:
         words += ["--env-file", shlex.quote(env_file)]

@@ -5,12 +5,9 @@
     wordle-bot prepare --answers a.txt --allowed b.txt   other lists
     wordle-bot prepare --output wordlists/strategies     also write the files there (to ship)
 
-The shipped word lists have their strategies in the repository, so for them this only checks
-they load. For other lists each mode is built in a separate process, with its progress
-logged, and kept in the cache folder the bot reads
-(``--cache-dir``, else ``$WORDLE_BOT_CACHE_DIR`` or ``~/.cache/wordle-bot``). Settings come
-from the environment and the bot's settings file (``.env``, or ``wordle-bot --env-file``), as
-for the bot. Exit status 0, 2 for a setting, list or folder that cannot be used.
+For the shipped word lists this only checks that their shipped strategies load. Other lists
+are built, each mode in a separate process, into the cache folder the bot reads. Exit status
+0; 1 when a build fails; 2 for a setting, list or folder that cannot be used.
 """
 
 from __future__ import annotations

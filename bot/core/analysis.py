@@ -1,33 +1,16 @@
-"""Post-game analysis: what each guess achieved, what the solver would have played, skill and luck.
+"""Post-game analysis: what each guess achieved against the solver's choice, skill and luck.
 
-Per guess (:class:`AnalysisStep`): the candidates before and after it, the bits it gained
-(``log2(before / after)``), the solver's choice in that position and the bits that choice was
-expected to gain, and the expected number of guesses for the whole game with each.
+The *expected guesses* of a guess played as attempt ``k`` with ``n`` candidates is
+``k + sum(n_f / n * A(n_f))`` over the feedbacks ``f`` other than all green, where ``n_f``
+candidates give ``f`` and ``A`` is :func:`bot.core.solver_estimate.average_guesses`; it is
+computed the same way for the guess played and the solver's, so the two compare fairly.
 
-*Expected guesses* for a guess ``w`` played as attempt ``k`` with ``n`` candidates left is
-``(k - 1) + 1 + sum over feedbacks f other than all green of (n_f / n) * A(n_f)``, where
-``n_f`` is how many candidates give feedback ``f`` and ``A(m)`` is the average number of
-guesses this solver needs to find one word among ``m``
-(:func:`bot.core.solver_estimate.average_guesses`, measured on its own strategies). It is an
-estimate, computed the same way for the guess played and for the solver's guess, so the two
-compare fairly.
-
-**Skill** (0-100): for each counted guess, ``100 * max(0, 1 - loss)`` where ``loss`` is the
-expected guesses with the guess played minus with the solver's guess (never below 0): playing
-the solver's move scores 100, a move that costs one whole expected guess or more scores 0.
-The game's skill is the average over counted guesses.
-
-**Luck** (0-100): for each counted guess, how its actual feedback ranks among the feedbacks it
-could have got, each weighted by how many candidates give it: ``100 * (P(more candidates left)
-+ P(as many left) / 2)``. Finding the word counts as 0 left. 50 is an ordinary outcome, 100 the
-best possible, 0 the worst. The game's luck is the average over counted guesses.
-
-Counted guesses are those made while more than one word was possible; a guess made when only
-one word was left is also counted for skill if it was not that word.
-
-Letter and position hints taken before a guess count as known for it: its candidates (before
-and after it) are only the words that agree with them, and the solver's guess is its best for
-those candidates.
+A guess's **skill** is ``100 * max(0, 1 - loss)``, ``loss`` being how many expected guesses
+it costs over the solver's. Its **luck** ranks the feedback it got among those it could have
+got: ``100 * (P(more left) + P(as many left) / 2)``, solving leaving none. A game's skill and
+luck average its guesses made while more than one word fitted (for skill, also a last guess
+that was not the one word left). Letter and position hints taken before a guess count as
+known for it.
 """
 
 from __future__ import annotations
@@ -66,8 +49,8 @@ class AnalysisStep:
 
 @dataclass(frozen=True)
 class GameAnalysis:
-    """A finished game: its steps, and the game's skill and luck (0-100, see module docs;
-    ``None`` for a game with no guess, given up at once)."""
+    """A finished game: its steps, skill and luck (0-100; ``None`` for a game given up
+    before its first guess)."""
 
     answer: str
     hard_mode: bool
@@ -99,9 +82,8 @@ def step_luck(counts: np.ndarray, actual: int) -> float:
 def analyse_when_ready(solver: Solver, answer: str, rows: Iterable[Sequence[str]],
                        hard_mode: bool = False,
                        revealed: Sequence[Revealed] | None = None) -> GameAnalysis | None:
-    """:func:`analyse`, or ``None`` at once while the solver's strategy for the mode is being
-    built (the build is started if it was not): an analysis never waits minutes for it, and
-    holds up nobody's word hint meanwhile."""
+    """:func:`analyse`, or ``None`` at once while the mode's strategy is being built (the
+    build is started if need be): an analysis never waits minutes for it."""
     if solver.strategy_now(hard_mode) is None:
         return None
     return analyse(solver, answer, rows, hard_mode, revealed)
@@ -112,12 +94,11 @@ def analyse(
     revealed: Sequence[Revealed] | None = None,
 ) -> GameAnalysis:
     """Analyse a game: ``rows`` are its ``(guess, feedback)`` pairs against ``answer``;
-    ``revealed``, one per row, what hints had revealed before that guess (none: no hints).
+    ``revealed``, one per row, what hints had revealed before that guess (``None``: no hints).
+    A hidden word missing from the solver's list counts as one more candidate.
 
     Raises ``ValueError`` if the hidden word or a row is malformed, a row's feedback is not
-    what the hidden word gives, or ``revealed`` does not fit the rows or the hidden word. A
-    hidden word missing from the solver's answer list still works: it is counted as one more
-    candidate.
+    what the hidden word gives, or ``revealed`` does not fit the rows or the hidden word.
     """
     word = check_word(answer, "the hidden word", solver.variant)
     history = [(g, f) for g, f in rows]
@@ -224,8 +205,8 @@ def _entropy(counts: np.ndarray) -> float:
 
 
 def _expected_guesses(counts: np.ndarray, hard_mode: bool) -> float:
-    """``1 + sum(n_f / n * A(n_f))`` over feedbacks other than all green (the last pattern;
-    see module docs)."""
+    """``1 + sum(n_f / n * A(n_f))`` over the feedbacks other than all green (the last
+    pattern)."""
     n = counts.sum()
     rest = counts.copy()
     rest[-1] = 0

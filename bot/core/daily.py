@@ -1,15 +1,10 @@
 """The daily word: the same hidden word for everyone on a server on the same day.
 
-Day ``EPOCH`` is puzzle 1 and every later calendar day adds one. The words are dealt from a
-shuffle of the whole answer list, so no word repeats until every answer has been used once;
-then a fresh shuffle starts the next cycle. The shuffle is keyed by a secret salt from
-configuration, so reading the public source and word list does not tell anyone tomorrow's word.
-
-Each server has its own order (:func:`server_daily_word`): the shuffle is keyed by the salt
-and the server id, so the server whose day begins first (``Etc/GMT-14``) cannot read the word
-of a server whose day has not begun. Servers that played before per-server orders existed keep
-the shared order (:func:`daily_word`) until their cutover puzzle number; from there on their own
-order deals the rest of that cycle's words, so no word repeats before the whole list is used.
+Day ``EPOCH`` is puzzle 1. Words are dealt from a shuffle of the whole answer list, one cycle
+after another, so no word repeats before every answer was used. The shuffle is keyed by a
+secret salt, so the public source does not tell tomorrow's word, and by the server id, so a
+server whose day begins first cannot read another's word. Servers that played before they had
+their own order keep the shared one (:func:`daily_word`) until their cutover puzzle.
 """
 
 from __future__ import annotations
@@ -63,8 +58,7 @@ def _cycle_order(answers: tuple[str, ...], salt: str, cycle: int) -> tuple[str, 
 
 
 def _server_key(salt: str, guild_id: int) -> bytes:
-    """The secret of one server's order: from the salt and the server id (never the salt
-    alone, so one server's words say nothing about another's)."""
+    """The secret of one server's order, from the salt and the server id."""
     return hmac.new(salt.encode(), f"daily-order/server/{guild_id}".encode(),
                     hashlib.sha256).digest()
 
@@ -85,7 +79,7 @@ def _server_cycle_order(answers: tuple[str, ...], salt: str, guild_id: int, cycl
 
 
 #: The sorted answers of answer tuples seen lately, by identity (the tuple is kept, so its id
-#: is not reused): a guess that finishes a daily asks for them several times.
+#: is not reused): finishing a daily asks for them several times.
 _SORTED: dict[int, tuple[Sequence[str], tuple[str, ...]]] = {}
 
 
@@ -120,11 +114,9 @@ def server_daily_word(number: int, answers: Sequence[str], salt: str, guild_id: 
                       order_from: int) -> str:
     """The hidden word of puzzle ``number`` for server ``guild_id``.
 
-    ``order_from`` is the first puzzle number dealt from the server's own order (its
-    cutover); earlier numbers give the shared :func:`daily_word`, so a server keeps the word
-    of the day it is in when it moves to its own order. A server new to dailies can start its
-    own order at once (``order_from`` 1 or today's number). Every answer is used once per
-    cycle, across the cutover too.
+    ``order_from`` is the first puzzle dealt from the server's own order (its cutover);
+    earlier puzzles take the shared :func:`daily_word`. Every answer is used once per cycle,
+    across the cutover too.
     """
     words = checked_answers(answers, salt)
     if isinstance(guild_id, bool) or not isinstance(guild_id, int) or guild_id < 0:
@@ -144,17 +136,12 @@ def day_start(number: int, timezone: str) -> datetime:
 
 @dataclass(frozen=True)
 class Calendar:
-    """Which puzzle number is today for a server or a player (their personal daily): the
-    time zone's day, except that after a change of time zone ``held_day`` stays today until
-    ``held_until``.
+    """Which puzzle number is today for a server or a player: the time zone's day, except
+    that after a change of time zone ``held_day`` stays today until ``held_until``.
 
-    A change of time zone must not hand out a word early nor go back to a day already over,
-    so it never changes today: the day it was on is kept until both that day has ended as it
-    would have without the change and the next day has begun in the new zone; from then on
-    the new zone's day. Moving east, the next day waits for its time as before; moving west,
-    today lasts until tomorrow begins there. (A move of 24 hours or more east, say from
-    Pacific/Honolulu to Pacific/Kiritimati, still skips a day: the new zone's day is already
-    two ahead when the old one ends.)"""
+    So a change of time zone never hands out a word early nor goes back to a day already
+    over: today lasts until it would have ended without the change and tomorrow has begun in
+    the new zone. (A move of 24 hours or more east still skips a day.)"""
 
     timezone: str = "UTC"
     held_day: int | None = None
@@ -182,9 +169,7 @@ class Calendar:
         return day_start(self.today(moment) + 1, self.timezone)
 
     def moved_to(self, timezone: str, moment: datetime) -> Calendar:
-        """The calendar after ``timezone`` (a canonical IANA name) was chosen at
-        ``moment``: today stays today, and tomorrow begins when it would have begun without the
-        change or when it begins in the new zone, whichever is later."""
+        """The calendar after ``timezone`` (a canonical IANA name) was chosen at ``moment``."""
         if timezone == self.timezone and not self._holding(moment):
             return Calendar(timezone)
         today = self.today(moment)

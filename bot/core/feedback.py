@@ -1,21 +1,12 @@
 """Feedback for a guess against a hidden word: the one rule everything else rests on.
 
-Feedback is a string of ``G`` (right letter, right place), ``Y`` (letter in the hidden word,
-elsewhere) and ``B`` (no more of this letter in the hidden word), one mark per letter.
+Feedback has one mark per letter: ``G`` (right place), ``Y`` (elsewhere in the hidden word)
+or ``B``. Every letter in place is ``G``; then, left to right, a letter is ``Y`` while the
+hidden word has a copy of it not taken by a ``G`` or an earlier ``Y``. So SPEED against
+ERASE is ``YBYYB`` (ERASE has two Es).
 
-The rule, for repeated letters too:
-
-1. every guess letter in its hidden-word position is ``G``;
-2. then, left to right, a remaining guess letter is ``Y`` while the hidden word still has an
-   unmatched copy of that letter (one not already used by a ``G`` or an earlier ``Y``);
-3. everything else is ``B``.
-
-So SPEED against ERASE is ``YBYYB``: S is in ERASE; the first E (position 3) is not in place
-but ERASE has two Es, and so has the second E (position 4); D is absent.
-
-:func:`score` is the reference. :func:`score_matrix` computes the same thing for many pairs at
-once with numpy, each feedback encoded as a number (a *pattern*) for the solver. Nothing here
-assumes a word length or an alphabet: they come from the words, or from the variant.
+:func:`score` is the reference; :func:`score_matrix` computes the same for many pairs at once
+with numpy, each feedback as a number (a *pattern*) for the solver.
 """
 
 from __future__ import annotations

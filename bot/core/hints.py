@@ -1,16 +1,8 @@
-"""Hints, as the rules define them. Each reveals exactly what it says and nothing more.
+"""Letter, position and word hints; each reveals what it says and nothing more.
 
-* :func:`letter_hint`: a letter that is in the hidden word and not yet found (not green or
-  yellow on the keyboard), without its position.
-* :func:`position_hint`: a 1-based position that is not green yet, with its letter.
-* :func:`word_hint`: the solver's next guess and how many candidates are left. It depends only
-  on the guesses played so far and what earlier hints revealed, never on the hidden word.
-
-Which letter or position: chosen uniformly at random among those that qualify (pass a seeded
-``random.Random`` for a reproducible choice). A fixed order would leak more than the hint says:
-"the first unfound letter of the word" would give away where it sits, and "alphabetically
-first" would say no earlier letter is missing. Letters or positions listed in
-``already_hinted`` are never chosen again; ``None`` means there is nothing left to give.
+A letter or position is chosen at random among those left, since a fixed order (the first
+unfound letter, the alphabetically first) would tell more than the hint. A word hint depends
+only on the guesses and earlier hints, never on the hidden word.
 """
 
 from __future__ import annotations
@@ -33,11 +25,9 @@ Rows = Iterable[Sequence[str]]
 
 @dataclass(frozen=True)
 class WordHint:
-    """The suggested next guess and the number of hidden words still possible.
-
-    ``provisional`` is true when the solver's strategy for these word lists was still being
-    built: the word is then the best one-step estimate, given at once instead of waiting.
-    """
+    """The suggested next guess and the number of hidden words still possible;
+    ``provisional`` when the strategy was still being built and the word is the best
+    one-step estimate."""
 
     word: str
     candidates_left: int

@@ -1,15 +1,9 @@
-"""The pattern matrix: the feedback of every allowed guess against every hidden word, on disk.
+"""The pattern matrix: the feedback of every allowed guess against every hidden word, cached.
 
-Entry ``[a, g]`` of the matrix is the encoded feedback (:func:`bot.core.feedback.encode`) of
-guess ``g`` against hidden word ``a``. Rows are hidden words and columns guesses, so the rows
-of a candidate set (``matrix[candidates]``) are one contiguous gather: that is the solver's hot
-path. Its type is the smallest that holds every pattern (``uint8`` for 5 letters).
-
-The matrix is kept in a cache directory (environment variable ``WORDLE_BOT_CACHE_DIR``, else
-``~/.cache/wordle-bot``) under a name made from a hash of both word lists, so a changed list
-can never be served a stale matrix, and loading it back is one :func:`numpy.load`. A cache
-that cannot be read or written is never an error: the matrix is rebuilt (and kept in memory
-only).
+Entry ``[a, g]`` is the pattern of guess ``g`` against hidden word ``a``: rows are hidden
+words, so a candidate set's rows are one contiguous gather, the solver's hot path. The cache
+file is named by a hash of both lists, so a changed list never gets a stale matrix; a cache
+that cannot be read or written is no error (the matrix is built and kept in memory).
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
-"""Leaderboard periods: today, this week, this month, all time, by a server's time zone.
+"""Leaderboard periods: today, this week (from Monday), this month, all time.
 
-A finished game counts in the period its last move (the winning or losing guess, or the give-up)
-was made in, read on the server's calendar:
-
-* **today**: the server's calendar day, from local midnight to the next local midnight;
-* **week**: Monday 00:00 to the next Monday 00:00, local time (ISO weeks);
-* **month**: the calendar month, from the 1st at 00:00 local time to the 1st of the next;
-* **all time**: every finished game.
-
-So a game finished 2026-01-31 23:30 UTC counts in January for a server on ``UTC`` and in
-February for a server on ``Europe/Paris`` (00:30 on 1 February there). A daily counts when it
-was finished, not on its puzzle's day (yesterday's daily finished this morning counts today).
-Days are calendar days, so a day when clocks change lasts 23 or 25 hours.
+A finished game counts in the period its last move was made in, on the server's calendar
+(local midnights, so a day when clocks change lasts 23 or 25 hours). A daily counts when it
+was finished, not on its puzzle's day.
 """
 
 from __future__ import annotations
@@ -46,13 +37,11 @@ def _next_first_day(period: Period, first: date) -> date:
 
 
 def _local_midnight(day: date, timezone: str) -> datetime:
-    """The UTC instant a local calendar day begins. Where clocks jump over midnight, the day
-    begins at the jump (the first local instant of that date); where midnight happens twice,
-    at the first."""
+    """The UTC instant a local calendar day begins: at the jump where clocks jump over
+    midnight, at the first midnight where it happens twice."""
     local = datetime.combine(day, time(0), tzinfo=zone(timezone))
     start = local.astimezone(UTC)
-    # A midnight that does not exist (clocks jump from 23:59 to 01:00): the instant given by
-    # the offset before the jump lies in the previous date; the day begins at the jump.
+    # A skipped midnight converts to an instant of the previous date: move to the jump.
     while start.astimezone(zone(timezone)).date() < day:
         start += timedelta(minutes=15)
     while (start - timedelta(minutes=15)).astimezone(zone(timezone)).date() >= day:

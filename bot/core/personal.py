@@ -1,15 +1,9 @@
-"""The personal daily: the daily a player plays outside the servers that added the bot (in a DM,
-a group chat, or a server where only they installed the app). Results go to the player's
-personal record, server id :data:`PERSONAL` (0, as the terminal's).
+"""The personal daily: the daily a player plays outside the servers that added the bot (a DM,
+a group chat, a server where only they installed the app), kept under server id
+:data:`PERSONAL`.
 
-**Whose word.** Each player has their own order of words (:func:`player_daily_word`), keyed by
-the secret salt and the player's id, as each server has its own (:mod:`bot.core.daily`): no
-choice of time zone lets anyone read another player's or a server's word before its day begins,
-since nobody else is ever dealt the same order.
-
-**Which day.** The player's own time zone (a preference, UTC by default) says when their day
-begins, through a :class:`bot.core.daily.Calendar` as a server's does: a change of time zone
-never changes today.
+Each player has their own order of words, keyed by the salt and their id, so no choice of
+time zone lets them read anyone else's word early. Their day follows their own time zone.
 """
 
 from __future__ import annotations
@@ -26,8 +20,7 @@ PERSONAL = 0
 
 
 def _player_key(salt: str, player_id: int) -> bytes:
-    """The secret of one player's order: from the salt and the player's id (labelled, so it is
-    never the key of a server with the same number)."""
+    """The secret of one player's order, labelled apart from a server's of the same number."""
     return hmac.new(salt.encode(), f"daily-order/player/{player_id}".encode(),
                     hashlib.sha256).digest()
 

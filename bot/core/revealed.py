@@ -1,12 +1,7 @@
-"""What letter and position hints have revealed about the hidden word, as a filter on candidates.
+"""What letter and position hints revealed about the hidden word, as a filter on candidates.
 
-A letter hint says the hidden word contains a letter (at least once, place unknown); a position
-hint says which letter stands at a 1-based position. A word hint reveals nothing about the
-hidden word (it is the solver's guess, worked out from what is already known). The feedback of
-the guesses says the rest: :class:`Revealed` only narrows what the feedback leaves.
-
-Hints are a player's knowledge, not a rule: hard mode constrains guesses by their feedback
-alone, never by what a hint said.
+A word hint reveals nothing. Hints are a player's knowledge, not a rule: hard mode follows
+the feedback alone.
 """
 
 from __future__ import annotations
@@ -24,11 +19,8 @@ from bot.core.variant import CLASSIC, Variant
 @dataclass(frozen=True)
 class Revealed:
     """Letters the hidden word contains and letters at known 1-based positions, in a game of
-    ``variant`` (``ValueError`` for a letter or position the variant does not have).
-
-    Empty (false) when no letter or position hint has been given; hashable, so it can key a
-    cache.
-    """
+    ``variant`` (``ValueError`` for a letter or position it does not have). False when
+    empty; hashable, so it can key a cache."""
 
     letters: frozenset[str] = frozenset()
     positions: frozenset[tuple[int, str]] = frozenset()

@@ -1,21 +1,10 @@
 """The solver: candidates, the best next guess, and what a guess is worth.
 
 ``Solver(answers, allowed)`` is built once per pair of word lists and shared between threads.
-Everything takes a *history*: the ``(guess, feedback)`` pairs played so far, feedback as a
-``G``/``Y``/``B`` string (``[("crane", "BYBBG")]``). The word length, alphabet and number of
-attempts come from the solver's :class:`~bot.core.variant.Variant` (the classic one by default).
-
-* :meth:`Solver.candidates`: the hidden words that give the same feedback to every guess.
-* :meth:`Solver.suggest`: the next guess. States the solver's own play reaches are answered by
-  its strategy (:mod:`bot.core.solver_strategy`, found or built by
-  :mod:`bot.core.solver_strategies`); any other state by a search with a time limit
-  (:mod:`bot.core.solver_search`). With ``wait=False`` (:meth:`Solver.suggestion`) a strategy
-  still being built is not waited for: the best one-step estimate is marked ``provisional``.
-* What hints revealed (:class:`~bot.core.revealed.Revealed`) narrows the candidates; the
-  strategy knows states by feedback alone, so then the search answers. Hard-mode suggestions
-  are legal hard-mode guesses (:mod:`bot.core.solver_hard`); hints never constrain them.
-* Bad input raises :class:`HistoryError`, feedback no word fits :class:`ImpossibleFeedbackError`
-  (:mod:`bot.core.solver_history`), both with a message for people.
+Everything takes a *history*, the ``(guess, feedback)`` pairs played so far
+(``[("crane", "BYBBG")]``). States the solver's own play reaches are answered by its strategy,
+any other by a search with a time limit. Bad input raises :class:`HistoryError`, feedback no
+word fits :class:`ImpossibleFeedbackError`, both with a message for people.
 """
 
 from __future__ import annotations
@@ -70,9 +59,8 @@ History = Sequence[tuple[str, str]]
 
 @dataclass(frozen=True)
 class Assistance:
-    """What the solver assistant shows for a history: how many hidden words fit, a sample of
-    them, and the suggested next guess. When the history cannot be used, ``problem`` says why
-    and the other fields are empty."""
+    """What the solver assistant shows for a history: how many hidden words fit, a sample,
+    and the next guess; or, when the history cannot be used, the ``problem``."""
 
     candidate_count: int
     sample: tuple[str, ...]
@@ -83,9 +71,8 @@ class Assistance:
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A suggested next guess. ``provisional`` is true when the strategy for these lists was
-    still being built and the word is the best one-step estimate instead; ask again later for
-    the solver's best."""
+    """A suggested next guess; ``provisional`` when the strategy was still being built and
+    the word is the best one-step estimate instead."""
 
     word: str
     provisional: bool = False
@@ -94,11 +81,9 @@ class Suggestion:
 class Solver:
     """Candidates and suggestions for one pair of word lists of one variant.
 
-    ``answers`` are the possible hidden words, ``allowed`` every word a guess may be (answers
-    are added if missing). The pattern matrix and the strategies come on first use, or up
-    front with :meth:`prepare`. ``cache_dir`` defaults to ``$WORDLE_BOT_CACHE_DIR`` or
-    ``~/.cache/wordle-bot``; ``build_process`` says where strategies are built
-    (:class:`~bot.core.solver_strategies.Strategies`).
+    ``allowed`` is every word a guess may be (the answers are added). The pattern matrix and
+    the strategies come on first use, or up front with :meth:`prepare`; ``build_process``
+    says where strategies are built (:class:`~bot.core.solver_strategies.Strategies`).
     """
 
     def __init__(
@@ -204,12 +189,9 @@ class Solver:
         return self.parse_history(history)  # type: ignore[arg-type]
 
     def candidates(self, history: History, revealed: Revealed | None = None) -> list[str]:
-        """Hidden words consistent with every ``(guess, feedback)`` pair (and with what hints
-        ``revealed``), in list order.
-
-        An empty list means no word fits (use :meth:`check` or :meth:`suggest` for the reason).
-        Raises :class:`HistoryError` for malformed input.
-        """
+        """Hidden words consistent with every ``(guess, feedback)`` pair and what hints
+        ``revealed``, in list order; empty when none fits (:meth:`check` says why).
+        Raises :class:`HistoryError` for malformed input."""
         try:
             mask = self.candidate_mask(history, revealed)
         except ImpossibleFeedbackError:
@@ -236,7 +218,7 @@ class Solver:
         return self.strategies.ready(hard_mode)
 
     def strategy_now(self, hard_mode: bool = False) -> Strategy | None:
-        """The strategy if it is ready; otherwise start building it and return None."""
+        """The strategy if it can be had at once; otherwise start building it and return None."""
         return self.strategies.now(hard_mode)
 
     def strategy(self, hard_mode: bool = False) -> Strategy:
@@ -248,8 +230,8 @@ class Solver:
         return self.strategies.last_build_pid(hard_mode)
 
     def prepare(self, modes: Iterable[bool] = (False, True)) -> list[StrategyInfo]:
-        """Load or build the strategies now, then load the matrix (call once at start-up, off
-        the event loop). Builds run in another process, one after the other."""
+        """Load or build the strategies, then the matrix: once at start-up, off the event
+        loop."""
         infos = [self.strategies.info(hard_mode) for hard_mode in modes]
         self.matrix  # noqa: B018 - loaded now rather than by the first hint off the strategy
         return infos
@@ -271,11 +253,11 @@ class Solver:
 
     def suggest(self, history: History, hard_mode: bool = False,
                 revealed: Revealed | None = None) -> str:
-        """The next guess to play, for the candidates the history (and what hints
-        ``revealed``) leave. In hard mode it is always a legal hard-mode guess.
+        """The next guess for the candidates the history and what hints ``revealed`` leave;
+        legal in hard mode. Waits for the strategy if it is being built.
 
-        Waits for the strategy if it is being built. Raises :class:`ImpossibleFeedbackError`
-        if no word fits the history and :class:`HistoryError` for malformed input.
+        Raises :class:`ImpossibleFeedbackError` if no word fits the history and
+        :class:`HistoryError` for malformed input.
         """
         return self.suggestion(history, hard_mode, revealed=revealed).word
 
@@ -346,9 +328,8 @@ class Solver:
         return legal_mask(state, self.table)
 
     def assist(self, history: History, hard_mode: bool = False, sample: int = 10) -> Assistance:
-        """The solver assistant: candidates (count and up to ``sample`` of them) and the next
-        guess for a game played elsewhere. Never raises for bad input: ``problem`` says what
-        is wrong instead."""
+        """The solver assistant for a game played elsewhere: candidates (count and up to
+        ``sample`` of them) and the next guess. Bad input gives a ``problem``, not an error."""
         try:
             steps = self.parse_history(history)
             mask = self.candidate_mask(steps)

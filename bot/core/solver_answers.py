@@ -1,23 +1,9 @@
-"""A word hint people recognise: when the solver's best guess cannot itself be the hidden word
-(it is not among the candidates: HUMIT, SPROG), the best guess among the words that could
-still be the answer too, each with the expected number of guesses still needed.
+"""A word hint people recognise: when the solver's best guess cannot be the hidden word
+(HUMIT, SPROG), also the best guess among the words that could.
 
-*Expected guesses still needed* for a guess ``g`` with candidates ``S`` (``n`` words): the
-guess itself, plus, for every feedback ``g`` can get other than all green, the chance of that
-feedback times the guesses the solver then needs for the words left, averaged over the
-candidates. Both words are valued the same way, so they compare fairly:
-
-* exactly, when it can be done in a moment (at most :data:`EXACT_MAX` candidates and
-  :data:`EXACT_SECONDS`): the solver's own search (:mod:`bot.core.solver_search`) plays out
-  every feedback, so the value is what following the solver afterwards costs on average;
-* otherwise (a large set, or a strategy still being built) by the one-step estimate the
-  post-game analysis uses (:func:`bot.core.solver_estimate.average_guesses`), marked ``exact``
-  false.
-
-The best guess among the candidates is the one with the lowest value among the few ranked best
-by the one-step estimate (:data:`SHORTLIST`), ties to the better estimate. Hard mode only
-offers legal hard-mode guesses (every candidate is one). The candidates are those the feedback
-leaves and what hints revealed allows (:class:`bot.core.revealed.Revealed`).
+Both words are valued by the expected guesses still needed, the same way so they compare
+fairly: exactly by the solver's search when that takes a moment (at most :data:`EXACT_MAX`
+candidates, :data:`EXACT_SECONDS`), else by the one-step estimate.
 """
 
 from __future__ import annotations
@@ -77,11 +63,10 @@ class AnswerPick:
 def answer_pick(solver: Solver, history: Sequence[tuple[str, str]], best: str,
                 hard_mode: bool = False, *, revealed: Revealed | None = None,
                 exact: bool = True, seconds: float = EXACT_SECONDS) -> AnswerPick | None:
-    """The pick for ``history`` (and what hints ``revealed``) where the solver suggested
-    ``best``; ``None`` when ``best`` could itself be the answer (or at most two words are
-    left: the solver then suggests one of them). ``exact=False`` values by the estimate alone.
-    The exact values need the pattern matrix already loaded; the estimate never loads it (a
-    hint from a shipped strategy stays instant and writes nothing)."""
+    """The pick for ``history`` and what hints ``revealed`` where the solver suggested
+    ``best``; ``None`` when ``best`` could be the answer or at most two words are left.
+    Exact values need the pattern matrix loaded already (``exact=False``: the estimate
+    alone), so that a hint from a shipped strategy stays instant."""
     steps = solver.parse_history(history)
     best = best.lower()
     revealed = revealed or Revealed()

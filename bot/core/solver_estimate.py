@@ -1,11 +1,8 @@
 """One-step estimates: how good a guess looks without searching what follows it.
 
-* :func:`average_guesses` and :func:`cost_table`: the guesses a good strategy needs for a set of
-  ``c`` candidates, from a curve of measured points. The search ranks guesses by it, and the
-  post-game analysis and the word hint's answer pick value guesses with it.
-* :func:`letter_shortlist`: a cheaper score still, from letter odds alone, which picks the
-  guesses worth ranking when the candidate set is large.
-* :func:`entropy_bits`: the information a guess is expected to give.
+:func:`average_guesses` estimates the guesses a good strategy needs for ``c`` candidates: the
+search ranks guesses by it and the analysis values them with it. :func:`letter_shortlist`, a
+cheaper score from letter odds, picks the guesses worth ranking in a large set.
 """
 
 from __future__ import annotations

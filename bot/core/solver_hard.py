@@ -1,13 +1,9 @@
 """Hard mode for the solver: which guesses are legal after some rows, for every word at once.
 
-The rule is the real game's (and :func:`bot.core.game.hard_mode_problem`'s): every green letter
-stays in its place, and a letter revealed ``n`` times in one guess (green or yellow) must appear
-at least ``n`` times in every later guess. Grey letters and the places of yellows do not matter.
-
-All that rule needs to remember of the rows so far is a :data:`HardState`: the green letter of
-each position (or ``-1``) and the least count of each letter. It is hashable, so searches can
-memoise on it, and :func:`legal_mask` turns it into a boolean mask over a word list with a few
-numpy comparisons.
+The rule is :func:`bot.core.game.hard_mode_problem`'s: greens stay in place, and a letter
+revealed ``n`` times in one guess appears at least ``n`` times in every later one. So the rows
+come down to a hashable :data:`HardState` (the green of each place, the least count of each
+letter), which searches memoise on and :func:`legal_mask` turns into a mask over a word list.
 """
 
 from __future__ import annotations

@@ -1,24 +1,13 @@
 """Bounded exact search for the guess that minimises the expected number of guesses.
 
-The quantity minimised is the *total cost* of a candidate set ``S``: the sum, over every hidden
-word in ``S``, of the guesses needed to find it when the strategy is followed (so the average
-is ``cost / len(S)``). For a guess ``g``::
+It minimises a candidate set's *total cost*, the guesses needed to find each of its words::
 
     cost(S via g) = len(S) + sum(cost(part) for each feedback part of S, except all green)
 
-because every hidden word pays for ``g``, and the word ``g`` itself (if it is a candidate) is
-then solved. The search is exact over a *bounded* set of guesses: at each node only the
-``width`` guesses ranked best by the one-step estimate (:mod:`bot.core.solver_estimate`) are
-tried, each child is solved recursively the same way, and branch-and-bound cuts a guess as soon
-as its lower bound (a part of ``c`` words needs at least ``2c - 1`` guesses) cannot beat the
-best so far. Small sets are closed at once: if some candidate splits them into singletons the
-cost is ``2n - 1``, else any guess that does gives ``2n``, both provably optimal. Every node
-also has a depth budget (guesses still allowed), which is how "every answer within so many
-guesses" is enforced.
-
-Results are memoised on (candidate set, depth budget, hard-mode state), so a strategy for a
-whole word list (:mod:`bot.core.solver_strategy`) is one search. A deadline turns the same
-search into an anytime search for suggestions off the strategy (:meth:`Engine.anytime`).
+At each node only the ``width`` guesses the one-step estimate ranks best are tried, with
+branch and bound (a part of ``c`` words costs at least ``2c - 1``) and a depth budget that
+keeps every word within the attempts. Results are memoised on (candidate set, depth, hard-mode
+state); a deadline makes it an anytime search (:meth:`Engine.anytime`).
 """
 
 from __future__ import annotations
@@ -303,13 +292,12 @@ class Engine:
         rescue: float = 0.0,
     ) -> int:
         """The best guess column found within about ``seconds``: the top ``width`` guesses by
-        estimate are searched exactly, best estimate first; if time runs out (or nothing can
-        finish within ``depth``) the best fully searched one, else the best estimate, wins.
+        estimate are searched exactly; if time runs out, the best fully searched one, else the
+        best estimate, wins.
 
-        Near the end, winning comes first. With two guesses left the choice is exact
-        (:meth:`likeliest_win`). With three, when none of those guesses was found to finish
-        every word in time, the full search looks for one that does for up to ``rescue``
-        seconds more (:meth:`guaranteed`)."""
+        Near the end, winning comes first: with two guesses left, :meth:`likeliest_win`; with
+        three, when none of those guesses finishes every word, up to ``rescue`` seconds more
+        for one that does (:meth:`guaranteed`)."""
         if depth == 2:
             return self.likeliest_win(subset, state)
         columns = self.columns(state)
@@ -356,14 +344,10 @@ class Engine:
         return guess if cost < INFEASIBLE else None
 
     def likeliest_win(self, subset: np.ndarray, state: HardState | None) -> int:
-        """With two guesses left, the guess column that finds the most hidden words in time.
-
-        A guess finds its own word at once. Each other feedback it can get leaves a part of
-        the candidates for the last guess, which finds one word of that part whatever its size.
-        So a guess finds as many of the ``n`` words as it has different feedbacks on them, and
-        the best guess has the most (all ``n`` for a guess that separates them). Ties go to a
-        candidate (it may win a guess sooner), then to list order. Every legal guess is
-        counted; no shortlist."""
+        """With two guesses left, the guess column that finds the most hidden words in time:
+        the one with the most different feedbacks on them, since the last guess finds one
+        word of each part. Ties go to a candidate, then to list order; every legal guess
+        counts."""
         columns = self.columns(state)
         if columns is None:
             columns = np.arange(self.guess_count)

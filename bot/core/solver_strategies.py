@@ -1,11 +1,8 @@
 """A solver's strategies, one per mode, and where each comes from.
 
-A strategy (:class:`bot.core.solver_strategy.Strategy`) is found, in order, in memory, in the
-shipped files (``wordlists/strategies``) or in the cache folder; otherwise it is built. Lists
-of up to :data:`INLINE_BUILD_ANSWERS` hidden words build it in this process. Larger lists build
-it in a separate process (``spawn``), never in a thread of the bot: the build is pure CPU for
-minutes and would starve the event loop. One build process runs at a time; its result is kept
-in the cache. ``wordle-bot prepare`` builds ahead of time.
+A strategy is found in memory, the shipped files or the cache folder, else built: small lists
+in this process, larger ones in a separate process, one at a time, since the build is minutes
+of CPU that would starve the bot's event loop.
 """
 
 from __future__ import annotations
@@ -128,8 +125,8 @@ class Strategies:
             return self._load(hard_mode) is not None
 
     def now(self, hard_mode: bool) -> Strategy | None:
-        """The strategy if it is ready; otherwise start building it in another process (if
-        not already under way) and return None at once."""
+        """The strategy if it is ready (built here at once for small lists); otherwise start
+        a build process, unless one is under way, and return None."""
         with self._lock:
             found = self._load(hard_mode)
             if found is None and not self.build_process:

@@ -1,14 +1,9 @@
 """A precomputed strategy: the solver's whole decision tree for one pair of word lists and one mode.
 
-The tree has a node for every state the solver's own play can reach: the guess it plays there,
-and one child per feedback that guess can get. So a suggestion on the tree is a dictionary
-walk, and all the look-ahead of :mod:`bot.core.solver_search` happens once, when the tree is
-built (:func:`build_strategy`).
-
-A tree is saved as one integer array (:meth:`Strategy.to_array`) carrying the fingerprint of
-the lists, mode and search settings it was built for and a digest of its contents: a file for
-other lists, or one that was changed, is not used. The trees for the shipped word lists are
-kept in the repository (``wordlists/strategies/``, packed into the wheel with the lists).
+The tree has a node per state the solver's own play reaches (the guess it plays there) and a
+child per feedback, so a suggestion is a dictionary walk and the search happens once, at build.
+A saved tree carries the fingerprint of its lists, mode and settings and a digest: a file for
+other lists, or a changed one, is not used.
 """
 
 from __future__ import annotations

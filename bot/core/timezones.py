@@ -1,13 +1,9 @@
-"""Server time zones: IANA names only, in any case, with the zone data the bot ships with.
+"""Time zones: IANA names only, in any case, from the ``tzdata`` package.
 
-The names come from the ``tzdata`` package (a dependency), not from the host, so a name that
-works here works on every machine the database moves to, and hosts without zone data (Windows,
-Alpine, slim images) still know every zone. Host-specific entries (``localtime``,
-``posixrules``, ``Factory``, the ``posix/`` and ``right/`` trees, file paths) are refused.
-
-:func:`normalise_timezone` turns what a person typed into the canonical name (``utc`` gives
-``UTC``, ``europe/paris`` gives ``Europe/Paris``) or raises :class:`UnknownTimeZone` with close
-matches. :func:`zone` is the one place the bot builds a :class:`~zoneinfo.ZoneInfo`.
+The names come from the package, not the host, so a name that works here works wherever the
+database moves, also on hosts without zone data; host-specific entries (``localtime``,
+``posix/...``, file paths) are refused. :func:`zone` is the one place a
+:class:`~zoneinfo.ZoneInfo` is built.
 """
 
 from __future__ import annotations
@@ -103,13 +99,9 @@ def normalise_timezone(name: object) -> str:
 
 
 def zone(name: str) -> ZoneInfo:
-    """The :class:`~zoneinfo.ZoneInfo` of an IANA name (any case); works without system zone
-    data. Raises :class:`UnknownTimeZone` for other names.
-
-    A name saved before names were checked (``localtime`` and the like) still gives the host's
-    zone while the host has it, so a running server keeps its days; new names go through
-    :func:`normalise_timezone`.
-    """
+    """The :class:`~zoneinfo.ZoneInfo` of an IANA name (any case); raises
+    :class:`UnknownTimeZone` for other names, except a host zone saved before names were
+    checked (``localtime``), which keeps working while the host has it."""
     try:
         canonical = normalise_timezone(name)
     except UnknownTimeZone as unknown:
