@@ -3,10 +3,8 @@ cannot be the answer, and how long the extra pick takes (prints figures; no asse
 
     uv run python benchmarks/answer_pick.py [--games 200]
 
-Plays sample games with the shipped word lists: the opener, then a person's kind of guess
-(the first word that could still be the answer). At every state it asks for the solver's
-suggestion and times ``answer_pick`` with the pattern matrix loaded (as the bot has it after
-start-up) and without (the estimate only).
+Plays sample games (the opener, then the first word that could still be the answer) and times
+``answer_pick`` at every state, with the pattern matrix loaded and by the estimate alone.
 """
 
 from __future__ import annotations

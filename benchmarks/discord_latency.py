@@ -3,42 +3,18 @@
     uv run python benchmarks/discord_latency.py [--guesses 200] [--concurrency 1 10 20]
                                                 [--runs 5] [--solver] [--pictures 300]
 
-The real WordleBot (discord.py client, cogs, GameService, a SQLite file in a temporary
-directory, the shipped word lists) runs in a CHILD PROCESS (this script with ``--serve``)
-against the fake Discord of ``tests/fakediscord`` on 127.0.0.1 in this process, so the bot's
-CPU time and peak memory are its own. Players each start a game (half of them today's daily,
-half a random practice game) and play it to the end: four wrong guesses, then the word, so
-every fifth guess finishes a game (statistics, share grid; for a daily also the public grid
-and the server's results post). Five guesses per player stay within the bot's /guess
-cooldown (5 per 10 s).
+The real bot (shipped word lists, a SQLite file) runs in a child process, so its CPU and
+memory are its own, against the fake Discord of ``tests/fakediscord`` in this process. Each
+player plays a daily or a practice game to the end (four wrong guesses, then the word), within
+the /guess cooldown. Latency runs from the interaction frame being written to the bot's
+callback arriving, so it covers discord.py, the cogs, the service, the store, the picture and
+the upload; this process holds off its own garbage collection meanwhile
+(:func:`harness_gc_paused`).
 
-The latency of each ``/guess`` is what the fake measures: from the INTERACTION_CREATE frame
-being written to the gateway socket to the bot's interaction callback arriving over REST
-(``FakeResponse.latency``). That covers discord.py's parsing and dispatch, the cog, the
-service and its SQLite reads and write, rendering the PNG (in a worker thread) and the upload.
-
-``--concurrency 1`` sends one guess at a time (the figure quoted in the README); higher values
-keep that many guesses in flight at once (different players): a closed loop, a new guess
-goes out as soon as one is answered, which shows queueing on this machine's cores. Printed
-for each concurrency: p50, p90, p99 and max in milliseconds (and p50 and p99 of the guesses
-that finish a game apart from the others), guesses answered per second
-(closed loop) and the serving process's CPU milliseconds per guess (user + system, all its
-threads, from ``/proc``); the closed loop also says how much CPU this process (the fake
-Discord and the players, sharing the machine's cores with the bot) used per guess. Then the
-median time to draw a board PNG and to make a statistics PNG (over ``--pictures`` different
-ones, in this process), and the serving process's peak memory (max RSS; ``--solver`` loads the
-solver and its strategies in the bot before it connects, as a serving bot with word hints would).
-Last, each target of the issue with whether it is met. ``--runs N`` plays the whole set N
-times (new databases each time) and also prints each figure's median over the runs; the
-targets are then judged by those medians, with how many single runs met each (on a shared
-machine one run is a sample).
-``--bot`` measures by difference (no verdict on targets): ``text-only`` gives every player
-the look without the picture (what the PNG and its upload cost), ``discord-only`` is
-discord.py alone answering each command with a fixed message of the board's shape and PNG
-(the floor under everything the bot does).
-``tests/discord/test_bot_latency.py`` runs :func:`measure` on small word lists in CI.
-This process's own garbage collection is held off while guesses are timed
-(:func:`harness_gc_paused`), so that a pause of the fake is not counted as the bot's.
+Printed for each ``--concurrency`` (guesses in flight, a closed loop): latency p50/p90/p99/max,
+guesses per second and CPU per guess; then the median time of a board PNG and a statistics
+PNG, the bot's peak memory, and each target with whether it is met (by the median of
+``--runs``). ``--bot text-only`` and ``discord-only`` measure by difference, with no verdict.
 """
 
 from __future__ import annotations

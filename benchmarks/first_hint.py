@@ -2,18 +2,11 @@
 
     uv run python benchmarks/first_hint.py [--runs 5]
 
-Each run starts a new process with a new, empty cache folder (``WORDLE_BOT_CACHE_DIR``), as a
-fresh clone has, and times in it, from the start of the process's work to the hint:
-
-* the first word hint of a new game (no guess yet) and after the strategy's own opener: both
-  are answered from the shipped strategy (``wordlists/strategies/``);
-* a hint after an opener the strategy does not cover (someone played their own): the solver's
-  live search needs the pattern matrix, built once (then kept in the cache) before it answers;
-* the same off-book hint again in a second process on the now-filled cache.
-
-Also printed: the wall time of the whole ``wordle-bot solve`` command (interpreter start and
-imports included) for an on-book state, and the load average. Target (issue 11): the first
-``/hint word`` and ``wordle-bot solve`` of a fresh clone within 1 s.
+Each run is a new process with an empty cache folder, as a fresh clone has. It times the first
+word hint of a new game and after the strategy's opener (both from the shipped strategy), after
+an opener of one's own (the pattern matrix is built first), the same again in a new process on
+the filled cache, and the whole ``wordle-bot solve`` command. Target: the first ``/hint word``
+and ``wordle-bot solve`` of a fresh clone within 1 s.
 """
 
 from __future__ import annotations

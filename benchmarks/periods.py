@@ -3,9 +3,8 @@ on a server with many finished games (prints figures; no assertion).
 
     uv run python benchmarks/periods.py [--games 200000] [--players 2000]
 
-Builds a throwaway database (migrations applied, rows inserted directly) with one server whose
-games finished over a year, then times ``Store.period_leaderboard`` for each period and the
-all-time ``leaderboard`` (which reads the statistics rows), median of several runs.
+Fills a throwaway database with a year of one server's games, then times each period's
+leaderboard and the all-time one (median of several runs).
 """
 
 from __future__ import annotations

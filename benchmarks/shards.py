@@ -5,23 +5,12 @@ grow with the number of shard processes.
                                        [--rounds 1] [--pg-dsn URL]
     uv run python benchmarks/shards.py --processes 1,2,4,8 --concurrency 160  # more cores
 
-For each count in ``--processes`` the real wordle-bot (``python -m bot``, the shipped word
-lists) runs as that many processes on a fresh database (``--pg-dsn`` / ``WORDLE_BENCH_PG_DSN``,
-else a throwaway server with ``fsync`` on, as in ``benchmarks/storage.py``). The shards, one
-server each, are as many as the least common multiple of the counts and split evenly over the
-processes, so every count serves the same servers and players. Each bot process has a driver
-process of its own (a fake Discord, ``tests/fakediscord``, with that process's servers and
-players), so the load grows with the bots instead of being capped by one process.
-
-Every player starts today's daily, then guesses four wrong words and the word (read from the
-database); ``--concurrency`` guesses are in flight in all (a closed loop, shared among the
-drivers). Latency is what a fake measures, from the interaction being written to the bot's
-first answer; a "thinking..." deferral is counted apart. The drivers start measuring together,
-once every bot is ready and has answered a few warm-up guesses (first-use costs).
-
-Printed for each count: a table with a row per process (shards, guesses, latency, CPU per
-guess of the bot and of its driver) and one for all; last, the counts side by side with the
-speed-up over the first (medians when ``--rounds`` measures every count several times).
+For each count in ``--processes`` the real bot runs as that many processes on a fresh database
+(``--pg-dsn``, else a throwaway server). Every count serves the same servers and players, the
+shards split evenly, and each bot process has a driver process of its own (a fake Discord), so
+the load grows with the bots. Players play today's daily; ``--concurrency`` guesses are in
+flight in all. Printed for each count: a row per process and one for all (guesses, latency,
+CPU per guess of bot and driver); last, the speed-up of each count over the first.
 """
 
 from __future__ import annotations

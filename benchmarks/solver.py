@@ -5,27 +5,12 @@
     uv run python benchmarks/solver.py --every 10      # every 10th hidden word (quick look)
     uv run python benchmarks/solver.py --answers 100   # 100 hidden words per list (smoke run)
 
-Players:
-
-* ``solver``: :class:`bot.core.solver.Solver` (its precomputed strategy, built from scratch in a
-  fresh cache directory at the start so the build time is measured; ``--keep-cache`` uses the
-  normal cache instead).
-* ``solver, CRANE first``: the first guess forced to CRANE, so every later suggestion is
-  off-book (the time-boxed online search); on every 4th hidden word to keep the run short.
-* ``greedy entropy``: always the guess with the most expected information (one step).
-* ``average reduction``: the per-position letter heuristic of the classic "average reduction"
-  bots: each letter-in-position scores the expected number of candidates it eliminates as
-  green, yellow or grey; a guess scores the sum over its positions; unique-letter guesses are
-  preferred whenever one exists. Both baselines play legal guesses only in hard mode and take
-  a possible answer on ties.
-
-Latency is per ``suggest`` call (every call for the solver; each distinct state once for the
-baselines, which memoise). Peak memory is the whole benchmark process, plus a separate
-"serving" process that only loads the solver and answers suggestions, as the bot does.
-The NYT lists are read from ``--reference`` (``../shared/reference/`` beside the repository)
-for measuring only. ``--answers N`` keeps N hidden words of each list, evenly spaced, so the
-strategies are built for that smaller problem (the shipped ones fit only the full lists): a
-run of seconds that goes through every step, with targets judged on a subset.
+Players: the solver (its strategies built from scratch unless ``--keep-cache``), the solver
+with CRANE forced first (every later suggestion from the timed search), and two baselines,
+greedy entropy and the classic per-position "average reduction". Printed per list and mode:
+average and worst guesses, suggestion latency, the strategy build and matrix load times, and
+peak memory of this process and of a process that only serves suggestions, as the bot does.
+The NYT lists (``--reference``) are read to measure only.
 """
 
 from __future__ import annotations

@@ -4,45 +4,15 @@
                                         [--backends sqlite,postgres] [--pg-dsn URL]
                                         [--pg-via tcp|unix] [--warm-up 2000]
 
-Both stores run the same runs in one go, and a table at the end puts their figures side by
-side. SQLite: a real file in a temporary folder. PostgreSQL: ``--pg-dsn`` or
-``WORDLE_BENCH_PG_DSN`` (a database the benchmark may fill; it creates its own tables), else a
-throwaway server started here the way the tests start theirs (``tests/pg.py``: ``initdb`` and
-``pg_ctl`` on a free 127.0.0.1 port), but with ``fsync`` and ``full_page_writes`` on, so a
-commit is as durable as SQLite's ``synchronous=FULL``. Without PostgreSQL binaries or a DSN
-the PostgreSQL column says why it is empty.
+SQLite is a file in a temporary folder; PostgreSQL is ``--pg-dsn`` / ``WORDLE_BENCH_PG_DSN``,
+else a throwaway server with ``fsync`` on, so a commit is as durable as SQLite's. Each guess
+goes as the service's does (read the game, ``record_guess``, retry on ``AttemptConflict``)
+over ``--games`` active games of every kind; the first ``--warm-up`` guesses are not counted.
 
-Each guess goes the way the service will do it: read the game, work out the next attempt,
-``record_guess`` (retrying on ``AttemptConflict`` for channel games shared by several
-players); a finished game is replaced by a new one, so ``--games`` games are always active
-(a mix of own practice games, dailies and channel games with several players).
-
-Before anything is measured, ``--warm-up`` guesses (default 2,000) are played at the first
-offered rate and not counted: for a moment a store that has just opened is slower than a
-running bot's (each pooled connection prepares its statements the first time it runs them,
-the server's caches fill). ``--warm-up 0`` measures from that cold start.
-
-``--pg-via unix`` reaches the throwaway PostgreSQL server through its Unix socket instead of
-TCP, as a bot on the same machine as its database would (less CPU per round trip on both
-sides).
-
-Runs of ``--guesses`` guesses each, on one database file:
-
-* open loop, once per rate in ``--rate``: guesses arrive at that rate (Poisson arrivals),
-  spread over the games, like players typing; latency is measured from the moment a guess
-  was due, so a backlog shows up in it. This is the run the target (>= 1,000 guesses/s,
-  p99 <= 20 ms) is about.
-* closed loop: every game guesses again as soon as its last guess was accepted (all
-  ``--games`` writers busy all the time): the most the storage can take. Latency here is
-  mostly queueing behind the other games' guesses (Little's law: games / throughput).
-
-Printed: guesses per second, latency p50/p99 (ms, and split into the driver's own delay,
-``get_game`` and ``record_guess``), process CPU per guess, how that CPU splits between the
-event-loop thread and the threads aiosqlite runs SQLite in (Linux; each call hands the GIL
-over to such a thread and back, which costs CPU and waiting), and peak memory (max RSS) of
-the process. The figures depend on what else the machine is doing: the load average is
-printed first, and after each run with the share of CPU time the hypervisor gave to other
-guests (steal), which the load average does not show.
+Runs: open loop at each ``--rate`` (Poisson arrivals, latency from when a guess was due: the
+target's run), then closed loop (every game guesses again at once: the most the store takes).
+Printed: guesses per second, latency p50/p99 split by step, CPU per guess and by thread, peak
+memory, and the load average and steal, since the figures depend on what else runs.
 """
 
 from __future__ import annotations

@@ -1,32 +1,13 @@
 """Build wordlists/answers.txt and wordlists/allowed.txt from openly licensed sources.
 
-Sources (see wordlists/README.md for versions, licences and the exact rebuild commands):
-
-* SCOWL word lists as installed by the Debian package ``scowl`` into /usr/share/dict/scowl
-  (files named ``<spelling>-<subcategory>.<size>``, e.g. ``american-words.35``).
-* Word frequencies from the PyPI package ``wordfreq`` (Zipf scale, English).
-
-What the build does:
-
-* allowed = every lower-case a-z five-letter word in SCOWL's "words" lists of every spelling
-  (American, British, Canadian, Australian and their variants) up to size 80, plus the size-95
-  ("insane") words that SCOWL does not also list as a proper name, capitalised word or
-  abbreviation and that have a vowel (size 95 holds a few unmarked abbreviations such as
-  MPHPS), plus a short hand-written list of well-known openers, minus slurs.
-* answers = the familiar subset: American or spelling-neutral words up to SCOWL size
-  ``ANSWER_MAX_SIZE`` with a wordfreq Zipf frequency of at least ``ANSWER_MIN_ZIPF``; no simple
-  plurals or -s verb forms, no Latin plurals (FUNGI), no regular -ed past tenses, nothing on
-  our blocklists or the hand-picked ``NOT_ANSWERS``.  SCOWL keeps proper names in separate
-  lists, so words from its lower-case "words" lists are ordinary words.
-
-The output depends only on the installed SCOWL files and the wordfreq version, so the same
-inputs give byte-identical files.  All selection logic lives in small pure functions so that
-tests can exercise it without the Debian packages or wordfreq.
-
-Run from the repository root:
-
     uv run --group wordlists python scripts/build_wordlists.py          # write the lists
     uv run --group wordlists python scripts/build_wordlists.py --check  # verify, write nothing
+
+Allowed guesses are the five-letter words of the SCOWL lists (Debian package ``scowl``);
+answers are their familiar part, by SCOWL size and wordfreq frequency, without plurals, past
+tenses and the blocklists. wordlists/README.md gives the rules, sources and versions. The same
+inputs give byte-identical files; the selection is in small pure functions, so tests need
+neither package.
 """
 
 from __future__ import annotations

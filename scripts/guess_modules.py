@@ -2,13 +2,10 @@
 
     uv run python scripts/guess_modules.py
 
-The real bot (discord.py client, cogs, service, a SQLite file in a temporary folder, the shipped
-word lists) runs in this process against the fake Discord of ``tests/fakediscord``. A player
-starts a practice game and plays one guess first, so that what runs once (imports, the first
-picture's parts) is done. Then a profiler hook on every thread notes each file under ``bot/``
-that runs code while the bot answers a guess that does not end the game, and then the guess
-that wins it. Prints both lists, grouped by layer, with their counts: the figure at the top of
-``docs/architecture.md``.
+The real bot runs in this process against the fake Discord of ``tests/fakediscord``. After one
+guess to get first-use work done, a profiler hook on every thread notes each file under
+``bot/`` that runs while the bot answers a guess, then the guess that wins; both lists are
+printed by layer, for ``docs/architecture.md``.
 """
 
 from __future__ import annotations

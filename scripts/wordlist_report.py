@@ -1,15 +1,11 @@
 """Print figures about our shipped word lists (wordlists/answers.txt and wordlists/allowed.txt).
 
-Always: the size of each list, whether each is well formed (one lower-case a-z five-letter
-word per line, sorted, unique) and whether every answer is an allowed guess.
-
-When the NYT reference lists are present in ../shared/reference (relative to the repository
-root), also how well ours match them.  The reference lists are only read here, to measure;
-they never feed the build.
-
     uv run python scripts/wordlist_report.py [--lists DIR] [--reference DIR]
 
-Exit status: 0 unless our lists are broken (missing, malformed, or answers not all allowed).
+The size of each list, whether each is well formed (sorted, unique, lower-case five-letter
+words) and whether every answer is allowed; with the NYT reference lists in
+../shared/reference, how well ours match them (read to measure only, never to build). Exit
+status 0 unless our lists are broken.
 """
 
 from __future__ import annotations
