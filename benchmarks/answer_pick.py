@@ -21,7 +21,7 @@ from bot.core.words import load_word_lists
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
     words = load_word_lists()
