@@ -1,0 +1,214 @@
+"""A several-board game in words: the picture's description for screen readers
+(:func:`boards_alt_text`) and emoji text for players without pictures
+(:func:`boards_emoji_text`), each within Discord's limit.
+
+The emoji text puts boards side by side, two to a line of text by default (a phone shows
+about sixteen squares across), the guess's letters once at the end of the line, as they are
+the same on every board::
+
+    **Board 1** (solved in 2) · **Board 2**
+    ⬛⬛🟨⬛🟨 🟨⬛⬛🟨⬛ `S L A T E`
+    🟩🟩🟩🟩🟩 ⬛⬛⬛⬛⬛ `C R A N E`
+
+A board solved has empty squares under the guess that solved it, and a line of boards all
+solved ends at the last of those guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.core.variant import Variant
+from bot.render.boards import Boards, check_boards, mode_name
+from bot.render.common import GREEN, GREY, QWERTY_ROWS, YELLOW, KeyboardLayout, check_layout
+from bot.render.emoji_board import EMPTY_SQUARE, squares
+from bot.render.themes import recolour
+
+#: Discord's limit on a media item's description, and on a message's text displays.
+ALT_LIMIT = 1024
+TEXT_LIMIT = 4000
+#: The tiles' colours in words as the picture shows them, normal and high contrast.
+COLOUR_NAMES = {False: {GREEN: "green", YELLOW: "yellow", GREY: "grey"},
+                True: {GREEN: "orange", YELLOW: "blue", GREY: "grey"}}
+
+
+def discord_length(text: str) -> int:
+    """``text``'s length as Discord may count it: in UTF-16 code units (an emoji square
+    outside the Basic Multilingual Plane is two), the stricter count."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+# --------------------------------------------------------------------------------------------
+# For screen readers
+
+
+def _colours(feedback: str, names: dict[str, str]) -> str:
+    if len(set(feedback)) == 1:
+        return f"all {names[feedback[0]]}"
+    return " ".join(names[state] for state in feedback)
+
+
+def _row(boards: Boards, guess: int, feedback: str, names: dict[str, str]) -> str:
+    return f"{boards.shown(boards.guesses[guess])} {_colours(feedback, names)}"
+
+
+def _status(boards: Boards, board: int) -> str:
+    solved_at = boards.solved_at(board)
+    if solved_at is not None:
+        return f", solved in {solved_at}"
+    return ", not solved" if boards.is_over else ""
+
+
+def _head(boards: Boards, label: str | None, hard_mode: bool) -> str:
+    variant = boards.variant
+    parts = [f"{label}, " if label else "", mode_name(boards.count),
+             ", hard mode" if hard_mode else "",
+             f", {len(boards.guesses)} of {variant.attempts} guesses"]
+    solved = boards.count - len(boards.open_boards)
+    if boards.guesses:
+        parts.append(f", {solved} of {boards.count} boards solved")
+    return "".join(parts)
+
+
+def _ruled_out(boards: Boards) -> list[str]:
+    out = boards.ruled_out()
+    if not out:
+        return []
+    return ["Not in any open board: " + ", ".join(boards.shown(letter) for letter in out)]
+
+
+def _board(boards: Boards, board: int, names: dict[str, str]) -> str:
+    """One board with every row it has."""
+    rows = (_row(boards, g, f, names) for g, f in enumerate(boards.feedback[board]))
+    return f"Board {board + 1}{_status(boards, board)}: " + "; ".join(rows)
+
+
+def _solved(boards: Boards) -> list[str]:
+    solved = [f"board {b + 1} in {boards.solved_at(b)}" for b in range(boards.count)
+              if boards.solved_at(b) is not None]
+    return ["Solved: " + ", ".join(solved)] if solved else []
+
+
+def _every_row(boards: Boards, names: dict[str, str]) -> list[str]:
+    return [_board(boards, b, names) for b in range(boards.count)]
+
+
+def _open_rows(boards: Boards, names: dict[str, str]) -> list[str]:
+    """The solved boards in a line, then each open board with its rows."""
+    return [*_solved(boards), *(_board(boards, b, names) for b in boards.open_boards)]
+
+
+def _last_rows(boards: Boards, names: dict[str, str]) -> list[str]:
+    """The solved boards in a line, the guesses in one, then each open board's last row."""
+    guess = len(boards.guesses) - 1  # an open board has a row for every guess
+    last = "; ".join(f"board {b + 1} " + _row(boards, guess, boards.feedback[b][-1], names)
+                     for b in boards.open_boards)
+    return [*_solved(boards), "Guesses: " + ", ".join(boards.shown(g) for g in boards.guesses),
+            *([f"Last row of each open board: {last}"] if last else [])]
+
+
+def boards_alt_text(guesses: Sequence[str], feedback: Sequence[Sequence[str]],
+                    variant: Variant, *, label: str | None = None, hard_mode: bool = False,
+                    high_contrast: bool = False) -> str:
+    """The picture of the boards in words, within :data:`ALT_LIMIT`: how many guesses and
+    boards solved, then every board's rows (each guess and its colours, as the picture
+    shows them in the theme), and the letters grey on every open board. When that is too
+    long: the boards solved in one line and the open boards' rows, or only their last rows
+    with the guesses listed once."""
+    boards = check_boards(guesses, feedback, variant)
+    names = COLOUR_NAMES[bool(high_contrast)]
+    head = _head(boards, label, hard_mode)
+    if not boards.guesses:
+        return f"{head}. No guesses yet."
+    tail = _ruled_out(boards)
+    text = ""
+    for body in (_every_row(boards, names), _open_rows(boards, names),
+                 _last_rows(boards, names)):
+        text = ". ".join([head, *body, *tail]) + "."
+        if discord_length(text) <= ALT_LIMIT:
+            return text
+    return _cut(text, ALT_LIMIT)
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` with "…", at a line's end if it has several (so no
+    markdown is left open)."""
+    lines = text.split("\n")
+    while len(lines) > 1 and discord_length("\n".join(lines)) > limit - 2:
+        lines.pop()
+    while len(lines) > 1 and not lines[-1]:
+        lines.pop()
+    text = "\n".join(lines)
+    if len(lines) > 1:
+        return text + "\n…"
+    text = text[:limit - 1]
+    while discord_length(text) > limit - 1:
+        text = text[:-1]
+    return text + "…"
+
+
+# --------------------------------------------------------------------------------------------
+# Emoji text
+
+
+def _heading(boards: Boards, members: Sequence[int]) -> str:
+    def one(board: int) -> str:
+        solved_at = boards.solved_at(board)
+        if solved_at is not None:
+            return f"**Board {board + 1}** (solved in {solved_at})"
+        return f"**Board {board + 1}**" + (" (not solved)" if boards.is_over else "")
+    return " · ".join(one(b) for b in members)
+
+
+def _group_lines(boards: Boards, members: Sequence[int]) -> list[str]:
+    """Boards ``members`` side by side: a line per guess played on any of them."""
+    rows = max(len(boards.feedback[b]) for b in members)
+    empty = EMPTY_SQUARE * boards.variant.length
+    lines = [_heading(boards, members)]
+    for guess in range(rows):
+        squares_row = " ".join(
+            squares(boards.feedback[b][guess]) if guess < len(boards.feedback[b]) else empty
+            for b in members)
+        lines.append(f"{squares_row} `{' '.join(boards.shown(boards.guesses[guess]))}`")
+    if rows == 0:
+        lines.append(" ".join(empty for _ in members))
+    return lines
+
+
+def _keyboard(boards: Boards, layout: KeyboardLayout) -> list[str]:
+    """The keys: bold where the letter is found on an open board, struck out where it is
+    grey on every one, plain where unplayed."""
+    out = set(boards.ruled_out())
+    rows = check_layout(layout, boards.variant.alphabet)
+
+    def key(letter: str) -> str:
+        text = boards.shown(letter)
+        if letter in out:
+            return f"~~{text}~~"
+        found = any(boards.keyboards[b].get(letter) in (GREEN, YELLOW) for b in boards.open_boards)
+        return f"**{text}**" if found else text
+    return ["  ".join(key(letter) for letter in row) for row in rows]
+
+
+def boards_emoji_text(guesses: Sequence[str], feedback: Sequence[Sequence[str]],
+                      variant: Variant, *, layout: KeyboardLayout | None = QWERTY_ROWS,
+                      per_line: int = 2, high_contrast: bool = False) -> str:
+    """Every board as emoji squares, ``per_line`` boards (2 or 4) side by side with the guess
+    once at the end of each line (see the module notes), then the keyboard ``layout`` (None:
+    none) and the letters grey on every open board; within :data:`TEXT_LIMIT`, the keyboard
+    left out first if need be."""
+    boards = check_boards(guesses, feedback, variant)
+    if per_line not in (2, 4):
+        raise ValueError(f"per_line must be 2 or 4, not {per_line!r}")
+    groups = [range(first, min(first + per_line, boards.count))
+              for first in range(0, boards.count, per_line)]
+    body = "\n\n".join("\n".join(_group_lines(boards, list(g))) for g in groups)
+    tail = _ruled_out(boards)
+    keys = _keyboard(boards, layout) if layout is not None else []
+    text = body
+    for extra in ([*keys, *tail], tail):
+        text = "\n\n".join([body, "\n".join(extra)]) if extra else body
+        text = recolour(text, bool(high_contrast))
+        if discord_length(text) <= TEXT_LIMIT:
+            return text
+    return _cut(text, TEXT_LIMIT)
