@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import ImageFont
 
 from bot.core.feedback import score
-from bot.core.variant import CLASSIC, Variant
+from bot.core.variant import Variant
 from bot.render import image
-from bot.render.common import QWERTY_ROWS
+from tests.render.pixels import assert_fast_matches_slow, centre_left, open_png, reference
 
 GREEN = (0x6A, 0xAA, 0x64)
 YELLOW = (0xC9, 0xB4, 0x58)
@@ -19,18 +19,6 @@ BORDER = (0xD3, 0xD6, 0xDA)
 KEY = (0xD3, 0xD6, 0xDA)
 WHITE = (0xFF, 0xFF, 0xFF)
 COLOUR = {"G": GREEN, "Y": YELLOW, "B": GREY}
-
-
-def open_png(data: bytes) -> Image.Image:
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    picture = Image.open(io.BytesIO(data))
-    picture.load()
-    assert picture.format == "PNG"
-    return picture.convert("RGB")
-
-
-def centre_left(box: tuple[int, int, int, int], inset: int = 4) -> tuple[int, int]:
-    return box[0] + inset, (box[1] + box[3]) // 2
 
 
 def test_documented_sizes():
@@ -285,35 +273,11 @@ FAST_BOARDS = {
 }
 
 
-def reference(rows, theme="light", **kwargs):
-    board = image._check(rows, None, kwargs.get("variant", CLASSIC),
-                         kwargs.get("layout", QWERTY_ROWS), kwargs.get("hard_mode", False),
-                         kwargs.get("title"), theme)
-    return image._reference_image(board)
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("name", list(FAST_BOARDS))
 def test_fast_board_matches_the_slow_drawing(name, theme):
-    import numpy as np
-
     rows, kwargs = FAST_BOARDS[name]
-    slow = np.asarray(reference(rows, theme, **kwargs)).astype(int)
-    fast = np.asarray(open_png(image.board_png(rows, theme=theme, **kwargs))).astype(int)
-    assert fast.shape == slow.shape
-    difference = np.abs(fast - slow).max(axis=2)
-    # Letter edges take the nearest palette colour: a few levels at most ...
-    assert difference.max() <= image.PALETTE_TOLERANCE
-    # ... and every pixel of a flat theme colour (fills, borders, the inside of letters) is exact.
-    def packed(colours):
-        return (colours[..., 0] << 16) | (colours[..., 1] << 8) | colours[..., 2]
-
-    solids = packed(np.array(image.THEMES[theme].solids()))
-    flat = np.isin(packed(slow), solids)
-    assert flat.mean() > 0.9
-    assert (difference[flat] == 0).all()
-    # The RGB picture is the same as the PNG.
-    assert (np.asarray(image.board_image(rows, theme=theme, **kwargs)).astype(int) == fast).all()
+    assert_fast_matches_slow(rows, theme, **kwargs)
 
 
 def test_the_pixel_check_would_catch_a_wrong_tile():
