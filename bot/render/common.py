@@ -3,12 +3,17 @@
 The renderers take plain data, never a game object:
 
 * ``rows``: a sequence of ``(word, feedback)`` pairs, e.g. ``[("crane", "GYBBB")]``. Anything
-  that is a two-item tuple or list works (``bot.core.domain.Row`` does). Words are letters A-Z (any
-  case, shown upper case); feedback is ``G``/``Y``/``B`` per letter, one per letter of the word.
+  that is a two-item tuple or list works (``bot.core.domain.Row`` does). Words are letters of
+  the variant's alphabet, A-Z unless given (any case, shown upper case); feedback is
+  ``G``/``Y``/``B`` per letter, one per letter of the word.
 * ``keyboard``: a mapping of letter -> ``"G"``/``"Y"``/``"B"`` for the letters played so far.
   Letters missing from it are unplayed.
-* ``variant``: the board's word length and attempts (:class:`~bot.core.variant.Variant`), and
-  ``layout``: the keyboard's rows of letters (:data:`QWERTY_ROWS` unless given).
+* ``variant``: the board's word length, attempts and alphabet
+  (:class:`~bot.core.variant.Variant`), and ``layout``: the keyboard's rows of letters
+  (:data:`QWERTY_ROWS` unless given; a language's is ``letter_rules(code).keyboard``).
+
+Upper and lower case follow the language of the alphabet (:func:`case_rules`): on a Turkish
+board i is shown İ and a typed I is ı.
 
 Malformed input raises ``ValueError`` with a message saying what is wrong, so a bug upstream
 shows up as a clear error rather than as a garbled board.
@@ -30,23 +35,25 @@ from bot.core.domain import (
     only_letters,
 )
 from bot.core.game import keyboard
-from bot.core.variant import Variant
+from bot.core.letter_rules import LETTER_RULES, LetterRules
+from bot.core.letters import lower_case, upper_case
+from bot.core.variant import LATIN, Variant
 
 __all__ = ["GREEN", "GREY", "MAX_ATTEMPTS", "QWERTY_ROWS", "STATES", "WORD_LENGTH", "YELLOW",
-           "KeyboardLayout", "board_rows", "check_layout", "check_max_attempts",
+           "KeyboardLayout", "board_rows", "case_rules", "check_layout", "check_max_attempts",
            "check_variant", "keyboard_from_rows", "normalise_feedback", "normalise_keyboard",
-           "normalise_row", "normalise_rows", "normalise_word"]
+           "normalise_row", "normalise_rows", "normalise_word", "upper_letters"]
 
 STATES = FEEDBACK_STATES
 #: A keyboard's rows of letters, top row first.
 KeyboardLayout = tuple[str, ...]
 #: The keyboard of the Latin alphabet, as laid out in the game.
 QWERTY_ROWS: KeyboardLayout = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-#: A keyboard's letters (either case) and states (either case) as returned.
-_KEYS = {c: c for c in "abcdefghijklmnopqrstuvwxyz"} | {
-    c.upper(): c for c in "abcdefghijklmnopqrstuvwxyz"}
+#: A keyboard's states (either case) as returned.
 _KEY_STATES = {state: state for state in STATES} | {state.lower(): state for state in STATES}
-
+#: Each language's rules by its set of letters (languages that share their letters, such as
+#: English and French, share their case rule too).
+_RULES_BY_LETTERS = {frozenset(rules.alphabet): rules for rules in LETTER_RULES.values()}
 
 
 #: How each way of ranking reads to people (a race's win is a first place).
@@ -73,55 +80,96 @@ def normalise_feedback(feedback: object) -> str:
     return upper
 
 
-def normalise_word(word: object) -> str:
-    """Return ``word`` lower case, or raise ``ValueError`` unless it is letters A-Z only."""
+@lru_cache(maxsize=64)
+def case_rules(alphabet: str) -> LetterRules:
+    """The rules whose upper and lower case letters of ``alphabet`` follow: those of the
+    language with exactly these letters; for other letters, Turkish case when they hold
+    both i and dotless ı (their capitals must differ), else Unicode's."""
+    found = _RULES_BY_LETTERS.get(frozenset(alphabet))
+    if found is not None:
+        return found
+    turkic = "ı" in alphabet and "i" in alphabet
+    return LETTER_RULES["tr" if turkic else "en"]
+
+
+def upper_letters(text: str, alphabet: str = LATIN) -> str:
+    """``text`` in upper case the way the language of ``alphabet`` writes it, as tiles and
+    keys show it (Turkish i is İ)."""
+    return upper_case(text, case_rules(alphabet))
+
+
+def _letters_named(alphabet: str) -> str:
+    if alphabet == LATIN:
+        return "letters A-Z"
+    return f"letters of {_short(upper_letters(alphabet, alphabet))}"
+
+
+@lru_cache(maxsize=64)
+def _key_letters(alphabet: str) -> dict[str, str]:
+    """Each letter of ``alphabet`` and its capital -> the letter."""
+    rules = case_rules(alphabet)
+    return {letter: letter for letter in alphabet} | {
+        upper_case(letter, rules): letter for letter in alphabet}
+
+
+def normalise_word(word: object, alphabet: str = LATIN) -> str:
+    """Return ``word`` lower case, or raise ``ValueError`` unless it is letters of
+    ``alphabet`` only (in either case, the language's way)."""
+    named = _letters_named(alphabet)
     if not isinstance(word, str):
-        raise ValueError(f"word must be a string of letters A-Z, not {_short(word)}")
-    if not word or not only_letters(word):
-        raise ValueError(f"word must be a non-empty string of letters A-Z: {_short(word)}")
-    return word.lower()
+        raise ValueError(f"word must be a string of {named}, not {_short(word)}")
+    if alphabet == LATIN:  # the usual case, at once
+        if not word or not only_letters(word):
+            raise ValueError(f"word must be a non-empty string of {named}: {_short(word)}")
+        return word.lower()
+    letters = _key_letters(alphabet)
+    if not word or any(c not in letters for c in word):
+        raise ValueError(f"word must be a non-empty string of {named}: {_short(word)}")
+    return lower_case(word, case_rules(alphabet))
 
 
 #: Rows checked lately (a board is drawn again after every guess, as text and as a picture):
-#: ``(word, feedback)`` as given -> as returned. Only pairs of strings; cleared when full.
-_CHECKED_ROWS: dict[tuple[str, str], tuple[str, str]] = {}
+#: ``(word, feedback, alphabet)`` as given -> as returned. Only pairs of strings; cleared when
+#: full.
+_CHECKED_ROWS: dict[tuple[str, str, str], tuple[str, str]] = {}
 _CHECKED_ROWS_MAX = 4096
 
 
-def normalise_row(row: object) -> tuple[str, str]:
-    """Check one ``(word, feedback)`` pair; return it as ``("crane", "GYBBB")``."""
+def normalise_row(row: object, alphabet: str = LATIN) -> tuple[str, str]:
+    """Check one ``(word, feedback)`` pair of letters of ``alphabet``; return it as
+    ``("crane", "GYBBB")``."""
     pair: tuple[object, ...] = tuple(row) if isinstance(row, (tuple, list)) else ()
     if len(pair) == 2 and type(pair[0]) is str and type(pair[1]) is str:
-        key = (pair[0], pair[1])
+        key = (pair[0], pair[1], alphabet)
         known = _CHECKED_ROWS.get(key)
         if known is None:
-            known = _normalise_pair(pair, row)
+            known = _normalise_pair(pair, row, alphabet)
             if len(_CHECKED_ROWS) >= _CHECKED_ROWS_MAX:
                 _CHECKED_ROWS.clear()
             _CHECKED_ROWS[key] = known
         return known
-    return _normalise_pair(pair, row)
+    return _normalise_pair(pair, row, alphabet)
 
 
-def _normalise_pair(pair: tuple[object, ...], row: object) -> tuple[str, str]:
+def _normalise_pair(pair: tuple[object, ...], row: object, alphabet: str) -> tuple[str, str]:
     if len(pair) != 2:
         raise ValueError(f"a row must be a (word, feedback) pair, not {_short(row)}")
-    word = normalise_word(pair[0])
+    word = normalise_word(pair[0], alphabet)
     feedback = normalise_feedback(pair[1])
     if len(word) != len(feedback):
         raise ValueError(
-            f"word and feedback lengths differ: {word.upper()!r} has {len(word)} letters, "
+            f"word and feedback lengths differ: {upper_letters(word, alphabet)!r} has {len(word)} letters, "
             f"feedback {feedback!r} has {len(feedback)}"
         )
     return word, feedback
 
 
-def normalise_rows(rows: Iterable[object]) -> list[tuple[str, str]]:
+def normalise_rows(rows: Iterable[object], alphabet: str = LATIN) -> list[tuple[str, str]]:
     """Check every row (see :func:`normalise_row`); all words must have the same length."""
     if isinstance(rows, (str, bytes)):
         raise ValueError("rows must be a sequence of (word, feedback) pairs, not a string")
     try:
-        checked = [normalise_row(row) for row in rows]
+        checked = [normalise_row(row, alphabet) for row in rows]
     except TypeError:
         raise ValueError(
             f"rows must be a sequence of (word, feedback) pairs, not {_short(rows)}"
@@ -132,25 +180,26 @@ def normalise_rows(rows: Iterable[object]) -> list[tuple[str, str]]:
     return checked
 
 
-def normalise_keyboard(keyboard: Mapping[str, str] | None) -> dict[str, str]:
-    """Check a keyboard mapping; return it with lower-case letters and upper-case states."""
+def normalise_keyboard(keyboard: Mapping[str, str] | None,
+                       alphabet: str = LATIN) -> dict[str, str]:
+    """Check a keyboard mapping of letters of ``alphabet`` (either case); return it with
+    lower-case letters and upper-case states."""
     if keyboard is None:
         return {}
     if not isinstance(keyboard, Mapping):
         raise ValueError(f"keyboard must be a mapping of letter -> G/Y/B, not {_short(keyboard)}")
+    letters = _key_letters(alphabet)
     result: dict[str, str] = {}
     for letter, state in keyboard.items():
-        key = _KEYS.get(letter) if type(letter) is str else None
+        key = letters.get(letter) if type(letter) is str else None
+        if key is None:
+            raise ValueError(f"keyboard keys must be single {_letters_named(alphabet)}, "
+                             f"not {_short(letter)}")
         checked = _KEY_STATES.get(state) if type(state) is str else None
-        if key is not None and checked is not None:  # the usual case, at once
-            result[key] = checked
-            continue
-        if not isinstance(letter, str) or len(letter) != 1 or not only_letters(letter):
-            raise ValueError(f"keyboard keys must be single letters A-Z, not {_short(letter)}")
-        state_upper = state.upper() if isinstance(state, str) else state
-        if state_upper not in STATES:
-            raise ValueError(f"keyboard state for {letter.upper()} must be G, Y or B: {state!r}")
-        result[letter.lower()] = state_upper
+        if checked is None:
+            raise ValueError(f"keyboard state for {upper_letters(key, alphabet)} must be G, Y "
+                             f"or B: {state!r}")
+        result[key] = checked
     return result
 
 
@@ -174,9 +223,9 @@ def check_variant(variant: object) -> Variant:
 def board_rows(rows: Iterable[object], variant: Variant) -> list[tuple[str, str]]:
     """Check the rows of a board of ``variant`` (see :func:`normalise_rows`): every word has
     the variant's length. There may be more rows than attempts; all of them are drawn."""
-    checked = normalise_rows(rows)
+    checked = normalise_rows(rows, variant.alphabet)
     if checked and len(checked[0][0]) != variant.length:
-        word = checked[0][0].upper()
+        word = upper_letters(checked[0][0], variant.alphabet)
         raise ValueError(f"the board is for {variant.length}-letter words, not "
                          f"{len(word)}-letter ones like {_short(word)}")
     return checked
@@ -200,7 +249,8 @@ def check_layout(layout: object, alphabet: str | None = None) -> KeyboardLayout:
 def _checked_layout(layout: tuple[object, ...], alphabet: str | None) -> KeyboardLayout:
     if not layout or not all(isinstance(row, str) and row for row in layout):
         raise ValueError(f"a keyboard layout is rows of letters, not {_short(layout)}")
-    rows = tuple(str(row).lower() for row in layout)
+    rules = case_rules(alphabet or "".join(map(str, layout)))
+    rows = tuple(lower_case(str(row), rules) for row in layout)
     keys = "".join(rows)
     if len(set(keys)) != len(keys) or not keys.isalpha():
         raise ValueError(f"a keyboard layout has each letter once: {_short(layout)}")
@@ -210,10 +260,10 @@ def _checked_layout(layout: tuple[object, ...], alphabet: str | None) -> Keyboar
     return rows
 
 
-def keyboard_from_rows(rows: Iterable[object]) -> dict[str, str]:
-    """Each played letter's best state over ``rows`` (G beats Y beats B): the core's rule,
-    after checking the rows."""
-    return keyboard(normalise_rows(rows))
+def keyboard_from_rows(rows: Iterable[object], alphabet: str = LATIN) -> dict[str, str]:
+    """Each played letter's best state over ``rows`` of letters of ``alphabet`` (G beats Y
+    beats B): the core's rule, after checking the rows."""
+    return keyboard(normalise_rows(rows, alphabet))
 
 
 def either(words: Sequence[str]) -> str:
