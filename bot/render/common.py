@@ -157,8 +157,9 @@ def _normalise_pair(pair: tuple[object, ...], row: object, alphabet: str) -> tup
     word = normalise_word(pair[0], alphabet)
     feedback = normalise_feedback(pair[1])
     if len(word) != len(feedback):
+        shown = upper_letters(word, alphabet)
         raise ValueError(
-            f"word and feedback lengths differ: {upper_letters(word, alphabet)!r} has {len(word)} letters, "
+            f"word and feedback lengths differ: {shown!r} has {len(word)} letters, "
             f"feedback {feedback!r} has {len(feedback)}"
         )
     return word, feedback

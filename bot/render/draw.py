@@ -2,9 +2,14 @@
 code that draws one tile, one key or the header band (see :mod:`bot.render.image`).
 
 The board has a row of tiles per attempt and a tile per letter, as in the game; the keyboard
-sits below it, each row centred; with a title or in hard mode a band on top holds the title and
-a "HARD MODE" badge, centred together. Letters are DejaVu Sans Bold, shipped in ``fonts/`` with
-its licence; Pillow's built-in font stands in if the file is missing, so drawing never fails.
+sits below it, each row centred. A keyboard whose longest row has more keys than QWERTY's ten
+(German QWERTZ with Ü, Russian ЙЦУКЕН's twelve) gets narrower keys, so that it takes no more
+room than QWERTY and every 5-letter pack's picture has one size; only past
+:data:`MIN_KEY_WIDTH` does the picture widen. With a title or in hard mode a band on top holds
+the title and a "HARD MODE" badge, centred together. Letters are DejaVu Sans Bold, shipped in
+``fonts/`` with its licence: it draws every letter of every pack (Latin with accents,
+Cyrillic, Turkish İ); Pillow's built-in font stands in if the file is missing, so drawing
+never fails.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from pathlib import Path
 from PIL import ImageDraw, ImageFont
 
 from bot.core.variant import CLASSIC, Variant
-from bot.render.common import QWERTY_ROWS, KeyboardLayout
+from bot.render.common import QWERTY_ROWS, KeyboardLayout, upper_letters
 from bot.render.themes import Color, Theme
 
 FONT_PATH = Path(__file__).with_name("fonts") / "DejaVuSans-Bold.ttf"
@@ -26,6 +31,9 @@ TILE = 62
 TILE_GAP = 5
 TILE_BORDER = 2
 KEY_WIDTH = 40
+#: The narrowest a key gets on a long row (room for Щ, the widest capital of a pack, at
+#: :data:`KEY_FONT_SIZE`); a row that would need narrower keys widens the picture instead.
+MIN_KEY_WIDTH = 30
 KEY_HEIGHT = 52
 KEY_GAP = 6
 KEY_ROW_GAP = 8
@@ -53,13 +61,32 @@ BADGE_GAP = 12
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclusive)
 
 
-def _keyboard_width(layout: KeyboardLayout) -> int:
-    longest = max(len(row) for row in layout)
-    return longest * KEY_WIDTH + (longest - 1) * KEY_GAP
+def _row_width(keys: int, key_width: int) -> int:
+    return keys * key_width + (keys - 1) * KEY_GAP
+
+
+#: The room a keyboard has at least: QWERTY's longest row, ten keys of :data:`KEY_WIDTH`.
+KEYBOARD_ROOM = _row_width(10, KEY_WIDTH)
 
 
 def _board_width(word_length: int) -> int:
     return word_length * TILE + (word_length - 1) * TILE_GAP
+
+
+def _keyboard_width(layout: KeyboardLayout, variant: Variant) -> int:
+    """The keyboard's width: its longest row at :data:`KEY_WIDTH` if that fits the room (QWERTY's
+    width, or the board's if wider), else the room, down to keys :data:`MIN_KEY_WIDTH` wide."""
+    longest = max(len(row) for row in layout)
+    room = max(KEYBOARD_ROOM, _board_width(variant.length))
+    return min(_row_width(longest, KEY_WIDTH), max(room, _row_width(longest, MIN_KEY_WIDTH)))
+
+
+def key_width(variant: Variant = CLASSIC, layout: KeyboardLayout = QWERTY_ROWS) -> int:
+    """How wide each key of ``layout`` is on a board of ``variant``: :data:`KEY_WIDTH`, less
+    on a keyboard with rows too long for the room (the same for every key of a keyboard)."""
+    longest = max(len(row) for row in layout)
+    fitted = (_keyboard_width(layout, variant) - (longest - 1) * KEY_GAP) // longest
+    return max(MIN_KEY_WIDTH, min(KEY_WIDTH, fitted))
 
 
 def _board_height(row_count: int) -> int:
@@ -82,7 +109,7 @@ def image_size(
     ``row_count`` rows of tiles high (the variant's attempts unless given), with ``layout``
     below. ``header`` is true when a title or the hard-mode badge is drawn."""
     rows = variant.attempts if row_count is None else row_count
-    width = max(_keyboard_width(layout), _board_width(variant.length)) + 2 * PADDING
+    width = max(_keyboard_width(layout, variant), _board_width(variant.length)) + 2 * PADDING
     height = (
         PADDING
         + (HEADER_HEIGHT if header else 0)
@@ -122,13 +149,43 @@ def key_box(
     rows = variant.attempts if row_count is None else row_count
     width, _ = image_size(rows, header=header, variant=variant, layout=layout)
     top = PADDING + (HEADER_HEIGHT if header else 0) + _board_height(rows) + SECTION_GAP
+    size = key_width(variant, layout)
     for index, keys in enumerate(layout):
         if letter in keys:
-            row_width = len(keys) * KEY_WIDTH + (len(keys) - 1) * KEY_GAP
-            left = (width - row_width) // 2 + keys.index(letter) * (KEY_WIDTH + KEY_GAP)
+            left = (width - _row_width(len(keys), size)) // 2 + keys.index(letter) * (
+                size + KEY_GAP)
             y = top + index * (KEY_HEIGHT + KEY_ROW_GAP)
-            return left, y, left + KEY_WIDTH, y + KEY_HEIGHT
+            return left, y, left + size, y + KEY_HEIGHT
     raise ValueError(f"no key for {letter!r}")
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where things go on a board of one shape: the tiles' left edges, each row's top, and
+    each keyboard row's (letter, label, key box) triples."""
+
+    width: int
+    height: int
+    tile_lefts: tuple[int, ...]
+    tile_tops: tuple[int, ...]
+    keys: tuple[tuple[tuple[str, str, Box], ...], ...]
+
+
+@lru_cache(maxsize=64)
+def places_of(row_count: int, header: bool, variant: Variant, layout: KeyboardLayout) -> Places:
+    width, height = image_size(row_count, header=header, variant=variant, layout=layout)
+    return Places(
+        width=width,
+        height=height,
+        tile_lefts=tuple(tile_box(0, c, variant=variant, layout=layout)[0]
+                         for c in range(variant.length)),
+        tile_tops=tuple(tile_box(r, 0, header=header, variant=variant, layout=layout)[1]
+                        for r in range(row_count)),
+        keys=tuple(tuple((letter, upper_letters(letter, variant.alphabet),
+                          key_box(letter, row_count, header=header, variant=variant,
+                                  layout=layout)) for letter in row)
+                   for row in layout),
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -199,27 +256,29 @@ def _draw_centred(
 
 
 def _draw_tile(
-    draw: ImageDraw.ImageDraw, box: Box, letter: str | None, state: str | None, colours: Theme
+    draw: ImageDraw.ImageDraw, box: Box, label: str | None, state: str | None, colours: Theme
 ) -> None:
-    """A played tile (``letter`` on its state's colour), or an empty one when ``letter`` is None."""
+    """A played tile (``label``, its letter as shown in upper case, on its state's colour), or
+    an empty one when ``label`` is None."""
     corners = (box[0], box[1], box[2] - 1, box[3] - 1)
-    if letter is None or state is None:
+    if label is None or state is None:
         draw.rectangle(corners, fill=colours.background, outline=colours.empty_border,
                        width=TILE_BORDER)
         return
     draw.rectangle(corners, fill=colours.state(state))
-    _draw_centred(draw, box, letter.upper(), font(TILE_FONT_SIZE), colours.tile_text)
+    _draw_centred(draw, box, label, font(TILE_FONT_SIZE), colours.tile_text)
 
 
 def _draw_key(
-    draw: ImageDraw.ImageDraw, box: Box, letter: str, state: str | None, colours: Theme
+    draw: ImageDraw.ImageDraw, box: Box, label: str, state: str | None, colours: Theme
 ) -> None:
-    """A keyboard key: grey-blue when unused, else its state's colour."""
+    """A keyboard key showing ``label`` (its letter in upper case): grey-blue when unused,
+    else its state's colour."""
     fill = colours.key if state is None else colours.state(state)
     text_colour = colours.key_text if state is None else colours.tile_text
     draw.rounded_rectangle((box[0], box[1], box[2] - 1, box[3] - 1), radius=KEY_RADIUS,
                            fill=fill)
-    _draw_centred(draw, box, letter.upper(), font(KEY_FONT_SIZE), text_colour)
+    _draw_centred(draw, box, label, font(KEY_FONT_SIZE), text_colour)
 
 
 @lru_cache(maxsize=256)

@@ -25,6 +25,7 @@ from bot.render.common import (
     check_variant,
     keyboard_from_rows,
     normalise_keyboard,
+    upper_letters,
 )
 from bot.render.draw import (  # re-exported: the layout is part of this module's API
     BADGE_FONT_SIZE,
@@ -36,6 +37,7 @@ from bot.render.draw import (  # re-exported: the layout is part of this module'
     KEY_RADIUS,
     KEY_ROW_GAP,
     KEY_WIDTH,
+    MIN_KEY_WIDTH,
     PADDING,
     SECTION_GAP,
     TILE,
@@ -44,6 +46,7 @@ from bot.render.draw import (  # re-exported: the layout is part of this module'
     TILE_GAP,
     TITLE_FONT_SIZE,
     Box,
+    Places,
     _draw_header,
     _draw_key,
     _draw_tile,
@@ -52,6 +55,8 @@ from bot.render.draw import (  # re-exported: the layout is part of this module'
     font,
     image_size,
     key_box,
+    key_width,
+    places_of,
     tile_box,
 )
 from bot.render.png import Band, cached_or_in_thread, deflate_band, may_draw, palette_png
@@ -68,11 +73,15 @@ from bot.render.themes import (
 
 __all__ = [
     "BADGE_FONT_SIZE", "DARK", "FONT_PATH", "HEADER_HEIGHT", "KEY_FONT_SIZE", "KEY_GAP",
-    "KEY_HEIGHT", "KEY_RADIUS", "KEY_ROW_GAP", "KEY_WIDTH", "LIGHT", "PADDING",
+    "KEY_HEIGHT", "KEY_RADIUS", "KEY_ROW_GAP", "KEY_WIDTH", "LIGHT", "MIN_KEY_WIDTH", "PADDING",
     "PALETTE_TOLERANCE", "SECTION_GAP", "THEMES", "TILE", "TILE_BORDER", "TILE_FONT_SIZE",
     "TILE_GAP", "TITLE_FONT_SIZE", "Color", "Theme", "_fit", "board_image", "board_png",
-    "board_png_async", "clean_title", "font", "image_size", "key_box", "tile_box",
+    "board_png_async", "clean_title", "font", "image_size", "key_box", "key_width", "tile_box",
 ]
+
+#: A played row as drawn: each letter as shown (upper case, the language's way), and the
+#: feedback.
+ShownRow = tuple[tuple[str, ...], str]
 
 #: zlib level of each band: with the RLE strategy every level finds the same runs, so the
 #: fastest.
@@ -83,7 +92,7 @@ PNG_LEVEL = 1
 class _Board:
     """Checked arguments of a board picture."""
 
-    rows: list[tuple[str, str]]
+    rows: list[ShownRow]
     states: dict[str, str]
     theme: str
     title: str
@@ -110,13 +119,15 @@ def _check(
     variant = check_variant(variant)
     layout = check_layout(layout, variant.alphabet)
     checked = board_rows(rows, variant)
-    states = normalise_keyboard(keyboard_from_rows(checked) if keyboard is None else keyboard)
+    alphabet = variant.alphabet
+    states = normalise_keyboard(
+        keyboard_from_rows(checked, alphabet) if keyboard is None else keyboard, alphabet)
     if theme not in THEMES:
         raise ValueError(f"theme must be one of {sorted(THEMES)}, not {theme!r}")
     if title is not None and not isinstance(title, str):
         raise ValueError(f"title must be a string or None, not {type(title).__name__}")
     return _Board(
-        rows=checked,
+        rows=[(_shown(word, alphabet), feedback) for word, feedback in checked],
         states=states,
         theme=theme,
         title=clean_title(title) if title else "",
@@ -126,6 +137,11 @@ def _check(
         layout=layout,
         row_count=max(variant.attempts, len(checked)),
     )
+
+
+def _shown(word: str, alphabet: str) -> tuple[str, ...]:
+    """Each letter of ``word`` as a tile or key shows it."""
+    return tuple(upper_letters(letter, alphabet) for letter in word)
 
 
 def _reference_image(board: _Board) -> Image.Image:
@@ -150,7 +166,8 @@ def _reference_image(board: _Board) -> Image.Image:
         for letter in keys:
             box = key_box(letter, board.row_count, header=header, variant=variant,
                           layout=layout)
-            _draw_key(draw, box, letter, board.states.get(letter), colours)
+            label = upper_letters(letter, variant.alphabet)
+            _draw_key(draw, box, label, board.states.get(letter), colours)
     return image
 
 
@@ -158,31 +175,33 @@ def _reference_image(board: _Board) -> Image.Image:
 # The fast picture: parts drawn once, pasted
 
 
-# (kind, theme, letter, state, x parity, y parity) -> palette picture of one tile or key.
-# The parity of the part's position is in the key because a letter is centred with round(),
-# which rounds halves to even: drawn at an offset of the same parity, the part is exactly what
-# the reference draws in place.
-_PARTS: dict[tuple[str, str, str | None, str | None, int, int], np.ndarray] = {}
+# (kind, theme, label, state, width, height, x parity, y parity) -> palette picture of one
+# tile or key. The label is the letter as shown, so a Turkish i (İ) and an English i (I) are
+# two parts. The parity of the part's position is in the key because a letter is centred with
+# round(), which rounds halves to even: drawn at an offset of the same parity, the part is
+# exactly what the reference draws in place.
+_PARTS: dict[tuple[str, str, str | None, str | None, int, int, int, int], np.ndarray] = {}
 
 
-def _part(kind: str, theme: str, letter: str | None, state: str | None, box: Box
+def _part(kind: str, theme: str, label: str | None, state: str | None, box: Box
           ) -> np.ndarray:
-    """Palette indices of one tile or key drawn at ``box`` (read-only, shared)."""
+    """Palette indices of one tile or key showing ``label``, drawn at ``box`` (read-only,
+    shared)."""
     x, y = box[0] % 2, box[1] % 2
-    key = (kind, theme, letter, state, x, y)
+    width, height = box[2] - box[0], box[3] - box[1]
+    key = (kind, theme, label, state, width, height, x, y)
     found = _PARTS.get(key)
     if found is not None:
         return found
     may_draw()
     colours = THEMES[theme]
-    width, height = box[2] - box[0], box[3] - box[1]
     canvas = Image.new("RGB", (width + 2, height + 2), colours.background)
     draw = ImageDraw.Draw(canvas)
     local = (x, y, x + width, y + height)
     if kind == "tile":
-        _draw_tile(draw, local, letter, state, colours)
+        _draw_tile(draw, local, label, state, colours)
     else:
-        _draw_key(draw, local, letter or "", state, colours)
+        _draw_key(draw, local, label or "", state, colours)
     part = nearest_indices(colours, np.asarray(canvas.crop(local)))
     _PARTS[key] = part  # two threads may both draw it: either copy is the same
     return part
@@ -198,56 +217,28 @@ def _header_part(width: int, title: str, hard_mode: bool, theme: str) -> np.ndar
     return nearest_indices(colours, np.asarray(band))
 
 
-@dataclass(frozen=True)
-class _Places:
-    """Where things go on a board of one shape: the tiles' left edges, each row's top, and
-    each keyboard row's (letter, key box) pairs."""
-
-    width: int
-    height: int
-    tile_lefts: tuple[int, ...]
-    tile_tops: tuple[int, ...]
-    keys: tuple[tuple[tuple[str, Box], ...], ...]
+def _boardplaces_of(board: _Board) -> Places:
+    return places_of(board.row_count, board.header, board.variant, board.layout)
 
 
-@lru_cache(maxsize=64)
-def _places(row_count: int, header: bool, variant: Variant, layout: KeyboardLayout) -> _Places:
-    width, height = image_size(row_count, header=header, variant=variant, layout=layout)
-    return _Places(
-        width=width,
-        height=height,
-        tile_lefts=tuple(tile_box(0, c, variant=variant, layout=layout)[0]
-                         for c in range(variant.length)),
-        tile_tops=tuple(tile_box(r, 0, header=header, variant=variant, layout=layout)[1]
-                        for r in range(row_count)),
-        keys=tuple(tuple((letter, key_box(letter, row_count, header=header, variant=variant,
-                                          layout=layout)) for letter in row)
-                   for row in layout),
-    )
-
-
-def _board_places(board: _Board) -> _Places:
-    return _places(board.row_count, board.header, board.variant, board.layout)
-
-
-def _tile_pixels(theme: str, places: _Places, top: int, row: tuple[str, str] | None,
+def _tile_pixels(theme: str, places: Places, top: int, row: ShownRow | None,
                  out: np.ndarray) -> None:
     """Paste one row of tiles into ``out`` (the band's rows, full width)."""
     for c, left in enumerate(places.tile_lefts):
-        letter, state = (row[0][c], row[1][c]) if row is not None else (None, None)
-        out[:, left:left + TILE] = _part("tile", theme, letter, state,
+        label, state = (row[0][c], row[1][c]) if row is not None else (None, None)
+        out[:, left:left + TILE] = _part("tile", theme, label, state,
                                          (left, top, left + TILE, top + TILE))
 
 
-def _key_pixels(theme: str, keys: tuple[tuple[str, Box], ...], states: tuple[str | None, ...],
-                out: np.ndarray) -> None:
-    for (letter, box), state in zip(keys, states, strict=True):
-        out[:, box[0]:box[2]] = _part("key", theme, letter, state, box)
+def _key_pixels(theme: str, keys: tuple[tuple[str, str, Box], ...],
+                states: tuple[str | None, ...], out: np.ndarray) -> None:
+    for (_, label, box), state in zip(keys, states, strict=True):
+        out[:, box[0]:box[2]] = _part("key", theme, label, state, box)
 
 
 def _compose(board: _Board) -> Image.Image:
     """The board as a palette picture pasted together from cached parts."""
-    places = _board_places(board)
+    places = _boardplaces_of(board)
     pixels = np.zeros((places.height, places.width), dtype=np.uint8)  # 0 is the background
     if board.header:
         pixels[: PADDING + HEADER_HEIGHT] = _header_part(places.width, board.title,
@@ -256,8 +247,8 @@ def _compose(board: _Board) -> Image.Image:
         row = board.rows[r] if r < len(board.rows) else None
         _tile_pixels(board.theme, places, top, row, pixels[top:top + TILE])
     for keys in places.keys:
-        states = tuple(board.states.get(letter) for letter, _ in keys)
-        top = keys[0][1][1]
+        states = tuple(board.states.get(letter) for letter, _, _ in keys)
+        top = keys[0][2][1]
         _key_pixels(board.theme, keys, states, pixels[top:top + KEY_HEIGHT])
     image = Image.fromarray(pixels, mode="P")
     image.putpalette(palette(board.colours).tobytes())
@@ -270,7 +261,7 @@ def _blank_band(width: int, height: int) -> Band:
 
 
 @lru_cache(maxsize=4096)
-def _tile_band(theme: str, places: _Places, top: int, row: tuple[str, str] | None) -> Band:
+def _tile_band(theme: str, places: Places, top: int, row: ShownRow | None) -> Band:
     """One row of tiles (``row`` is the guess and its feedback, None for empty tiles)."""
     pixels = np.zeros((TILE, places.width), dtype=np.uint8)
     _tile_pixels(theme, places, top, row, pixels)
@@ -278,7 +269,7 @@ def _tile_band(theme: str, places: _Places, top: int, row: tuple[str, str] | Non
 
 
 @lru_cache(maxsize=4096)
-def _key_band(theme: str, width: int, keys: tuple[tuple[str, Box], ...],
+def _key_band(theme: str, width: int, keys: tuple[tuple[str, str, Box], ...],
               states: tuple[str | None, ...]) -> Band:
     """One row of keys in the given states."""
     pixels = np.zeros((KEY_HEIGHT, width), dtype=np.uint8)
@@ -291,7 +282,7 @@ def _header_band(width: int, title: str, hard_mode: bool, theme: str) -> Band:
     return deflate_band(_header_part(width, title, hard_mode, theme), PNG_LEVEL)
 
 
-def _bands(board: _Board, places: _Places) -> list[Band]:
+def _bands(board: _Board, places: Places) -> list[Band]:
     """The board's bands, top to bottom (their heights add up to the picture's)."""
     width = places.width
     bands = [_header_band(width, board.title, board.hard_mode, board.theme) if board.header
@@ -302,7 +293,7 @@ def _bands(board: _Board, places: _Places) -> list[Band]:
         bands.append(_tile_band(board.theme, places, top, row))
         bands.append(_blank_band(width, TILE_GAP if r < last else SECTION_GAP))
     for i, keys in enumerate(places.keys):
-        states = tuple(board.states.get(letter) for letter, _ in keys)
+        states = tuple(board.states.get(letter) for letter, _, _ in keys)
         bands.append(_key_band(board.theme, width, keys, states))
         bands.append(_blank_band(width, KEY_ROW_GAP if i < len(places.keys) - 1 else PADDING))
     return bands
@@ -343,7 +334,7 @@ def board_png(
     variant's length, raise ``ValueError``.
     """
     board = _check(rows, keyboard, variant, layout, hard_mode, title, theme)
-    places = _board_places(board)
+    places = _boardplaces_of(board)
     return palette_png(places.width, palette(board.colours).tobytes(), _bands(board, places))
 
 
@@ -373,7 +364,7 @@ def draw_every_part(theme: str, variant: Variant = CLASSIC,
     before = len(_PARTS)
     layout = check_layout(layout, variant.alphabet)
     for header in (False, True):
-        places = _places(variant.attempts, header, variant, layout)
+        places = places_of(variant.attempts, header, variant, layout)
         if header:  # the hard-mode badge alone (a title's band is drawn when first needed)
             _header_part(places.width, "", True, theme)
         for top in places.tile_tops:
@@ -382,9 +373,10 @@ def draw_every_part(theme: str, variant: Variant = CLASSIC,
                 _part("tile", theme, None, None, box)
                 for letter in variant.alphabet:
                     for state in "GYB":
-                        _part("tile", theme, letter, state, box)
+                        _part("tile", theme, upper_letters(letter, variant.alphabet), state,
+                              box)
         for keys in places.keys:
-            for letter, box in keys:
+            for _, label, box in keys:
                 for key_state in (None, "G", "Y", "B"):
-                    _part("key", theme, letter, key_state, box)
+                    _part("key", theme, label, key_state, box)
     return len(_PARTS) - before

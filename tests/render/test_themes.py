@@ -106,7 +106,7 @@ def test_parts_are_cached_per_theme_and_the_fast_path_serves_each_theme():
     rows = [("zesty", "GBYBG")]
     pictures = {theme: image.board_png(rows, theme=theme) for theme in EXPECTED}
     assert len(set(pictures.values())) == 4  # four looks, four different pictures
-    cached = {key[1] for key in image._PARTS if key[2] == "z" and key[3] == "G"}
+    cached = {key[1] for key in image._PARTS if key[2] == "Z" and key[3] == "G"}
     assert set(EXPECTED) <= cached
     for theme, data in pictures.items():
         # drawn before: the async path pastes cached parts on the event loop (no thread)
