@@ -244,8 +244,11 @@ def _draw_centred(
     face: ImageFont.FreeTypeFont | ImageFont.ImageFont,
     fill: Color,
 ) -> None:
-    """Draw ``text`` with its ink centred in ``box``."""
-    left, top, right, bottom = face.getbbox(text, anchor="ls")
+    """Draw ``text`` centred in ``box``: its ink from left to right, and the height of a
+    capital from top to bottom, so that letters share one baseline and an accent (Ä, Й) or a
+    cedilla (Ç) stands out of the line as in print, rather than pushing the letter down."""
+    left, _, right, _ = face.getbbox(text, anchor="ls")
+    _, top, _, bottom = face.getbbox("H", anchor="ls")
     x = (box[0] + box[2]) / 2 - (left + right) / 2
     y = (box[1] + box[3]) / 2 - (top + bottom) / 2
     draw.text((round(x), round(y)), text, font=face, fill=fill, anchor="ls")

@@ -167,3 +167,24 @@ def test_a_word_not_of_the_languages_letters_is_a_clear_error():
         image.board_png([("cañon", "GGGGG")], None, CLASSIC)
     with pytest.raises(ValueError, match="one key for each letter"):  # a Spanish board, QWERTY
         image.board_png([], None, pack("es")["variant"])
+
+
+def ink_bottom(picture, box, background) -> int:
+    """The lowest row of ink in ``box``, counted from its top."""
+    return int(np.flatnonzero(ink(picture, box, background).any(axis=1)).max())
+
+
+def test_letters_share_a_baseline_and_accents_stand_above_it():
+    """Ä Ö Ü and Ñ sit on the line of A O U and N, their marks above; Ç's cedilla below."""
+    where = pack("de")
+    picture = open_png(image.board_png([("äaöou", "GGGGG")], None, **where))
+    for accented, plain in ((0, 1), (2, 3)):
+        assert ink_bottom(picture, image.tile_box(0, accented, **where), GREEN) == \
+            ink_bottom(picture, image.tile_box(0, plain, **where), GREEN)
+    where = pack("tr")
+    picture = open_png(image.board_png([("çiçek", "GGGGG")], None, **where))
+    cedilla, k = image.tile_box(0, 0, **where), image.tile_box(0, 4, **where)
+    assert ink_bottom(picture, cedilla, GREEN) > ink_bottom(picture, k, GREEN) + 3
+    # the capital K (no marks) is as high in its tile as in English
+    english = open_png(image.board_png([("kkkkk", "GGGGG")], None))
+    assert ink_bottom(picture, k, GREEN) == ink_bottom(english, k, GREEN)
