@@ -6,12 +6,13 @@ width on desktop and mobile::
     🟩🟨⬛⬛⬛ `C R A N E`
     ⬜⬜⬜⬜⬜
 
-The keyboard is a layout's rows, QWERTY by default: a letter found has its square right
-before it, a letter ruled out is struck out, an unplayed letter stands alone
-(``🟩Q  W  🟨E  ~~R~~  T ...``); then the letters ruled out in words, ``Not in the word: R,
-T``. A strike rather than ⬛ because that square is nearly the background in Discord's dark
-theme, and the words because screen readers read no strike. Letters are plain, not
-regional-indicator letters, which some clients join into flags.
+The keyboard is a layout's rows, QWERTY by default (a language's own, such as ЙЦУКЕН, from
+its letter rules): a letter found has its square right before it, a letter ruled out is struck
+out, an unplayed letter stands alone (``🟩Q  W  🟨E  ~~R~~  T ...``); then the letters ruled
+out in words, in the alphabet's order, ``Not in the word: N, Ñ, T``. A strike rather than ⬛
+because that square is nearly the background in Discord's dark theme, and the words because
+screen readers read no strike. Letters are plain, not regional-indicator letters, which some
+clients join into flags, and in the upper case of their language (Turkish i is İ).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.core.share import SQUARES
-from bot.core.variant import CLASSIC, Variant
+from bot.core.variant import CLASSIC, LATIN, Variant
 from bot.render.common import (
     GREEN,
     GREY,
@@ -34,6 +35,7 @@ from bot.render.common import (
     normalise_keyboard,
     normalise_row,
     normalise_word,
+    upper_letters,
 )
 
 GREEN_SQUARE, YELLOW_SQUARE, GREY_SQUARE = SQUARES[GREEN], SQUARES[YELLOW], SQUARES[GREY]
@@ -47,15 +49,17 @@ def squares(feedback: str) -> str:
     return "".join(SQUARES[state] for state in normalise_feedback(feedback))
 
 
-def letters(word: str) -> str:
-    """The word upper case with a space between letters, in an inline code span: ```C R A N E```."""
-    return "`" + " ".join(normalise_word(word).upper()) + "`"
+def letters(word: str, variant: Variant = CLASSIC) -> str:
+    """The word of letters of ``variant`` upper case with a space between letters, in an
+    inline code span: ```C R A N E```."""
+    alphabet = check_variant(variant).alphabet
+    return "`" + " ".join(upper_letters(normalise_word(word, alphabet), alphabet)) + "`"
 
 
-def feedback_line(word: str, feedback: str) -> str:
+def feedback_line(word: str, feedback: str, variant: Variant = CLASSIC) -> str:
     """One played row: ``"🟩🟨⬛⬛⬛ `C R A N E`"``."""
-    word, feedback = normalise_row((word, feedback))
-    return f"{squares(feedback)} {letters(word)}"
+    word, feedback = normalise_row((word, feedback), check_variant(variant).alphabet)
+    return f"{squares(feedback)} {letters(word, variant)}"
 
 
 def empty_line(variant: Variant = CLASSIC) -> str:
@@ -70,37 +74,43 @@ def board_text(rows: Iterable[Sequence[str]], variant: Variant = CLASSIC) -> str
     """
     variant = check_variant(variant)
     checked = board_rows(rows, variant)
-    lines = [feedback_line(word, feedback) for word, feedback in checked]
+    lines = [feedback_line(word, feedback, variant) for word, feedback in checked]
     lines += [empty_line(variant)] * max(0, variant.attempts - len(checked))
     return "\n".join(lines)
 
 
-def key_text(letter: str, state: str | None) -> str:
+def key_text(letter: str, state: str | None, alphabet: str = LATIN) -> str:
     """One key: ``"🟩Q"`` or ``"🟨Q"`` for a letter found, ``"~~Q~~"`` (struck out) for one
-    ruled out, ``"Q"`` for an unplayed one."""
+    ruled out, ``"Q"`` for an unplayed one (upper case as the language of ``alphabet``
+    writes it)."""
+    shown = upper_letters(letter, alphabet)
     if state is None:
-        return letter.upper()
+        return shown
     if state == GREY:
-        return f"~~{letter.upper()}~~"
-    return SQUARES[state] + letter.upper()
+        return f"~~{shown}~~"
+    return SQUARES[state] + shown
 
 
 def keyboard_text(keyboard: Mapping[str, str] | None,
                   layout: KeyboardLayout = QWERTY_ROWS) -> str:
     """One line per row of ``layout``: each letter found preceded by its state's square, each
-    letter ruled out struck out."""
-    states = normalise_keyboard(keyboard)
+    letter ruled out struck out. The layout's letters are the alphabet the keyboard is
+    checked and shown by."""
+    rows = check_layout(layout)
+    alphabet = "".join(rows)
+    states = normalise_keyboard(keyboard, alphabet)
     return "\n".join(
-        KEY_SEPARATOR.join(key_text(letter, states.get(letter)) for letter in row)
-        for row in check_layout(layout)
+        KEY_SEPARATOR.join(key_text(letter, states.get(letter), alphabet) for letter in row)
+        for row in rows
     )
 
 
-def ruled_out_text(keyboard: Mapping[str, str] | None) -> str:
-    """The letters ruled out, in words and in alphabetical order (``"Not in the word: R,
-    T"``); empty while none is."""
-    states = normalise_keyboard(keyboard)
-    out = sorted(letter.upper() for letter, state in states.items() if state == GREY)
+def ruled_out_text(keyboard: Mapping[str, str] | None, variant: Variant = CLASSIC) -> str:
+    """The letters ruled out, in words and in the order of the variant's alphabet (``"Not in
+    the word: N, Ñ, T"``); empty while none is."""
+    alphabet = check_variant(variant).alphabet
+    states = normalise_keyboard(keyboard, alphabet)
+    out = [upper_letters(letter, alphabet) for letter in alphabet if states.get(letter) == GREY]
     return f"Not in the word: {', '.join(out)}" if out else ""
 
 
@@ -121,7 +131,7 @@ def game_text(
     layout = check_layout(layout, variant.alphabet)
     checked = board_rows(rows, variant)
     if keyboard is None:
-        keyboard = keyboard_from_rows(checked)
-    out = ruled_out_text(keyboard)
+        keyboard = keyboard_from_rows(checked, variant.alphabet)
+    out = ruled_out_text(keyboard, variant)
     text = f"{board_text(checked, variant)}\n\n{keyboard_text(keyboard, layout)}"
     return f"{text}\n{out}" if out else text
