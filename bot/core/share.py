@@ -7,17 +7,22 @@
     🟨⬛🟩⬛🟩
     🟩🟩🟩🟩🟩
 
-``X/6`` marks a lost or given-up game and ``*`` hard mode. Only squares, never letters.
+``X/6`` marks a lost or given-up game and ``*`` hard mode. Only squares, never letters. A
+pack other than English 5 letters is named after the game's name: ``Wordle ES 123 4/6`` for
+Spanish, ``Wordle EN6 123 4/7`` for English in 6 letters.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, YELLOW
+from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, WORD_LENGTH, YELLOW
+from bot.core.letter_rules import letter_rules
 
 SQUARES = {GREEN: "\N{LARGE GREEN SQUARE}", YELLOW: "\N{LARGE YELLOW SQUARE}",
            GREY: "\N{BLACK LARGE SQUARE}"}
+#: The pack a grid names by nothing: the game's own, English in 5 letters.
+_PLAIN_PACK = ("en", WORD_LENGTH)
 
 
 def squares(feedback: str) -> str:
@@ -25,16 +30,43 @@ def squares(feedback: str) -> str:
     return "".join(SQUARES[c] for c in feedback.upper())
 
 
+def pack_tag(language: str = "en", length: int = WORD_LENGTH) -> str:
+    """How a grid names the pack of ``language`` (a code of
+    :data:`~bot.core.letter_rules.LETTER_RULES`) and ``length``: ``""`` for English in 5
+    letters, the code in capitals for another language (``"ES"``), with the length after it
+    for another length (``"EN6"``). ``ValueError`` for an unknown language or a length that
+    is not a whole number from 1."""
+    try:
+        letter_rules(language)
+    except KeyError as error:
+        raise ValueError(error.args[0]) from None
+    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+        raise ValueError(f"a pack's length is a whole number of letters, not {length!r}")
+    if (language, length) == _PLAIN_PACK:
+        return ""
+    return language.upper() + ("" if length == WORD_LENGTH else str(length))
+
+
 def share_title(label: str, rows_played: int, won: bool, hard_mode: bool,
-                max_attempts: int = MAX_ATTEMPTS) -> str:
+                max_attempts: int = MAX_ATTEMPTS, *, language: str = "en",
+                length: int = WORD_LENGTH) -> str:
+    """``Wordle 1,234 4/6*``: the label with the pack's tag (:func:`pack_tag`) after its first
+    word, the game's name, then the score."""
     score = str(rows_played) if won else "X"
+    tag = pack_tag(language, length)
+    if tag:
+        name, _, rest = label.partition(" ")
+        label = " ".join(part for part in (name, tag, rest) if part)
     return f"{label} {score}/{max_attempts}{'*' if hard_mode else ''}"
 
 
 def share_text(rows: Iterable[Sequence[str]], *, label: str, won: bool, hard_mode: bool,
-               max_attempts: int = MAX_ATTEMPTS) -> str:
+               max_attempts: int = MAX_ATTEMPTS, language: str = "en",
+               length: int = WORD_LENGTH) -> str:
     """The title line, a blank line, then one row of squares per guess (no letters); the
-    title alone for a game given up before its first guess."""
+    title alone for a game given up before its first guess. ``language`` and ``length`` are
+    the pack's, which the title names unless it is English in 5 letters."""
     grid = [squares(feedback) for _, feedback in rows]
-    title = share_title(label, len(grid), won, hard_mode, max_attempts)
+    title = share_title(label, len(grid), won, hard_mode, max_attempts, language=language,
+                        length=length)
     return "\n".join([title, "", *grid]) if grid else title
