@@ -54,6 +54,7 @@ _KEY_STATES = {state: state for state in STATES} | {state.lower(): state for sta
 #: Each language's rules by its set of letters (languages that share their letters, such as
 #: English and French, share their case rule too).
 _RULES_BY_LETTERS = {frozenset(rules.alphabet): rules for rules in LETTER_RULES.values()}
+_LATIN_LETTERS = frozenset(LATIN)
 
 
 #: How each way of ranking reads to people (a race's win is a first place).
@@ -99,7 +100,7 @@ def upper_letters(text: str, alphabet: str = LATIN) -> str:
 
 
 def _letters_named(alphabet: str) -> str:
-    if alphabet == LATIN:
+    if frozenset(alphabet) == _LATIN_LETTERS:
         return "letters A-Z"
     return f"letters of {_short(upper_letters(alphabet, alphabet))}"
 
@@ -115,17 +116,16 @@ def _key_letters(alphabet: str) -> dict[str, str]:
 def normalise_word(word: object, alphabet: str = LATIN) -> str:
     """Return ``word`` lower case, or raise ``ValueError`` unless it is letters of
     ``alphabet`` only (in either case, the language's way)."""
-    named = _letters_named(alphabet)
     if not isinstance(word, str):
-        raise ValueError(f"word must be a string of {named}, not {_short(word)}")
+        raise ValueError(f"word must be a string of {_letters_named(alphabet)}, "
+                         f"not {_short(word)}")
     if alphabet == LATIN:  # the usual case, at once
-        if not word or not only_letters(word):
-            raise ValueError(f"word must be a non-empty string of {named}: {_short(word)}")
-        return word.lower()
-    letters = _key_letters(alphabet)
-    if not word or any(c not in letters for c in word):
-        raise ValueError(f"word must be a non-empty string of {named}: {_short(word)}")
-    return lower_case(word, case_rules(alphabet))
+        if word and only_letters(word):
+            return word.lower()
+    elif word and all(c in _key_letters(alphabet) for c in word):
+        return lower_case(word, case_rules(alphabet))
+    raise ValueError(f"word must be a non-empty string of {_letters_named(alphabet)}: "
+                     f"{_short(word)}")
 
 
 #: Rows checked lately (a board is drawn again after every guess, as text and as a picture):

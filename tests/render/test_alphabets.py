@@ -123,6 +123,8 @@ def test_the_letters_ruled_out_are_in_the_alphabets_order():
 
 
 def test_a_word_not_of_the_alphabet_is_refused_in_text_too():
+    with pytest.raises(ValueError, match="single letters A-Z, not 'ñ'"):
+        emoji_board.keyboard_text({"ñ": "G"})  # QWERTY's letters are named A-Z
     with pytest.raises(ValueError, match="letters of"):
         emoji_board.board_text([("crane", "GGGGG")], RUSSIAN)
     with pytest.raises(ValueError, match="letters A-Z"):
