@@ -54,11 +54,13 @@ ALL_GREEN_CODE = all_green_code(CLASSIC.length)
 def score(guess: str, answer: str) -> str:
     """The feedback for ``guess`` against the hidden word ``answer``, e.g. ``"YBYYB"``.
 
-    Case does not matter; the result is upper case. ``ValueError`` unless both words have the
-    same, non-zero number of letters.
+    Words come in the pack's lower-case letters; a word with capitals is lowered first (plain
+    lowering, right for English). Letters are never folded together, so Turkish ı and i stay
+    two letters. The result is upper case. ``ValueError`` unless both words have the same,
+    non-zero number of letters.
     """
-    guess = guess.upper()
-    answer = answer.upper()
+    guess = guess if guess.islower() else guess.lower()
+    answer = answer if answer.islower() else answer.lower()
     if len(guess) != len(answer) or not guess:
         raise ValueError(f"both words must have the same number of letters: "
                          f"{guess!r}, {answer!r}")

@@ -125,3 +125,9 @@ def test_words_to_array_checks_letters():
         words_to_array(["abc1e"])
     with pytest.raises(ValueError):
         words_to_array(["abcde", "abcd"])  # one length per list
+
+
+def test_dotless_and_dotted_i_are_two_letters() -> None:
+    # Upper-casing both words made Turkish ı and i the same letter (both become I).
+    assert score("kılıç", "kilit") == "GBGBB"
+    assert score("kilit", "kilit") == "GGGGG"
