@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import exits
 from tests.service.test_play_cli import env
 from tests.startup.helpers import assert_one_clear_line
 from tests.startup.test_startup_errors import start
@@ -36,8 +37,10 @@ def wordle_bot(tmp_path: Path, env: dict[str, str], *args: str
                           preexec_fn=limited_memory)
 
 
-def one_line(done: subprocess.CompletedProcess[str], *pieces: str) -> str:
-    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+def one_line(done: subprocess.CompletedProcess[str], *pieces: str, code: int = exits.USAGE
+             ) -> str:
+    """The one line of a refusal; a command-line option exits 2, a setting 78."""
+    assert done.returncode == code, (done.returncode, done.stdout, done.stderr)
     assert "Traceback" not in done.stderr, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
@@ -85,28 +88,28 @@ def test_prepare_refuses_a_named_pipe(tmp_path, env, fifo):
 def test_play_refuses_dev_zero_in_the_settings(tmp_path, env, setting):
     done = wordle_bot(tmp_path, {**env, setting: "/dev/zero"}, "play", "--db",
                       str(tmp_path / "p.sqlite3"))
-    one_line(done, "wordle-bot: ", "/dev/zero", "not a regular file")
+    one_line(done, "wordle-bot: ", "/dev/zero", "not a regular file", code=exits.CONFIG)
     assert not (tmp_path / "p.sqlite3").exists()
 
 
 def test_play_refuses_a_named_pipe_in_the_settings(tmp_path, env, fifo):
     done = wordle_bot(tmp_path, {**env, "WORDLE_ANSWERS": str(fifo)}, "play", "--db",
                       str(tmp_path / "p.sqlite3"))
-    one_line(done, "wordle-bot: ", str(fifo), "not a regular file")
+    one_line(done, "wordle-bot: ", str(fifo), "not a regular file", code=exits.CONFIG)
 
 
 
 def test_the_bot_refuses_a_named_pipe_at_start(tmp_path, fifo):
     ran = start("run", tmp_path, {"WORDLE_DB": "data/w.sqlite3", "WORDLE_ALLOWED": str(fifo)})
     assert_one_clear_line(ran, str(fifo), "named pipe (FIFO), not a regular file")
-    assert ran.code == 2 and not (tmp_path / "data").exists()
+    assert ran.code == exits.CONFIG and not (tmp_path / "data").exists()
 
 
 def test_the_bot_refuses_dev_zero_at_start(tmp_path):
     ran = start("run", tmp_path, {"WORDLE_DB": "data/w.sqlite3", "WORDLE_ANSWERS": "/dev/zero"},
                 prelude=LIMITED_MEMORY)
     assert_one_clear_line(ran, "/dev/zero", "a device, not a regular file")
-    assert ran.code == 2
+    assert ran.code == exits.CONFIG
 
 
 def test_a_named_pipe_as_the_daily_salt_file_is_refused(tmp_path):
