@@ -22,6 +22,7 @@ from bot.render.hint_text import hint_text
 from bot.render.race import race_stats_text
 from bot.render.stats_text import stats_text
 from bot.render.terminal_text import (
+    BARE_COMMANDS,
     COMMAND_NAMES,
     PLAY,
     bye_text,
@@ -238,8 +239,9 @@ class TerminalGame:
                 if exc.problem in (Problem.GAME_ENDED, Problem.GAME_GONE):
                     return await self.game_gone(game.id)
                 text = self.error_text(exc)
-                if line.strip().lower() in COMMAND_NAMES:  # board or stats: a guess
-                    text += f" (For the command, type /{line.strip().lower()}.)"
+                typed = line.strip().lower()
+                if typed in COMMAND_NAMES and typed not in BARE_COMMANDS:  # played as a guess
+                    text += f" (For the command, type /{typed}.)"
                 self.say(text)
 
     async def command(self, game: GameView, name: str,

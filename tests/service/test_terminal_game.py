@@ -120,6 +120,14 @@ async def test_help_hint_and_quit_work_without_the_slash(service, picker):
     assert board.rows == () and not board.status.is_over
 
 
+async def test_a_refused_bare_hint_is_not_told_to_type_the_command(service):
+    # A bare "hint" already is the command: only a command word played as a guess is told so.
+    code, out = await play(service, "hint\nquit\n", kind=Kind.DAILY)
+    assert code == 0
+    assert "Hints are off for the daily" in out
+    assert "For the command" not in out
+
+
 async def test_giveup_works_without_the_slash_and_board_typed_bare_is_a_guess(service,
                                                                           picker):
     picker.queue.append("slate")
