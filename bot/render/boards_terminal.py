@@ -141,15 +141,18 @@ def _key_lines(boards: Boards, letter: str, form: Form, color: bool, truecolor: 
 
 
 def _keyboard_lines(boards: Boards, layout: KeyboardLayout, form: Form, color: bool,
-                    truecolor: bool) -> list[str]:
+                    truecolor: bool, width: int) -> list[str]:
     key_width = 2 + form.per_line
-    widest = max(len(row) for row in layout) * (key_width + 1) - 1
+    most = max(len(row) for row in layout)
+    # Keys stand a space apart unless the longest row (12 keys in ЙЦУКЕН) then passes ``width``.
+    gap = 1 if most * (key_width + 1) - 1 <= width else 0
+    widest = most * (key_width + gap) - gap
     lines = []
     for row in layout:
-        indent = " " * ((widest - (len(row) * (key_width + 1) - 1)) // 2)
+        indent = " " * ((widest - (len(row) * (key_width + gap) - gap)) // 2)
         keys = [_key_lines(boards, letter, form, color, truecolor) for letter in row]
         for part in zip(*keys, strict=True):
-            lines.append((indent + " ".join(part)).rstrip())
+            lines.append((indent + (" " * gap).join(part)).rstrip())
     return lines
 
 
@@ -165,4 +168,5 @@ def boards_game(guesses: Sequence[str], feedback: Sequence[Sequence[str]], varia
     color, truecolor = _resolve(color, truecolor)
     form = choose_form(boards.count, boards.variant.length, width)
     lines = _boards_lines(boards, form, color, truecolor)
-    return "\n".join([*lines, "", *_keyboard_lines(boards, layout, form, color, truecolor)])
+    return "\n".join([*lines, "", *_keyboard_lines(boards, layout, form, color, truecolor,
+                                                       width)])

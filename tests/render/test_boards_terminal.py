@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from bot.core.letter_rules import LETTER_RULES, letter_rules
 from bot.core.variant import Variant
 from bot.render.boards_terminal import KEY_LEGEND_PLAIN, WIDTH, Form, boards_game, choose_form
 from bot.render.common import QWERTY_ROWS
@@ -102,3 +103,12 @@ def test_the_legends_fit():
 def test_bad_input_is_a_clear_error():
     with pytest.raises(ValueError, match="one key for each letter"):
         boards_game([], [[]] * 4, QUORDLE, False, layout=QWERTY_ROWS[:2])
+
+
+@pytest.mark.parametrize("language", sorted(LETTER_RULES))
+@pytest.mark.parametrize("color", [False, True])
+def test_every_keyboard_fits_80_columns(language, color):
+    rules = letter_rules(language)
+    variant = Variant(length=5, attempts=13, alphabet=rules.alphabet, boards=8)
+    text = boards_game([], [[]] * 8, variant, color, truecolor=True, layout=rules.keyboard)
+    assert max(widths(text)) <= WIDTH
