@@ -192,11 +192,13 @@ def _keyboard(boards: Boards, layout: KeyboardLayout) -> list[str]:
 
 def boards_emoji_text(guesses: Sequence[str], feedback: Sequence[Sequence[str]],
                       variant: Variant, *, layout: KeyboardLayout | None = QWERTY_ROWS,
-                      per_line: int = 2, high_contrast: bool = False) -> str:
+                      per_line: int = 2, high_contrast: bool = False,
+                      limit: int = TEXT_LIMIT) -> str:
     """Every board as emoji squares, ``per_line`` boards (2 or 4) side by side with the guess
     once at the end of each line (see the module notes), then the keyboard ``layout`` (None:
-    none) and the letters grey on every open board; within :data:`TEXT_LIMIT`, the keyboard
-    left out first if need be."""
+    none) and the letters grey on every open board; within ``limit`` (what the message has
+    left of Discord's :data:`TEXT_LIMIT` for all its text), the keyboard left out first if
+    need be."""
     boards = check_boards(guesses, feedback, variant)
     if per_line not in (2, 4):
         raise ValueError(f"per_line must be 2 or 4, not {per_line!r}")
@@ -209,6 +211,6 @@ def boards_emoji_text(guesses: Sequence[str], feedback: Sequence[Sequence[str]],
     for extra in ([*keys, *tail], tail):
         text = "\n\n".join([body, "\n".join(extra)]) if extra else body
         text = recolour(text, bool(high_contrast))
-        if discord_length(text) <= TEXT_LIMIT:
+        if discord_length(text) <= limit:
             return text
-    return _cut(text, TEXT_LIMIT)
+    return _cut(text, limit)
