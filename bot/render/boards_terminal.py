@@ -23,13 +23,13 @@ from bot.core.variant import Variant
 from bot.render.boards import Boards, check_boards
 from bot.render.common import GREEN, GREY, QWERTY_ROWS, YELLOW, KeyboardLayout, check_layout
 from bot.render.terminal import (
-    _BLACK,
-    _KEY,
-    _STATE_COLOUR,
+    BLACK,
     BOLD,
+    KEY_COLOUR,
     RESET,
-    _resolve,
-    _sgr,
+    STATE_COLOUR,
+    resolve_color,
+    sgr,
     tile,
 )
 
@@ -115,8 +115,8 @@ def _boards_lines(boards: Boards, form: Form, color: bool, truecolor: bool) -> l
 def _mark(state: str | None, color: bool, truecolor: bool) -> str:
     if not color:
         return PLAIN_MARKS[state]
-    back = _KEY if state is None else _STATE_COLOUR[state]
-    return _sgr(back, background=True, truecolor=truecolor) + " " + RESET
+    back = KEY_COLOUR if state is None else STATE_COLOUR[state]
+    return sgr(back, background=True, truecolor=truecolor) + " " + RESET
 
 
 def _key_lines(boards: Boards, letter: str, form: Form, color: bool, truecolor: bool
@@ -126,12 +126,13 @@ def _key_lines(boards: Boards, letter: str, form: Form, color: bool, truecolor: 
     states = boards.key_states(letter)
     shown = boards.shown(letter)
     if color:
-        shown = (_sgr(_KEY, background=True, truecolor=truecolor)
-                 + _sgr(_BLACK, background=False, truecolor=truecolor) + BOLD
+        shown = (sgr(KEY_COLOUR, background=True, truecolor=truecolor)
+                 + sgr(BLACK, background=False, truecolor=truecolor) + BOLD
                  + f" {shown}" + RESET)
     else:
         shown = f" {shown}"
-    under = (_sgr(_KEY, background=True, truecolor=truecolor) + "  " + RESET) if color else "  "
+    under = ((sgr(KEY_COLOUR, background=True, truecolor=truecolor) + "  " + RESET) if color
+             else "  ")
     lines = []
     for first in range(0, len(states), form.per_line):
         part = states[first:first + form.per_line]
@@ -165,7 +166,7 @@ def boards_game(guesses: Sequence[str], feedback: Sequence[Sequence[str]], varia
     :func:`bot.render.terminal.board`."""
     boards = check_boards(guesses, feedback, variant)
     layout = check_layout(layout, boards.variant.alphabet)
-    color, truecolor = _resolve(color, truecolor)
+    color, truecolor = resolve_color(color, truecolor)
     form = choose_form(boards.count, boards.variant.length, width)
     lines = _boards_lines(boards, form, color, truecolor)
     return "\n".join([*lines, "", *_keyboard_lines(boards, layout, form, color, truecolor,

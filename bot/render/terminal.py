@@ -44,10 +44,10 @@ _Colour = tuple[tuple[int, int, int], int]
 _GREEN = ((106, 170, 100), 71)
 _YELLOW = ((201, 180, 88), 179)
 _GREY = ((120, 124, 126), 243)
-_KEY = ((211, 214, 218), 252)
+KEY_COLOUR = ((211, 214, 218), 252)
 _WHITE = ((255, 255, 255), 231)
-_BLACK = ((26, 26, 27), 234)
-_STATE_COLOUR = {GREEN: _GREEN, YELLOW: _YELLOW, GREY: _GREY}
+BLACK = ((26, 26, 27), 234)
+STATE_COLOUR = {GREEN: _GREEN, YELLOW: _YELLOW, GREY: _GREY}
 
 #: Plain (no colour) tile for each state; ``{}`` is the upper-case letter.
 PLAIN = {GREEN: "[{}]", YELLOW: "({})", GREY: "-{}-"}
@@ -81,7 +81,7 @@ def truecolor_supported(env: Mapping[str, str] | None = None) -> bool:
     return env.get("COLORTERM", "").lower() in ("truecolor", "24bit")
 
 
-def _sgr(colour: tuple[tuple[int, int, int], int], *, background: bool, truecolor: bool) -> str:
+def sgr(colour: tuple[tuple[int, int, int], int], *, background: bool, truecolor: bool) -> str:
     rgb, index = colour
     layer = 48 if background else 38
     if truecolor:
@@ -91,8 +91,8 @@ def _sgr(colour: tuple[tuple[int, int, int], int], *, background: bool, truecolo
 
 def _coloured(letter: str, back: _Colour, fore: _Colour, truecolor: bool) -> str:
     return (
-        _sgr(back, background=True, truecolor=truecolor)
-        + _sgr(fore, background=False, truecolor=truecolor)
+        sgr(back, background=True, truecolor=truecolor)
+        + sgr(fore, background=False, truecolor=truecolor)
         + BOLD
         + f" {letter} "
         + RESET
@@ -105,7 +105,7 @@ def tile(letter: str, state: str | None, *, color: bool, truecolor: bool = True)
         return f"{DIM} · {RESET}" if color else PLAIN_EMPTY
     if not color:
         return PLAIN[state].format(letter.upper())
-    return _coloured(letter.upper(), _STATE_COLOUR[state], _WHITE, truecolor)
+    return _coloured(letter.upper(), STATE_COLOUR[state], _WHITE, truecolor)
 
 
 def key(letter: str, state: str | None, *, color: bool, truecolor: bool = True) -> str:
@@ -113,11 +113,11 @@ def key(letter: str, state: str | None, *, color: bool, truecolor: bool = True) 
     if state is None:
         if not color:
             return PLAIN_UNPLAYED.format(letter.upper())
-        return _coloured(letter.upper(), _KEY, _BLACK, truecolor)
+        return _coloured(letter.upper(), KEY_COLOUR, BLACK, truecolor)
     return tile(letter, state, color=color, truecolor=truecolor)
 
 
-def _resolve(color: bool | None, truecolor: bool | None) -> tuple[bool, bool]:
+def resolve_color(color: bool | None, truecolor: bool | None) -> tuple[bool, bool]:
     color = use_color() if color is None else bool(color)
     truecolor = truecolor_supported() if truecolor is None else bool(truecolor)
     return color, truecolor
@@ -137,7 +137,7 @@ def board(
     """
     checked = normalise_rows(rows)
     max_attempts = check_max_attempts(max_attempts)
-    color, truecolor = _resolve(color, truecolor)
+    color, truecolor = resolve_color(color, truecolor)
     length = len(checked[0][0]) if checked else WORD_LENGTH
     lines = [
         " ".join(
@@ -159,7 +159,7 @@ def keyboard(
 ) -> str:
     """Three QWERTY lines, centred under each other, each key showing its letter's state."""
     states = normalise_keyboard(keyboard)
-    color, truecolor = _resolve(color, truecolor)
+    color, truecolor = resolve_color(color, truecolor)
     widest = max(len(row) for row in QWERTY_ROWS) * 4 - 1
     lines = []
     for row in QWERTY_ROWS:
@@ -186,7 +186,7 @@ def game(
     checked = normalise_rows(rows)
     if keyboard_states is None:
         keyboard_states = keyboard_from_rows(checked)
-    color, truecolor = _resolve(color, truecolor)
+    color, truecolor = resolve_color(color, truecolor)
     length = len(checked[0][0]) if checked else WORD_LENGTH
     widest = max(len(row) for row in QWERTY_ROWS) * 4 - 1
     indent = " " * max(0, (widest - (length * 4 - 1)) // 2)
