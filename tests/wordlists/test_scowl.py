@@ -1,4 +1,4 @@
-"""The build script's logic, run on small hand-made SCOWL trees (no Debian packages needed)."""
+"""The English (SCOWL) selection, run on small hand-made SCOWL trees (no Debian packages)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ import codecs
 from pathlib import Path
 
 import pytest
-
-from tests.wordlists._scripts import build
+from wordpacks import scowl
 
 # --- pure helpers ------------------------------------------------------------------------------
 
@@ -18,23 +17,28 @@ from tests.wordlists._scripts import build
      ("crané", False), ("", False)],
 )  # fmt: skip
 def test_is_word_token(word: str, expected: bool) -> None:
-    assert build.is_word_token(word) is expected
+    assert scowl.is_word_token(word) is expected
+
+
+def test_is_word_token_at_other_lengths() -> None:
+    assert scowl.is_word_token("cranes", 6) and not scowl.is_word_token("crane", 6)
+    assert scowl.is_word_token("loam", 4) and scowl.is_word_token("meeting", 7)
 
 
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("american-words.35", build.ScowlFile("american", "words", 35)),
-        ("british_variant_1-words.95", build.ScowlFile("british_variant_1", "words", 95)),
-        ("english-proper-names.50", build.ScowlFile("english", "proper-names", 50)),
-        ("special-roman-numerals.35", build.ScowlFile("special", "roman-numerals", 35)),
+        ("american-words.35", scowl.ScowlFile("american", "words", 35)),
+        ("british_variant_1-words.95", scowl.ScowlFile("british_variant_1", "words", 95)),
+        ("english-proper-names.50", scowl.ScowlFile("english", "proper-names", 50)),
+        ("special-roman-numerals.35", scowl.ScowlFile("special", "roman-numerals", 35)),
         ("README", None),
         ("american-words", None),
         ("american-words.35.bak", None),
     ],
 )
-def test_parse_scowl_name(name: str, expected: build.ScowlFile | None) -> None:
-    assert build.parse_scowl_name(name) == expected
+def test_parse_scowl_name(name: str, expected: scowl.ScowlFile | None) -> None:
+    assert scowl.parse_scowl_name(name) == expected
 
 
 VOCAB = frozenset({"card", "box", "fly", "elf", "life", "menu", "fade", "cry", "up", "act", "free"})
@@ -42,30 +46,30 @@ VOCAB = frozenset({"card", "box", "fly", "elf", "life", "menu", "fade", "cry", "
 
 @pytest.mark.parametrize("word", ["cards", "boxes", "flies", "elves", "lives", "menus"])
 def test_simple_plurals_are_detected(word: str) -> None:
-    assert build.is_simple_plural(word, VOCAB)
+    assert scowl.is_simple_plural(word, VOCAB)
 
 
 @pytest.mark.parametrize("word", ["glass", "bonus", "focus", "crane", "chaos", "class"])
 def test_non_plurals_are_not_plurals(word: str) -> None:
     # Words in -ss are never plurals, even if the vocabulary had "glas"/"clas".
-    assert not build.is_simple_plural(word, VOCAB | {"clas", "glas"})
+    assert not scowl.is_simple_plural(word, VOCAB | {"clas", "glas"})
 
 
 def test_plural_needs_the_singular_in_the_vocabulary() -> None:
-    assert not build.is_simple_plural("cards", frozenset())
-    assert build.singular_stems("boxes") == ("boxe", "box")
-    assert build.singular_stems("glass") == ()
-    assert build.singular_stems("crane") == ()
+    assert not scowl.is_simple_plural("cards", frozenset())
+    assert scowl.singular_stems("boxes") == ("boxe", "box")
+    assert scowl.singular_stems("glass") == ()
+    assert scowl.singular_stems("crane") == ()
 
 
 @pytest.mark.parametrize("word", ["faded", "cried", "upped", "acted", "freed"])
 def test_regular_past_tenses_are_detected(word: str) -> None:
-    assert build.is_regular_past_tense(word, VOCAB)
+    assert scowl.is_regular_past_tense(word, VOCAB)
 
 
 @pytest.mark.parametrize("word", ["bleed", "naked", "sacred", "crane", "shred"])
 def test_words_ending_in_ed_without_a_stem_are_not_past_tenses(word: str) -> None:
-    assert not build.is_regular_past_tense(word, VOCAB)
+    assert not scowl.is_regular_past_tense(word, VOCAB)
 
 
 @pytest.mark.parametrize(
@@ -73,37 +77,32 @@ def test_words_ending_in_ed_without_a_stem_are_not_past_tenses(word: str) -> Non
     [("fungi", "fungus"), ("pupae", "pupa"), ("phyla", "phylum"), ("oases", "oasis")],
 )
 def test_latin_plurals(word: str, singular: str) -> None:
-    assert build.is_latin_plural(word, {singular})
-    assert not build.is_latin_plural(word, set())
+    assert scowl.is_latin_plural(word, {singular})
+    assert not scowl.is_latin_plural(word, set())
 
 
 def test_latin_plural_rule_leaves_ordinary_words_alone() -> None:
     vocab = {"common", "gammon", "cocoon", "alibis"}
     for word in ("comma", "gamma", "cocoa", "alibi", "pizza"):
-        assert not build.is_latin_plural(word, vocab), word
+        assert not scowl.is_latin_plural(word, vocab), word
 
 
 def test_decode_blocklist_is_rot13() -> None:
     encoded = codecs.encode("alpha beta\ngamma", "rot13")
-    assert build.decode_blocklist(encoded) == {"alpha", "beta", "gamma"}
+    assert scowl.decode_blocklist(encoded) == {"alpha", "beta", "gamma"}
 
 
 def test_blocklists_are_lower_case_words_and_slurs_are_also_kept_from_answers() -> None:
-    for word in build.NOT_FOR_ANSWERS | build.NOT_ANSWERS:
+    for word in scowl.NOT_FOR_ANSWERS | scowl.NOT_ANSWERS:
         assert word.isalpha() and word.islower(), word
-    assert build.SLURS <= build.NOT_FOR_ANSWERS
-    assert len(build.SLURS) > 20 and len(build.NOT_FOR_ANSWERS) > 100
+    assert scowl.SLURS <= scowl.NOT_FOR_ANSWERS
+    assert len(scowl.SLURS) > 20 and len(scowl.NOT_FOR_ANSWERS) > 100
 
 
 def test_has_vowel() -> None:
-    assert build.has_vowel("crwth") is False
-    assert build.has_vowel("psych") is True
-    assert build.has_vowel("crane") is True
-
-
-def test_render_sorts_dedupes_and_ends_with_newline() -> None:
-    assert build.render(["slate", "crane", "slate"]) == "crane\nslate\n"
-    assert build.render([]) == ""
+    assert scowl.has_vowel("crwth") is False
+    assert scowl.has_vowel("psych") is True
+    assert scowl.has_vowel("crane") is True
 
 
 # --- answer rules ------------------------------------------------------------------------------
@@ -111,19 +110,19 @@ def test_render_sorts_dedupes_and_ends_with_newline() -> None:
 
 def test_answer_rejection_reasons() -> None:
     stems = {"card", "fade"}
-    ok = build.ANSWER_MIN_ZIPF + 1
-    assert build.answer_rejection("crane", 10, ok, stems) is None
-    assert build.answer_rejection("crane", build.ANSWER_MAX_SIZE + 5, ok, stems) is not None
-    assert build.answer_rejection("crane", 10, build.ANSWER_MIN_ZIPF - 0.01, stems) is not None
-    assert build.answer_rejection("cards", 10, ok, stems) == "plural or -s form"
-    assert build.answer_rejection("faded", 10, ok, stems) == "-ed form"
-    assert build.answer_rejection("crwth", 10, ok, stems) == "no vowel"
-    assert build.answer_rejection("CRANE", 10, ok, stems) == "not five letters a-z"
-    blocked = sorted(build.NOT_FOR_ANSWERS & {w for w in build.NOT_FOR_ANSWERS if len(w) == 5})[0]
-    assert build.answer_rejection(blocked, 10, ok, stems) == "blocklist"
-    assert build.answer_rejection("japan", 10, ok, stems) == "name or informal (hand-picked)"
+    ok = scowl.ANSWER_MIN_ZIPF + 1
+    assert scowl.answer_rejection("crane", 10, ok, stems) is None
+    assert scowl.answer_rejection("crane", scowl.ANSWER_MAX_SIZE + 5, ok, stems) is not None
+    assert scowl.answer_rejection("crane", 10, scowl.ANSWER_MIN_ZIPF - 0.01, stems) is not None
+    assert scowl.answer_rejection("cards", 10, ok, stems) == "plural or -s form"
+    assert scowl.answer_rejection("faded", 10, ok, stems) == "-ed form"
+    assert scowl.answer_rejection("crwth", 10, ok, stems) == "no vowel"
+    assert scowl.answer_rejection("CRANE", 10, ok, stems) == "not 5 letters a-z"
+    blocked = sorted(scowl.NOT_FOR_ANSWERS & {w for w in scowl.NOT_FOR_ANSWERS if len(w) == 5})[0]
+    assert scowl.answer_rejection(blocked, 10, ok, stems) == "blocklist"
+    assert scowl.answer_rejection("japan", 10, ok, stems) == "name or informal (hand-picked)"
     # TWEED is not TWEE + D.
-    assert build.answer_rejection("tweed", 10, ok, {"twee"}) is None
+    assert scowl.answer_rejection("tweed", 10, ok, {"twee"}) is None
 
 
 # --- reading SCOWL and selecting ---------------------------------------------------------------
@@ -159,7 +158,7 @@ def fake_zipf(word: str) -> float:
 
 
 def test_read_scowl_collects_sizes_spellings_and_names(tmp_path: Path) -> None:
-    lexicon = build.read_scowl(write_scowl(tmp_path / "scowl", FAKE_SCOWL))
+    lexicon = scowl.read_scowl(write_scowl(tmp_path / "scowl", FAKE_SCOWL))
     assert lexicon.sizes["crane"] == 10
     assert lexicon.sizes["colour"] == 20
     assert "colour" not in lexicon.answer_sizes  # British spelling: guess only
@@ -173,8 +172,8 @@ def test_read_scowl_collects_sizes_spellings_and_names(tmp_path: Path) -> None:
 
 
 def test_select_allowed_filters_size_95_and_adds_openers(tmp_path: Path) -> None:
-    lexicon = build.read_scowl(write_scowl(tmp_path / "scowl", FAKE_SCOWL))
-    allowed = build.select_allowed(lexicon, extra=["soare", "TOOLONG", "roate"])
+    lexicon = scowl.read_scowl(write_scowl(tmp_path / "scowl", FAKE_SCOWL))
+    allowed = scowl.select_allowed(lexicon, extra=["soare", "TOOLONG", "roate"])
     assert allowed == sorted(allowed)
     # size 95: a name (haiti) and a vowel-less abbreviation-like word (mphps) are left out;
     # words up to size 80 stay even without a vowel (crwth).
@@ -182,19 +181,19 @@ def test_select_allowed_filters_size_95_and_adds_openers(tmp_path: Path) -> None
     assert {"zonky", "quilk", "crwth", "aahed", "odour", "cards"} <= set(allowed)
     assert "colour" not in allowed  # six letters
     assert {"soare", "roate"} <= set(allowed)
-    assert all(build.is_word_token(w) for w in allowed)
+    assert all(scowl.is_word_token(w) for w in allowed)
 
 
 def test_select_allowed_drops_slurs(tmp_path: Path) -> None:
-    slur = sorted(w for w in build.SLURS if len(w) == 5)[0]
-    lexicon = build.read_scowl(write_scowl(tmp_path / "scowl", {"english-words.10": [slur]}))
-    assert build.select_allowed(lexicon, extra=[slur]) == []
+    slur = sorted(w for w in scowl.SLURS if len(w) == 5)[0]
+    lexicon = scowl.read_scowl(write_scowl(tmp_path / "scowl", {"english-words.10": [slur]}))
+    assert scowl.select_allowed(lexicon, extra=[slur]) == []
 
 
 def test_select_answers(tmp_path: Path) -> None:
-    lexicon = build.read_scowl(write_scowl(tmp_path / "scowl", FAKE_SCOWL))
-    allowed = build.select_allowed(lexicon)
-    answers = build.select_answers(lexicon, fake_zipf, frozenset(allowed))
+    lexicon = scowl.read_scowl(write_scowl(tmp_path / "scowl", FAKE_SCOWL))
+    allowed = scowl.select_allowed(lexicon)
+    answers = scowl.select_answers(lexicon, fake_zipf, frozenset(allowed))
     # cards/faded: inflections; fungi: Latin plural (size 60 anyway); odour/colour: British;
     # stare: size 60 > ANSWER_MAX_SIZE; aahed/zonky: rare.
     assert answers == ["color", "crane", "glass", "house", "slate", "sugar"]
@@ -202,33 +201,46 @@ def test_select_answers(tmp_path: Path) -> None:
 
 
 def test_select_answers_never_returns_a_word_missing_from_allowed(tmp_path: Path) -> None:
-    lexicon = build.read_scowl(write_scowl(tmp_path / "scowl", FAKE_SCOWL))
-    assert build.select_answers(lexicon, fake_zipf, frozenset({"crane"})) == ["crane"]
-
-
-def test_build_is_deterministic_and_main_writes_and_checks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    scowl = write_scowl(tmp_path / "scowl", FAKE_SCOWL)
-    first = build.build(scowl, zipf=fake_zipf)
-    assert first == build.build(scowl, zipf=fake_zipf)
-
-    monkeypatch.setattr(build, "wordfreq_zipf", lambda: (fake_zipf, "test"))
-    out = tmp_path / "out"
-    assert build.main(["--scowl-dir", str(scowl), "--out-dir", str(out), "--check"]) == 1
-    assert not out.exists()
-    assert build.main(["--scowl-dir", str(scowl), "--out-dir", str(out)]) == 0
-    assert (out / "answers.txt").read_text() == build.render(first[0])
-    assert (out / "allowed.txt").read_text() == build.render(first[1])
-    assert build.main(["--scowl-dir", str(scowl), "--out-dir", str(out), "--check"]) == 0
-    (out / "allowed.txt").write_text("crane\n")
-    assert build.main(["--scowl-dir", str(scowl), "--out-dir", str(out), "--check"]) == 1
-    assert "out of date: allowed.txt" in capsys.readouterr().out
+    lexicon = scowl.read_scowl(write_scowl(tmp_path / "scowl", FAKE_SCOWL))
+    assert scowl.select_answers(lexicon, fake_zipf, frozenset({"crane"})) == ["crane"]
 
 
 def test_missing_or_empty_scowl_dir_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="apt-get install -y scowl"):
-        build.read_scowl(tmp_path / "nope")
+        scowl.read_scowl(tmp_path / "nope")
     (tmp_path / "empty").mkdir()
     with pytest.raises(SystemExit, match="no SCOWL word lists"):
-        build.read_scowl(tmp_path / "empty")
+        scowl.read_scowl(tmp_path / "empty")
+
+
+def test_stricter_rules_of_the_other_lengths() -> None:
+    stems = {"fireman", "cut", "sad", "wed", "morn"}
+    zipf = {"cutting": 4.0, "cut": 5.0, "saddest": 3.0, "sad": 4.5, "wedding": 4.9, "wed": 3.3,
+            "morning": 5.2, "morn": 2.7}.get
+    roots = {"firemen", "cutting", "wedding", "morning", "gave", "tower"}
+    ok = scowl.ANSWER_MIN_ZIPF + 1
+    assert scowl.answer_rejection("firemen", 10, ok, stems, 7, roots) == "-men plural"
+    assert scowl.answer_rejection("gave", 10, ok, stems, 4, roots) == "irregular verb form"
+    assert scowl.answer_rejection("towers", 10, ok, stems, 6, roots) == (
+        "not a hunspell en_US root")
+    assert scowl.answer_rejection("tower", 10, ok, stems, 5, roots) is None
+    # without roots (English 5) those rules are off
+    assert scowl.answer_rejection("gave", 10, ok, stems, 4) is None
+
+    def z(word: str) -> float:
+        return zipf(word) or 0.0
+
+    margin = scowl.STEM_FORM_MARGIN
+    assert scowl.is_common_stem_form("cutting", z, stems, margin)
+    assert scowl.is_common_stem_form("saddest", z, stems, margin)
+    assert not scowl.is_common_stem_form("wedding", z, stems, margin)
+    assert not scowl.is_common_stem_form("morning", z, stems, margin)
+
+
+def test_select_answers_with_a_count_keeps_the_commonest(tmp_path: Path) -> None:
+    lexicon = scowl.read_scowl(write_scowl(tmp_path / "scowl", FAKE_SCOWL))
+    allowed = frozenset(scowl.select_allowed(lexicon))
+    roots = {"crane", "house", "glass", "color", "sugar", "slate"}
+    answers = scowl.select_answers(lexicon, fake_zipf, allowed, 5, roots, count=3)
+    # house (5.5), then the ties at 4.5 by name: color, glass (sugar is left out)
+    assert answers == ["color", "glass", "house"]
