@@ -74,9 +74,11 @@ def _french_root(root: Root) -> bool:
 
 
 def _portuguese_root(root: Root) -> bool:
-    """Not a name, not a plural only, and a verb only in the infinitive."""
+    """Not a name, not a plural only, a verb only in the infinitive, and not a form the
+    dictionary lists with its lemma (``[$ter$CAT=v,...,T=p]`` is TENHO, a form of TER)."""
     fields = _fields(root)
-    return ("CAT=np" not in fields and ("N=p" not in fields or "N=s" in fields)
+    return ("$" not in root.morph and "CAT=np" not in fields
+            and ("N=p" not in fields or "N=s" in fields)
             and ("CAT=v" not in fields or "T=inf" in fields))
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from wordpacks.blocklists import Blocklist, parse_blocklist
 from wordpacks.hunspell_words import LanguageWords, collect, thesaurus_headwords, thesaurus_text
-from wordpacks.languages import DUTCH, GERMAN, RUSSIAN, SPANISH, Language
+from wordpacks.languages import DUTCH, GERMAN, PORTUGUESE, RUSSIAN, SPANISH, Language
 from wordpacks.selection import Answer, median_zipf, select
 
 AFF = """SET UTF-8
@@ -139,3 +139,13 @@ def test_forms_the_dictionary_forbids_are_not_allowed() -> None:
     dic = "3\nkram/V3\nkramt/Fw\nhuis/Zb\n"
     words = collect(DUTCH, [(aff, dic)], [], [4, 5, 6])
     assert words.allowed == {4: {"kram", "huis"}, 5: set(), 6: {"huisen"}}
+
+
+def test_portuguese_forms_listed_with_their_lemma_are_not_answers() -> None:
+    aff = "SET UTF-8\n"
+    dic = ("3\nterra\t[CAT=nc,G=f,N=s]\ntenho\t[$ter$CAT=v,T=inf,TR=_$P=1,N=s,T=p]\n"
+           "Porto\t[CAT=np,G=m,N=s]\n")
+    words = collect(PORTUGUESE, [(aff, dic)], [], [5])
+    answers = select(words, PORTUGUESE, 5, lambda w: 4.0, frozenset())
+    assert plays(answers) == ["terra"]
+    assert words.allowed[5] == {"terra", "tenho"}
