@@ -93,7 +93,7 @@ async def start_archive(service: GameService, salt: str, place: Place, player_id
     answer = await daily_answer(db, service.words, salt, settings, chosen, player_id,
                                 settle_on=today)
     try:
-        record = await service._create(place, ARCHIVE, answer, hard_mode, owner_id=player_id,
+        record = await service.create(place, ARCHIVE, answer, hard_mode, owner_id=player_id,
                                        puzzle_number=chosen)
     except GameExists as exists:
         other = exists.existing

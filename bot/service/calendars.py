@@ -1,4 +1,5 @@
-"""The servers' calendars, kept for a while in the process (:class:`Calendars`).
+"""The servers' calendars, kept for a while in the process (:class:`Calendars`), and the change
+of a server's settings, which may move its calendar.
 
 Which day is a server's today depends on its time zone and a held day after a change of it:
 settings that change seldom, while every game that ends needs them. Reading them from the
@@ -18,10 +19,13 @@ import itertools
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from datetime import datetime
 from typing import Final, NamedTuple
 
 from bot.core.daily import Calendar
-from bot.storage.models import GuildSettings
+from bot.core.timezones import normalise_timezone
+from bot.service.errors import BadOption, Problem
+from bot.storage.models import UNSET, GuildSettings, Unset
 from bot.storage.port import Store
 
 #: Seconds a server's calendar is used before it is read again.
@@ -58,6 +62,36 @@ class Calendars:
             return kept.calendar
         turn, since = next(self._turns), self._clock()
         return self._keep(await self._db.guild_settings(guild_id), turn, since)
+
+    async def update(self, guild_id: int, now: datetime, *, timezone: str | Unset = UNSET,
+                     results_channel_id: int | Unset | None = UNSET,
+                     hints_in_channel_games: bool | Unset = UNSET,
+                     hints_in_dailies: bool | Unset = UNSET) -> GuildSettings:
+        """Change the server's settings given. A new time zone never changes the server's
+        today: the day it is on lasts until tomorrow would have begun, or begins in the new
+        zone, whichever is later (:meth:`bot.core.daily.Calendar.moved_to`), so nobody's daily
+        or streak is cut short or played twice."""
+        held_day: int | Unset | None = UNSET
+        held_until: datetime | Unset | None = UNSET
+        try:
+            if not isinstance(timezone, Unset):
+                timezone = normalise_timezone(timezone)
+                before = await self._db.guild_settings(guild_id)
+                if timezone != before.timezone:
+                    moved = server_calendar(before).moved_to(timezone, now)
+                    held_day, held_until = moved.held_day, moved.held_until
+            try:
+                after = await self._db.update_guild_settings(
+                    guild_id, timezone=timezone, results_channel_id=results_channel_id,
+                    hints_in_channel_games=hints_in_channel_games,
+                    hints_in_dailies=hints_in_dailies, held_day=held_day, held_until=held_until)
+            except BaseException:
+                self.unsure(guild_id)  # the write may have landed all the same
+                raise
+        except ValueError as exc:
+            raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
+        self.changed(after)
+        return after
 
     def changed(self, settings: GuildSettings) -> None:
         """This process has just written the server's settings: use them from now on (a read

@@ -1,10 +1,7 @@
-"""The use cases: start, guess, hint, give up, board, statistics, leaderboard, analysis, settings,
-forget me. Every front end (Discord, the terminal) goes through here; the rules themselves are
-in :mod:`bot.core.domain`. Every request is answered from the store: nothing about a game is
-kept in memory, so a restart in the middle of a game changes nothing for the players.
-
-Which game a request goes to (guess, hint, give up, board): the player's own game in this
-channel first, else the channel game, else :class:`NoGame`.
+"""The game use cases: start, guess, hint, give up, board, statistics, leaderboard, analysis,
+settings, forget me. Every front end goes through here (Discord through
+:class:`~bot.service.moves.Moves`, which adds races); the rules are in :mod:`bot.core.domain`.
+Every request is answered from the store, so a restart in the middle of a game changes nothing.
 """
 
 from __future__ import annotations
@@ -32,20 +29,16 @@ from bot.core.domain import (
     mode_of,
     status_after,
 )
-from bot.core.game import Invalid, validate_guess
+from bot.core.game import Invalid
 from bot.core.periods import Period
+from bot.core.personal import PERSONAL
 from bot.core.solver import Solver
-from bot.core.timezones import normalise_timezone
 from bot.core.words import WordLists
-from bot.service import figures
-from bot.service.archive import start_archive
+from bot.service import figures, starts
 from bot.service.calendars import Calendars, server_calendar
-from bot.service.dailies import daily_answer, personal_daily_here, refuse_if_archived, resume_daily
+from bot.service.dailies import personal_daily_here
 from bot.service.endings import saved_ending
 from bot.service.errors import (
-    BadOption,
-    DailyAlreadyPlayed,
-    GameAlreadyRunning,
     HintsNotAllowed,
     InvalidGuess,
     NoGame,
@@ -58,7 +51,7 @@ from bot.service.errors import (
 )
 from bot.service.hinting import make_hint, revealed_per_guess
 from bot.service.posts import ResultsPosts
-from bot.service.prefs import PERSONAL, personal_today
+from bot.service.prefs import personal_today
 from bot.service.results import (
     AnalysisResult,
     GameView,
@@ -70,12 +63,7 @@ from bot.service.results import (
 )
 from bot.service.solver_lane import SOLVER_LANE
 from bot.service.views import core_game, facts, game_view, option, rows_of
-from bot.storage.errors import (
-    AttemptConflict,
-    DailyPlayed,
-    GameExists,
-    GameNotActive,
-)
+from bot.storage.errors import AttemptConflict, GameNotActive
 from bot.storage.models import (
     UNSET,
     EndingFigures,
@@ -94,6 +82,8 @@ log = logging.getLogger(__name__)
 #: How many times a guess is re-read and retried when other players got their guesses in first.
 #: A game has at most six attempts, so a handful of retries always reaches a decision.
 _GUESS_RETRIES = 12
+#: What :meth:`GameService.may` asks of each move.
+_RULES = {"guess": guess_refusal, "hint": hint_refusal, "give_up": give_up_refusal}
 
 
 def _not_allowed(record: GameRecord) -> Problem:
@@ -125,13 +115,14 @@ class GameService(ResultsPosts):
             raise ValueError("daily_salt must not be empty")
         self.db = db
         self.words = words
-        self._salt = daily_salt
+        self.daily_salt = daily_salt
+        #: Picks the hidden word of a random game (tests choose it).
+        self.choose: Callable[[tuple[str, ...]], str] = choose or secrets.choice
         self._solver = solver
         self._solver_lock = asyncio.Lock()
         self._calendars = Calendars(db)
         self._hint_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._clock = clock or (lambda: datetime.now(UTC))
-        self._choose: Callable[[tuple[str, ...]], str] = choose or secrets.choice
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -162,7 +153,12 @@ class GameService(ResultsPosts):
             return await personal_today(self.db, player_id, self.now())
         return server_calendar(settings).today(self.now())
 
-    async def _target_game(self, place: Place, player_id: int) -> GameRecord:
+    # -- which game -----------------------------------------------------------------------
+
+    async def game_here(self, place: Place, player_id: int) -> GameRecord:
+        """The game a move from this player here goes to, races aside
+        (:meth:`Moves.target <bot.service.moves.Moves.target>`): their own game here, else
+        outside a server their personal daily, else the channel game; else :class:`NoGame`."""
         own = await self.db.active_own_game(place.guild_id, place.channel_id, player_id)
         if own is not None:
             return own
@@ -177,15 +173,15 @@ class GameService(ResultsPosts):
             return channel
         raise NoGame(Problem.NO_GAME)
 
-    async def _game(self, place: Place, player_id: int, game_id: int | None, *,
-                    public_board: bool = False) -> GameRecord:
+    async def game(self, place: Place, player_id: int, game_id: int | None, *,
+                   public_board: bool = False) -> GameRecord:
         """The game ``game_id`` if it is this place's (in the personal record, the player's
         own game wherever it went: see :func:`~bot.service.dailies.brought_here`), else
-        :meth:`_target_game`. ``public_board``: asked from a board everyone sees, which never
+        :meth:`game_here`. ``public_board``: asked from a board everyone sees, which never
         shows a private game (it was another game's board, whose id was given again: a
         restored backup)."""
         if game_id is None:
-            return await self._target_game(place, player_id)
+            return await self.game_here(place, player_id)
         # (An id no store can hold comes from a forged button: no such game either.)
         record = await self.db.get_game(game_id) if storable_id(game_id) else None
         if record is None or record.guild_id != place.guild_id or (
@@ -200,126 +196,55 @@ class GameService(ResultsPosts):
         """The game ``game_id`` here, if ``player_id`` may make ``move`` in it (``"guess"``,
         ``"hint"`` or ``"give_up"``); else the rule's refusal as a :class:`PlayerError`.
         Nothing changes: a front end asks before it offers the move (a button)."""
-        record = await self._game(place, player_id, game_id, public_board=public_board)
-        rule = {"guess": guess_refusal, "hint": hint_refusal, "give_up": give_up_refusal}[move]
-        refusal = rule(facts(record), player_id)
+        record = await self.game(place, player_id, game_id, public_board=public_board)
+        refusal = _RULES[move](facts(record), player_id)
         if refusal is not None:
             raise refused(refusal)
         if move == "hint":
             await self._hints_allowed(record)
         return game_view(record)
 
-    # -- start ----------------------------------------------------------------------------
+    # -- start (bot.service.starts) ----------------------------------------------------
 
-    async def start(
-        self,
-        place: Place,
-        player_id: int,
-        *,
-        scope: Scope | str = Scope.OWN,
-        kind: Kind | str = Kind.RANDOM,
-        hard_mode: bool = False,
-        word: str | None = None,
-        number: int | None = None, date: str | None = None,
-    ) -> StartResult:
-        """Open a game. ``word`` sets the hidden word of an own practice game (for trying
-        things out in the terminal); a channel game with a chosen word is :meth:`challenge`.
+    async def start(self, place: Place, player_id: int, *, scope: Scope | str = Scope.OWN,
+                    kind: Kind | str = Kind.RANDOM, hard_mode: bool = False,
+                    word: str | None = None, number: int | None = None,
+                    date: str | None = None) -> StartResult:
+        """Open a game, or hand back the one running (``resumed``). ``word`` sets the hidden
+        word of an own practice game (for trying things out in the terminal); a channel game
+        with a chosen word is :meth:`challenge`; ``number`` or ``date``: an archive puzzle."""
+        return await starts.start(self, place, player_id, scope=scope, kind=kind,
+                                  hard_mode=hard_mode, word=word, number=number, date=date)
 
-        One active own game per player per channel and one channel game per channel: starting
-        again hands back the game that is running (``resumed``). One daily per player per day:
-        starting it twice resumes it; a finished daily cannot be replayed.
-        """
-        scope = option(Scope, scope, Problem.BAD_START)
-        kind = option(Kind, kind, Problem.BAD_START)
-        if kind is Kind.CHOSEN:
-            raise BadOption(Problem.CHALLENGE_NOT_START)
-        if kind is Kind.RACE:  # a race is bot.service.races
-            raise BadOption(Problem.BAD_START)
-        if kind in (Kind.DAILY, Kind.ARCHIVE) and scope is Scope.CHANNEL:
-            raise BadOption(Problem.DAILY_NOT_IN_CHANNEL)
-        if kind in (Kind.DAILY, Kind.ARCHIVE) and word is not None:
-            raise BadOption(Problem.DAILY_WORD_FIXED)
-        if scope is Scope.CHANNEL and word is not None:  # a challenge, with its setter
-            raise BadOption(Problem.CHALLENGE_NOT_START)
-        if kind is Kind.ARCHIVE or number is not None or date is not None:  # see .archive
-            return await start_archive(self, self._salt, place, player_id, kind=kind,
-                                       hard_mode=hard_mode, number=number, on=date)
-        if kind is Kind.DAILY:
-            return await self._start_daily(place, player_id, hard_mode)
+    async def challenge(self, place: Place, setter_id: int, word: str, *,
+                        hard_mode: bool = False) -> StartResult:
+        """A channel game whose hidden word a player chose; that player cannot guess it."""
+        return await starts.challenge(self, place, setter_id, word, hard_mode=hard_mode)
 
-        if word is not None:
-            answer, kind = self._checked_word(word), Kind.CHOSEN
-        else:
-            answer = self._choose(self.words.answers)
-        mode = mode_of(scope, kind)
-        try:
-            record = await self._create(place, mode, answer, hard_mode,
-                                        owner_id=player_id if scope is Scope.OWN else None)
-        except GameExists as exists:
-            return StartResult(game_view(exists.existing), resumed=True,
-                               other_kind=exists.existing.kind != mode.kind)
-        log.debug("game %s started: %s in guild %s", record.id, mode.name, place.guild_id)
-        return StartResult(game_view(record), resumed=False)
-
-    def _checked_word(self, word: str) -> str:
-        checked = validate_guess(word, self.words.allowed)
-        if isinstance(checked, Invalid):
-            raise InvalidGuess(checked)
-        return checked
-
-    async def _create(self, place: Place, mode: Mode, answer: str, hard_mode: bool, *,
-                      owner_id: int | None = None, setter_id: int | None = None,
-                      puzzle_number: int | None = None) -> GameRecord:
+    async def create(self, place: Place, mode: Mode, answer: str, hard_mode: bool, *,
+                     owner_id: int | None = None, setter_id: int | None = None,
+                     puzzle_number: int | None = None) -> GameRecord:
         return await self.db.create_game(
             guild_id=place.guild_id, channel_id=place.channel_id, owner_id=owner_id,
             scope=mode.scope, kind=mode.kind, answer=answer, hard_mode=hard_mode,
             setter_id=setter_id, puzzle_number=puzzle_number, now=self.now())
 
-    async def _start_daily(self, place: Place, player_id: int, hard_mode: bool) -> StartResult:
-        settings = await self.db.guild_settings(place.guild_id)
-        number = await self.today_in(settings, player_id)
-        existing = await self.db.daily_game(place.guild_id, player_id, number)
-        if existing is not None:
-            return await resume_daily(self.db, existing, place)
-        await refuse_if_archived(self.db, place, player_id, number)
-        answer = await daily_answer(self.db, self.words, self._salt, settings, number, player_id)
-        try:
-            record = await self._create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
-                                        hard_mode, owner_id=player_id, puzzle_number=number)
-        except GameExists as exists:
-            other = exists.existing
-            if other.kind == Kind.DAILY and other.puzzle_number == number:
-                # Started twice at the same moment: the start that won the race decides.
-                return await resume_daily(self.db, other, place)
-            raise GameAlreadyRunning(Problem.OWN_GAME_RUNNING) from None
-        except DailyPlayed:  # played before "forget me": still played
-            raise DailyAlreadyPlayed(Problem.DAILY_DONE, puzzle_number=number) from None
-        return StartResult(game_view(record), resumed=False)
-
-    async def challenge(self, place: Place, setter_id: int, word: str, *,
-                        hard_mode: bool = False) -> StartResult:
-        """A channel game whose hidden word a player chose; that player cannot guess it."""
-        answer = self._checked_word(word)
-        try:
-            record = await self._create(place, mode_of(Scope.CHANNEL, Kind.CHOSEN), answer,
-                                        hard_mode, setter_id=setter_id)
-        except GameExists:
-            raise GameAlreadyRunning(Problem.CHANNEL_GAME_RUNNING) from None
-        return StartResult(game_view(record), resumed=False)
-
     # -- guess ----------------------------------------------------------------------------
 
     async def guess(self, place: Place, player_id: int, raw: object, *,
                     game_id: int | None = None, public_board: bool = False) -> GuessResult:
-        """Play a guess in the player's game here (own game first, else the channel game), or
-        in the game ``game_id`` here (a board's button names its game; ``public_board``: see
-        :meth:`_game`).
+        """Play a guess in the player's game here (:meth:`game_here`), or in the game
+        ``game_id`` here (a board's button names its game; ``public_board``: see
+        :meth:`game`)."""
+        return await self.guess_in(
+            await self.game(place, player_id, game_id, public_board=public_board), player_id,
+            raw)
 
-        An invalid guess raises :class:`InvalidGuess` and changes nothing. When other players
-        get their guesses in first, the guess is checked again against the new state (the game
-        may have ended, or hard mode may now ask for more) and retried.
-        """
-        record = await self._game(place, player_id, game_id, public_board=public_board)
+    async def guess_in(self, record: GameRecord, player_id: int, raw: object) -> GuessResult:
+        """Play a guess in this game. An invalid guess raises :class:`InvalidGuess` and
+        changes nothing. When other players get their guesses in first, the guess is checked
+        again against the new state (the game may have ended, or hard mode may now ask for
+        more) and retried."""
         for _ in range(_GUESS_RETRIES):
             refusal = guess_refusal(facts(record), player_id)
             if refusal is not None:
@@ -365,9 +290,13 @@ class GameService(ResultsPosts):
     async def hint(self, place: Place, player_id: int, kind: HintKind | str, *,
                    game_id: int | None = None, public_board: bool = False) -> HintResult:
         """A letter, a position or a word, recorded against the game (the player's game
-        here, or ``game_id``; ``public_board``: see :meth:`_game`) and the player."""
+        here, or ``game_id``; ``public_board``: see :meth:`game`) and the player."""
         kind = option(HintKind, kind, Problem.BAD_HINT_KIND)
-        record = await self._game(place, player_id, game_id, public_board=public_board)
+        return await self.hint_in(
+            await self.game(place, player_id, game_id, public_board=public_board), player_id,
+            kind)
+
+    async def hint_in(self, record: GameRecord, player_id: int, kind: HintKind) -> HintResult:
         game = facts(record)
         refusal = hint_refusal(game, player_id)
         if refusal is not None:
@@ -405,11 +334,13 @@ class GameService(ResultsPosts):
                       game_id: int | None = None) -> GiveUpResult:
         """End the game here (or ``game_id``) as given up (who may:
         :func:`bot.core.domain.give_up_refusal`)."""
-        record = await self._game(place, player_id, game_id)
+        return await self.give_up_in(await self.game(place, player_id, game_id), player_id)
+
+    async def give_up_in(self, record: GameRecord, player_id: int) -> GiveUpResult:
         refusal = give_up_refusal(facts(record), player_id)
         if refusal is not None:
             raise refused(refusal)
-        day = await self.today(place.guild_id, player_id)
+        day = await self.today(record.guild_id, player_id)
         with store_refusals(Problem.NOT_A_PLAYER, ended=True):
             record = await self.db.give_up(record.id, player_id=player_id, day=day,
                                            now=self.now())
@@ -419,7 +350,7 @@ class GameService(ResultsPosts):
     async def board(self, place: Place, player_id: int, *,
                     game_id: int | None = None) -> GameView:
         """The game a guess from this player would go to (or ``game_id``), as it stands."""
-        return game_view(await self._game(place, player_id, game_id))
+        return game_view(await self.game(place, player_id, game_id))
 
     # -- statistics and leaderboard -------------------------------------------------------
 
@@ -462,31 +393,11 @@ class GameService(ResultsPosts):
                               results_channel_id: int | Unset | None = UNSET,
                               hints_in_channel_games: bool | Unset = UNSET,
                               hints_in_dailies: bool | Unset = UNSET) -> GuildSettings:
-        """Change the settings given. A new time zone never changes the server's today: the
-        day it is on lasts until tomorrow would have begun, or begins in the new zone,
-        whichever is later (:meth:`bot.core.daily.Calendar.moved_to`), so nobody's daily or
-        streak is cut short or played twice."""
-        held_day: int | Unset | None = UNSET
-        held_until: datetime | Unset | None = UNSET
-        try:
-            if not isinstance(timezone, Unset):
-                timezone = normalise_timezone(timezone)
-                before = await self.db.guild_settings(guild_id)
-                if timezone != before.timezone:
-                    moved = server_calendar(before).moved_to(timezone, self.now())
-                    held_day, held_until = moved.held_day, moved.held_until
-            try:
-                after = await self.db.update_guild_settings(
-                    guild_id, timezone=timezone, results_channel_id=results_channel_id,
-                    hints_in_channel_games=hints_in_channel_games,
-                    hints_in_dailies=hints_in_dailies, held_day=held_day, held_until=held_until)
-            except BaseException:
-                self._calendars.unsure(guild_id)  # the write may have landed all the same
-                raise
-        except ValueError as exc:
-            raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
-        self._calendars.changed(after)
-        return after
+        """Change the settings given (:meth:`Calendars.update
+        <bot.service.calendars.Calendars.update>`: a new time zone never changes today)."""
+        return await self._calendars.update(
+            guild_id, self.now(), timezone=timezone, results_channel_id=results_channel_id,
+            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies)
 
     async def forget_me(self, player_id: int) -> ForgetReport:
         return await self.db.forget_player(player_id)

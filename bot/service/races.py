@@ -19,15 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final, TypeVar
 
-from bot.core.domain import (
-    RACE,
-    HintKind,
-    LeaderboardOrder,
-    Row,
-    Status,
-    game_label,
-)
-from bot.core.game import Game, Invalid, keyboard
+from bot.core.domain import HintKind, LeaderboardOrder, Row
+from bot.core.game import Game, Invalid
 from bot.core.solver import Solver
 from bot.core.words import WordLists
 from bot.service.errors import (
@@ -42,6 +35,14 @@ from bot.service.errors import (
 from bot.service.figures import race_leaderboard, race_stats
 from bot.service.game_service import GameService
 from bot.service.hinting import make_hint
+from bot.service.race_views import (
+    RaceMove,
+    RacerView,
+    RaceView,
+    any_board,
+    board_view,
+    race_view,
+)
 from bot.service.results import GameView, HintResult, Place
 from bot.service.views import option
 from bot.storage.errors import StorageError
@@ -62,6 +63,9 @@ from bot.storage.races import (
     RaceRecord,
     RaceStats,
 )
+
+__all__ = ["JOIN_WINDOW_MINUTES", "RaceMove", "RaceNotFound", "RaceService", "RaceTiming",
+           "RaceView", "RacerView"]
 
 log = logging.getLogger(__name__)
 _RETRIES = 8
@@ -86,107 +90,6 @@ class RaceTiming:
     edit_every: float = 5.0
 
 
-@dataclass(frozen=True)
-class RacerView:
-    """One player's progress, spoiler-free: feedback only, never the letters."""
-
-    player_id: int
-    feedback: tuple[str, ...]
-    status: Status
-    #: Seconds from joining to finishing, or to now while playing.
-    seconds: float
-    place: int | None
-    hinted: bool
-
-    @property
-    def attempts(self) -> int:
-        return len(self.feedback)
-
-    @property
-    def finished(self) -> bool:
-        return self.status.is_over
-
-
-@dataclass(frozen=True)
-class RaceView:
-    id: int
-    guild_id: int
-    channel_id: int
-    starter_id: int | None
-    hard_mode: bool
-    created_at: datetime
-    ends_at: datetime
-    finished_at: datetime | None
-    end: RaceEnd | None
-    message_id: int | None
-    #: Standings: solvers by place, then the others in the order they joined.
-    racers: tuple[RacerView, ...]
-    #: The hidden word, only once the race is over.
-    answer: str | None
-    label: str = game_label(RACE.scope, RACE.kind, None)
-    #: The end of its join window (``None``: it has none).
-    join_window_ends_at: datetime | None = None
-
-    @property
-    def is_over(self) -> bool:
-        return self.finished_at is not None
-
-    @property
-    def waiting_until(self) -> datetime | None:
-        """While everyone who joined has finished within the join window: the window's end
-        (the race waits for more players until then, and ends then if nobody else joined)."""
-        if self.is_over or not self.racers or not all(r.finished for r in self.racers):
-            return None
-        return self.join_window_ends_at
-
-    def next_end(self, now: datetime) -> datetime:
-        """When the race may next end by itself: the end of its join window while that is to
-        come (everyone who joined may have finished by then), else its end time."""
-        window = self.join_window_ends_at
-        return window if window is not None and now < window else self.ends_at
-
-    def racer(self, player_id: int) -> RacerView | None:
-        return next((r for r in self.racers if r.player_id == player_id), None)
-
-
-@dataclass(frozen=True)
-class RaceMove:
-    """A join, guess or give-up: the race after it, the player's board, and whether this move
-    ended the race (the last player finished)."""
-
-    race: RaceView
-    board: GameView
-    row: Row | None = None
-    joined: bool = False
-    ended: bool = False
-
-
-def race_view(race: RaceRecord, now: datetime) -> RaceView:
-    racers = tuple(
-        RacerView(r.player_id, tuple(g.feedback for g in r.guesses), r.status,
-                  (r.seconds if r.seconds is not None
-                   else max(0.0, ((race.finished_at or now) - r.joined_at).total_seconds())),
-                  r.place, r.hints > 0)
-        for r in race.standings)
-    return RaceView(race.id, race.guild_id, race.channel_id, race.starter_id, race.hard_mode,
-                    race.created_at, race.ends_at, race.finished_at, race.end, race.message_id,
-                    racers, race.answer if race.is_over else None,
-                    join_window_ends_at=race.join_window_ends_at)
-
-
-def board_view(race: RaceRecord, racer: Racer) -> GameView:
-    """A racer's own board, as a game: the word shown once they solved it or the race ended."""
-    rows = tuple(Row(g.word, g.feedback) for g in racer.guesses)
-    shown = race.is_over or racer.status is Status.WON
-    return GameView(
-        id=race.id, mode=RACE, puzzle_number=None, hard_mode=race.hard_mode,
-        status=racer.status, rows=rows, players=(racer.player_id,) * len(rows),
-        keyboard=keyboard(rows), owner_id=racer.player_id, setter_id=None,
-        solved_by=racer.player_id if racer.status is Status.WON else None,
-        answer=race.answer if shown else None,
-        label=game_label(RACE.scope, RACE.kind, None))
-
-
 @disk_full_is_a_problem
 class RaceService:
     """Races over the store; shares the game service's store, words, clock and solver."""
@@ -201,20 +104,34 @@ class RaceService:
         self._choose = choose
         self._solver = solver
         self.timing = timing or RaceTiming()
+        #: The race on in each channel, by (server, channel), as far as this process knows:
+        #: every race it started, moved or read, and those on when it first looked
+        #: (:meth:`active`). Where none is known, a move goes to a game with no look at the
+        #: store (all of a server's moves reach one process: its shard).
+        self._on: dict[tuple[int, int], int] = {}
+        self._on_read = False
 
     @classmethod
     def beside(cls, games: GameService, timing: RaceTiming | None = None,
                clock: Callable[[], datetime] | None = None) -> RaceService:
         """Races over the game service's store, words, clock (unless ``clock``), word picker
         and solver."""
-        return cls(games.db, games.words, clock=clock or games.now, choose=games._choose,
+        return cls(games.db, games.words, clock=clock or games.now, choose=games.choose,
                    solver=games.solver, timing=timing)
 
     def now(self) -> datetime:
         return self._clock()
 
     def view(self, race: RaceRecord) -> RaceView:
+        self._note(race)
         return race_view(race, self.now())
+
+    def _note(self, race: RaceRecord) -> None:
+        key = (race.guild_id, race.channel_id)
+        if not race.is_over:
+            self._on[key] = race.id
+        elif self._on.get(key) == race.id:
+            del self._on[key]
 
     async def current(self, race_id: int) -> RaceView | None:
         """The race as it is now (what a front end shows: the word only once it is over)."""
@@ -224,9 +141,24 @@ class RaceService:
     # -- finding a race -------------------------------------------------------------------
 
     async def here(self, place: Place) -> RaceRecord | None:
-        return await self.db.active_race(place.guild_id, place.channel_id)
+        race = await self.db.active_race(place.guild_id, place.channel_id)
+        if race is None:
+            self._on.pop((place.guild_id, place.channel_id), None)
+        else:
+            self._note(race)
+        return race
 
-    async def _race(self, place: Place, race_id: int | None) -> RaceRecord:
+    async def on_here(self, place: Place) -> RaceRecord | None:
+        """The race on here; the store is asked only where one is known to be on."""
+        if not self._on_read:
+            await self.active()
+        if (place.guild_id, place.channel_id) not in self._on:
+            return None
+        return await self.here(place)
+
+    async def race(self, place: Place, race_id: int | None) -> RaceRecord:
+        """The race ``race_id`` if it is this channel's, else (``None``) the race here; else
+        :class:`NoGame` (``NO_RACE``)."""
         race = (await self.here(place) if race_id is None
                 else await self.db.get_race(race_id) if storable_id(race_id)  # (else forged)
                 else None)
@@ -265,7 +197,11 @@ class RaceService:
 
     async def active(self) -> list[RaceRecord]:
         """Every race not ended yet (a restart resumes them)."""
-        return await self.db.active_races()
+        races = await self.db.active_races()
+        for race in races:
+            self._on.setdefault((race.guild_id, race.channel_id), race.id)
+        self._on_read = True
+        return races
 
     async def ended_unshown(self) -> list[RaceView]:
         """Every race that ended while its message still showed it running (a restart
@@ -305,7 +241,7 @@ class RaceService:
 
     async def join(self, place: Place, player_id: int,
                    race_id: int | None = None) -> RaceMove:
-        race = await self._race(place, race_id)
+        race = await self.race(place, race_id)
         try:
             race, joined = await self.db.join_race(race.id, player_id, now=self.now())
         except RaceOver:
@@ -318,7 +254,7 @@ class RaceService:
 
     async def end(self, place: Place, player_id: int, race_id: int | None = None) -> RaceMove:
         """The starter ends the race early (players still playing lose)."""
-        race = await self._race(place, race_id)
+        race = await self.race(place, race_id)
         try:
             race, ended = await self.db.end_race(race.id, end=RaceEnd.ENDED, by=player_id,
                                                  now=self.now())
@@ -326,7 +262,7 @@ class RaceService:
             raise PlayerError(Problem.RACE_NOT_STARTER) from None
         if not ended:
             raise PlayerError(Problem.RACE_OVER)
-        return RaceMove(self.view(race), _any_board(race), ended=True)
+        return RaceMove(self.view(race), any_board(race), ended=True)
 
     async def close_if_due(self, race_id: int) -> tuple[RaceView | None, bool]:
         """End the race if its time is up, or if everyone who joined has finished and its join
@@ -355,7 +291,9 @@ class RaceService:
     async def guess(self, place: Place, player_id: int, raw: object,
                     race_id: int | None = None) -> RaceMove:
         """Play a guess on the player's board (joining the race with it if need be)."""
-        race = await self._race(place, race_id)
+        return await self.guess_in(await self.race(place, race_id), player_id, raw)
+
+    async def guess_in(self, race: RaceRecord, player_id: int, raw: object) -> RaceMove:
         joined = False
         for _ in range(_RETRIES):
             racer = race.racer(player_id)
@@ -414,7 +352,9 @@ class RaceService:
 
     async def give_up(self, place: Place, player_id: int,
                       race_id: int | None = None) -> RaceMove:
-        race = await self._race(place, race_id)
+        return await self.give_up_in(await self.race(place, race_id), player_id)
+
+    async def give_up_in(self, race: RaceRecord, player_id: int) -> RaceMove:
         self._playable(race, race.racer(player_id))
         try:
             after = await self.db.give_up_race(race.id, player_id=player_id, now=self.now())
@@ -427,7 +367,9 @@ class RaceService:
     async def board(self, place: Place, player_id: int,
                     race_id: int | None = None) -> RaceMove:
         """The player's board in the race here (``NOT_IN_RACE`` before they join)."""
-        race = await self._race(place, race_id)
+        return self.board_in(await self.race(place, race_id), player_id)
+
+    def board_in(self, race: RaceRecord, player_id: int) -> RaceMove:
         racer = race.racer(player_id)
         if racer is None:
             raise PlayerError(Problem.NOT_IN_RACE)
@@ -435,7 +377,9 @@ class RaceService:
 
     async def may_guess(self, place: Place, player_id: int, race_id: int) -> GameView:
         """The player's board, if they may guess on it now (else the refusal)."""
-        race = await self._race(place, race_id)
+        return self.may_guess_in(await self.race(place, race_id), player_id)
+
+    def may_guess_in(self, race: RaceRecord, player_id: int) -> GameView:
         racer = race.racer(player_id)
         self._playable(race, racer)
         assert racer is not None
@@ -446,7 +390,9 @@ class RaceService:
         """A hint on the player's board, where the server allows hints in races; the result
         is then marked as hinted."""
         kind = option(HintKind, kind, Problem.BAD_HINT_KIND)
-        race = await self._race(place, race_id)
+        return await self.hint_in(await self.race(place, race_id), player_id, kind)
+
+    async def hint_in(self, race: RaceRecord, player_id: int, kind: HintKind) -> HintResult:
         racer = race.racer(player_id)
         self._playable(race, racer)
         assert racer is not None
@@ -479,14 +425,3 @@ class RaceService:
 
     async def allow_hints(self, guild_id: int, allowed: bool) -> None:
         await self.db.set_hints_in_races(guild_id, allowed)
-
-
-def _any_board(race: RaceRecord) -> GameView:
-    """A board for a move that is not one player's (the starter ending the race)."""
-    racer = race.racers[0] if race.racers else Racer(0, race.created_at, Status.LOST,
-                                                     race.finished_at)
-    return board_view(race, racer)
-
-
-__all__ = ["JOIN_WINDOW_MINUTES", "RaceMove", "RaceNotFound", "RaceService", "RaceTiming",
-           "RaceView", "RacerView"]

@@ -1,0 +1,143 @@
+"""Starting a game: an own practice game, a channel game, a challenge, the daily (an archive
+puzzle is :mod:`bot.service.archive`).
+
+One active own game per player per channel and one channel game per channel: starting again
+hands back the game that is running (``resumed``). One daily per player per day: starting it
+twice resumes it; a finished daily cannot be replayed. No channel game where a race is on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING
+
+from bot.core.domain import Kind, Scope, mode_of
+from bot.core.game import Invalid, validate_guess
+from bot.service.archive import start_archive
+from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
+from bot.service.errors import (
+    BadOption,
+    DailyAlreadyPlayed,
+    GameAlreadyRunning,
+    InvalidGuess,
+    PlayerError,
+    Problem,
+)
+from bot.service.results import Place, StartResult
+from bot.service.views import game_view, option
+from bot.storage.errors import DailyPlayed, GameExists, StorageError
+from bot.storage.models import GameRecord
+from bot.storage.port import Store
+
+if TYPE_CHECKING:
+    from bot.service.game_service import GameService
+
+log = logging.getLogger(__name__)
+
+
+async def start(service: GameService, place: Place, player_id: int, *, scope: Scope | str,
+                kind: Kind | str, hard_mode: bool, word: str | None, number: int | None,
+                date: str | None) -> StartResult:
+    """:meth:`GameService.start <bot.service.game_service.GameService.start>`."""
+    scope = option(Scope, scope, Problem.BAD_START)
+    kind = option(Kind, kind, Problem.BAD_START)
+    if scope is Scope.CHANNEL:
+        await refuse_beside_race(service.db, place)
+    if kind is Kind.CHOSEN:
+        raise BadOption(Problem.CHALLENGE_NOT_START)
+    if kind is Kind.RACE:  # a race is bot.service.races
+        raise BadOption(Problem.BAD_START)
+    if kind in (Kind.DAILY, Kind.ARCHIVE) and scope is Scope.CHANNEL:
+        raise BadOption(Problem.DAILY_NOT_IN_CHANNEL)
+    if kind in (Kind.DAILY, Kind.ARCHIVE) and word is not None:
+        raise BadOption(Problem.DAILY_WORD_FIXED)
+    if scope is Scope.CHANNEL and word is not None:  # a challenge, with its setter
+        raise BadOption(Problem.CHALLENGE_NOT_START)
+    if kind is Kind.ARCHIVE or number is not None or date is not None:
+        return await start_archive(service, service.daily_salt, place, player_id, kind=kind,
+                                   hard_mode=hard_mode, number=number, on=date)
+    if kind is Kind.DAILY:
+        return await _start_daily(service, place, player_id, hard_mode)
+
+    if word is not None:
+        answer, kind = checked_word(service, word), Kind.CHOSEN
+    else:
+        answer = service.choose(service.words.answers)
+    mode = mode_of(scope, kind)
+    creating = service.create(place, mode, answer, hard_mode,
+                              owner_id=player_id if scope is Scope.OWN else None)
+    try:
+        record = await (_beside_race(service.db, place, creating) if scope is Scope.CHANNEL
+                        else creating)
+    except GameExists as exists:
+        return StartResult(game_view(exists.existing), resumed=True,
+                           other_kind=exists.existing.kind != mode.kind)
+    log.debug("game %s started: %s in guild %s", record.id, mode.name, place.guild_id)
+    return StartResult(game_view(record), resumed=False)
+
+
+async def challenge(service: GameService, place: Place, setter_id: int, word: str, *,
+                    hard_mode: bool) -> StartResult:
+    """A channel game whose hidden word a player chose; that player cannot guess it."""
+    await refuse_beside_race(service.db, place)
+    answer = checked_word(service, word)
+    try:
+        record = await _beside_race(service.db, place, service.create(
+            place, mode_of(Scope.CHANNEL, Kind.CHOSEN), answer, hard_mode, setter_id=setter_id))
+    except GameExists:
+        raise GameAlreadyRunning(Problem.CHANNEL_GAME_RUNNING) from None
+    return StartResult(game_view(record), resumed=False)
+
+
+def checked_word(service: GameService, word: str) -> str:
+    """A chosen hidden word, if it is a word the game allows."""
+    checked = validate_guess(word, service.words.allowed)
+    if isinstance(checked, Invalid):
+        raise InvalidGuess(checked)
+    return checked
+
+
+async def _start_daily(service: GameService, place: Place, player_id: int,
+                       hard_mode: bool) -> StartResult:
+    db = service.db
+    settings = await db.guild_settings(place.guild_id)
+    number = await service.today_in(settings, player_id)
+    existing = await db.daily_game(place.guild_id, player_id, number)
+    if existing is not None:
+        return await resume_daily(db, existing, place)
+    await refuse_if_archived(db, place, player_id, number)
+    answer = await daily_answer(db, service.words, service.daily_salt, settings, number,
+                                player_id)
+    try:
+        record = await service.create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
+                                      hard_mode, owner_id=player_id, puzzle_number=number)
+    except GameExists as exists:
+        other = exists.existing
+        if other.kind == Kind.DAILY and other.puzzle_number == number:
+            # Started twice at the same moment: the start that won the race decides.
+            return await resume_daily(db, other, place)
+        raise GameAlreadyRunning(Problem.OWN_GAME_RUNNING) from None
+    except DailyPlayed:  # played before "forget me": still played
+        raise DailyAlreadyPlayed(Problem.DAILY_DONE, puzzle_number=number) from None
+    return StartResult(game_view(record), resumed=False)
+
+
+async def refuse_beside_race(db: Store, place: Place) -> None:
+    """No channel game where a race is on (nor a race beside a channel game: the race's
+    start says so)."""
+    if await db.active_race(place.guild_id, place.channel_id) is not None:
+        raise PlayerError(Problem.RACE_BLOCKS_GAME)
+
+
+async def _beside_race(db: Store, place: Place, creating: Awaitable[GameRecord]) -> GameRecord:
+    """A channel game's insert: where a race started after :func:`refuse_beside_race` looked
+    (another process, or a race started at the same moment here), the store leaves the game
+    out, and that is the race's refusal, not a failure."""
+    try:
+        return await creating
+    except GameExists:
+        raise
+    except StorageError:
+        await refuse_beside_race(db, place)
+        raise
