@@ -11,18 +11,27 @@ import gc
 import logging
 import signal
 import sys
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cli import exits
-from bot.cogs.interact import failure_text, slow_down_text
-from bot.cogs.messages import APOLOGY, Reply, error_text
-from bot.cogs.prefs import SERVER_ONLY_TEXT, ServerOnly
-from bot.cogs.race import RaceCog, hurry_race_messages
-from bot.cogs.wordle import NO_PINGS, WordleCog, send
+from bot.cogs import add_cogs
+from bot.cogs.client import WordleClient
+from bot.cogs.interact import (
+    APOLOGY,
+    NO_PINGS,
+    SERVER_ONLY_TEXT,
+    Reply,
+    ServerOnly,
+    failure_text,
+    send,
+    slow_down_text,
+)
+from bot.cogs.live_races import hurry_race_messages
+from bot.cogs.messages import error_text
 from bot.config import Config, ConfigError, quiet_library_loggers
 from bot.core.words import WordLists
 from bot.publish_commands import publish_commands
@@ -55,7 +64,7 @@ Get a new one: https://discord.com/developers/applications -> your application -
 Reset Token, put it in .env as DISCORD_TOKEN=..., and run `uv run wordle-bot` again."""
 
 
-class WordleBot(commands.AutoShardedBot):
+class WordleBot(WordleClient):
     def __init__(self, service: GameService, *, dev_guild_id: int | None = None,
                  sync_global: bool = False, warm_solver: bool = True,
                  shard_count: int | None = None, shard_ids: tuple[int, ...] | None = None,
@@ -82,9 +91,7 @@ class WordleBot(commands.AutoShardedBot):
         self._warm_task: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
-        # The cogs need nothing of sharding: they take a plain commands.Bot.
-        await self.add_cog(WordleCog(cast(commands.Bot, self), self.service))
-        await self.add_cog(RaceCog(cast(commands.Bot, self), self.races))
+        await add_cogs(self)
         await publish_commands(self.tree, self.dev_guild_id, everywhere=self.sync_global)
         if self.warm_solver:
             # In the background, so that the bot answers while it warms up.

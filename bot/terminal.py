@@ -19,7 +19,7 @@ from typing import IO
 from bot.core.domain import WORD_LENGTH, HintPolicy
 from bot.render import terminal as tui
 from bot.render.hint_text import hint_text
-from bot.render.race import race_stats_text
+from bot.render.race_text import race_stats_text
 from bot.render.stats_text import stats_text
 from bot.render.terminal_text import (
     BARE_COMMANDS,

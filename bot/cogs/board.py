@@ -16,20 +16,21 @@ Component tree (ids fixed, so tests and later edits can find each part)::
 
 The board is shown once, as the picture or as text, never both, so the buttons stay on a
 phone's first screen. At most 13 components and well under Discord's 4000 characters of text
-(the statistics of many players are cut to fit). How it looks is a :class:`Look`: a player's
-preferences (a picture theme, text only, other accent colours) become one value passed in here.
+(the statistics of many players are cut to fit). How it looks is the player's
+:class:`~bot.cogs.looks.Look`.
 """
 
 from __future__ import annotations
 
 import io
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.cogs.views import GiveUpButton, GuessButton, HintButton
+from bot.cogs.buttons import BoardButton
+from bot.cogs.interact import Reply
+from bot.cogs.looks import DEFAULT_LOOK, Look, current_look
 from bot.core.domain import HintKind, Players
 from bot.render.emoji_board import game_text, ruled_out_text
 from bot.render.image import board_png_async
@@ -45,31 +46,6 @@ TEXT_LIMIT = 4000
 _TEXT_BUDGET = 3900
 #: Discord's limit on a media gallery item's description (the picture's alt text).
 ALT_LIMIT = 1024
-
-
-@dataclass(frozen=True)
-class Look:
-    """How a board is shown: the picture's theme (``bot.render.themes.THEMES``), whether
-    there is a picture at all, and the accent colour for each state of the game."""
-
-    theme: str = "light"
-    picture: bool = True
-    playing: int = 0xC9B458
-    won: int = 0x6AAA64
-    lost: int = 0x787C7E
-
-    @property
-    def high_contrast(self) -> bool:
-        """Orange and blue instead of green and yellow (pictures, emoji, alt text)."""
-        return self.theme.endswith("-contrast")
-
-    def accent(self, game: GameView) -> int:
-        if game.won:
-            return self.won
-        return self.lost if game.is_over else self.playing
-
-
-DEFAULT_LOOK = Look()
 
 
 def is_channel_game(game: GameView) -> bool:
@@ -127,8 +103,9 @@ def action_rows(game_id: int, word_hints: bool) -> tuple[discord.ui.ActionRow[An
     rows = _ROWS.get(key)
     if rows is None:
         kinds = [k for k in HintKind if k is not HintKind.WORD or word_hints]
-        rows = (discord.ui.ActionRow(GuessButton(game_id), GiveUpButton(game_id)),
-                discord.ui.ActionRow(*(HintButton(game_id, k) for k in kinds)))
+        rows = (discord.ui.ActionRow(BoardButton("guess", game_id),
+                                     BoardButton("giveup", game_id)),
+                discord.ui.ActionRow(*(BoardButton(f"hint:{k}", game_id) for k in kinds)))
         _ROWS[key] = rows
         if len(_ROWS) > _ROWS_KEPT:
             _ROWS.popitem(last=False)
@@ -192,3 +169,23 @@ async def board_message(game: GameView, *, note: str | None = None,
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(container)
     return view, files
+
+
+async def board_reply(game: GameView, *, content: str | None = None, ephemeral: bool = False,
+                      extra: list[tuple[str, str]] | None = None, look: Look | None = None,
+                      stats_png: bytes | None = None) -> Reply:
+    """The board as a reply (:func:`board_message`): ``content`` becomes its note line;
+    ``stats_png`` a statistics picture beside the board. ``look``: the player's
+    (:func:`~bot.cogs.looks.current_look`) unless given."""
+    look = look or current_look()
+    if not look.picture:
+        stats_png = None
+    view, files = await board_message(game, note=content, extra=extra, look=look,
+                                      stats_picture=stats_png is not None)
+    if stats_png is not None:
+        files.append(stats_file(stats_png))
+    return Reply(view=view, files=files, ephemeral=ephemeral)
+
+
+def stats_file(png: bytes) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=STATS_FILE)

@@ -1,9 +1,16 @@
-"""Answering interactions: in time for Discord's deadline, to the right audience, and once.
+"""Answering interactions: where they come from, in time for Discord's deadline, to the right
+audience, and once.
 
 Slash commands, button clicks and modal submits all answer through :func:`send` (a new message,
 or a follow-up when the interaction was answered already) or :func:`update` (the clicked board
 edited in place); :func:`guarded` words a player's error privately for buttons and modals,
 where discord.py has no error handler of its own.
+
+**Where.** The app can be installed to a server or to a player's account. Outside a server that
+added the bot (a DM, a group chat, a server where only the player installed the app) the place
+is the player's personal record (:data:`bot.core.personal.PERSONAL`): own games, the daily (in
+the player's time zone) and statistics work there; channel games, challenges, races,
+leaderboards and server settings need a server that added the bot (:func:`server_only`).
 """
 
 from __future__ import annotations
@@ -12,13 +19,14 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
+from bot.core.personal import PERSONAL
 from bot.service import Place, PlayerError
 from bot.storage.errors import StorageUnavailable
 
@@ -104,21 +112,57 @@ def untracked(view: AnyView) -> AnyView:
 
     discord.py otherwise gives the view of a private (ephemeral) message a 15-minute timeout,
     with a task waiting on it that keeps the whole view (text, picture gallery, buttons) in
-    memory until then: every daily board stayed for 15 minutes. Over 8,000 guesses of the
-    latency benchmark the serving process's peak went from 206 to 176 MB with this; at 300
-    private boards a second, 270,000 views would be waiting at any time. A view with other
-    interactive items is left as it is (their callbacks need discord.py's copy)."""
+    memory until then. A view with other interactive items is left as it is (their callbacks
+    need discord.py's copy)."""
     if all(isinstance(item, discord.ui.DynamicItem)
            for item in view.walk_children() if item.is_dispatchable()):
         view.stop()
     return view
 
 
+SERVER_ONLY_TEXT = ("That needs a server that has added Wordle. Here (outside such a server) "
+                    "you can play your own games and your daily, and see your statistics.")
+#: Everywhere: servers, the DM with the bot, group chats; installed to a server or a player.
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+
+
 def place_of(interaction: discord.Interaction) -> Place:
-    """The server and channel; outside a server that added the bot (a DM, a group chat, a
-    server where only the player installed the app) the player's personal record, server 0."""
+    """The server and channel; outside a server that added the bot, the player's personal
+    record."""
     guild_id = interaction.guild_id if interaction.is_guild_integration() else None
-    return Place(guild_id=guild_id or 0, channel_id=interaction.channel_id or 0)
+    return Place(guild_id=guild_id or PERSONAL, channel_id=interaction.channel_id or 0)
+
+
+class ServerOnly(app_commands.CheckFailure):
+    """A command (or option) that needs a server that has added the bot."""
+
+    def __init__(self) -> None:
+        super().__init__(SERVER_ONLY_TEXT)
+
+
+def is_personal(interaction: discord.Interaction) -> bool:
+    """Whether the interaction comes from outside a server that added the bot."""
+    return place_of(interaction).guild_id == PERSONAL
+
+
+def server_only(interaction: discord.Interaction) -> int:
+    """The server's id; :class:`ServerOnly` outside a server that added the bot."""
+    guild_id = place_of(interaction).guild_id
+    if guild_id == PERSONAL:
+        raise ServerOnly
+    return guild_id
+
+
+def needs_server() -> Callable[[T], T]:
+    """A check (run before the others below it) refusing outside a server that added the
+    bot, so a server-only command never answers with a permission it does not ask for."""
+
+    def predicate(interaction: discord.Interaction) -> bool:
+        server_only(interaction)
+        return True
+
+    return app_commands.check(predicate)
 
 
 def on_public_board(interaction: discord.Interaction) -> bool:

@@ -1,26 +1,20 @@
-"""Service results as Discord messages: the board as a Components V2 message (the PNG, or emoji
-text for a text-only look, and the buttons: :mod:`bot.cogs.board`), embeds for hints,
-statistics and analyses, and short plain-text lines. No rules here: only presentation."""
+"""Service results in words for Discord, beside the board (:mod:`bot.cogs.board`): embeds for
+hints and analyses, a finished game's fields, errors, and short plain-text lines. No rules
+here: only presentation."""
 
 from __future__ import annotations
 
-import io
+from collections.abc import Iterable
+from typing import Any
 
 import discord
+from discord import app_commands
 
-from bot.cogs.board import (
-    BOARD_FILE,
-    STATS_FILE,
-    Look,
-    board_message,
-    game_footer,
-    game_title,
-    is_channel_game,
-)
-from bot.cogs.interact import APOLOGY, Reply
-from bot.cogs.prefs import current_look, shown
+from bot.cogs.board import is_channel_game
+from bot.cogs.looks import shown
 from bot.core.analysis import GameAnalysis
 from bot.render.analysis_text import analysis_text
+from bot.render.common import ORDER_NAMES
 from bot.render.hint_text import hint_text
 from bot.render.problems import Commands, problem_text
 from bot.render.results import daily_results_text as render_results_text
@@ -30,6 +24,16 @@ from bot.service import DailySummary, Finish, GameView, HintResult, PlayerError
 GREEN = discord.Colour.from_rgb(106, 170, 100)
 YELLOW = discord.Colour.from_rgb(201, 180, 88)
 GREY = discord.Colour.from_rgb(120, 124, 126)
+
+
+#: Choices shown in words where the stored value is not one (the value is what is sent).
+_CHOICE_NAMES = {"random": "practice", **{str(o): name for o, name in ORDER_NAMES.items()}}
+
+
+def choices(values: Iterable[Any]) -> list[app_commands.Choice[str]]:
+    """A slash command's choices: the domain's values, named in words."""
+    return [app_commands.Choice(name=_CHOICE_NAMES.get(str(v), str(v)), value=str(v))
+            for v in values]
 
 
 def mention(user_id: int | None) -> str:
@@ -45,31 +49,6 @@ COMMANDS = Commands(start="/wordle start", give_up="/wordle giveup",
 def error_text(error: PlayerError) -> str:
     """The error in words (a share grid in it in the player's colours)."""
     return shown(problem_text(error, COMMANDS))
-
-
-def is_private(game: GameView) -> bool:
-    """Private modes (the daily) are played in ephemeral messages so nobody spoils the word."""
-    return game.private
-
-
-async def board_reply(game: GameView, *, content: str | None = None, ephemeral: bool = False,
-                      extra: list[tuple[str, str]] | None = None, look: Look | None = None,
-                      stats_png: bytes | None = None) -> Reply:
-    """The board as a Components V2 message (:func:`bot.cogs.board.board_message`):
-    ``content`` becomes its note line; ``stats_png`` a statistics picture beside the board.
-    ``look``: the player's (:func:`bot.cogs.prefs.current_look`) unless given."""
-    look = look or current_look()
-    if not look.picture:
-        stats_png = None
-    view, files = await board_message(game, note=content, extra=extra, look=look,
-                                      stats_picture=stats_png is not None)
-    if stats_png is not None:
-        files.append(stats_file(stats_png))
-    return Reply(view=view, files=files, ephemeral=ephemeral)
-
-
-def stats_file(png: bytes) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=STATS_FILE)
 
 
 def finish_fields(game: GameView, finish: Finish, ender_id: int) -> list[tuple[str, str]]:
@@ -106,11 +85,3 @@ def analysis_embed(game: GameView, analysis: GameAnalysis) -> discord.Embed:
 def daily_results_text(summary: DailySummary) -> str:
     """The server's results post for one daily (worded by :mod:`bot.render.results`)."""
     return render_results_text(summary, mention)
-
-
-__all__ = [
-    "APOLOGY", "BOARD_FILE", "COMMANDS", "GREEN", "GREY", "STATS_FILE", "YELLOW", "Reply",
-    "analysis_embed",
-    "board_reply", "daily_results_text", "error_text", "finish_fields", "game_footer",
-    "game_title", "hint_embed", "is_channel_game", "is_private", "mention", "stats_file",
-]

@@ -1,335 +1,234 @@
-"""Playing from the board: what the board's buttons and modal do (:class:`BoardPlay`, mixed into
-the cog), and how a finished game is told (the last board, the daily's share grid and results
-post), shared with the slash commands.
+"""Playing: ``/guess`` and ``/hint``, the moves behind ``/wordle giveup`` and ``/wordle board``,
+and what the board's buttons and guess modal do (:class:`PlayCog`); how a finished game is told
+(the last board, the daily's share grid and results post).
 
-A move from the board goes to the game its button names (``game_id``), through the same
-service calls and rules as ``/guess``, ``/hint`` and ``/wordle giveup``. The board the move was
-made on is edited in place; a refusal is told only to the player and changes nothing.
+Each move is one service call (:class:`~bot.service.moves.Moves`), which decides the game it
+goes to (a button names it); the answer is that game's board, or the player's race board (and
+the race's live message is brought up to date). A move from a board edits the board in place;
+a refusal is told only to the player and changes nothing.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.cooldown import GUESSES, HINTS, spend
+from bot.cogs.board import board_reply, is_channel_game
+from bot.cogs.buttons import BoardButton, GuessModal, give_up_confirm, modal_submit
+from bot.cogs.client import WordleClient
+from bot.cogs.cooldown import GUESSES, HINTS, cooldown, spend
 from bot.cogs.interact import (
-    NO_PINGS,
     Reply,
-    bot_permissions,
     guarded,
-    log_failure,
-    may_post_in,
     on_public_board,
-    ours,
     place_of,
     send,
     update,
     within_deadline,
 )
-from bot.cogs.messages import (
-    board_reply,
-    daily_results_text,
-    finish_fields,
-    hint_embed,
-    is_channel_game,
-    is_private,
-    mention,
-)
-from bot.cogs.prefs import current_look, shown, use_look_of
-from bot.cogs.race import race_cog
-from bot.cogs.race_views import RACE_GUESS_MODAL
-from bot.cogs.retry import passing, retry_delay
-from bot.cogs.views import GUESS_MODAL, GuessModal, give_up_confirm, modal_submit
-from bot.core.domain import HintKind, Kind
+from bot.cogs.looks import current_look, shown, use_look_of
+from bot.cogs.messages import choices, finish_fields, hint_embed, mention
+from bot.cogs.race_messages import race_board_reply
+from bot.core.domain import WORD_LENGTH, HintKind, Kind
 from bot.render.stats_image import stats_png_async
-from bot.service import Finish, GameService, GameView, GuessResult, PlayerError
-from bot.storage.models import DailyPostBehind
+from bot.service import Finish, GameView, GiveUpResult, GuessResult
+from bot.service.moves import Moves
+from bot.service.race_views import RaceMove
 
 log = logging.getLogger(__name__)
-#: How often (seconds) each process looks for results posts to edit after a forget-me.
-REDO_EVERY = 60.0
-#: How many results posts a start brings up to date at once.
-CATCH_UP_AT_ONCE = 4
-#: How many of a channel's latest messages are looked through for the bot's own results post
-#: before a new one is made.
-OWN_POST_LOOKBACK = 50
-#: The channels a results post can go to: a server's text channels, threads, and the text
-#: chat of its voice and stage channels.
-_PostsTo = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 
 
-class BoardPlay:
-    """The board's actions (:class:`bot.cogs.views.BoardActions`) over the cog's service."""
+class PlayCog(commands.Cog):
+    """The players' moves, typed or from a board."""
 
-    service: GameService
-    bot: commands.Bot
-    #: One results-post update at a time per server; and per (server, puzzle, channel of the
-    #: finish), whether an update is under way (False) and another finish came meanwhile (True).
-    _post_locks: dict[int, asyncio.Lock]
-    _posts_due: dict[tuple[int, int, int | None], bool]
-    #: Set when a forget-me was taken here (:meth:`redo_marked_posts`).
-    _redo_soon: asyncio.Event
+    def __init__(self, bot: WordleClient, moves: Moves) -> None:
+        self.bot = bot
+        self.moves = moves
 
-    # -- the daily results post ----------------------------------------------------------
+    async def cog_load(self) -> None:
+        # Matched by custom id, so the buttons of old messages work after a restart.
+        self.bot.add_dynamic_items(BoardButton)
 
-    async def update_results_post(self, guild_id: int, channel_id: int | None,
-                                  number: int | None, *, retry: bool = True,
-                                  anew: bool = True) -> bool:
-        """Create or edit the server's results post for this daily (never fails the command);
-        ``channel_id``: where the finish was (the post goes there when the server set no
-        results channel, or it is gone, and the day has no post yet). A failure that may pass
-        is tried again for about 8 minutes; with ``retry`` false it is not, and the answer
-        says whether there was one. With ``anew`` false only a post the day has is edited,
-        where it is: none is made (one a moderator deleted stays deleted).
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(BoardButton)
 
-        Finishes that come while the post is being updated do not each make their own edit:
-        the update under way makes one more pass after its edit, reading every result saved
-        by then (theirs included), so a busy server's post is edited about once per round.
-        """
-        if not guild_id or number is None:  # server 0: a personal daily, no results post
-            return False
-        key = (guild_id, number, channel_id)
-        if key in self._posts_due:
-            self._posts_due[key] = True  # the update under way reads this result again
-            return False
-        self._posts_due[key] = False
-        failures = 0
-        try:
-            lock = self._post_locks.setdefault(guild_id, asyncio.Lock())
-            while True:
-                async with lock:
-                    self._posts_due[key] = False  # results read from here on include it
-                    failed = await self._post_results(channel_id, guild_id, number, anew)
-                if failed and not retry:
-                    return True
-                failures = failures + 1 if failed else 0
-                delay = retry_delay(failures) if failed else None
-                if delay is not None:
-                    # Nothing else may come to correct it (the day's last finisher).
-                    log.warning("trying the results post of guild %s again in %.0f s",
-                                guild_id, delay)
-                    await asyncio.sleep(delay)
-                elif not self._posts_due[key]:
-                    return failed
-        finally:
-            del self._posts_due[key]
-
-    async def _post_results(self, finished_in: int | None, guild_id: int,
-                            number: int, anew: bool = True) -> bool:
-        """Bring the day's post up to date; whether it failed in a way that may pass."""
-        try:
-            summary = await self.service.daily_summary(guild_id, number)
-            text = daily_results_text(summary)
-            if not anew:
-                made = await self.service.results_post_made(guild_id, number)
-                if made is None:
-                    return False
-                channel = await self._channel(made[0])
-                try:
-                    edited = channel is not None and await self._edit_post(channel, made[1],
-                                                                           text)
-                except discord.Forbidden:
-                    edited = False
-                if edited:
-                    await self.service.results_shown(guild_id, number, len(summary.results))
-                else:  # it can no longer be edited here: not left showing who asked to go
-                    await self._drop_post(made)
-                return False
-            settings = await self.service.settings(guild_id)
-            if settings.results_channel_id is None and finished_in is None:
-                return False
-            known = await self.service.results_post(guild_id, number)
-            # The results channel; else the day's post stays where the first finish put it
-            # (one post a day, edited, wherever the others play); else where this finish was.
-            # A channel that is gone (or takes no messages) passes to the next.
-            wanted = (settings.results_channel_id, known[0] if known else None, finished_in)
-            for channel_id in dict.fromkeys(c for c in wanted if c is not None):
-                channel = await self._channel(channel_id)
-                if channel is not None:
-                    break
-                log.warning("the channel %s of guild %s is gone or takes no messages: the "
-                            "results post goes elsewhere", channel_id, guild_id)
-            else:
-                return False
-            if known is None or known[0] != channel_id or not await self._edit_post(
-                    channel, known[1], text):
-                # A post sent before a crash, its id never stored: edit it, not a second one.
-                found = None if known is not None else await self._own_post(channel, text)
-                if found is not None:
-                    await found.edit(content=text, allowed_mentions=NO_PINGS)
-                posted = found or await channel.send(text, allowed_mentions=NO_PINGS)
-                await self.service.remember_results_post(guild_id, number, channel_id,
-                                                         posted.id)
-                if known is not None and known[0] != channel_id:
-                    await self._drop_post(known)
-            # What a restart compares with the day's results (catch_up_results_posts).
-            await self.service.results_shown(guild_id, number, len(summary.results))
-        except Exception as exc:
-            if not (passing(exc) or isinstance(exc, discord.HTTPException | PlayerError
-                                                 | AttributeError)):
-                raise
-            log.warning("could not update the daily results post in guild %s: %s",
-                        guild_id, exc)
-            return passing(exc)
-        return False
-
-    async def _drop_post(self, post: tuple[int, int]) -> None:
-        """Delete the day's post where it was, once it has moved (to a new results channel) or
-        can no longer be edited: a copy left behind would go on showing who has been
-        forgotten. A failure is logged, not raised."""
-        try:
-            channel = self.bot.get_channel(post[0]) or await self.bot.fetch_channel(post[0])
-            if isinstance(channel, _PostsTo):
-                await channel.get_partial_message(post[1]).delete()
-        except discord.NotFound:  # gone already
-            pass
-        except Exception as exc:
-            if not (passing(exc) or isinstance(exc, discord.HTTPException)):
-                raise
-            log.warning("could not delete the results post %s of channel %s: %s", post[1],
-                        post[0], exc)
-
-    @staticmethod
-    async def _edit_post(channel: _PostsTo, message_id: int, text: str) -> bool:
-        """Edit the day's post; whether it is still there."""
-        try:
-            await channel.get_partial_message(message_id).edit(content=text,
-                                                               allowed_mentions=NO_PINGS)
-        except discord.NotFound:
-            return False
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await self._look(interaction)
         return True
 
-    async def redo_marked_posts(self) -> None:
-        """At once after a forget-me taken here (:meth:`redo_soon`), else every
-        :data:`REDO_EVERY` seconds (one taken by another process, an edit that failed): the
-        results posts that still show a player who asked to be forgotten, old days' too,
-        edited in this process's servers where they are (none is made anew), and their mark
-        cleared as it was read."""
-        await self.bot.wait_until_ready()
-        while True:
-            try:
-                marked = await self.service.results_to_redo()
-            except Exception as exc:
-                log_failure(log, "reading the results posts of forgotten players failed", exc)
-                marked = []
-            for guild_id, number, mark in marked:
-                if ours(self.bot, guild_id):
-                    await self._redo_post(guild_id, number, mark)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._redo_soon.wait(), REDO_EVERY)
-            self._redo_soon.clear()
+    async def _look(self, interaction: discord.Interaction) -> None:
+        """How this player sees things, for everything drawn while answering them."""
+        await use_look_of(self.moves.games, interaction.user.id)
 
-    async def _redo_post(self, guild_id: int, number: int, mark: int) -> None:
-        """One marked post, edited (or deleted); its mark cleared unless that failed in a way
-        that may pass (then the next round tries again)."""
-        what = f"editing the results post of guild {guild_id}, day {number}, failed"
-        try:
-            failed = await self.update_results_post(guild_id, None, number, retry=False,
-                                                    anew=False)
-        except Exception as exc:
-            # An outage: the next round. A bug (logged): not round after round.
-            failed = log_failure(log, what, exc)
-        if not failed:
-            try:
-                await self.service.results_redone(guild_id, number, mark)
-            except Exception as exc:
-                log_failure(log, what, exc)
+    # -- the commands ------------------------------------------------------------------
 
-    def redo_soon(self) -> None:
-        """A forget-me was taken here: its posts are edited now, not at the next round."""
-        self._redo_soon.set()
+    @app_commands.command(name="guess",
+                          description=f"Guess a {WORD_LENGTH}-letter word in your game here")
+    @app_commands.describe(word="your guess")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @cooldown(GUESSES)
+    async def guess_command(self, interaction: discord.Interaction, word: str) -> None:
+        await self.guess(interaction, word)
 
-    async def _own_post(self, channel: _PostsTo, text: str) -> discord.Message | None:
-        """The bot's own post of this day's results among the channel's latest messages (one
-        sent just before a crash, whose id was never stored), if it can read them."""
-        me = self.bot.user
-        head = text.split("\n", 1)[0]  # "**Wordle 123 results**"
-        may = bot_permissions(channel)
-        if me is None or (may is not None and not may.read_message_history):
-            return None
-        try:
-            async for message in channel.history(limit=OWN_POST_LOOKBACK):
-                if message.author.id == me.id and message.content.split("\n", 1)[0] == head:
-                    return message
-        except discord.HTTPException as exc:  # no Read Message History: post anew
-            log.debug("could not read channel %s: %s", channel.id, exc)
-        return None
+    @app_commands.command(name="hint", description="A hint: a letter, a position, or a word")
+    @app_commands.describe(kind="letter: one in the word; position: one letter in place; "
+                                "word: the solver's best next guess")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @cooldown(HINTS)
+    @app_commands.choices(kind=choices(HintKind))
+    async def hint_command(self, interaction: discord.Interaction,
+                           kind: str = HintKind.LETTER.value) -> None:
+        await self.hint(interaction, kind)
 
-    async def _channel(self, channel_id: int) -> _PostsTo | None:
-        """The channel (or thread) to post in; ``None`` if it is gone, takes no messages or
-        the bot may not post there (asking Discord anyway only earns refusals, which Discord
-        counts against the bot)."""
-        try:
-            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
-                channel_id)
-        except discord.NotFound:
-            return None
-        if not isinstance(channel, _PostsTo) or may_post_in(channel) is False:
-            return None
-        return channel
+    @commands.Cog.listener("on_interaction")
+    async def guess_modal_submitted(self, interaction: discord.Interaction) -> None:
+        """A guess modal submitted (:func:`~bot.cogs.buttons.modal_submit`)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return  # (every interaction comes here)
+        found = modal_submit(interaction)
+        if found is None:
+            return
+        match, word = found
+        target = int(match["id"])
+        work = (self.guess(interaction, word, race_id=target, from_board=True) if match["race"]
+                else self.guess(interaction, word, game_id=target, from_board=True))
+        await guarded(interaction, work, "a guess from the board")
 
-    async def catch_up_results_posts(self) -> None:
-        """After a restart: bring up to date the recent results posts of this process's
-        servers that show fewer results than their day has (the bot stopped between a finish
-        and its post: a crash, a power cut), a few at a time. A post that fails in a way that
-        may pass is tried again in later rounds, so that it holds up no other server's."""
-        await self.bot.wait_until_ready()
-        behind = [day for day in await self._posts_behind() if ours(self.bot, day.guild_id)]
-        limit = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+    # -- the moves ---------------------------------------------------------------------
 
-        async def one(day: DailyPostBehind) -> bool:
-            async with limit:
-                try:
-                    return await self.update_results_post(
-                        day.guild_id, day.channel_id, day.puzzle_number, retry=False)
-                except Exception:
-                    log.exception("could not bring the results post of guild %s up to date",
-                                  day.guild_id)
-                    return False
+    async def guess(self, interaction: discord.Interaction, word: str, *,
+                    game_id: int | None = None, race_id: int | None = None,
+                    from_board: bool = False) -> None:
+        """Play ``word`` in the game a button named, else the player's game here."""
+        if from_board:
+            spend(GUESSES, interaction)  # the same 5 in 10 s as /guess
+            await self._look(interaction)
 
-        failures = 0
-        while behind:
-            log.info("bringing %d daily results posts up to date", len(behind))
-            failed = await asyncio.gather(*(one(day) for day in behind))
-            behind = [day for day, no in zip(behind, failed, strict=True) if no]
-            failures += 1
-            delay = retry_delay(failures) if behind else None
-            if behind and delay is None:
-                log.warning("gave up bringing %d daily results posts up to date", len(behind))
-            if delay is None:
-                return
-            await asyncio.sleep(delay)
+        async def work() -> tuple[GuessResult | RaceMove, Reply]:
+            result = await self.moves.guess(
+                place_of(interaction), interaction.user.id, word, game_id=game_id,
+                race_id=race_id, public_board=on_public_board(interaction))
+            if isinstance(result, RaceMove):
+                note = "You joined the race!" if result.joined else None
+                return result, await self._race_board(result, note)
+            note = guessed_note(result)
+            if result.finish is not None:
+                return result, await self.finished_reply(interaction, result.game,
+                                                         result.finish, note)
+            return result, await board_reply(result.game, content=note,
+                                             ephemeral=result.game.private)
 
-    async def _posts_behind(self) -> list[DailyPostBehind]:
-        """The days whose post is behind; a failure that may pass is tried again."""
-        failures = 0
-        while True:
-            try:
-                return await self.service.results_behind()
-            except Exception as exc:
-                failures += 1
-                delay = retry_delay(failures) if passing(exc) else None
-                if delay is None:
-                    log.exception("could not read which daily results posts are behind")
-                    return []
-                log.warning("could not read which daily results posts are behind (%s); "
-                            "trying again in %.0f s", exc, delay)
-                await asyncio.sleep(delay)
+        result, reply = await within_deadline(interaction, work(), update=from_board)
+        await (update if from_board else send)(interaction, reply)
+        await self._told(interaction, result)
+
+    async def hint(self, interaction: discord.Interaction, kind: HintKind | str, *,
+                   game_id: int | None = None, race_id: int | None = None,
+                   from_board: bool = False) -> None:
+        if from_board:
+            spend(HINTS, interaction)  # the same 3 in 10 s as /hint
+        # A word hint may have to build the solver first; within_deadline defers if so.
+        result = await within_deadline(interaction, self.moves.hint(
+            place_of(interaction), interaction.user.id, kind, game_id=game_id, race_id=race_id,
+            public_board=on_public_board(interaction)))
+        await send(interaction, Reply(embeds=[hint_embed(result)],
+                                      ephemeral=result.game.private))
+        if result.game.kind is Kind.RACE:
+            await self.bot.live_races.hinted(result.game.id)
+
+    async def give_up(self, interaction: discord.Interaction, *, game_id: int | None = None,
+                      race_id: int | None = None, from_board: bool = False) -> None:
+        """Give up the game a button named (after its confirmation), else the player's game
+        here; the last board (or race board) follows."""
+        if from_board:
+            await self._look(interaction)
+        player = interaction.user.id
+
+        async def work() -> tuple[GiveUpResult | RaceMove, Reply]:
+            result = await self.moves.give_up(place_of(interaction), player, game_id=game_id,
+                                              race_id=race_id)
+            if isinstance(result, RaceMove):
+                return result, await self._race_board(result, "You gave up this race.")
+            note = f"{mention(player)} gave up." if is_channel_game(result.game) else None
+            return result, await self.finished_reply(interaction, result.game, result.finish,
+                                                     note)
+
+        result, reply = await within_deadline(interaction, work(), update=from_board)
+        if from_board and not isinstance(result, RaceMove):
+            await update(interaction, Reply(content="You gave up."))  # the confirmation
+            await send(interaction, reply)
+        else:
+            await (update if from_board else send)(interaction, reply)
+        await self._told(interaction, result)
+
+    async def board(self, interaction: discord.Interaction) -> None:
+        """The board a guess from this player here would go to."""
+        async def work() -> Reply:
+            shown = await self.moves.board(place_of(interaction), interaction.user.id)
+            if isinstance(shown, RaceMove):
+                return await self._race_board(shown, None)
+            return await board_reply(shown, ephemeral=shown.private)
+
+        await send(interaction, await within_deadline(interaction, work()))
+
+    async def guess_clicked(self, interaction: discord.Interaction, *,
+                            game_id: int | None = None, race_id: int | None = None) -> None:
+        """The Guess button: the guess modal, for those who may guess."""
+        board = await self.moves.may_guess(place_of(interaction), interaction.user.id,
+                                           game_id=game_id, race_id=race_id,
+                                           public_board=on_public_board(interaction))
+        await interaction.response.send_modal(GuessModal(board, interaction.user.id))
+
+    async def give_up_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A game's Give up button: asks to confirm (the rules are asked again then: the
+        game may have changed meanwhile)."""
+        game = await self.moves.games.may(place_of(interaction), interaction.user.id, game_id,
+                                          "give_up", public_board=on_public_board(interaction))
+        who = "you" if game.private else "everyone here"
+        await send(interaction, Reply(
+            content=f"Give up {game.label}? It counts as a loss, and the word is shown to {who}.",
+            view=give_up_confirm(game_id), ephemeral=True))
+
+    async def join(self, interaction: discord.Interaction, race_id: int) -> None:
+        """A race's Join button: the player's race board, privately."""
+        await self._look(interaction)
+
+        async def work() -> tuple[RaceMove, Reply]:
+            move = await self.moves.races.join(place_of(interaction), interaction.user.id,
+                                               race_id)
+            return move, await self._race_board(move, (
+                "You're in! Everyone plays the same word; your board is yours alone."
+                if move.joined else "You're already in this race: here's your board."))
+
+        move, reply = await within_deadline(interaction, work())
+        await send(interaction, reply)
+        self.bot.live_races.moved(move)
+
+    async def end_race(self, interaction: discord.Interaction, race_id: int) -> None:
+        """A race's End race button (its starter's)."""
+        move = await within_deadline(interaction, self.moves.races.end(
+            place_of(interaction), interaction.user.id, race_id))
+        await send(interaction, Reply(content="You ended the race.", ephemeral=True))
+        self.bot.live_races.moved(move)
+
+    async def _race_board(self, move: RaceMove, note: str | None) -> Reply:
+        hints = await self.moves.races.hints_allowed(move.race.guild_id)
+        return await race_board_reply(move, note=note, hints=hints)
 
     # -- telling a move and a finish -----------------------------------------------------
 
-    @staticmethod
-    def guessed_note(result: GuessResult) -> str | None:
-        game = result.game
-        if not is_channel_game(game):
-            return None
-        return (f"{mention(result.player_id)} guessed **{result.row.word.upper()}** "
-                f"({result.attempt}/{game.max_attempts})")
+    async def _told(self, interaction: discord.Interaction,
+                    result: GuessResult | GiveUpResult | RaceMove) -> None:
+        """After the answer: the race's live message, or a finished daily's announcement."""
+        if isinstance(result, RaceMove):
+            self.bot.live_races.moved(result)
+        elif result.finish is not None:
+            await self.announce(interaction, result.game, result.finish)
 
     async def finished_reply(self, interaction: discord.Interaction, game: GameView,
                              finish: Finish, note: str | None) -> Reply:
@@ -344,7 +243,7 @@ class BoardPlay:
             lit = game.attempts_used if game.won else None  # game's bar lit (joined from
             picture = await stats_png_async(  # cached parts at once, or drawn in a thread)
                 mine[0], highlight=lit, theme=look.theme)
-        return await board_reply(game, content=note, ephemeral=is_private(game), extra=extra,
+        return await board_reply(game, content=note, ephemeral=game.private, extra=extra,
                                  stats_png=picture)
 
     async def announce(self, interaction: discord.Interaction, game: GameView,
@@ -361,83 +260,14 @@ class BoardPlay:
         except discord.HTTPException as exc:
             log.warning("could not post the share grid of user %s in channel %s: %s",
                         interaction.user.id, interaction.channel_id, exc)
-        await self.update_results_post(place_of(interaction).guild_id,
-                                       interaction.channel_id, game.puzzle_number)
+        await self.bot.results_post.update(place_of(interaction).guild_id,
+                                           interaction.channel_id, game.puzzle_number)
 
-    # -- the buttons ---------------------------------------------------------------------
 
-    async def guess_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
-        game = await self.service.may(place_of(interaction), interaction.user.id, game_id,
-                                      "guess", public_board=on_public_board(interaction))
-        await interaction.response.send_modal(
-            GuessModal(game_id, game.label, interaction.user.id))
-
-    async def guess_reply(self, interaction: discord.Interaction, word: str,
-                          game_id: int | None = None) -> tuple[GuessResult, Reply]:
-        """Play ``word`` (in the game ``game_id``, else the player's game here) and make the
-        board to answer with (the finish with it): /guess and the Guess button alike."""
-        result = await self.service.guess(place_of(interaction), interaction.user.id, word,
-                                          game_id=game_id,
-                                          public_board=on_public_board(interaction))
-        note = self.guessed_note(result)
-        if result.finish is not None:
-            return result, await self.finished_reply(interaction, result.game, result.finish,
-                                                     note)
-        return result, await board_reply(result.game, content=note,
-                                         ephemeral=is_private(result.game))
-
-    @commands.Cog.listener("on_interaction")
-    async def guess_modal_submitted(self, interaction: discord.Interaction) -> None:
-        """A guess modal submitted, found by its custom id: a board's
-        (:class:`~bot.cogs.views.GuessModal`) or a race board's
-        (:class:`~bot.cogs.race_views.RaceGuessModal`, played by the race cog). One listener
-        for both: discord.py runs each listener as a task of its own, for every interaction."""
-        found = modal_submit(interaction, GUESS_MODAL)
-        if found is not None:
-            match, word = found
-            await guarded(interaction, self.guess_submitted(interaction, int(match["game"]), word),
-                          "a guess from the board")
-            return
-        found = modal_submit(interaction, RACE_GUESS_MODAL)
-        if found is not None:
-            match, word = found
-            work = race_cog(self.bot).guess_submitted(interaction, int(match["race"]), word)
-            await guarded(interaction, work, "a race guess from the board")
-
-    async def guess_submitted(self, interaction: discord.Interaction, game_id: int,
-                              word: str) -> None:
-        spend(GUESSES, interaction)  # the same 5 in 10 s as /guess
-        await use_look_of(self.service, interaction.user.id)
-        result, reply = await within_deadline(
-            interaction, self.guess_reply(interaction, word, game_id), update=True)
-        await update(interaction, reply)
-        if result.finish is not None:
-            await self.announce(interaction, result.game, result.finish)
-
-    async def hint_clicked(self, interaction: discord.Interaction, game_id: int,
-                           kind: HintKind) -> None:
-        spend(HINTS, interaction)  # the same 3 in 10 s as /hint
-        result = await within_deadline(interaction, self.service.hint(
-            place_of(interaction), interaction.user.id, kind, game_id=game_id,
-            public_board=on_public_board(interaction)))
-        await send(interaction, Reply(embeds=[hint_embed(result)],
-                                      ephemeral=is_private(result.game)))
-
-    async def give_up_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
-        game = await self.service.may(place_of(interaction), interaction.user.id, game_id,
-                                      "give_up", public_board=on_public_board(interaction))
-        who = "you" if is_private(game) else "everyone here"
-        await send(interaction, Reply(
-            content=f"Give up {game.label}? It counts as a loss, and the word is shown to {who}.",
-            view=give_up_confirm(game_id), ephemeral=True))
-
-    async def give_up_confirmed(self, interaction: discord.Interaction, game_id: int) -> None:
-        await use_look_of(self.service, interaction.user.id)
-        result = await within_deadline(interaction, self.service.give_up(
-            place_of(interaction), interaction.user.id, game_id=game_id), update=True)
-        await update(interaction, Reply(content="You gave up."))
-        note = f"{mention(interaction.user.id)} gave up." if is_channel_game(result.game) \
-            else None
-        await send(interaction, await self.finished_reply(interaction, result.game,
-                                                          result.finish, note))
-        await self.announce(interaction, result.game, result.finish)
+def guessed_note(result: GuessResult) -> str | None:
+    """Who guessed what, on a channel game's board."""
+    game = result.game
+    if not is_channel_game(game):
+        return None
+    return (f"{mention(result.player_id)} guessed **{result.row.word.upper()}** "
+            f"({result.attempt}/{game.max_attempts})")

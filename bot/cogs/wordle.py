@@ -1,104 +1,59 @@
-"""The slash commands: ``/guess`` and ``/hint`` at the top level (fastest to type) and the
-``/wordle`` group for everything else. Each command turns the interaction into one service call
-and the result into a message. The rules live in :mod:`bot.core.domain`, the use cases in
-:mod:`bot.service`; the slash-command choices come from the domain's enums.
+"""The ``/wordle`` commands: starting games and races, statistics, leaderboards, analyses,
+preferences, server settings and forgetting a player. Each turns the interaction into a service
+call and its result into a message; the moves (``/wordle giveup``, ``/wordle board``, and
+``/guess`` and ``/hint``) are :mod:`bot.cogs.play`'s. The slash-command choices come from the
+domain's enums.
 
-Errors a player causes come back from the service as :class:`bot.service.PlayerError` (a code
-and its data) and are worded for these commands by :func:`bot.cogs.messages.error_text` in the
-bot's error handler (:mod:`bot.app`), ephemerally.
+Errors a player causes come back from the service as :class:`bot.service.PlayerError` and are
+worded by :func:`bot.cogs.messages.error_text` in the bot's error handler (:mod:`bot.app`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 import re
 import time
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.cooldown import ANALYSES, GUESSES, HINTS, LEADERBOARDS, cooldown
+from bot.cogs.board import STATS_FILE, board_reply, is_channel_game, stats_file
+from bot.cogs.client import WordleClient, wordle_client
+from bot.cogs.cooldown import ANALYSES, LEADERBOARDS, cooldown
 from bot.cogs.help import help_text
 from bot.cogs.interact import (
-    NO_PINGS,
-    Reply,
-    guarded,
-    may_post_in,
-    place_of,
-    send,
-    within_deadline,
-)
-from bot.cogs.messages import (
-    GREEN,
-    STATS_FILE,
-    analysis_embed,
-    board_reply,
-    hint_embed,
-    is_channel_game,
-    is_private,
-    mention,
-    stats_file,
-)
-from bot.cogs.play import BoardPlay
-from bot.cogs.prefs import (
     CONTEXTS,
     INSTALLS,
-    current_look,
-    forget_look,
+    Reply,
+    guarded,
     is_personal,
+    may_post_in,
     needs_server,
-    prefs_command,
+    place_of,
+    send,
     server_only,
-    shown,
-    use_look_of,
+    within_deadline,
 )
-from bot.cogs.race import race_cog, takes_race
-from bot.cogs.views import COG_NAME, DYNAMIC_ITEMS, loaded_cog
+from bot.cogs.looks import current_look, forget_look, prefs_command, shown, use_look_of
+from bot.cogs.messages import GREEN, analysis_embed, choices, mention
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
 from bot.render.account_text import forgotten_text, settings_text
-from bot.render.common import ORDER_NAMES
 from bot.render.leaderboard import board_text, board_title, period_span
-from bot.render.race import race_board_text, race_board_title, race_stats_text
+from bot.render.race_text import race_board_text, race_board_title, race_stats_text
 from bot.render.stats_image import stats_png_async
 from bot.render.stats_text import stats_text
-from bot.service import (
-    GameService,
-    GiveUpResult,
-    HintKind,
-    Kind,
-    LeaderboardOrder,
-    PlayerError,
-    Problem,
-    Scope,
-    StatsBucket,
-)
+from bot.service import Kind, LeaderboardOrder, PlayerError, Problem, Scope, StatsBucket
 from bot.service.views import latest_win
 from bot.storage.races import RaceBoard, RaceStats
 
 if TYPE_CHECKING:
     from bot.storage.models import Stats
 
-__all__ = ["NO_PINGS", "WordleCog", "send"]
-
-log = logging.getLogger(__name__)
-
 #: The slash-command choices, from the domain's vocabulary ("me" is an own game).
 WHO = {"me": Scope.OWN, "channel": Scope.CHANNEL}
 START_KINDS = (Kind.RANDOM, Kind.DAILY, Kind.ARCHIVE)
-Choice = app_commands.Choice
-
-
-#: Choices shown in words where the stored value is not one (the value is what is sent).
-_CHOICE_NAMES = {"random": "practice", **{str(o): name for o, name in ORDER_NAMES.items()}}
-
-
-def _choices(values: Any) -> list[Choice[str]]:
-    return [Choice(name=_CHOICE_NAMES.get(str(v), str(v)), value=str(v)) for v in values]
 
 
 #: Seconds /wordle forgetme's question can be answered "yes" (Cancel always works).
@@ -137,10 +92,10 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             text = ("That question timed out, so nothing was deleted. To delete everything "
                     "about you, use /wordle forgetme again.")
         else:
-            cog = cast(WordleCog, loaded_cog(interaction, COG_NAME))
-            report = await cog.service.forget_me(self.player_id)
+            client = wordle_client(interaction)
+            report = await client.service.forget_me(self.player_id)
             forget_look(self.player_id)
-            cog.redo_soon()  # the results posts that showed them
+            client.results_post.redo_soon()  # the results posts that showed them
             text = forgotten_text(report.total)
         await interaction.response.edit_message(content=text, view=None)
 
@@ -153,38 +108,23 @@ def forget_question(player_id: int) -> discord.ui.View:
     return view
 
 
-class WordleCog(BoardPlay, commands.Cog):
+class WordleCog(commands.Cog):
     wordle = app_commands.Group(name="wordle", description="Play Wordle together",
                                 allowed_contexts=CONTEXTS, allowed_installs=INSTALLS)
 
-    def __init__(self, bot: commands.Bot, service: GameService) -> None:
+    def __init__(self, bot: WordleClient) -> None:
         self.bot = bot
-        self.service = service
-        self._post_locks: dict[int, asyncio.Lock] = {}
-        self._posts_due: dict[tuple[int, int, int | None], bool] = {}
-        self._catch_up: asyncio.Task[None] | None = None
-        self._redo: asyncio.Task[None] | None = None
-        self._redo_soon = asyncio.Event()
+        self.service = bot.service
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await use_look_of(self.service, interaction.user.id)  # how this player sees things
         return True
 
     async def cog_load(self) -> None:
-        # The board's buttons: matched by custom id, so old boards work after a restart.
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
-        self._catch_up = asyncio.get_running_loop().create_task(
-            self.catch_up_results_posts(), name="wordle-bot results posts catch-up")
-        self._redo = asyncio.get_running_loop().create_task(
-            self.redo_marked_posts(), name="wordle-bot results posts of forgotten players")
+        self.bot.add_dynamic_items(ForgetButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
-        for task in (self._catch_up, self._redo):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        self.bot.remove_dynamic_items(ForgetButton)
 
     # -- games ------------------------------------------------------------------------------
 
@@ -195,7 +135,7 @@ class WordleCog(BoardPlay, commands.Cog):
                            hard="hard mode: green and yellow letters must be used in later guesses",
                            number="archive: the puzzle's number (Wordle 123)",
                            date="archive: the puzzle's date, YYYY-MM-DD")
-    @app_commands.choices(who=_choices(WHO), kind=_choices(START_KINDS))
+    @app_commands.choices(who=choices(WHO), kind=choices(START_KINDS))
     async def start(self, interaction: discord.Interaction,
                     who: str = "me", kind: str = Kind.RANDOM.value,
                     hard: bool = False, number: int | None = None,
@@ -203,15 +143,11 @@ class WordleCog(BoardPlay, commands.Cog):
         scope = WHO.get(who, who)
         if scope is Scope.CHANNEL:
             server_only(interaction)
-            await race_cog(self.bot).refuse_channel_game(interaction)
 
         async def work() -> Reply:
-            start = self.service.start(place_of(interaction), interaction.user.id,
-                                       scope=scope, kind=kind, hard_mode=hard,
-                                       number=number, date=date)
-            if scope is Scope.CHANNEL:  # a race may have started since the look above
-                start = race_cog(self.bot).races.beside_race(place_of(interaction), start)
-            result = await start
+            result = await self.service.start(place_of(interaction), interaction.user.id,
+                                              scope=scope, kind=kind, hard_mode=hard,
+                                              number=number, date=date)
             game = result.game
             if result.resumed:
                 if result.other_kind:
@@ -229,12 +165,12 @@ class WordleCog(BoardPlay, commands.Cog):
             elif is_channel_game(game):
                 text = (f"{mention(interaction.user.id)} started a channel game! "
                         "Everyone here can press Guess or /guess.")
-            elif is_private(game):
+            elif game.private:
                 text = (f"{game.label}: only you can see this board. "
                         f"Press Guess or /guess a {WORD_LENGTH}-letter word.")
             else:
                 text = f"Your game is on: press Guess or /guess a {WORD_LENGTH}-letter word."
-            return await board_reply(game, content=text, ephemeral=is_private(game))
+            return await board_reply(game, content=text, ephemeral=game.private)
 
         await send(interaction, await within_deadline(interaction, work()))
 
@@ -244,12 +180,10 @@ class WordleCog(BoardPlay, commands.Cog):
     async def challenge(self, interaction: discord.Interaction, word: str,
                         hard: bool = False) -> None:
         server_only(interaction)
-        await race_cog(self.bot).refuse_channel_game(interaction)
 
         async def work() -> Reply:
-            result = await race_cog(self.bot).races.beside_race(place_of(interaction),
-                                                                self.service.challenge(
-                place_of(interaction), interaction.user.id, word, hard_mode=hard))
+            result = await self.service.challenge(place_of(interaction), interaction.user.id,
+                                                  word, hard_mode=hard)
             return await board_reply(
                 result.game, content=f"{mention(interaction.user.id)} set a challenge! "
                                      "Everyone else here can guess the word.")
@@ -262,52 +196,9 @@ class WordleCog(BoardPlay, commands.Cog):
             ephemeral=True))
         await send(interaction, board)
 
-    @app_commands.command(name="guess",
-                          description=f"Guess a {WORD_LENGTH}-letter word in your game here")
-    @app_commands.describe(word="your guess")
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    @app_commands.allowed_installs(guilds=True, users=True)
-    @cooldown(GUESSES)
-    async def guess(self, interaction: discord.Interaction, word: str) -> None:
-        if await takes_race(self.bot, interaction):  # the player's race board here
-            return await race_cog(self.bot).slash_guess(interaction, word)
-        result, reply = await within_deadline(interaction, self.guess_reply(interaction, word))
-        await send(interaction, reply)
-        if result.finish is not None:
-            await self.announce(interaction, result.game, result.finish)
-
-    @app_commands.command(name="hint", description="A hint: a letter, a position, or a word")
-    @app_commands.describe(kind="letter: one in the word; position: one letter in place; "
-                                "word: the solver's best next guess")
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    @app_commands.allowed_installs(guilds=True, users=True)
-    @cooldown(HINTS)
-    @app_commands.choices(kind=_choices(HintKind))
-    async def hint(self, interaction: discord.Interaction,
-                   kind: str = HintKind.LETTER.value) -> None:
-        if await takes_race(self.bot, interaction):
-            return await race_cog(self.bot).slash_hint(interaction, kind)
-        # A word hint may have to build the solver first; within_deadline defers if so.
-        result = await within_deadline(
-            interaction, self.service.hint(place_of(interaction), interaction.user.id, kind))
-        await send(interaction, Reply(embeds=[hint_embed(result)],
-                                      ephemeral=is_private(result.game)))
-
     @wordle.command(name="giveup", description="End your game here and see the word")
     async def giveup(self, interaction: discord.Interaction) -> None:
-        if await takes_race(self.bot, interaction):
-            return await race_cog(self.bot).slash_give_up(interaction)
-        async def work() -> tuple[GiveUpResult, Reply]:
-            # the last board (the statistics picture may be drawn in a thread): in time too
-            result = await self.service.give_up(place_of(interaction), interaction.user.id)
-            note = (f"{mention(interaction.user.id)} gave up."
-                    if is_channel_game(result.game) else None)
-            return result, await self.finished_reply(interaction, result.game, result.finish,
-                                                     note)
-
-        result, reply = await within_deadline(interaction, work())
-        await send(interaction, reply)
-        await self.announce(interaction, result.game, result.finish)
+        await self.bot.play.give_up(interaction)
 
     @wordle.command(name="race", description="A race: everyone here plays one word, each on "
                                              "a private board")
@@ -316,18 +207,11 @@ class WordleCog(BoardPlay, commands.Cog):
     async def race(self, interaction: discord.Interaction, minutes: int | None = None,
                    hard: bool = False) -> None:
         server_only(interaction)
-        await race_cog(self.bot).start_race(interaction, minutes, hard)
+        await self.bot.live_races.start(interaction, minutes, hard)
 
     @wordle.command(name="board", description="Show your game here again")
     async def board(self, interaction: discord.Interaction) -> None:
-        if await takes_race(self.bot, interaction):
-            return await race_cog(self.bot).slash_board(interaction)
-
-        async def work() -> Reply:
-            game = await self.service.board(place_of(interaction), interaction.user.id)
-            return await board_reply(game, ephemeral=is_private(game))
-
-        await send(interaction, await within_deadline(interaction, work()))
+        await self.bot.play.board(interaction)
 
     @wordle.command(name="help", description="The rules, the commands, hints, hard mode "
                                              "and the daily")
@@ -341,7 +225,7 @@ class WordleCog(BoardPlay, commands.Cog):
     @app_commands.describe(player="whose statistics (default: yours)",
                            mode="daily puzzles, own practice games, channel games, races or "
                                 "archive puzzles")
-    @app_commands.choices(mode=_choices(StatsBucket))
+    @app_commands.choices(mode=choices(StatsBucket))
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
                     mode: str = StatsBucket.DAILY.value) -> None:
         who = player or interaction.user
@@ -374,18 +258,17 @@ class WordleCog(BoardPlay, commands.Cog):
                            mode="daily, practice, channel, race or archive games",
                            period="today, this week from Monday, this month or all time, in "
                                   "the server's time zone; streaks: all time")
-    @app_commands.choices(by=_choices(LeaderboardOrder), mode=_choices(StatsBucket),
-                          period=_choices(Period))
+    @app_commands.choices(by=choices(LeaderboardOrder), mode=choices(StatsBucket),
+                          period=choices(Period))
     @cooldown(LEADERBOARDS)
     async def leaderboard(self, interaction: discord.Interaction,
                           by: str = LeaderboardOrder.WINS.value,
                           mode: str = StatsBucket.DAILY.value,
                           period: str = Period.ALL.value) -> None:
-        server_only(interaction)
+        guild_id = server_only(interaction)
         board = await within_deadline(
-            interaction, self.service.leaderboard(interaction.guild_id or 0,
-                                                  interaction.user.id, mode=mode, by=by,
-                                                  period=period),
+            interaction, self.service.leaderboard(guild_id, interaction.user.id, mode=mode,
+                                                  by=by, period=period),
             ephemeral=False)
         if isinstance(board, RaceBoard):  # all time: first places, win % or average guesses
             order = LeaderboardOrder(by)
@@ -397,7 +280,7 @@ class WordleCog(BoardPlay, commands.Cog):
                                   description=board_text(board, interaction.user.id, mention,
                                                          period))
         if period != Period.ALL.value:  # which days, on the server's calendar
-            zone_name = (await self.service.settings(interaction.guild_id or 0)).timezone
+            zone_name = (await self.service.settings(guild_id)).timezone
             embed.set_footer(text=period_span(period, self.service.now(), zone_name))
         await send(interaction, Reply(embeds=[embed]))
 
@@ -444,7 +327,7 @@ class WordleCog(BoardPlay, commands.Cog):
                        hints_in_channel_games: bool | None = None,
                        hints_in_dailies: bool | None = None,
                        hints_in_races: bool | None = None) -> None:
-        guild_id = interaction.guild_id or 0
+        guild_id = server_only(interaction)
         changes: dict = {}
         if timezone is not None:
             changes["timezone"] = timezone.strip()
@@ -463,7 +346,12 @@ class WordleCog(BoardPlay, commands.Cog):
         channel = (f"<#{current.results_channel_id}>" if current.results_channel_id
                    else "the channel where each daily is played")
         text = settings_text(current, channel, self.service.now())
-        text += await race_cog(self.bot).settings_line(guild_id, hints_in_races)
+        races = self.bot.races
+        if hints_in_races is not None:
+            await races.allow_hints(guild_id, hints_in_races)
+        on = await races.hints_allowed(guild_id)
+        text += (f"\nHints in races: **{'on' if on else 'off'}** (results helped by hints are "
+                 "marked 💡)")
         title = "Settings saved" if changes or hints_in_races is not None else "Settings"
         await send(interaction, Reply(embeds=[discord.Embed(title=title, description=text)],
                                       ephemeral=True))

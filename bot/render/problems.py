@@ -1,7 +1,7 @@
 """The service's errors in words (:func:`problem_text`), with each front end's own command
 names (:class:`Commands`); the archive's and the period leaderboards' problems are kept apart
 in :func:`archive_problems` and :func:`board_problems`, the races' in
-:func:`bot.render.race.race_problems`."""
+:func:`bot.render.race_text.race_problems`."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from bot.core.daily import EPOCH
 from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
 from bot.render.common import either
-from bot.render.race import race_problems
+from bot.render.race_text import race_problems
 from bot.service.errors import PlayerError, Problem
 
 

@@ -93,7 +93,7 @@ class Problem(StrEnum):
     SOLVER_PREPARING = "solver_preparing"
     #: ``channel_id``: the bot cannot post in that channel.
     CANNOT_POST = "cannot_post"
-    # -- races (bot.service.races; worded in bot.render.race) --
+    # -- races (bot.service.races; worded in bot.render.race_text) --
     NO_RACE = "no_race"
     #: The channel has a race on already.
     RACE_RUNNING = "race_running"

@@ -45,7 +45,6 @@ from bot.service.race_views import (
 )
 from bot.service.results import GameView, HintResult, Place
 from bot.service.views import option
-from bot.storage.errors import StorageError
 from bot.storage.port import Store, storable_id
 from bot.storage.races import (
     BoardOver,
@@ -165,35 +164,6 @@ class RaceService:
         if race is None or (race.guild_id, race.channel_id) != (place.guild_id, place.channel_id):
             raise NoGame(Problem.NO_RACE)
         return race
-
-    async def takes_guess(self, place: Place, player_id: int) -> bool:
-        """Whether a guess (or hint) typed here goes to the race: the player's race board
-        while they play it; else their own game here if they have one; else the race (a
-        player not in it joins with their first guess, one done with it is told so)."""
-        race = await self.here(place)
-        if race is None:
-            return False
-        racer = race.racer(player_id)
-        if racer is not None and not racer.finished:
-            return True
-        return await self.db.active_own_game(place.guild_id, place.channel_id,
-                                             player_id) is None
-
-    async def refuse_channel_game(self, place: Place) -> None:
-        """A channel game cannot start where a race is on (nor a race beside a channel game:
-        :meth:`start` says so)."""
-        if await self.here(place) is not None:
-            raise PlayerError(Problem.RACE_BLOCKS_GAME)
-
-    async def beside_race(self, place: Place, start: Awaitable[T]) -> T:
-        """Start a channel game: where a race started after :meth:`refuse_channel_game`
-        looked (another process, or a race started at the same moment here) the store
-        leaves the game out, and that is the race's refusal, not a failure."""
-        try:
-            return await start
-        except StorageError:
-            await self.refuse_channel_game(place)
-            raise
 
     async def active(self) -> list[RaceRecord]:
         """Every race not ended yet (a restart resumes them)."""

@@ -10,12 +10,10 @@ import re
 from collections.abc import AsyncIterator
 from typing import Any
 
-import discord
 import pytest
 
 from bot.app import WordleBot
-from bot.cogs.race import race_cog
-from bot.service import GameService
+from bot.service import GameService, Place, starts
 from bot.service.races import RaceService
 from bot.storage import Database, StorageUnavailable
 from tests.discord.conftest import SALT, Table
@@ -54,20 +52,19 @@ async def bot_racing(table: Table) -> AsyncIterator[tuple[WordleBot, RaceService
         await db.close()
 
 
-async def test_a_race_landing_while_a_channel_game_starts(table: Table,
-                                                          caplog: pytest.LogCaptureFixture):
+async def test_a_race_landing_while_a_channel_game_starts(
+        table: Table, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch):
     """A race started (by another process, or at the same moment here) between the start's
     look for a race and its insert: the store leaves the channel game out, and the player got
     the apology while a traceback was logged. Now they are told a race is on."""
-    async with bot_racing(table) as (bot, races):
-        cog = race_cog(bot)
-        look = cog.refuse_channel_game
+    async with bot_racing(table) as (_, races):
+        look = starts.refuse_beside_race
 
-        async def a_race_lands_just_after(interaction: discord.Interaction) -> None:
-            await look(interaction)
+        async def a_race_lands_just_after(db: Any, place: Place) -> None:
+            await look(db, place)
             await races.start(table.place(), table.carol.id, minutes=5)
 
-        cog.refuse_channel_game = a_race_lands_just_after  # type: ignore[method-assign]
+        monkeypatch.setattr(starts, "refuse_beside_race", a_race_lands_just_after)
         with caplog.at_level(logging.ERROR):
             _, response = await table.ask(table.bob, "wordle start", {"who": "channel"})
             assert response.ephemeral, response.text()
@@ -167,7 +164,7 @@ async def test_a_race_whose_message_failed_while_the_database_was_away_is_not_lo
     any race: its first edit posts its message, and its timer ends it."""
     bots: list[WordleBot] = []
     async with racing(table, bots=bots) as races:
-        resumed = race_cog(bots[0])._resume_task
+        resumed = bots[0].live_races._resume_task
         assert resumed is not None
         await resumed  # the start's own look at the races is over
         table.fake.inject_error("POST", r"/interactions/\d+/[^/]+/callback", 404, code=10062,

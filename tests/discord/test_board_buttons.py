@@ -12,8 +12,8 @@ from typing import Any
 import discord
 
 from bot.cogs import board as layout
+from bot.cogs.buttons import give_up_confirm
 from bot.cogs.interact import untracked
-from bot.cogs.views import give_up_confirm
 from tests.discord.boards import (
     assert_board,
     fields,

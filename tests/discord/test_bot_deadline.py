@@ -47,7 +47,7 @@ async def test_slow_daily_guess_defers_privately(table: Table,
     answer = table.daily_answer()
     async with table.running() as run:
         await table.reply(table.bob, "wordle start", {"kind": "daily"})
-        slow_down(monkeypatch, run.service, "guess")
+        slow_down(monkeypatch, run.service, "guess_in")
         inter, resp = await table.ask(table.bob, "guess", {"word": answer})
         assert resp.deferred and resp.ephemeral and resp.latency < 0.6
         board, share = await inter.wait_for_messages(2)
@@ -64,7 +64,7 @@ async def test_slow_channel_guess_replaces_the_private_placeholder(
     table.picker.queue.append("crane")
     async with table.running() as run:
         await table.reply(table.bob, "wordle start", {"who": "channel"})
-        slow_down(monkeypatch, run.service, "guess")
+        slow_down(monkeypatch, run.service, "guess_in")
         inter, resp = await table.ask(table.carol, "guess", {"word": "slate"})
         assert resp.deferred and resp.ephemeral  # not known yet whose game: private first
         await inter.wait_for(lambda i: i.followups, what="the public board")
@@ -79,7 +79,7 @@ async def test_refusal_fills_a_private_placeholder(table: Table,
     table.picker.queue.append("crane")
     async with table.running() as run:
         await table.reply(table.bob, "wordle start", {"who": "channel"})
-        slow_down(monkeypatch, run.service, "hint",
+        slow_down(monkeypatch, run.service, "hint_in",
                   HintsNotAllowed(Problem.HINTS_OFF))
         inter, resp = await table.ask(table.carol, "hint", {"kind": "word"})
         assert resp.deferred and resp.ephemeral
@@ -126,12 +126,12 @@ async def test_a_slow_race_board_is_deferred_for_every_move(
     """A race move is saved, then the player's board is made (the server's hint setting and
     the player's look read, the picture drawn): both within the deadline, for Join, /guess,
     /wordle board and /wordle giveup alike (the board came after the deadline's watch)."""
-    import bot.cogs.race as race_cog
+    import bot.cogs.play as play
     from tests.discord.test_race_mode import racing, start
 
     async with racing(table) as races:
         race = await start(table, table.alice, minutes=60)
-        slow_down(monkeypatch, race_cog, "board_reply")
+        slow_down(monkeypatch, play, "race_board_reply")
         moves = [await table.fake.click(race, table.bob, label="Join")]
         for command, options in (("guess", {"word": "slate"}),  # carol joins with it
                                  ("wordle board", {}), ("wordle giveup", {})):

@@ -1,5 +1,6 @@
 """The slash commands offer exactly the domain's vocabulary as choices."""
 
+from bot.cogs.play import PlayCog
 from bot.cogs.wordle import WordleCog
 from bot.core.domain import HintKind, Kind, LeaderboardOrder, StatsBucket
 
@@ -12,7 +13,7 @@ def choices(command, name: str) -> list[str]:
 def test_choices_come_from_the_enums():
     group = WordleCog.wordle
     sub = {c.name: c for c in group.commands}
-    assert choices(WordleCog.hint, "kind") == [k.value for k in HintKind]
+    assert choices(PlayCog.hint_command, "kind") == [k.value for k in HintKind]
     assert choices(sub["stats"], "mode") == [b.value for b in StatsBucket]
     assert choices(sub["leaderboard"], "mode") == [b.value for b in StatsBucket]
     assert choices(sub["leaderboard"], "by") == [o.value for o in LeaderboardOrder]

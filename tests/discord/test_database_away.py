@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import bot.cogs.prefs as prefs
+import bot.cogs.looks as prefs
 import bot.storage.sqlite.connection as sqlite_connection
 from bot.cogs.interact import DATABASE_AWAY, log_failure
 from bot.cogs.recent import Recent

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import bot.cogs.play as play
+import bot.cogs.results_post as results_post
 from tests.discord.conftest import Table
 from tests.discord.test_bot_e2e import mention
 from tests.fakediscord import FakeChannel, FakeMember
@@ -92,7 +92,7 @@ async def test_a_forget_me_taken_by_another_process_reaches_this_ones_posts(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """With several shard processes a forget-me reaches one of them; the posts of the others'
     servers are marked in the store, and each process looks for its own every minute."""
-    monkeypatch.setattr(play, "REDO_EVERY", 0.05)
+    monkeypatch.setattr(results_post, "REDO_EVERY", 0.05)
     async with table.running() as run:
         post = await day_won_by(table, table.bob, table.carol)
         await run.service.forget_me(table.bob.id)  # as another process would: no cog here

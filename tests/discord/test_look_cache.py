@@ -1,4 +1,4 @@
-"""Players' looks kept in memory (bot/cogs/prefs.py): read once per ``LOOK_TTL``, forgotten when
+"""Players' looks kept in memory (bot/cogs/looks.py): read once per ``LOOK_TTL``, forgotten when
 changed here, and the expired ones dropped as the cache goes, not all at once."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-import bot.cogs.prefs as prefs
+import bot.cogs.looks as prefs
 from bot.cogs.recent import Recent
 from bot.service.prefs import PlayerPrefs
 from bot.storage.errors import StorageError

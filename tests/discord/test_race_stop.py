@@ -12,7 +12,6 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.app import WordleBot, drain
-from bot.cogs.race import race_cog
 from bot.service.races import RaceTiming
 from tests.discord.conftest import Table
 from tests.discord.test_race_mode import guess_on, join, racing, start
@@ -34,7 +33,7 @@ async def test_a_stop_lets_a_pending_race_edit_go_out_and_not_the_timers(
         other = await start(table, table.carol, minutes=60, channel=table.results)
         await table.fake.settle(quiet=0.3)
         assert f"<@{table.bob.id}>" not in race.text()
-        cog = race_cog(bots[0])
+        cog = bots[0].live_races
         assert len(cog.timers) == 2
         assert await drain(5.0) == 0  # the timers (an hour to go) are not waited for
         assert f"⏳ <@{table.bob.id}> ⬛⬛🟩⬛🟩 · 1/6 ·" in race.text()

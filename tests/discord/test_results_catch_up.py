@@ -13,7 +13,6 @@ import sqlite3
 
 import pytest
 
-from bot.cogs.wordle import WordleCog
 from bot.core.daily import server_daily_word
 from bot.service import GameService, Place
 from bot.storage import Database, StorageUnavailable
@@ -46,9 +45,9 @@ async def finish_unposted(table: Table, member: FakeMember,
 async def caught_up(table: Table) -> None:
     """Until the running bot's catch-up at start has done its work."""
     assert table.current is not None
-    cog = table.current.bot.get_cog("WordleCog")
-    assert isinstance(cog, WordleCog) and cog._catch_up is not None
-    await asyncio.wait_for(asyncio.shield(cog._catch_up), 10)
+    posts = table.current.bot.results_post
+    assert posts._catch_up is not None
+    await asyncio.wait_for(asyncio.shield(posts._catch_up), 10)
 
 
 async def test_a_restart_shows_the_finishes_its_results_post_missed(table: Table) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from bot.app import WordleBot
-from bot.cogs.race import race_cog
 from tests.discord.conftest import Table
 from tests.discord.test_bot_e2e import wait_for_results_post
 from tests.discord.test_race_mode import EVERY, guess_on, join, racing, settled
@@ -48,7 +47,7 @@ async def test_a_race_whose_last_edit_fails_still_shows_its_end(table: Table) ->
         assert "The word was **CRANE**." in race.text() and not race.buttons()
         assert patches_of(table, race.id)[-3:] == [503, 503, 200]
         await table.fake.settle(quiet=EVERY * 3)
-        assert race_cog(bots[0]).live == {}  # nothing more to keep up to date
+        assert bots[0].live_races.live == {}  # nothing more to keep up to date
         assert await races.db.races_to_show_ended() == []  # nor at the next start
 
 
@@ -82,7 +81,7 @@ async def test_a_race_message_the_bot_may_not_edit_is_not_tried_again(table: Tab
         await guess_on(table, board, table.bob, "crane")
         await table.fake.settle(quiet=2.0)  # longer than both retries
         assert patches_of(table, race.id)[before:] == [403]
-        assert race_cog(bots[0]).live == {}
+        assert bots[0].live_races.live == {}
         # nor at the next start: it never can show the end
         assert await races.db.races_to_show_ended() == []
 

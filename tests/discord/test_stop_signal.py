@@ -27,25 +27,25 @@ SLOW_GUESSES = textwrap.dedent(f"""
     import asyncio
     import bot.service.game_service as games
 
-    real = games.GameService.guess
+    real = games.GameService.guess_in
 
     async def slow(self, *args, **kwargs):
         await asyncio.sleep({SLOW})
         return await real(self, *args, **kwargs)
 
-    games.GameService.guess = slow
+    games.GameService.guess_in = slow
 """)
 
 #: The results post never made: the bot is killed before it could be.
 NO_RESULTS_POST = textwrap.dedent("""
     import asyncio
-    import bot.cogs.play as play
+    import bot.cogs.results_post as results_post
 
     async def never(self, *args, **kwargs):
         await asyncio.sleep(3600)
         return False
 
-    play.BoardPlay._post_results = never
+    results_post.ResultsPost._post_results = never
 """)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.cogs.prefs import SERVER_ONLY_TEXT
+from bot.cogs.interact import SERVER_ONLY_TEXT
 from bot.core.daily import today_puzzle_number
 from bot.core.personal import PERSONAL, player_daily_word
 from tests.discord.boards import alt, assert_board, fields, note, title

@@ -8,14 +8,13 @@ from datetime import UTC, datetime
 
 from bot.cogs.board import game_footer
 from bot.cogs.interact import slow_down_text
-from bot.cogs.messages import COMMANDS
-from bot.cogs.wordle import _choices
+from bot.cogs.messages import COMMANDS, choices
 from bot.core.domain import Kind, LeaderboardOrder, Scope, Status, mode_of
 from bot.core.game import hard_mode_problem
 from bot.core.variant import Variant
 from bot.render.account_text import forgotten_text
 from bot.render.problems import problem_text
-from bot.render.race import race_board_text, race_board_title, standings_text
+from bot.render.race_text import race_board_text, race_board_title, standings_text
 from bot.render.rules_text import rules_text
 from bot.service import PlayerError, Problem
 from bot.service.races import RaceView
@@ -42,9 +41,9 @@ def test_hard_mode_says_what_the_guess_must_do() -> None:
 
 
 def test_slash_choices_show_words_not_stored_values() -> None:
-    names = {c.value: c.name for c in _choices(LeaderboardOrder)}
+    names = {c.value: c.name for c in choices(LeaderboardOrder)}
     assert names["win_percent"] == "win %" and names["max_streak"] == "max streak"
-    assert {c.value: c.name for c in _choices([Kind.RANDOM])} == {"random": "practice"}
+    assert {c.value: c.name for c in choices([Kind.RANDOM])} == {"random": "practice"}
 
 
 def test_start_refusals_fit_every_start() -> None:

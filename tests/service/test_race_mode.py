@@ -14,8 +14,9 @@ import pytest
 
 from bot.core.domain import HintKind, Status
 from bot.service import GameService, Place, PlayerError, Problem
+from bot.service.moves import Moves
 from bot.service.races import RaceService, RaceTiming
-from bot.storage.races import RaceEnd
+from bot.storage.races import RaceEnd, RaceRecord
 from tests.support import Clock
 
 PLACE = Place(5, 50)
@@ -44,7 +45,7 @@ async def test_a_race_through_the_service(service: GameService, clock: Clock,
     await refused(Problem.BAD_RACE_MINUTES, races.start(Place(5, 51), 2, minutes=61))
 
     # the first guess joins; a bad word costs nothing
-    assert await races.takes_guess(PLACE, 11)
+    assert isinstance(await Moves(service, races).target(PLACE, 11), RaceRecord)
     await refused(Problem.INVALID_WORD, races.guess(PLACE, 11, "zzzzz"))
     clock.advance(seconds=3)
     move = await races.guess(PLACE, 11, "SLATE")
@@ -69,7 +70,7 @@ async def test_a_race_through_the_service(service: GameService, clock: Clock,
     assert [(r.player_id, r.place) for r in final.racers] == [(11, 1), (12, None)]
     assert final.racers[0].seconds == 10.0  # from joining (its first guess) to solving
     await refused(Problem.NO_RACE, races.guess(PLACE, 11, "crane"))
-    assert not await races.takes_guess(PLACE, 11)
+    await refused(Problem.NO_GAME, Moves(service, races).target(PLACE, 11))
 
     stats = await races.stats(5, 11)
     assert (stats.played, stats.wins, stats.podiums, stats.average_guesses) == (1, 1, 1, 2.0)
@@ -120,12 +121,14 @@ async def test_races_and_channel_games_keep_apart(service: GameService, clock: C
     await refused(Problem.GAME_BLOCKS_RACE, races.start(PLACE, 1))
     other = Place(5, 52)
     await races.start(other, 1)
-    await refused(Problem.RACE_BLOCKS_GAME, races.refuse_channel_game(other))
+    await refused(Problem.RACE_BLOCKS_GAME, service.start(other, 1, scope="channel"))
     # an own game beside a race is fine, and a guess then goes to it, not the race
-    await service.start(other, 11)
-    assert not await races.takes_guess(other, 11)
+    moves = Moves(service, races)
+    own = (await service.start(other, 11)).game
+    target = await moves.target(other, 11)
+    assert not isinstance(target, RaceRecord) and target.id == own.id
     await races.join(other, 11)
-    assert await races.takes_guess(other, 11)
+    assert isinstance(await moves.target(other, 11), RaceRecord)
 
 
 async def test_two_processes_play_one_race(service: GameService, clock: Clock, place: Any,
@@ -164,11 +167,11 @@ async def test_a_race_is_not_a_game_to_start(service: GameService) -> None:
 
 
 def test_the_live_standings_are_squares_and_fit_a_message() -> None:
-    """Rendering (bot.render.race): a live line is squares, guesses and time; a crowd of
+    """Rendering (bot.render.race_text): a live line is squares, guesses and time; a crowd of
     players is cut to fit Discord's 4000 characters; the word appears only at the end."""
     from datetime import UTC, datetime
 
-    from bot.render.race import clock_text, standings_text, status_text
+    from bot.render.race_text import clock_text, standings_text, status_text
     from bot.service.races import RacerView, RaceView
 
     racers = tuple(RacerView(1000 + n, ("BYBBG",) * 6, Status.ACTIVE, 65.25, None, n == 0)
@@ -189,7 +192,7 @@ def test_a_crowd_sharing_first_place_is_named_within_the_message() -> None:
     standings below name every one) and stays a line; one winner wins, several win."""
     from datetime import UTC, datetime
 
-    from bot.render.race import status_text
+    from bot.render.race_text import status_text
     from bot.service.races import RacerView, RaceView
 
     def race_won_by(count: int) -> RaceView:

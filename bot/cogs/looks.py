@@ -1,18 +1,11 @@
-"""``/wordle prefs`` and how each player's preferences reach what they see; where commands work.
+"""How each player sees things (a :class:`Look`), and ``/wordle prefs``.
 
-**Looks.** A player's preferences (:mod:`bot.service.prefs`) become a :class:`Look`: the picture's
-theme (light or dark, high contrast or not), whether there is a picture at all, and the accent
-colours. Every interaction a player makes uses their look (:func:`use_look_of`, called once as
-the interaction comes in); the boards, share grids and statistics drawn while answering it read
-it with :func:`current_look` (a context variable: each interaction is handled in its own task).
-Looks are kept in memory for :data:`LOOK_TTL` seconds (another process's change shows within
-that time; a change made here shows at once).
-
-**Where.** The app can be installed to a server or to a player's account. Outside a server that
-added the bot (a DM, a group chat, a server where only the player installed the app) the place
-is the player's personal record (:data:`bot.core.personal.PERSONAL`): own games, the daily (in
-the player's time zone) and statistics work there; channel games, challenges, leaderboards and
-server settings need a server that added the bot (:func:`server_only`).
+A player's preferences (:mod:`bot.service.prefs`) become a :class:`Look`: the picture's theme
+(light or dark, high contrast or not), whether there is a picture at all, and the accent
+colours. Every interaction uses its player's look (:func:`use_look_of`, once as it comes in);
+what is drawn while answering it reads it with :func:`current_look` (a context variable: each
+interaction is handled in its own task). Looks are kept in memory for :data:`LOOK_TTL` seconds
+(another process's change shows within that time; a change made here shows at once).
 """
 
 from __future__ import annotations
@@ -21,25 +14,20 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
 
 import discord
-from discord import app_commands
 
-from bot.cogs.board import DEFAULT_LOOK, Look
-from bot.cogs.interact import Reply, place_of, send, within_deadline
+from bot.cogs.interact import Reply, send, within_deadline
 from bot.cogs.recent import Recent
-from bot.core.personal import PERSONAL
 from bot.render.emoji_board import feedback_line
 from bot.render.themes import recolour, theme_name
-from bot.service import GameService
+from bot.service import GameService, GameView
 from bot.service.prefs import PlayerPrefs, player_prefs, update_prefs
 from bot.storage.errors import StorageError
 
-T = TypeVar("T")
 log = logging.getLogger(__name__)
 #: How long a look is kept in memory, in seconds.
 LOOK_TTL = 30.0
@@ -48,12 +36,31 @@ LOOK_WAIT = 0.5
 #: The high-contrast accents of a board: orange when won, blue while playing.
 CONTRAST_WON = 0xF5793A
 CONTRAST_PLAYING = 0x85C0F9
-SERVER_ONLY_TEXT = ("That needs a server that has added Wordle. Here (outside such a server) "
-                    "you can play your own games and your daily, and see your statistics.")
-#: Everywhere: servers, the DM with the bot, group chats; installed to a server or a player.
-CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
-INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 
+
+@dataclass(frozen=True)
+class Look:
+    """How a board is shown: the picture's theme (``bot.render.themes.THEMES``), whether
+    there is a picture at all, and the accent colour for each state of the game."""
+
+    theme: str = "light"
+    picture: bool = True
+    playing: int = 0xC9B458
+    won: int = 0x6AAA64
+    lost: int = 0x787C7E
+
+    @property
+    def high_contrast(self) -> bool:
+        """Orange and blue instead of green and yellow (pictures, emoji, alt text)."""
+        return self.theme.endswith("-contrast")
+
+    def accent(self, game: GameView) -> int:
+        if game.won:
+            return self.won
+        return self.lost if game.is_over else self.playing
+
+
+DEFAULT_LOOK = Look()
 _LOOK: ContextVar[Look] = ContextVar("wordle_look", default=DEFAULT_LOOK)
 #: Each player's look, for LOOK_TTL seconds (at most 100,000: players of the last LOOK_TTL
 #: seconds, up to about 3,000 a second).
@@ -63,35 +70,6 @@ _CACHE: Recent[int, Look] = Recent(LOOK_TTL)
 _CHANGED: Recent[int, float] = Recent(120.0)
 #: The reads of looks under way, by player.
 _READING: dict[int, asyncio.Future[PlayerPrefs]] = {}
-
-
-class ServerOnly(app_commands.CheckFailure):
-    """A command (or option) that needs a server that has added the bot."""
-
-    def __init__(self) -> None:
-        super().__init__(SERVER_ONLY_TEXT)
-
-
-def is_personal(interaction: discord.Interaction) -> bool:
-    """Whether the interaction comes from outside a server that added the bot."""
-    return place_of(interaction).guild_id == PERSONAL
-
-
-def server_only(interaction: discord.Interaction) -> None:
-    """Refuse (:class:`ServerOnly`) outside a server that added the bot."""
-    if is_personal(interaction):
-        raise ServerOnly
-
-
-def needs_server() -> Callable[[T], T]:
-    """A check (run before the others below it) refusing outside a server that added the
-    bot, so a server-only command never answers with a permission it does not ask for."""
-
-    def predicate(interaction: discord.Interaction) -> bool:
-        server_only(interaction)
-        return True
-
-    return app_commands.check(predicate)
 
 
 def look_from(prefs: PlayerPrefs) -> Look:

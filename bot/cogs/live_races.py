@@ -1,11 +1,10 @@
-"""Race mode on Discord (:mod:`bot.service.races`): the live race message in the channel, each
-player's private board, their buttons, and the timer.
+"""The races of this process on Discord (:mod:`bot.service.races`): each race's live message
+in its channel, kept up to date, and its timer.
 
 * ``/wordle race`` answers with the live race message (Components V2): the standings as squares
-  without letters, guesses and times, and **Join** / **End race** buttons. Every button is a
-  :class:`discord.ui.DynamicItem` carrying the race id, so old messages work after a restart.
-* Joining (the button, or a first ``/guess`` here) answers with the player's own board,
-  privately; they play it with its **Guess** button (a modal) or ``/guess``, like any game.
+  without letters, guesses and times, and **Join** / **End race** buttons
+  (:mod:`bot.cogs.race_messages`). Joining and playing are moves like any game's
+  (:mod:`bot.cogs.play`); each one that changes the race pokes its message here.
 * The live message is edited at most once every ``RaceTiming.edit_every`` seconds (Discord's
   rate limits): a change marks it stale, and one task per race brings it up to date, always
   ending on the latest state (:class:`LiveMessage`). The edit showing the race's end goes out
@@ -28,13 +27,11 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, cast
 
 import discord
 from discord.ext import commands
 
-from bot.cogs.cooldown import GUESSES, HINTS, spend
+from bot.cogs.client import WordleClient
 from bot.cogs.interact import (
     NO_PINGS,
     Reply,
@@ -43,26 +40,13 @@ from bot.cogs.interact import (
     place_of,
     send,
     untracked,
-    update,
     within_deadline,
 )
-from bot.cogs.messages import hint_embed
-from bot.cogs.prefs import current_look, use_look_of
-from bot.cogs.race_views import (
-    COG_NAME,
-    DYNAMIC_ITEMS,
-    RaceGuessModal,
-    board_reply,
-    race_message,
-)
+from bot.cogs.race_messages import race_message
 from bot.cogs.retry import passing, retry_delay
-from bot.core.domain import HintKind
-from bot.service import GameService
-from bot.service.races import RaceMove, RaceService, RaceView
+from bot.service.race_views import RaceMove, RaceView
+from bot.service.races import RaceService
 from bot.storage.errors import StorageError
-
-if TYPE_CHECKING:
-    from bot.service import HintResult
 
 log = logging.getLogger(__name__)
 HIDDEN_CHANNEL = ("I can't see this channel, so I couldn't keep a race's message up to date "
@@ -95,7 +79,7 @@ class LiveMessage:
     the edit showing the race's end, which goes out at once. ``message_id`` ``None``: the race
     has no message known yet, the first edit posts one."""
 
-    def __init__(self, cog: RaceCog, race_id: int, channel_id: int,
+    def __init__(self, cog: LiveRaces, race_id: int, channel_id: int,
                  message_id: int | None) -> None:
         self.cog = cog
         self.race_id = race_id
@@ -175,13 +159,12 @@ class LiveMessage:
             self.last = time.monotonic()
 
 
-class RaceCog(commands.Cog, name=COG_NAME):
-    def __init__(self, bot: commands.Bot, races: RaceService) -> None:
+class LiveRaces(commands.Cog):
+    """The live message and the timer of every race of this process's servers."""
+
+    def __init__(self, bot: WordleClient, races: RaceService) -> None:
         self.bot = bot
         self.races = races
-        #: (guild, channel) of the races this process knows are on: a guess elsewhere is a
-        #: game's at once, with no look at the store.
-        self.racing: set[tuple[int, int]] = set()
         self.live: dict[int, LiveMessage] = {}
         #: The races this process is starting, their message not posted yet: not given one
         #: by :meth:`_track` meanwhile.
@@ -190,15 +173,10 @@ class RaceCog(commands.Cog, name=COG_NAME):
         self._resume_task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        for race in await self.races.active():
-            if ours(self.bot, race.guild_id):
-                self.racing.add((race.guild_id, race.channel_id))
         self._resume_task = asyncio.get_running_loop().create_task(
             self._resume(), name="wordle-bot races resume")
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         tasks = [t for t in (self._resume_task, *self.timers.values(),
                              *(lm.task for lm in self.live.values())) if t is not None]
         for task in tasks:
@@ -242,12 +220,10 @@ class RaceCog(commands.Cog, name=COG_NAME):
             if posted:
                 self.live[race.id].last = time.monotonic()
         if race.is_over:
-            self.racing.discard((race.guild_id, race.channel_id))
             timer = self.timers.pop(race.id, None)
             if timer is not None and timer is not asyncio.current_task():
                 timer.cancel()
         else:
-            self.racing.add((race.guild_id, race.channel_id))
             if race.id not in self.timers:
                 self.timers[race.id] = asyncio.get_running_loop().create_task(
                     self._timer(race.id), name=f"wordle-bot race {race.id} timer")
@@ -319,8 +295,14 @@ class RaceCog(commands.Cog, name=COG_NAME):
             log.warning("could not mark race %s's end as shown: %s", live.race_id, exc)
 
     def moved(self, move: RaceMove) -> None:
-        """A join, guess, hint or give-up changed the race: update the live message."""
+        """A join, guess, give-up or end changed the race: update the live message."""
         self._track(move.race)
+
+    async def hinted(self, race_id: int) -> None:
+        """A player took a hint: the live message marks their result."""
+        race = await self.races.current(race_id)
+        if race is not None:
+            self._track(race)
 
     def _on_all_the_same(self, race: RaceView) -> None:
         """A race whose start failed after it was stored is on all the same: watch it (its
@@ -328,9 +310,9 @@ class RaceCog(commands.Cog, name=COG_NAME):
         self.starting.discard(race.id)
         self._track(race)
 
-    # -- the command --------------------------------------------------------------------
+    # -- /wordle race ---------------------------------------------------------------------
 
-    async def start_race(self, interaction: discord.Interaction, minutes: int | None,
+    async def start(self, interaction: discord.Interaction, minutes: int | None,
                          hard: bool) -> None:
         place = place_of(interaction)
         if not interaction.app_permissions.view_channel:
@@ -350,8 +332,6 @@ class RaceCog(commands.Cog, name=COG_NAME):
                 raise
 
         race, hints = await within_deadline(interaction, work(), ephemeral=False)
-        # guesses typed here go to the race from now on (not only once it is tracked below)
-        self.racing.add((place.guild_id, place.channel_id))
         try:
             await send(interaction, Reply(view=race_message(race, hints)))
             message = await interaction.original_response()
@@ -359,7 +339,6 @@ class RaceCog(commands.Cog, name=COG_NAME):
             # No race message: nobody could join or watch it, and no timer would end it, so
             # it would block the channel until a restart. It ends now; the failure is reported
             # (and no later start posts a message for it).
-            self.racing.discard((place.guild_id, place.channel_id))
             try:
                 await self.races.end(place, interaction.user.id, race.id)
                 await self.races.end_shown(race.id)
@@ -379,128 +358,3 @@ class RaceCog(commands.Cog, name=COG_NAME):
             raise
         if stored is not None:  # a join may have landed since the message was drawn
             self._track(stored, posted=not stored.racers)
-
-    # -- typed commands that reach a race ---------------------------------------------
-
-    async def takes(self, interaction: discord.Interaction) -> bool:
-        """Whether ``/guess`` or ``/hint`` from this player here is for the race."""
-        place = place_of(interaction)
-        if (place.guild_id, place.channel_id) not in self.racing:
-            return False
-        return await self.races.takes_guess(place, interaction.user.id)
-
-    async def slash_guess(self, interaction: discord.Interaction, word: str) -> None:
-        move, reply = await within_deadline(interaction, self._with_board(
-            self.races.guess(place_of(interaction), interaction.user.id, word),
-            lambda move: "You joined the race!" if move.joined else None))
-        await send(interaction, reply)
-        self.moved(move)
-
-    async def slash_hint(self, interaction: discord.Interaction, kind: str) -> None:
-        result = await within_deadline(interaction, self.races.hint(
-            place_of(interaction), interaction.user.id, kind))
-        await self._hinted(interaction, result)
-
-    async def slash_give_up(self, interaction: discord.Interaction) -> None:
-        move, reply = await within_deadline(interaction, self._with_board(
-            self.races.give_up(place_of(interaction), interaction.user.id),
-            lambda _: "You gave up this race."))
-        await send(interaction, reply)
-        self.moved(move)
-
-    async def slash_board(self, interaction: discord.Interaction) -> None:
-        _, reply = await within_deadline(interaction, self._with_board(
-            self.races.board(place_of(interaction), interaction.user.id), lambda _: None))
-        await send(interaction, reply)
-
-    async def _with_board(self, moving: Awaitable[RaceMove],
-                          note: Callable[[RaceMove], str | None]) -> tuple[RaceMove, Reply]:
-        """The move, then the player's board after it (the server's hint setting and the
-        player's look are read, the picture drawn): both within the interaction's deadline
-        (:func:`~bot.cogs.interact.within_deadline`), which defers if they take too long."""
-        move = await moving
-        return move, await self._board(move, note(move))
-
-    async def _board(self, move: RaceMove, note: str | None) -> Reply:
-        hints = await self.races.hints_allowed(move.race.guild_id)
-        look = current_look()
-        games = getattr(self.bot, "service", None)
-        if isinstance(games, GameService) and move.board.owner_id is not None:
-            look = await use_look_of(games, move.board.owner_id)  # the player's preferences
-        return await board_reply(move, note=note, hints=hints, look=look)
-
-    async def _hinted(self, interaction: discord.Interaction, result: HintResult) -> None:
-        await send(interaction, Reply(embeds=[hint_embed(result)], ephemeral=True))
-        race = await self.races.current(result.game.id)
-        if race is not None:
-            self._track(race)
-
-    # -- the buttons ----------------------------------------------------------------------
-
-    async def join_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
-        move, reply = await within_deadline(interaction, self._with_board(
-            self.races.join(place_of(interaction), interaction.user.id, race_id),
-            lambda move: ("You're in! Everyone plays the same word; your board is yours "
-                          "alone." if move.joined
-                          else "You're already in this race: here's your board.")))
-        await send(interaction, reply)
-        self.moved(move)
-
-    async def end_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
-        move = await within_deadline(interaction, self.races.end(
-            place_of(interaction), interaction.user.id, race_id))
-        await send(interaction, Reply(content="You ended the race.", ephemeral=True))
-        self.moved(move)
-
-    async def guess_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
-        await self.races.may_guess(place_of(interaction), interaction.user.id, race_id)
-        await interaction.response.send_modal(RaceGuessModal(race_id, interaction.user.id))
-
-    async def guess_submitted(self, interaction: discord.Interaction, race_id: int,
-                              word: str) -> None:
-        spend(GUESSES, interaction)  # the same 5 in 10 s as /guess
-        move, reply = await within_deadline(interaction, self._with_board(
-            self.races.guess(place_of(interaction), interaction.user.id, word, race_id),
-            lambda _: None), update=True)
-        await update(interaction, reply)
-        self.moved(move)
-
-    async def hint_clicked(self, interaction: discord.Interaction, race_id: int,
-                           kind: HintKind) -> None:
-        spend(HINTS, interaction)  # the same 3 in 10 s as /hint
-        result = await within_deadline(interaction, self.races.hint(
-            place_of(interaction), interaction.user.id, kind, race_id))
-        await self._hinted(interaction, result)
-
-    async def give_up_clicked(self, interaction: discord.Interaction, race_id: int) -> None:
-        move, reply = await within_deadline(interaction, self._with_board(
-            self.races.give_up(place_of(interaction), interaction.user.id, race_id),
-            lambda _: "You gave up this race."), update=True)
-        await update(interaction, reply)
-        self.moved(move)
-
-    # -- settings (from the /wordle commands) -------------------------------------------
-
-    async def settings_line(self, guild_id: int, hints: bool | None) -> str:
-        """Change the server's hints in races (if ``hints`` is given) and say how it is."""
-        if hints is not None:
-            await self.races.allow_hints(guild_id, hints)
-        on = await self.races.hints_allowed(guild_id)
-        return (f"\nHints in races: **{'on' if on else 'off'}** (results helped by hints are "
-                "marked 💡)")
-
-    async def refuse_channel_game(self, interaction: discord.Interaction) -> None:
-        await self.races.refuse_channel_game(place_of(interaction))
-
-
-def race_cog(bot: commands.bot.BotBase) -> RaceCog:
-    cog = bot.get_cog(COG_NAME)
-    if cog is None:
-        raise RuntimeError("the race cog is not loaded")
-    return cast(RaceCog, cog)
-
-
-async def takes_race(bot: commands.Bot, interaction: discord.Interaction) -> bool:
-    """Whether a typed ``/guess``, ``/hint`` or ``/wordle giveup`` here goes to a race."""
-    cog = bot.get_cog(COG_NAME)
-    return cog is not None and await cast(RaceCog, cog).takes(interaction)
