@@ -1,24 +1,14 @@
-"""The races of this process on Discord (:mod:`bot.service.races`): each race's live message
-in its channel, kept up to date, and its timer.
+"""The races of this process's servers: each race's live message (``/wordle race`` posts it,
+:mod:`bot.cogs.race_messages` draws it), kept up to date, and its timer.
 
-* ``/wordle race`` answers with the live race message (Components V2): the standings as squares
-  without letters, guesses and times, and **Join** / **End race** buttons
-  (:mod:`bot.cogs.race_messages`). Joining and playing are moves like any game's
-  (:mod:`bot.cogs.play`); each one that changes the race pokes its message here.
-* The live message is edited at most once every ``RaceTiming.edit_every`` seconds (Discord's
-  rate limits): a change marks it stale, and one task per race brings it up to date, always
-  ending on the latest state (:class:`LiveMessage`). The edit showing the race's end goes out
-  at once (the final ranking is not kept waiting; discord.py still waits out a rate limit
-  Discord reports).
-* A timer per race ends it when its time is up, or at the end of its join window when
-  everyone who joined has finished by then. At start, every race in the store is resumed:
-  one due to end is closed at once, the others get their timer, and each has its message
-  brought up to date. A race whose message id was never stored (the bot stopped between
-  starting it and storing the id) gets a new message in its channel; the old one, if it was
-  posted, cannot be found and keeps showing the race as it was.
-* A stop hurries the edits waiting out the spacing or a retry: they go out at once
-  (:func:`hurry_race_messages`, from :func:`bot.app.drain`), so the message shows the latest
-  state before the bot closes. The timers are not waited for.
+* The message is edited at most once every ``RaceTiming.edit_every`` seconds (Discord's rate
+  limits), always ending on the latest state (:class:`LiveMessage`); the edit showing the
+  race's end goes out at once.
+* A timer per race ends it when its time is up, or at the end of its join window when everyone
+  who joined has finished. At start, every race in the store is resumed: closed if due, else
+  timed, and its message brought up to date (posted anew if its id was never stored).
+* A stop sends the waiting edits at once (:func:`hurry_race_messages`, from
+  :func:`bot.app.drain`).
 """
 
 from __future__ import annotations

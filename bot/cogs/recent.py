@@ -1,6 +1,6 @@
 """Values kept in memory for a while after they were last put, at a cost per use that does not
 grow with how many are kept: the commands' cooldown buckets (:mod:`bot.cogs.cooldown`) and the
-players' looks (:mod:`bot.cogs.prefs`)."""
+players' looks (:mod:`bot.cogs.looks`)."""
 
 from __future__ import annotations
 

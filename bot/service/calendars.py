@@ -2,15 +2,12 @@
 of a server's settings, which may move its calendar.
 
 Which day is a server's today depends on its time zone and a held day after a change of it:
-settings that change seldom, while every game that ends needs them. Reading them from the
-store each time was one more trip on the way of every finishing guess.
-
-A calendar is kept for :data:`KEEP_SECONDS`, and replaced at once when this process changes
-the server's settings (read again next time when such a change failed, since it may have
-landed all the same). All of a server's commands reach one process (its shard), so another
-process changing it is left to the time limit; even then the day cannot jump, since a change
-of time zone never changes today (:meth:`bot.core.daily.Calendar.moved_to`): only within the
-time limit of that change, around a midnight, could the day read be the old zone's.
+settings that change seldom, while every game that ends needs them. A calendar is kept for
+:data:`KEEP_SECONDS`, and replaced at once when this process changes the server's settings
+(read again next time when such a change failed: it may have landed all the same). Another
+process's change (all of a server's commands reach one process, its shard) shows within that
+time; the day cannot jump meanwhile, since a change of time zone never changes today
+(:meth:`bot.core.daily.Calendar.moved_to`).
 """
 
 from __future__ import annotations

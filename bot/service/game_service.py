@@ -124,8 +124,6 @@ class GameService(ResultsPosts):
         self._hint_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._clock = clock or (lambda: datetime.now(UTC))
 
-    # -- helpers --------------------------------------------------------------------------
-
     def now(self) -> datetime:
         return self._clock()
 
@@ -133,10 +131,8 @@ class GameService(ResultsPosts):
         if self._solver is None:
             async with self._solver_lock:
                 if self._solver is None:
-                    words = self.words
                     self._solver = await asyncio.to_thread(
-                        Solver, list(words.answers), list(words.allowed_sorted)
-                    )
+                        Solver, list(self.words.answers), list(self.words.allowed_sorted))
         return self._solver
 
     async def today(self, guild_id: int, player_id: int | None = None) -> int:
@@ -176,10 +172,9 @@ class GameService(ResultsPosts):
     async def game(self, place: Place, player_id: int, game_id: int | None, *,
                    public_board: bool = False) -> GameRecord:
         """The game ``game_id`` if it is this place's (in the personal record, the player's
-        own game wherever it went: see :func:`~bot.service.dailies.brought_here`), else
-        :meth:`game_here`. ``public_board``: asked from a board everyone sees, which never
-        shows a private game (it was another game's board, whose id was given again: a
-        restored backup)."""
+        own game wherever it went), else :meth:`game_here`. ``public_board``: asked from a
+        board everyone sees, never a private game's (after a restored backup, an id may name
+        another game)."""
         if game_id is None:
             return await self.game_here(place, player_id)
         # (An id no store can hold comes from a forged button: no such game either.)
@@ -218,7 +213,7 @@ class GameService(ResultsPosts):
 
     async def challenge(self, place: Place, setter_id: int, word: str, *,
                         hard_mode: bool = False) -> StartResult:
-        """A channel game whose hidden word a player chose; that player cannot guess it."""
+        """A channel game whose hidden word a player chose (they cannot guess it)."""
         return await starts.challenge(self, place, setter_id, word, hard_mode=hard_mode)
 
     async def create(self, place: Place, mode: Mode, answer: str, hard_mode: bool, *,
@@ -352,7 +347,7 @@ class GameService(ResultsPosts):
         """The game a guess from this player would go to (or ``game_id``), as it stands."""
         return game_view(await self.game(place, player_id, game_id))
 
-    # -- statistics and leaderboard -------------------------------------------------------
+    # -- statistics, leaderboard, analysis ------------------------------------------------
 
     async def stats(self, guild_id: int, player_id: int,
                     bucket: StatsBucket | str = StatsBucket.DAILY) -> Stats | RaceStats:
@@ -367,8 +362,6 @@ class GameService(ResultsPosts):
         """The server's best in a bucket, over all time or one period (.figures)."""
         return await figures.leaderboard(self, guild_id, player_id, mode=mode, by=by,
                                          limit=limit, period=period)
-
-    # -- analysis -------------------------------------------------------------------------
 
     async def analyse(self, place: Place, player_id: int) -> AnalysisResult:
         """How each guess of the player's last finished game here compared with the solver's."""

@@ -7,8 +7,7 @@ by guesses, then time from joining.
 
 Everything is answered from the store, as for games: a restart in the middle of a race changes
 nothing (the front end resumes the live message and the timer from :meth:`RaceService.active`).
-The hidden word is in a :class:`RaceView` only once the race is over, and a player's board
-shows it to them only once they solved it or the race is over.
+What a front end shows is :mod:`bot.service.race_views`.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Final, TypeVar
+from typing import Final
 
 from bot.core.domain import HintKind, LeaderboardOrder, Row
 from bot.core.game import Game, Invalid
@@ -68,7 +67,6 @@ __all__ = ["JOIN_WINDOW_MINUTES", "RaceMove", "RaceNotFound", "RaceService", "Ra
 
 log = logging.getLogger(__name__)
 _RETRIES = 8
-T = TypeVar("T")
 
 #: A race's join window, in minutes from its start: until then it stays open to joiners even
 #: when everyone who joined has finished (else a player who joins alone and solves it at once
