@@ -180,7 +180,7 @@ async def serve(config: dict) -> int:
 
     from bot.app import WordleBot, warm_up
     from bot.service import GameService
-    from bot.storage import Database
+    from bot.storage import SqliteStore
 
     Route.BASE = f"http://127.0.0.1:{config['port']}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{config['port']}/gateway/")
@@ -188,7 +188,7 @@ async def serve(config: dict) -> int:
     picks: list[str] = list(config["picks"])
     now = datetime.fromisoformat(config["now"])
     picker: Callable[[tuple[str, ...]], str] = lambda _answers: picks.pop(0)  # noqa: E731
-    db = await Database.open(Path(config["db"]))
+    db = await SqliteStore.open(Path(config["db"]))
     try:
         service = GameService(db, words, daily_salt=SALT, clock=lambda: now, choose=picker)
         if config["solver"]:  # ready as the bot gets itself ready (bot.app.warm_up)

@@ -37,8 +37,7 @@ import aiosqlite
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.core.feedback import ALL_GREEN, score
-from bot.storage import AttemptConflict, GameNotActive, Store
-from bot.storage import Database as Database  # the SQLite store
+from bot.storage import AttemptConflict, GameNotActive, SqliteStore, Store
 
 PG_ENV = "WORDLE_BENCH_PG_DSN"
 
@@ -336,7 +335,7 @@ async def run_backend(name: str, db: Store, args: argparse.Namespace,
 async def bench_sqlite(args: argparse.Namespace, rates: list[float]) -> Figures:
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="wordle-bench-") as folder:
         path = Path(folder) / "bench.sqlite3"
-        async with await Database.open(path) as db:
+        async with await SqliteStore.open(path) as db:
             figures = await run_backend("SQLite", db, args, rates)
         with contextlib.closing(sqlite3.connect(path)) as conn:
             rows = conn.execute(

@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.core.daily import Calendar
-from bot.core.personal import PERSONAL
 from bot.core.timezones import UnknownTimeZone, normalise_timezone
 from bot.service.errors import BadOption, Problem
 from bot.storage.errors import PrefsChanged
@@ -22,7 +21,7 @@ from bot.storage.models import UNSET, Unset
 from bot.storage.port import Store
 from bot.storage.prefs import PlayerPrefs
 
-__all__ = ["PERSONAL", "PlayerPrefs", "PrefsResult", "calendar_of", "personal_today",
+__all__ = ["PlayerPrefs", "PrefsResult", "calendar_of", "personal_today",
            "player_prefs", "update_prefs"]
 
 

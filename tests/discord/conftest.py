@@ -22,7 +22,7 @@ from bot.app import WordleBot
 from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.core.words import WordLists
 from bot.service import GameService, Place
-from bot.storage import Database
+from bot.storage import SqliteStore
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember
 from tests.fakediscord.fixtures import fake_discord  # noqa: F401
 from tests.fakediscord.models import FakeInteraction, FakeResponse
@@ -39,7 +39,7 @@ class Running:
 
     bot: WordleBot
     service: GameService
-    db: Database
+    db: SqliteStore
 
 
 @dataclass
@@ -58,17 +58,17 @@ class Table:
     clock: Clock
     picker: Picker
     db_path: Path
-    make_service: Callable[[Database], GameService] = field(repr=False)
+    make_service: Callable[[SqliteStore], GameService] = field(repr=False)
     current: Running | None = None
 
     # -- running the bot ---------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def running(self, service_factory: Callable[[Database], GameService] | None = None,
+    async def running(self, service_factory: Callable[[SqliteStore], GameService] | None = None,
                       **bot_kwargs: Any) -> AsyncIterator[Running]:
-        """A new Database over the same file, a new GameService and a new WordleBot, logged
+        """A new SQLite store over the same file, a new GameService and a new WordleBot, logged
         in to the fake; all closed again on leaving."""
-        db = await Database.open(self.db_path)
+        db = await SqliteStore.open(self.db_path)
         try:
             service = (service_factory or self.make_service)(db)
             bot_kwargs.setdefault("dev_guild_id", self.guild.id)
@@ -150,7 +150,7 @@ def table(fake_discord: FakeDiscord, tmp_path: Path, words: WordLists, clock: Cl
     general = fake.add_text_channel(guild, "general")
     results = fake.add_text_channel(guild, "daily-results")
 
-    def make_service(db: Database) -> GameService:
+    def make_service(db: SqliteStore) -> GameService:
         return GameService(db, words, daily_salt=SALT, clock=clock, choose=picker)
 
     return Table(

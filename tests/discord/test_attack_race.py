@@ -15,7 +15,7 @@ import pytest
 from bot.app import WordleBot
 from bot.service import GameService, Place, starts
 from bot.service.races import RaceService
-from bot.storage import Database, StorageUnavailable
+from bot.storage import SqliteStore, StorageUnavailable
 from tests.discord.conftest import SALT, Table
 from tests.discord.test_race_mode import TIMING, guess_on, join, now, racing, settled
 
@@ -41,7 +41,7 @@ async def test_no_race_starts_where_the_bot_cannot_see_the_channel(table: Table)
 @contextlib.asynccontextmanager
 async def bot_racing(table: Table) -> AsyncIterator[tuple[WordleBot, RaceService]]:
     """As ``racing``, with the bot too."""
-    db = await Database.open(table.db_path)
+    db = await SqliteStore.open(table.db_path)
     try:
         service = GameService(db, table.words, daily_salt=SALT, clock=now, choose=table.picker)
         races = RaceService.beside(service, TIMING)

@@ -17,7 +17,7 @@ from typing import Any
 from bot.app import WordleBot
 from bot.service import GameService
 from bot.service.races import RaceService, RaceTiming
-from bot.storage import Database
+from bot.storage import SqliteStore
 from tests.discord.conftest import SALT, Table
 from tests.fakediscord import FakeMember
 from tests.fakediscord.components import walk
@@ -41,7 +41,7 @@ async def racing(table: Table, timing: RaceTiming = TIMING,
                  clock: Callable[[], datetime] = now) -> AsyncIterator[RaceService]:
     """The real bot on the table's database, its races on a running clock unless ``clock``
     is given (the bot is added to ``bots`` if given)."""
-    db = await Database.open(table.db_path)
+    db = await SqliteStore.open(table.db_path)
     try:
         service = GameService(db, table.words, daily_salt=SALT, clock=clock,
                               choose=table.picker)

@@ -15,7 +15,7 @@ import pytest
 
 from bot.core.daily import server_daily_word
 from bot.service import GameService, Place
-from bot.storage import Database, StorageUnavailable
+from bot.storage import SqliteStore, StorageUnavailable
 from bot.storage.models import DailyPostBehind
 from tests.discord.conftest import SALT, Table
 from tests.discord.test_bot_e2e import mention, wait_for_results_post
@@ -29,7 +29,7 @@ async def finish_unposted(table: Table, member: FakeMember,
     """``member`` wins today's daily in ``channel`` (of ``guild``), saved with no bot to post
     it."""
     guild = guild or table.guild
-    db = await Database.open(table.db_path)
+    db = await SqliteStore.open(table.db_path)
     try:
         service = table.make_service(db)
         place = Place(guild.id, (channel or table.general).id)
@@ -147,7 +147,7 @@ async def test_a_database_away_at_start_is_waited_for(
     monkeypatch.setattr("bot.cogs.retry.RETRY_DELAYS", (0.3,))
     await finish_unposted(table, table.bob)
 
-    def flaky(db: Database) -> GameService:
+    def flaky(db: SqliteStore) -> GameService:
         service = table.make_service(db)
         real = service.results_behind
         calls = []
