@@ -120,12 +120,10 @@ GUESS_MODAL = re.compile(r"wordle:(?P<race>race:)?word:(?P<id>\d+):(?P<player>\d
 
 
 class GuessModal(discord.ui.Modal):
-    """One text input of exactly :data:`WORD_LENGTH` characters; the word is checked by the
-    service like a ``/guess`` (a refusal is told privately and changes nothing).
-
-    Kept nowhere: its submit is matched by :data:`GUESS_MODAL` (:func:`modal_submit`), so it
-    is answered however long it stayed open and across a restart. The id names the player
-    too, as it did when discord.py kept the modals by custom id alone."""
+    """One text input of exactly :data:`WORD_LENGTH` characters, checked by the service like
+    a ``/guess``. Kept nowhere: its submit is matched by :data:`GUESS_MODAL`
+    (:func:`modal_submit`), so it is answered however long it stayed open, across a
+    restart too."""
 
     def __init__(self, board: GameView, player_id: int) -> None:
         race = "race:" if board.kind is Kind.RACE else ""

@@ -95,9 +95,7 @@ async def use_look_of(service: GameService, player_id: int) -> Look:
 
     The look is never why a command fails or misses Discord's deadline: if the database fails
     or takes longer than :data:`LOOK_WAIT`, the command goes on in the look last read for the
-    player while it is still kept (expired looks go as new ones are read) or the default
-    one, and meets the database's trouble itself if it needs the database. A slow read goes
-    on meanwhile, and the look it brings is kept for the player's next commands."""
+    player, else the default one; a slow read goes on, for the player's next commands."""
     now = time.monotonic()
     look = _CACHE.get(player_id, now)
     if look is None:

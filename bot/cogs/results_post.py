@@ -66,17 +66,14 @@ class ResultsPost(commands.Cog):
     async def update(self, guild_id: int, channel_id: int | None,
                                   number: int | None, *, retry: bool = True,
                                   anew: bool = True) -> bool:
-        """Create or edit the server's results post for this daily (never fails the command);
-        ``channel_id``: where the finish was (the post goes there when the server set no
-        results channel, or it is gone, and the day has no post yet). A failure that may pass
-        is tried again for about 8 minutes; with ``retry`` false it is not, and the answer
-        says whether there was one. With ``anew`` false only a post the day has is edited,
-        where it is: none is made (one a moderator deleted stays deleted).
+        """Create or edit the server's post for this daily (never fails the command).
+        ``channel_id``: where the finish was, the post's place when the server set no results
+        channel and the day has none yet. A failure that may pass is tried again
+        (:mod:`bot.cogs.retry`) unless ``retry`` is false; the answer says whether there was
+        one. ``anew`` false: only a post the day has is edited (a deleted one stays deleted).
 
-        Finishes that come while the post is being updated do not each make their own edit:
-        the update under way makes one more pass after its edit, reading every result saved
-        by then (theirs included), so a busy server's post is edited about once per round.
-        """
+        Finishes during an update make no edit of their own: the update under way makes one
+        more pass, reading every result saved by then."""
         if not guild_id or number is None:  # server 0: a personal daily, no results post
             return False
         key = (guild_id, number, channel_id)
