@@ -40,7 +40,7 @@ from bot.render.stats_image import draw_common_parts
 from bot.render.themes import THEMES
 from bot.service import GameService, PlayerError
 from bot.service.races import RaceService
-from bot.shards import IdentifyGate, owns_guild
+from bot.shards import IdentifyGate
 from bot.storage import StorageError
 from bot.storage.open import open_store, postgres_daily_salt
 
@@ -109,10 +109,6 @@ class WordleBot(WordleClient):
             except (discord.HTTPException, discord.GatewayNotFound):
                 self._max_concurrency = 1
         await self.identify_gate.wait_turn(shard_id or 0, self._max_concurrency)
-
-    def owns_guild(self, guild_id: int | None) -> bool:
-        """Whether this process runs the shard of that server (its background work is ours)."""
-        return owns_guild(guild_id, self.shard_count, self.shard_ids)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (id %s) in %d servers", self.user,

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.shards import owns_guild
+
 if TYPE_CHECKING:
     from bot.cogs.live_races import LiveRaces
     from bot.cogs.play import PlayCog
@@ -26,6 +28,10 @@ class WordleClient(commands.AutoShardedBot):
     play: PlayCog
     live_races: LiveRaces
     results_post: ResultsPost
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of that server (its background work is ours)."""
+        return owns_guild(guild_id, self.shard_count, self.shard_ids)
 
 
 def wordle_client(interaction: discord.Interaction) -> WordleClient:

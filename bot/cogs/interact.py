@@ -190,12 +190,6 @@ def may_post_in(channel: discord.abc.GuildChannel | discord.Thread) -> bool | No
     return may.view_channel and send
 
 
-def ours(client: discord.Client, guild_id: int) -> bool:
-    """Whether this process serves the server (with several shard processes, one does)."""
-    owns = getattr(client, "owns_guild", None)
-    return bool(owns(guild_id)) if owns is not None else True
-
-
 async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], *,
                           ephemeral: bool = True, update: bool = False) -> T:
     """Await ``work`` (service calls, rendering); if it takes too long for Discord's deadline,

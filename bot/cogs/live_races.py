@@ -26,7 +26,6 @@ from bot.cogs.interact import (
     NO_PINGS,
     Reply,
     log_failure,
-    ours,
     place_of,
     send,
     untracked,
@@ -180,7 +179,7 @@ class LiveRaces(commands.Cog):
         message (a new one where none was stored) and the timer of the others."""
         await self.bot.wait_until_ready()
         for race in await self.races.active():
-            if not ours(self.bot, race.guild_id):
+            if not self.bot.owns_guild(race.guild_id):
                 continue
             try:
                 view, _ = await self.races.close_if_due(race.id)
@@ -197,7 +196,7 @@ class LiveRaces(commands.Cog):
             log.exception("could not read the races whose end is not shown yet")
             return
         for ended in unshown:  # their last edit failed before the restart
-            if ours(self.bot, ended.guild_id):
+            if self.bot.owns_guild(ended.guild_id):
                 log.info("race %s's message is brought up to its end", ended.id)
                 self._track(ended)
 

@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.client import WordleClient
-from bot.cogs.interact import NO_PINGS, bot_permissions, log_failure, may_post_in, ours
+from bot.cogs.interact import NO_PINGS, bot_permissions, log_failure, may_post_in
 from bot.cogs.messages import daily_results_text
 from bot.cogs.retry import passing, retry_delay
 from bot.service import GameService, PlayerError
@@ -201,7 +201,7 @@ class ResultsPost(commands.Cog):
                 log_failure(log, "reading the results posts of forgotten players failed", exc)
                 marked = []
             for guild_id, number, mark in marked:
-                if ours(self.bot, guild_id):
+                if self.bot.owns_guild(guild_id):
                     await self._redo_post(guild_id, number, mark)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._redo_soon.wait(), REDO_EVERY)
@@ -262,7 +262,7 @@ class ResultsPost(commands.Cog):
         and its post: a crash, a power cut), a few at a time. A post that fails in a way that
         may pass is tried again in later rounds, so that it holds up no other server's."""
         await self.bot.wait_until_ready()
-        behind = [day for day in await self._posts_behind() if ours(self.bot, day.guild_id)]
+        behind = [day for day in await self._posts_behind() if self.bot.owns_guild(day.guild_id)]
         limit = asyncio.Semaphore(CATCH_UP_AT_ONCE)
 
         async def one(day: DailyPostBehind) -> bool:
