@@ -32,9 +32,9 @@ from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Reply
 from bot.cogs.looks import DEFAULT_LOOK, Look, current_look
 from bot.core.domain import HintKind, Players
+from bot.render.daily_results import fit_parts
 from bot.render.emoji_board import game_text, ruled_out_text
 from bot.render.image import board_png_async
-from bot.render.results import fit_parts
 from bot.render.themes import recolour
 from bot.service import GameView
 

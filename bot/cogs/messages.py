@@ -15,9 +15,9 @@ from bot.cogs.looks import shown
 from bot.core.analysis import GameAnalysis
 from bot.render.analysis_text import analysis_text
 from bot.render.common import ORDER_NAMES
+from bot.render.daily_results import daily_results_text as render_results_text
 from bot.render.hint_text import hint_text
 from bot.render.problems import Commands, problem_text
-from bot.render.results import daily_results_text as render_results_text
 from bot.render.stats_text import stats_text
 from bot.service import DailySummary, Finish, GameView, HintResult, PlayerError
 
@@ -83,5 +83,5 @@ def analysis_embed(game: GameView, analysis: GameAnalysis) -> discord.Embed:
 
 
 def daily_results_text(summary: DailySummary) -> str:
-    """The server's results post for one daily (worded by :mod:`bot.render.results`)."""
+    """The server's results post for one daily (worded by :mod:`bot.render.daily_results`)."""
     return render_results_text(summary, mention)

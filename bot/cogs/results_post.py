@@ -1,8 +1,8 @@
 """The server's daily results post (:class:`ResultsPost`): made by the day's first finish,
 edited by each later one, in the server's results channel (else where the day's first finish
 was played), brought up to date after a restart, and edited when a player it showed asked to be
-forgotten. Its words are :func:`bot.render.results.daily_results_text`; which post a day has, and
-who makes it when several processes serve the bot, is :mod:`bot.service.posts`.
+forgotten. Its words are :func:`bot.render.daily_results.daily_results_text`; which post a
+day has, and who makes it when several processes serve the bot, is :mod:`bot.service.posts`.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ from bot.cogs.messages import GREEN, analysis_embed, choices, mention
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
 from bot.render.account_text import forgotten_text, settings_text
-from bot.render.leaderboard import board_text, board_title, period_span
+from bot.render.leaderboard_text import board_text, board_title, period_span
 from bot.render.race_text import race_board_text, race_board_title, race_stats_text
 from bot.render.stats_image import stats_png_async
 from bot.render.stats_text import stats_text

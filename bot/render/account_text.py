@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.render.results import HINTED_MARK
+from bot.render.daily_results import HINTED_MARK
 from bot.storage.models import GuildSettings
 
 

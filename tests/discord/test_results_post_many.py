@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.render.results import RESULTS_LIMIT
+from bot.render.daily_results import RESULTS_LIMIT
 from tests.discord.conftest import Table
 from tests.discord.test_bot_e2e import mention, wait_for_results_post
 from tests.support import ANSWERS

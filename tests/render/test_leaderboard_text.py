@@ -1,12 +1,12 @@
-"""A leaderboard in words (bot/render/leaderboard.py): title, lines, your own rank below the top
-list, and the days a period covers."""
+"""A leaderboard in words (bot/render/leaderboard_text.py): title, lines, your own rank below
+the top list, and the days a period covers."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 from bot.core.periods import Period
-from bot.render.leaderboard import board_text, board_title, period_span
+from bot.render.leaderboard_text import board_text, board_title, period_span
 from bot.storage.models import Leaderboard, LeaderboardRow, Stats
 
 

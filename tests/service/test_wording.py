@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.render.account_text import settings_text
-from bot.render.leaderboard import leaderboard_line
+from bot.render.daily_results import daily_results_text
+from bot.render.leaderboard_text import leaderboard_line
 from bot.render.problems import Commands, problem_text
-from bot.render.results import daily_results_text
 from bot.service import DailySummary, PlayerError, Problem, Status
 from bot.storage.models import DailyResult, GuildSettings, LeaderboardRow, Stats
 from bot.terminal import error_text

@@ -8,7 +8,7 @@ import pytest
 
 from bot.core.domain import Status
 from bot.core.variant import Variant
-from bot.render.results import RESULTS_LIMIT, daily_results_text
+from bot.render.daily_results import RESULTS_LIMIT, daily_results_text
 from bot.service.results import DailySummary
 from bot.storage.models import DailyResult
 

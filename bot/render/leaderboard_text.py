@@ -10,7 +10,7 @@ from bot.core.domain import LeaderboardOrder, StatsBucket
 from bot.core.periods import Period, period_bounds
 from bot.core.timezones import zone
 from bot.render.common import ORDER_NAMES
-from bot.render.results import HINTED_MARK
+from bot.render.daily_results import HINTED_MARK
 from bot.storage.models import Leaderboard, LeaderboardRow
 
 #: How each period reads in a title.
