@@ -82,6 +82,10 @@ def problem_text(error: PlayerError, commands: Commands) -> str:
         Problem.CANNOT_POST: f"I can't post in {channel}: give me the View Channel and Send "
                              "Messages permissions there first.",
         Problem.DISK_FULL: "The bot's disk is full; nothing was saved. Try again later.",
+        Problem.BAD_PLAYER_ID: "That player id can't be anyone's: ids are whole numbers from "
+                               "0 to 2^63-1. Nothing was changed.",
+        Problem.BAD_PLACE_ID: "That server, channel or message id can't exist: ids are whole "
+                              "numbers from 0 to 2^63-1. Nothing was changed.",
     }
     texts.update(archive_problems(error, c.start))
     texts.update(race_problems(error, c))

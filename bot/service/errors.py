@@ -120,6 +120,11 @@ class Problem(StrEnum):
     RACE_ALL_TIME = "race_all_time"
     #: The disk holding the database is full: nothing was saved; it works again by itself.
     DISK_FULL = "disk_full"
+    #: A player id no player can have (not a whole number from 0 to 2**63-1): a front end's
+    #: mistake (bot.service.ids).
+    BAD_PLAYER_ID = "bad_player_id"
+    #: The same for a server, channel or message id.
+    BAD_PLACE_ID = "bad_place_id"
 
 
 class PlayerError(Exception):

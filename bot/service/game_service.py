@@ -50,6 +50,7 @@ from bot.service.errors import (
     store_refusals,
 )
 from bot.service.hinting import make_hint, revealed_per_guess
+from bot.service.ids import ids_checked_calls
 from bot.service.posts import ResultsPosts
 from bot.service.prefs import personal_today
 from bot.service.results import (
@@ -74,7 +75,7 @@ from bot.storage.models import (
     Stats,
     Unset,
 )
-from bot.storage.port import Store, storable_id
+from bot.storage.port import Store
 from bot.storage.races import RaceBoard, RaceStats
 
 log = logging.getLogger(__name__)
@@ -93,6 +94,7 @@ def _not_allowed(record: GameRecord) -> Problem:
     return Problem.SETTER if channel else Problem.NOT_YOUR_GAME
 
 
+@ids_checked_calls
 @disk_full_is_a_problem
 class GameService(ResultsPosts):
     """The use cases over the core rules, the solver and the store.
@@ -177,8 +179,7 @@ class GameService(ResultsPosts):
         another game)."""
         if game_id is None:
             return await self.game_here(place, player_id)
-        # (An id no store can hold comes from a forged button: no such game either.)
-        record = await self.db.get_game(game_id) if storable_id(game_id) else None
+        record = await self.db.get_game(game_id)
         if record is None or record.guild_id != place.guild_id or (
                 record.channel_id != place.channel_id
                 and (place.guild_id != PERSONAL or record.owner_id != player_id)) or (

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.core.domain import HintKind
 from bot.service.errors import Problem
 from bot.service.game_service import GameService
+from bot.service.ids import ids_checked_calls
 from bot.service.race_views import RaceMove
 from bot.service.races import RaceService
 from bot.service.results import GameView, GiveUpResult, GuessResult, HintResult, Place
@@ -20,6 +21,7 @@ from bot.storage.models import GameRecord
 from bot.storage.races import RaceRecord
 
 
+@ids_checked_calls
 class Moves:
     """The moves of players wherever they play: games and races."""
 

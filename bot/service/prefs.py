@@ -16,6 +16,7 @@ from datetime import datetime
 from bot.core.daily import Calendar
 from bot.core.timezones import UnknownTimeZone, normalise_timezone
 from bot.service.errors import BadOption, Problem
+from bot.service.ids import ids_checked
 from bot.storage.errors import PrefsChanged
 from bot.storage.models import UNSET, Unset
 from bot.storage.port import Store
@@ -39,6 +40,7 @@ def calendar_of(prefs: PlayerPrefs) -> Calendar:
     return Calendar(prefs.timezone, prefs.held_day, prefs.held_until)
 
 
+@ids_checked
 async def player_prefs(db: Store, player_id: int) -> PlayerPrefs:
     return await db.player_prefs(player_id)
 
@@ -48,6 +50,7 @@ async def personal_today(db: Store, player_id: int, now: datetime) -> int:
     return calendar_of(await db.player_prefs(player_id)).today(now)
 
 
+@ids_checked
 async def update_prefs(db: Store, player_id: int, now: datetime, *,
                        high_contrast: bool | Unset = UNSET, dark: bool | Unset = UNSET,
                        text_only: bool | Unset = UNSET,

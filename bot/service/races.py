@@ -34,6 +34,7 @@ from bot.service.errors import (
 from bot.service.figures import race_leaderboard, race_stats
 from bot.service.game_service import GameService
 from bot.service.hinting import make_hint
+from bot.service.ids import ids_checked_calls
 from bot.service.race_views import (
     RaceMove,
     RacerView,
@@ -44,7 +45,7 @@ from bot.service.race_views import (
 )
 from bot.service.results import GameView, HintResult, Place
 from bot.service.views import option
-from bot.storage.port import Store, storable_id
+from bot.storage.port import Store
 from bot.storage.races import (
     BoardOver,
     ChannelGameRunning,
@@ -87,6 +88,7 @@ class RaceTiming:
     edit_every: float = 5.0
 
 
+@ids_checked_calls
 @disk_full_is_a_problem
 class RaceService:
     """Races over the store; shares the game service's store, words, clock and solver."""
@@ -132,7 +134,7 @@ class RaceService:
 
     async def current(self, race_id: int) -> RaceView | None:
         """The race as it is now (what a front end shows: the word only once it is over)."""
-        race = await self.db.get_race(race_id) if storable_id(race_id) else None
+        race = await self.db.get_race(race_id)
         return None if race is None else self.view(race)
 
     # -- finding a race -------------------------------------------------------------------
@@ -157,8 +159,7 @@ class RaceService:
         """The race ``race_id`` if it is this channel's, else (``None``) the race here; else
         :class:`NoGame` (``NO_RACE``)."""
         race = (await self.here(place) if race_id is None
-                else await self.db.get_race(race_id) if storable_id(race_id)  # (else forged)
-                else None)
+                else await self.db.get_race(race_id))
         if race is None or (race.guild_id, race.channel_id) != (place.guild_id, place.channel_id):
             raise NoGame(Problem.NO_RACE)
         return race
