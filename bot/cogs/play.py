@@ -210,9 +210,11 @@ class PlayCog(commands.Cog):
         self.bot.live_races.moved(move)
 
     async def end_race(self, interaction: discord.Interaction, race_id: int) -> None:
-        """A race's End race button (its starter's)."""
+        """A race's End race button: its starter may end it, and so may anyone who can
+        manage the server (Discord says who can: the starter may have been forgotten)."""
         move = await within_deadline(interaction, self.moves.races.end(
-            place_of(interaction), interaction.user.id, race_id))
+            place_of(interaction), interaction.user.id, race_id,
+            may_manage=interaction.permissions.manage_guild))
         await send(interaction, Reply(content="You ended the race.", ephemeral=True))
         self.bot.live_races.moved(move)
 

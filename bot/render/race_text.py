@@ -142,7 +142,8 @@ def race_problems(error: PlayerError, commands: object) -> dict[Problem, str]:
         Problem.RACE_BOARD_DONE: "You've finished this race: watch the race message for the "
                                  "results.",
         Problem.NOT_IN_RACE: "You haven't joined this race yet: press Join, or /guess a word.",
-        Problem.RACE_NOT_STARTER: "Only the player who started the race can end it early.",
+        Problem.RACE_NOT_STARTER: "Only the player who started the race, or someone who can "
+                                  "manage this server, can end it.",
         Problem.HINTS_OFF_RACE: "Hints are off in races on this server, so everyone races on "
                                 "their own.",
         Problem.BAD_RACE_MINUTES: "A race lasts from 1 to 60 minutes.",

@@ -2,8 +2,8 @@
 player who joins (a Join button or their first guess) plays it on their own private board with
 the usual rules (hard mode if the race is). The race ends when everyone who joined has
 finished (once its join window, :data:`JOIN_WINDOW_MINUTES`, is over), when its time is up
-(players still playing lose) or when its starter ends it; the players who solved it are placed
-by guesses, then time from joining.
+(players still playing lose) or when its starter, or someone who can manage the server, ends
+it; the players who solved it are placed by guesses, then time from joining.
 
 Everything is answered from the store, as for games: a restart in the middle of a race changes
 nothing (the front end resumes the live message and the timer from :meth:`RaceService.active`).
@@ -221,11 +221,14 @@ class RaceService:
         assert racer is not None
         return RaceMove(self.view(race), board_view(race, racer), joined=joined)
 
-    async def end(self, place: Place, player_id: int, race_id: int | None = None) -> RaceMove:
-        """The starter ends the race early (players still playing lose)."""
+    async def end(self, place: Place, player_id: int, race_id: int | None = None, *,
+                  may_manage: bool = False) -> RaceMove:
+        """End the race early (players still playing lose): its starter may, and anyone who
+        can manage the server (``may_manage``: the front end knows) may end any race."""
         race = await self.race(place, race_id)
+        by = None if may_manage else player_id  # (the store lets ``None`` end any race)
         try:
-            race, ended = await self.db.end_race(race.id, end=RaceEnd.ENDED, by=player_id,
+            race, ended = await self.db.end_race(race.id, end=RaceEnd.ENDED, by=by,
                                                  now=self.now())
         except NotTheStarter:
             raise PlayerError(Problem.RACE_NOT_STARTER) from None

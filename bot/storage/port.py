@@ -425,8 +425,9 @@ class Store(Protocol):
         """End the race now (``True``): racers still playing lose, the solvers get their
         places. ``time`` only once its time is up, ``all_finished`` only once everyone who
         joined finished and its join window is over (else ``ValueError``), ``ended`` only by
-        its starter (``by``; else ``NotTheStarter``). A race that had ended is handed back as
-        it is (``False``)."""
+        its starter (``by``; else ``NotTheStarter``) or, with ``by`` ``None``, by someone the
+        front end lets end any race (who can manage the server: the starter may have been
+        forgotten). A race that had ended is handed back as it is (``False``)."""
         ...
 
     async def race_stats(self, guild_id: int, player_id: int) -> RaceStats:

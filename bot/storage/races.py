@@ -369,8 +369,8 @@ def end_error(race: RaceRecord | None, race_id: int, end: RaceEnd, by: int | Non
         return RaceNotFound(race_id)
     if race.is_over:
         return None
-    if end is RaceEnd.ENDED and (by is None or by != race.starter_id):
-        return NotTheStarter(race, by or 0)
+    if end is RaceEnd.ENDED and by is not None and by != race.starter_id:
+        return NotTheStarter(race, by)
     if end is RaceEnd.TIME and not race.due(now):
         return ValueError("the race's time is not up yet")
     if end is RaceEnd.ALL_FINISHED and not race.all_finished:
