@@ -24,6 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# The build's modules (scripts/wordpacks) and the bot's letter rules (bot.core), which the
+# packs are spelt by.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from wordpacks import (

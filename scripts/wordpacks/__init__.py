@@ -1,1 +1,1 @@
-"""Building blocks of scripts/build_wordlists.py: sources, letters, selection and pack files."""
+"""Building blocks of scripts/build_wordlists.py: sources, selection and pack files."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordpacks.letters import Letters
+from bot.core.letter_rules import LetterRules
+from bot.core.letters import pack_word
 
 BLOCKLIST_DIR = Path(__file__).resolve().parent.parent / "blocklists"
 
@@ -26,7 +27,7 @@ class Blocklist:
         return self.slurs | self.crude
 
 
-def parse_blocklist(text: str, letters: Letters) -> Blocklist:
+def parse_blocklist(text: str, letters: LetterRules) -> Blocklist:
     """Parse a blocklist file; every word must be playable in ``letters``."""
     sections: dict[str, set[str]] = {"slurs": set(), "crude": set()}
     current: set[str] | None = None
@@ -39,13 +40,13 @@ def parse_blocklist(text: str, letters: Letters) -> Blocklist:
                 raise ValueError(f"line {number}: unknown section {line}")
             current = sections[line[1:-1]]
             continue
-        play = letters.play_spelling(line)
+        play = pack_word(line, letters)
         if current is None or play is None:
             raise ValueError(f"line {number}: {line!r} is outside a section or not playable")
         current.add(play)
     return Blocklist(frozenset(sections["slurs"]), frozenset(sections["crude"]))
 
 
-def load_blocklist(code: str, letters: Letters, directory: Path = BLOCKLIST_DIR) -> Blocklist:
+def load_blocklist(code: str, letters: LetterRules, directory: Path = BLOCKLIST_DIR) -> Blocklist:
     """The blocklist of language ``code``."""
     return parse_blocklist((directory / f"{code}.txt").read_text(encoding="utf-8"), letters)

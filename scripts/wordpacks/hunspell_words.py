@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.core.letter_rules import LetterRules
+from bot.core.letters import pack_word
 from wordpacks.affixes import Affix, AffixRules, Entry, expand, keep_affixes, parse_aff, parse_dic
 from wordpacks.languages import Language
 from wordpacks.roots import Root
@@ -38,11 +40,23 @@ def read_text(path: Path) -> str:
     return path.read_text(encoding="utf-8-sig")
 
 
+def pack_spelling(word: str, letters: LetterRules, wanted: frozenset[int]) -> str | None:
+    """``word`` in the pack's letters if it has one of the ``wanted`` lengths, else None.
+
+    A word of letters only that is longer than every wanted length is passed over unread
+    (most of a dictionary's forms): each of its letters is at least one pack letter.
+    """
+    if len(word) > max(wanted) and word.isalpha():
+        return None
+    play = pack_word(word, letters)
+    return play if play is not None and len(play) in wanted else None
+
+
 def usable_affix(language: Language) -> Callable[[Affix], bool]:
     """Keep affixes whose added letters can be played (drops elisions such as "l'")."""
 
     def keep(affix: Affix) -> bool:
-        return affix.add == "" or language.letters.play_spelling(affix.add) is not None
+        return affix.add == "" or pack_word(affix.add, language.letters) is not None
 
     return keep
 
@@ -72,8 +86,8 @@ def collect(language: Language, dictionaries: Iterable[tuple[str, str]],
     letters = language.letters
 
     def add_allowed(form: str, dictionary: bool) -> None:
-        play = letters.play_spelling(form)
-        if play is not None and len(play) in wanted:
+        play = pack_spelling(form, letters, wanted)
+        if play is not None:
             words.allowed[len(play)].add(play)
             if dictionary:
                 words.in_dictionary.add(play)
@@ -116,8 +130,8 @@ def _add_lemma_roots(words: LanguageWords, language: Language, wanted: frozenset
     dictionary forms FORMA from the verb FORMARE, so FORMA is no root of its own)."""
     known = {root.display for root in words.roots}
     for lemma in sorted(words.lemmas or ()):
-        play = language.letters.play_spelling(lemma)
-        if (lemma in known or play is None or len(play) not in wanted or lemma != lemma.lower()
+        play = pack_spelling(lemma, language.letters, wanted)
+        if (lemma in known or play is None or lemma != lemma.lower()
                 or play not in words.in_dictionary):
             continue
         words.roots.append(Root(lemma, play, "", frozenset()))
@@ -144,12 +158,11 @@ def _note_root(words: LanguageWords, entry: Entry, forms: set[str], rules: Affix
                wanted: frozenset[int]) -> None:
     letters = language.letters
     for form in set(expand(entry, suffix_rules)) - {entry.word}:
-        play = letters.play_spelling(form)
-        if play is not None and len(play) in wanted:
+        if pack_spelling(form, letters, wanted) is not None:
             words.inflection_of.setdefault(form, set()).add(entry.word)
     if entry.word in forms:
         words.root_words.add(entry.word)
-    play = letters.play_spelling(entry.word)
-    if (entry.word in forms and play is not None and len(play) in wanted
+    play = pack_spelling(entry.word, letters, wanted)
+    if (entry.word in forms and play is not None
             and (noun or entry.word == entry.word.lower())):
         words.roots.append(Root(entry.word, play, entry.morph, entry.flags))

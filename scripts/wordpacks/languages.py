@@ -1,6 +1,8 @@
-"""The languages of the word packs: letters, keyboard, sources and answer rules of each.
+"""The languages of the word packs: sources and answer rules of each.
 
-Every decision about letters is made here and explained in wordlists/README.md.
+A language's letters (alphabet, keyboard, folds, case) are the bot's own,
+``bot.core.letter_rules``, decided and explained in docs/letters.md: a word is in a pack
+exactly when the bot can read it as the pack's letters.
 """
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from wordpacks.letters import QWERTY, Letters, latin
+from bot.core.letter_rules import LetterRules, letter_rules
 from wordpacks.roots import Root, morph_fields
 
 HUNSPELL_DIR = "/usr/share/hunspell"
@@ -34,9 +36,9 @@ class Source:
 class Language:
     """A language built from hunspell dictionaries: the first dictionary gives the answers."""
 
+    #: ISO 639-1 code: the pack's name and the key of its letter rules.
     code: str
     name: str
-    letters: Letters
     dictionaries: tuple[Source, ...]
     word_lists: tuple[Source, ...] = ()
     #: Nouns are written with a capital (German): names are told apart by their affix flags.
@@ -57,6 +59,11 @@ class Language:
     plural_bases: Callable[[str], tuple[str, ...]] | None = None
     #: Other spellings that count towards a word's frequency (Russian е for ё).
     frequency_alternates: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def letters(self) -> LetterRules:
+        """The language's letters, as the bot reads a guess (docs/letters.md)."""
+        return letter_rules(self.code)
 
 
 _LIBREOFFICE = "dictionaries/{}/*"
@@ -147,7 +154,6 @@ def _italian_plural_bases(word: str) -> tuple[str, ...]:
 SPANISH = Language(
     code="es",
     name="Spanish",
-    letters=latin("abcdefghijklmnñopqrstuvwxyz", ("qwertyuiop", "asdfghjklñ", "zxcvbnm")),
     dictionaries=(Source("es_ES", "hunspell-es", "GPL-3+ or LGPL-3+ or MPL-1.1+", ("MPL-1.1",),
                          _LIBREOFFICE.format("es")),),
     word_lists=(Source("spanish", "wspanish", "public domain"),),
@@ -159,8 +165,6 @@ SPANISH = Language(
 FRENCH = Language(
     code="fr",
     name="French",
-    letters=latin("abcdefghijklmnopqrstuvwxyz", ("azertyuiop", "qsdfghjklm", "wxcvbn"),
-                  {"œ": "oe", "æ": "ae"}),
     dictionaries=(Source("fr", "hunspell-fr-classical", "MPL-2.0", ("MPL-2.0",)),),
     word_lists=(Source("french", "wfrench", "GPL-2+", ("GPL-2",)),),
     answer_root=_french_root,
@@ -169,8 +173,6 @@ FRENCH = Language(
 GERMAN = Language(
     code="de",
     name="German",
-    letters=latin("abcdefghijklmnopqrstuvwxyzäöü", ("qwertzuiopü", "asdfghjklöä", "yxcvbnm"),
-                  {"ß": "ss"}),
     dictionaries=(Source("de_DE", "hunspell-de-de", "GPL-2+", ("GPL-2",)),),
     word_lists=(Source("ngerman", "wngerman", "GPL-2+", ("GPL-2",)),),
     capitalised_nouns=True,
@@ -184,7 +186,6 @@ GERMAN = Language(
 PORTUGUESE = Language(
     code="pt",
     name="Portuguese",
-    letters=latin("abcdefghijklmnopqrstuvwxyz", QWERTY),
     dictionaries=(
         Source("pt_PT", "hunspell-pt-pt", "GPL-2 or LGPL-2.1 or MPL-1.1", ("MPL-1.1",),
                _LIBREOFFICE.format("pt_PT")),
@@ -199,7 +200,6 @@ PORTUGUESE = Language(
 ITALIAN = Language(
     code="it",
     name="Italian",
-    letters=latin("abcdefghijklmnopqrstuvwxyz", QWERTY),
     dictionaries=(Source("it_IT", "hunspell-it", "GPL-3", ("GPL-3",),
                          _LIBREOFFICE.format("it_IT")),),
     word_lists=(Source("italian", "witalian", "GPL-3+", ("GPL-3",)),),
@@ -213,7 +213,6 @@ ITALIAN = Language(
 DUTCH = Language(
     code="nl",
     name="Dutch",
-    letters=latin("abcdefghijklmnopqrstuvwxyz", QWERTY, {"ĳ": "ij"}),
     dictionaries=(Source("nl", "hunspell-nl", "BSD-3-clause or CC-BY-3.0"),),
     word_lists=(Source("dutch", "wdutch", "BSD-3-clause or CC-BY-3.0"),),
     answer_root=_dutch_root,
@@ -223,11 +222,6 @@ DUTCH = Language(
 RUSSIAN = Language(
     code="ru",
     name="Russian",
-    letters=Letters(
-        "абвгдежзийклмнопрстуфхцчшщъыьэюя",
-        ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"),
-        {"ё": "е"},
-    ),
     dictionaries=(Source("ru_RU", "hunspell-ru", "BSD-style (custom, 4 clauses)", (),
                          _LIBREOFFICE.format("ru_RU")),),
     # ru_RU lists many case and verb forms as roots (ВСЕМИ, СКАЖИ); the thesaurus's headwords
@@ -241,8 +235,8 @@ RUSSIAN = Language(
 
 HUNSPELL_LANGUAGES = (SPANISH, FRENCH, GERMAN, PORTUGUESE, ITALIAN, DUTCH, RUSSIAN)
 
-#: English is built from SCOWL (see wordpacks.scowl); its letters are a-z, accents fold.
-ENGLISH_LETTERS = latin("abcdefghijklmnopqrstuvwxyz", QWERTY, {"œ": "oe", "æ": "ae"})
+#: English is built from SCOWL (see wordpacks.scowl), whose words are spelt in a-z.
+ENGLISH_LETTERS = letter_rules("en")
 ENGLISH_LENGTHS = (4, 5, 6, 7)
 
 

@@ -5,16 +5,19 @@ word a line in its play spelling (lower case, NFC, folded to the pack's letters)
 point, unique, with a final newline.  ``display.tsv`` maps an answer's play spelling to how it is
 shown when the game ends (``pêche``, ``Straße``), for the answers where the two differ.
 ``pack.json`` describes the rest: letters, keyboard, attempts, sources, filters and counts.
+Its letters are the language's rules in ``bot.core.letter_rules``, by which the bot reads a
+guess (docs/letters.md).
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordpacks.letters import Letters
+from bot.core.letter_rules import LetterRules
 from wordpacks.selection import Answer, median_zipf
 
 ANSWERS = "answers.txt"
@@ -43,7 +46,7 @@ class Pack:
     name: str
     length: int
     attempts: int
-    letters: Letters
+    letters: LetterRules
     answers: list[Answer]
     allowed: list[str]
     sources: list[SourceUse]
@@ -82,13 +85,22 @@ def metadata(pack: Pack, has_display: bool) -> dict[str, Any]:
         "attempts": pack.attempts,
         "alphabet": pack.letters.alphabet,
         "keyboard": [list(row) for row in pack.letters.keyboard],
-        "fold": pack.letters.fold,
+        "fold": dict(sorted(pack.letters.folds.items())),
+        "ignored_accents": accent_names(pack.letters),
+        "case": pack.letters.case.value,
         "files": files,
         "counts": {"answers": len(pack.answers), "allowed": len(pack.allowed)},
         "answer_median_zipf": median_zipf(pack.answers),
         "sources": [vars(source) for source in pack.sources],
         "filters": pack.filters,
     }
+
+
+def accent_names(letters: LetterRules) -> list[str]:
+    """The accents left off a letter that is not a pack letter with them, by their Unicode
+    names ("acute accent"), in code point order."""
+    return [unicodedata.name(mark).removeprefix("COMBINING ").lower()
+            for mark in sorted(letters.ignored_marks)]
 
 
 def render_pack(pack: Pack) -> dict[str, str]:

@@ -14,6 +14,7 @@ import statistics
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 
+from bot.core.letters import pack_word
 from wordpacks.hunspell_words import LanguageWords
 from wordpacks.languages import Language
 from wordpacks.roots import Root
@@ -61,7 +62,7 @@ def rejection(root: Root, language: Language, zipf: Callable[[str], float],
     if language.plural_bases is not None:
         allowed = words.allowed.get(len(root.play), set())
         for base in language.plural_bases(root.display):
-            known = base in words.root_words or language.letters.play_spelling(base) in allowed
+            known = base in words.root_words or pack_word(base, language.letters) in allowed
             if known and zipf(base) >= frequency - INFLECTION_MARGIN:
                 return f"plural of {base}"
     return None

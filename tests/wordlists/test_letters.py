@@ -1,82 +1,52 @@
-"""Letters per language: own letters, folded accents, keyboards (wordlists/README.md)."""
+"""The build spells its words by the bot's letter rules (bot.core.letter_rules, docs/letters.md).
+
+The rules themselves are tested in tests/core/test_letter*.py; here, that the build takes them
+from there and that a pack therefore holds what a player can type.
+"""
 
 from __future__ import annotations
 
 import pytest
-from wordpacks.languages import (
-    DUTCH,
-    ENGLISH_LETTERS,
-    FRENCH,
-    GERMAN,
-    HUNSPELL_LANGUAGES,
-    ITALIAN,
-    PORTUGUESE,
-    RUSSIAN,
-    SPANISH,
-)
-from wordpacks.letters import QWERTY, Letters, latin
+from wordpacks.hunspell_words import collect, pack_spelling
+from wordpacks.languages import ENGLISH_LETTERS, FRENCH, GERMAN, HUNSPELL_LANGUAGES, RUSSIAN
 
-
-@pytest.mark.parametrize(
-    ("letters", "word", "play"),
-    [
-        (SPANISH.letters, "Niño", "niño"),  # Ñ is a letter of its own
-        (SPANISH.letters, "árbol", "arbol"),  # accents fold
-        (SPANISH.letters, "pingüino", "pinguino"),
-        (FRENCH.letters, "Pêche", "peche"),
-        (FRENCH.letters, "garçon", "garcon"),
-        (FRENCH.letters, "cœur", "coeur"),  # the ligature is two letters
-        (GERMAN.letters, "Äpfel", "äpfel"),  # umlauts are letters of their own
-        (GERMAN.letters, "Straße", "strasse"),  # ß is spelt SS, as in capitals
-        (GERMAN.letters, "Café", "cafe"),
-        (PORTUGUESE.letters, "coração", "coracao"),
-        (ITALIAN.letters, "città", "citta"),
-        (DUTCH.letters, "ĳs", "ijs"),  # the IJ ligature is I + J
-        (DUTCH.letters, "ideeën", "ideeen"),
-        (RUSSIAN.letters, "Ёлка", "елка"),  # Ё folds to Е
-        (RUSSIAN.letters, "йогурт", "йогурт"),  # Й is a letter of its own
-        (ENGLISH_LETTERS, "Café", "cafe"),
-    ],
-)
-def test_play_spelling(letters: Letters, word: str, play: str) -> None:
-    assert letters.play_spelling(word) == play
-
-
-def test_decomposed_input_is_composed_first() -> None:
-    assert SPANISH.letters.play_spelling("nin\u0303o") == "niño"
-    assert RUSSIAN.letters.play_spelling("и\u0306од") == "йод"
-
-
-@pytest.mark.parametrize(
-    ("letters", "word"),
-    [(SPANISH.letters, "l'eau"), (FRENCH.letters, "smørrebrød"), (GERMAN.letters, "Øre"),
-     (RUSSIAN.letters, "crane"), (ENGLISH_LETTERS, "ёлка"), (DUTCH.letters, "zo-even")],
-)  # fmt: skip
-def test_words_outside_the_pack_letters_cannot_be_played(letters: Letters, word: str) -> None:
-    assert letters.play_spelling(word) is None
+from bot.core.letter_rules import letter_rules
+from bot.core.letters import pack_word, read_word
 
 
 @pytest.mark.parametrize("language", HUNSPELL_LANGUAGES, ids=lambda lang: lang.code)
-def test_keyboard_holds_every_letter_once_and_folds_land_on_letters(language: object) -> None:
-    letters = language.letters  # type: ignore[attr-defined]
-    keys = "".join(letters.keyboard)
-    assert sorted(keys) == sorted(letters.alphabet) and len(set(keys)) == len(keys)
-    for source, target in letters.fold.items():
-        assert source not in letters.alphabet
-        assert all(ch in letters.alphabet for ch in target)
+def test_every_language_spells_by_the_bots_rules(language: object) -> None:
+    code = language.code  # type: ignore[attr-defined]
+    assert language.letters is letter_rules(code)  # type: ignore[attr-defined]
+    assert ENGLISH_LETTERS is letter_rules("en")
 
 
-def test_keyboards_by_language() -> None:
-    assert FRENCH.letters.keyboard[0].startswith("azerty")
-    assert GERMAN.letters.keyboard[0].startswith("qwertz") and "ü" in GERMAN.letters.keyboard[0]
-    assert SPANISH.letters.keyboard[1].endswith("ñ")
-    assert RUSSIAN.letters.keyboard[0].startswith("йцукен") and len(RUSSIAN.letters.alphabet) == 32
-    assert ENGLISH_LETTERS.keyboard == QWERTY
+@pytest.mark.parametrize("word", [
+    "casa", "Niño", "árbol", "desenvolvimento", "Straße", "Maße", "ĳzer", "ĳsje", "cœur",
+    "nin\u0303o", "mo\u0301re", "мо\u0301ре", "ёлка", "l'eau", "zo-even", "K", "İstanbul",
+    "Schöne", "smørrebrød", "inconstitucionalmente", "", "a\u0301\u0301\u0301\u0301\u0301"])
+@pytest.mark.parametrize("code", ["es", "fr", "de", "nl", "ru", "en"])
+def test_pack_spelling_is_pack_word_at_the_wanted_lengths(code: str, word: str) -> None:
+    rules = letter_rules(code)
+    for wanted in ({5}, {4, 5, 6, 7}, {3}):
+        play = pack_word(word, rules)
+        expected = play if play is not None and len(play) in wanted else None
+        assert pack_spelling(word, rules, frozenset(wanted)) == expected
 
 
-def test_a_keyboard_must_match_its_alphabet() -> None:
-    with pytest.raises(ValueError, match="keyboard"):
-        Letters("abc", ("ab",))
-    with pytest.raises(ValueError, match="folding"):
-        Letters("abc", ("abc",), {"a": "b"})
-    assert latin("abcdefghijklmnopqrstuvwxyz").fold["é"] == "e"
+def test_a_spelling_may_grow_into_the_wanted_length() -> None:
+    # four characters written, five pack letters: not passed over as too short or long
+    assert pack_spelling("Maße", GERMAN.letters, frozenset({5})) == "masse"
+    assert pack_spelling("ĳzer", letter_rules("nl"), frozenset({5})) == "ijzer"
+    assert pack_spelling("Straße", GERMAN.letters, frozenset({5})) is None  # STRASSE: 7
+
+
+def test_the_allowed_words_are_what_a_player_can_type() -> None:
+    french = collect(FRENCH, [("SET UTF-8\n", "4\nshōjo\nélève\ncœur\nnaïf\n")], [], [5])
+    # the macron folds like every accent (docs/letters.md), as the ligature is two letters
+    assert french.allowed[5] == {"shojo", "eleve", "coeur"}
+    russian = collect(RUSSIAN, [("SET UTF-8\n", "3\nёлка\nмо\u0301ре\nйогурт\n")], [], [4])
+    assert russian.allowed[4] == {"елка", "море"}  # Ё is Е; a stress mark folds
+    for language, length, words in ((FRENCH, 5, french), (RUSSIAN, 4, russian)):
+        for play in words.allowed[length]:
+            assert read_word(play.upper(), language.letters, length) == play

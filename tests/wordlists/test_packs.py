@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from wordpacks import scowl
 from wordpacks.blocklists import load_blocklist
-from wordpacks.languages import ENGLISH_LENGTHS, HUNSPELL_LANGUAGES, Letters
+from wordpacks.languages import ENGLISH_LENGTHS, HUNSPELL_LANGUAGES
 
+from bot.core.letter_rules import letter_rules
+from bot.core.letters import pack_word
 from tests.wordlists._scripts import WORDLISTS_DIR, build
 
 PACKS = build.pack_names()
@@ -40,9 +42,7 @@ class Pack:
             for line in read_lines(self.dir / files["display"]):
                 play, _, shown = line.partition("\t")
                 self.display[play] = shown
-        self.letters = Letters(self.meta["alphabet"],
-                               tuple("".join(row) for row in self.meta["keyboard"]),
-                               self.meta["fold"])
+        self.letters = letter_rules(self.meta["language"])
 
 
 def read_lines(path: Path) -> list[str]:
@@ -66,6 +66,16 @@ def test_metadata(pack: Pack) -> None:
     assert meta["sources"] and all(s["version"] and s["licence"] for s in meta["sources"])
 
 
+def test_letters_are_the_bots_rules_of_the_language(pack: Pack) -> None:
+    rules = pack.letters
+    meta = pack.meta
+    assert meta["alphabet"] == rules.alphabet
+    assert meta["keyboard"] == [list(row) for row in rules.keyboard]
+    assert meta["fold"] == dict(rules.folds)
+    accents = {unicodedata.lookup(f"COMBINING {name}") for name in meta["ignored_accents"]}
+    assert accents == rules.ignored_marks and meta["case"] == rules.case.value
+
+
 def test_words_are_sorted_unique_nfc_and_of_the_pack_letters(pack: Pack) -> None:
     alphabet = set(pack.meta["alphabet"])
     assert unicodedata.normalize("NFC", pack.meta["alphabet"]) == pack.meta["alphabet"]
@@ -85,7 +95,7 @@ def test_answers_are_allowed_and_a_few_thousand_at_most(pack: Pack) -> None:
 def test_display_spellings_fold_to_their_answer(pack: Pack) -> None:
     assert set(pack.display) <= set(pack.answers)
     for play, shown in pack.display.items():
-        assert shown != play and pack.letters.play_spelling(shown) == play
+        assert shown != play and pack_word(shown, pack.letters) == play
 
 
 def test_licence_files_are_beside_the_pack(pack: Pack) -> None:
