@@ -46,11 +46,11 @@ from bot.service.errors import (
     PlayerError,
     Problem,
     disk_full_is_a_problem,
+    ids_checked_calls,
     refused,
     store_refusals,
 )
 from bot.service.hinting import make_hint, revealed_per_guess
-from bot.service.ids import ids_checked_calls
 from bot.service.posts import ResultsPosts
 from bot.service.prefs import personal_today
 from bot.service.results import (

@@ -10,9 +10,8 @@ personal daily; the channel game. A board's button names its game instead (``gam
 from __future__ import annotations
 
 from bot.core.domain import HintKind
-from bot.service.errors import Problem
+from bot.service.errors import Problem, ids_checked_calls
 from bot.service.game_service import GameService
-from bot.service.ids import ids_checked_calls
 from bot.service.race_views import RaceMove
 from bot.service.races import RaceService
 from bot.service.results import GameView, GiveUpResult, GuessResult, HintResult, Place

@@ -19,8 +19,7 @@ from typing import Final, Protocol, runtime_checkable
 
 from bot.core.daily import today_puzzle_number
 from bot.core.domain import Kind, Scope, game_label
-from bot.service.errors import PlayerError, Problem, disk_full_is_a_problem
-from bot.service.ids import ids_checked_calls
+from bot.service.errors import PlayerError, Problem, disk_full_is_a_problem, ids_checked_calls
 from bot.service.results import DailySummary
 from bot.storage.models import DailyPostBehind
 from bot.storage.port import Store

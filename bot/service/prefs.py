@@ -15,8 +15,7 @@ from datetime import datetime
 
 from bot.core.daily import Calendar
 from bot.core.timezones import UnknownTimeZone, normalise_timezone
-from bot.service.errors import BadOption, Problem
-from bot.service.ids import ids_checked
+from bot.service.errors import BadOption, Problem, ids_checked
 from bot.storage.errors import PrefsChanged
 from bot.storage.models import UNSET, Unset
 from bot.storage.port import Store

@@ -30,11 +30,11 @@ from bot.service.errors import (
     PlayerError,
     Problem,
     disk_full_is_a_problem,
+    ids_checked_calls,
 )
 from bot.service.figures import race_leaderboard, race_stats
 from bot.service.game_service import GameService
 from bot.service.hinting import make_hint
-from bot.service.ids import ids_checked_calls
 from bot.service.race_views import (
     RaceMove,
     RacerView,

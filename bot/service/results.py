@@ -22,7 +22,7 @@ from bot.core.domain import (
     Status,
 )
 from bot.core.solver_answers import AnswerPick
-from bot.service.ids import check_id
+from bot.service.errors import check_id
 from bot.storage.models import DailyResult, Stats
 
 
