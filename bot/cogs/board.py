@@ -31,7 +31,7 @@ import discord
 from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Reply
 from bot.cogs.looks import DEFAULT_LOOK, Look, current_look
-from bot.core.domain import HintKind, Players
+from bot.core.domain import HintKind, Scope
 from bot.render.daily_results import fit_parts
 from bot.render.emoji_board import game_text, ruled_out_text
 from bot.render.image import board_png_async
@@ -49,7 +49,7 @@ ALT_LIMIT = 1024
 
 
 def is_channel_game(game: GameView) -> bool:
-    return game.mode.players is Players.CHANNEL
+    return game.scope is Scope.CHANNEL
 
 
 def game_title(game: GameView) -> str:

@@ -87,13 +87,6 @@ class LeaderboardOrder(StrEnum):
     MAX_STREAK = "max_streak"
 
 
-class Players(Enum):
-    """Who may play a game: its owner, or anyone in the channel."""
-
-    OWNER = "owner"
-    CHANNEL = "channel"
-
-
 class HintPolicy(Enum):
     ALWAYS = "always"
     #: Follows the server's setting for the mode: ``hints_in_channel_games``, or for a race
@@ -114,7 +107,6 @@ class Mode:
     name: str
     scope: Scope
     kind: Kind
-    players: Players
     #: Played in messages only the player sees (so nobody spoils the word).
     private: bool
     bucket: StatsBucket
@@ -125,24 +117,24 @@ class Mode:
     word_hints: bool
 
 
-DAILY = Mode("daily", Scope.OWN, Kind.DAILY, Players.OWNER, True, StatsBucket.DAILY,
+DAILY = Mode("daily", Scope.OWN, Kind.DAILY, True, StatsBucket.DAILY,
              "daily", HintPolicy.DAILY_SETTING, True)
-PRACTICE = Mode("practice", Scope.OWN, Kind.RANDOM, Players.OWNER, False,
+PRACTICE = Mode("practice", Scope.OWN, Kind.RANDOM, False,
                 StatsBucket.PRACTICE, "practice", HintPolicy.ALWAYS, True)
 #: An own game with a word the player chose (the terminal's ``--word``): practice.
-CHOSEN_PRACTICE = Mode("chosen practice", Scope.OWN, Kind.CHOSEN, Players.OWNER, False,
+CHOSEN_PRACTICE = Mode("chosen practice", Scope.OWN, Kind.CHOSEN, False,
                        StatsBucket.PRACTICE, "practice", HintPolicy.ALWAYS, False)
-CHANNEL_GAME = Mode("channel game", Scope.CHANNEL, Kind.RANDOM, Players.CHANNEL, False,
+CHANNEL_GAME = Mode("channel game", Scope.CHANNEL, Kind.RANDOM, False,
                     StatsBucket.CHANNEL, "practice", HintPolicy.SERVER_SETTING, True)
-CHALLENGE = Mode("challenge", Scope.CHANNEL, Kind.CHOSEN, Players.CHANNEL, False,
+CHALLENGE = Mode("challenge", Scope.CHANNEL, Kind.CHOSEN, False,
                  StatsBucket.CHANNEL, "challenge", HintPolicy.SERVER_SETTING, False)
 
 #: A race: everyone in the channel who joins plays one hidden word on their own private board.
-RACE = Mode("race", Scope.OWN, Kind.RACE, Players.OWNER, True, StatsBucket.RACE, "race",
+RACE = Mode("race", Scope.OWN, Kind.RACE, True, StatsBucket.RACE, "race",
             HintPolicy.SERVER_SETTING, True)
 
 #: A past daily played again: labelled "Wordle 123 · archive", its own statistics bucket.
-ARCHIVE = Mode("archive", Scope.OWN, Kind.ARCHIVE, Players.OWNER, True, StatsBucket.ARCHIVE,
+ARCHIVE = Mode("archive", Scope.OWN, Kind.ARCHIVE, True, StatsBucket.ARCHIVE,
                "archive", HintPolicy.ALWAYS, True)
 
 MODES: dict[tuple[Scope, Kind], Mode] = {
@@ -197,7 +189,7 @@ class Refusal(StrEnum):
 def _seat_refusal(game: GameFacts, player_id: int) -> Refusal | None:
     if game.status.is_over:
         return Refusal.GAME_OVER
-    if game.mode.players is Players.OWNER and game.owner_id != player_id:
+    if game.scope is Scope.OWN and game.owner_id != player_id:
         return Refusal.NOT_YOUR_GAME
     return None
 
@@ -222,7 +214,7 @@ def give_up_refusal(game: GameFacts, player_id: int) -> Refusal | None:
     guessed in it or the challenge's setter."""
     refusal = _seat_refusal(game, player_id)
     started = game.guessed or bool(game.guessers)
-    if refusal is not None or game.mode.players is Players.OWNER or not started:
+    if refusal is not None or game.scope is Scope.OWN or not started:
         return refusal
     if player_id in game.guessers or (game.setter_id is not None
                                       and player_id == game.setter_id):
@@ -233,7 +225,7 @@ def give_up_refusal(game: GameFacts, player_id: int) -> Refusal | None:
 def counted_players(game: GameFacts) -> frozenset[int]:
     """Whose statistics a finished game counts for: the owner of an own game, every player
     who guessed in a channel game (never a challenge's setter, who cannot guess)."""
-    if game.mode.players is Players.OWNER:
+    if game.scope is Scope.OWN:
         return frozenset() if game.owner_id is None else frozenset({game.owner_id})
     return game.guessers
 

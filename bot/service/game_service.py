@@ -20,7 +20,6 @@ from bot.core.domain import (
     Kind,
     LeaderboardOrder,
     Mode,
-    Players,
     Scope,
     StatsBucket,
     give_up_refusal,
@@ -90,7 +89,7 @@ _RULES = {"guess": guess_refusal, "hint": hint_refusal, "give_up": give_up_refus
 def _not_allowed(record: GameRecord) -> Problem:
     """Why the store refuses a guess or hint the service let through: in a channel game only
     the setter rule can (a setter who asked to be forgotten keeps an anonymous mark)."""
-    channel = facts(record).mode.players is Players.CHANNEL
+    channel = record.scope is Scope.CHANNEL
     return Problem.SETTER if channel else Problem.NOT_YOUR_GAME
 
 

@@ -16,7 +16,6 @@ from bot.core.domain import (
     HintPolicy,
     Kind,
     LeaderboardOrder,
-    Players,
     Refusal,
     Row,
     Scope,
@@ -65,7 +64,7 @@ def test_mode_table():
     assert mode_of(Scope.OWN, Kind.RANDOM) is PRACTICE and not PRACTICE.private
     assert mode_of("channel", "random") is CHANNEL_GAME
     assert mode_of("channel", "custom") is CHALLENGE
-    assert CHALLENGE.players is Players.CHANNEL and PRACTICE.players is Players.OWNER
+    assert CHALLENGE.scope is Scope.CHANNEL and PRACTICE.scope is Scope.OWN
     assert CHALLENGE.hints is HintPolicy.SERVER_SETTING
     assert DAILY.hints is HintPolicy.DAILY_SETTING  # hints_in_dailies
     assert PRACTICE.hints is mode_of("own", "archive").hints is HintPolicy.ALWAYS
