@@ -1,7 +1,7 @@
 """The game's vocabulary and rules, once: every other layer imports them from here.
 
 Vocabulary: enums whose values are the strings the database stores (so no data migration).
-Rules: small pure functions over plain data (:class:`GameFacts`), and one table of game
+Rules: small pure functions over a game (:class:`bot.core.game.Game`), and one table of game
 modes (:data:`MODES`). A word typed by a person is checked by :func:`normalise_word`; a played
 row is a :class:`Row`, checked once by :func:`parse_row`.
 """
@@ -11,17 +11,22 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
-#: Letters in a word, and guesses in a game.
-WORD_LENGTH = 5
-MAX_ATTEMPTS = 6
+from bot.core.variant import CLASSIC, Variant
+
+if TYPE_CHECKING:
+    from bot.core.game import Game
+
+#: Letters in a word, and guesses in a game, of today's only variant.
+WORD_LENGTH: Final = CLASSIC.length
+MAX_ATTEMPTS: Final = CLASSIC.attempts
 
 #: Feedback per letter: right place, elsewhere in the word, not in the word (or no more of it).
 GREEN, YELLOW, GREY = "G", "Y", "B"
 FEEDBACK_STATES = (GREEN, YELLOW, GREY)
 #: Feedback meaning the guess was the hidden word.
-ALL_GREEN = GREEN * WORD_LENGTH
+ALL_GREEN: Final = CLASSIC.all_green
 _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
@@ -153,22 +158,21 @@ def mode_of(scope: Scope | str, kind: Kind | str) -> Mode:
         raise ValueError(f"no game mode is {scope} + {kind}") from None
 
 
-# -- rules over plain data ----------------------------------------------------------------
+# -- rules over a game --------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class GameFacts:
-    """What the rules below read about a game: plain data, from any store."""
+    """What the rules read of a game (:class:`bot.core.game.Game` has the same names)."""
 
     scope: Scope
     kind: Kind
     status: Status
     owner_id: int | None
     setter_id: int | None
-    #: Players (not forgotten) who have guessed in the game.
     guessers: frozenset[int] = frozenset()
-    #: Whether the game has had a guess, from anyone (forgotten players included).
     guessed: bool = False
+    setter_mark: str | None = None
 
     @property
     def mode(self) -> Mode:
@@ -186,7 +190,15 @@ class Refusal(StrEnum):
     NOT_A_PLAYER = "not_a_player"
 
 
-def _seat_refusal(game: GameFacts, player_id: int) -> Refusal | None:
+def is_setter(game: Game | GameFacts, player_id: int, mark: str | None = None) -> bool:
+    """Whether ``player_id`` set the game's word. ``mark`` is the player's anonymous mark in
+    the store: a setter who asked to be forgotten leaves only that mark on the game."""
+    if game.setter_id is not None:
+        return game.setter_id == player_id
+    return mark is not None and game.setter_mark == mark
+
+
+def _seat_refusal(game: Game | GameFacts, player_id: int) -> Refusal | None:
     if game.status.is_over:
         return Refusal.GAME_OVER
     if game.scope is Scope.OWN and game.owner_id != player_id:
@@ -194,21 +206,25 @@ def _seat_refusal(game: GameFacts, player_id: int) -> Refusal | None:
     return None
 
 
-def guess_refusal(game: GameFacts, player_id: int) -> Refusal | None:
-    """Why ``player_id`` may not guess in ``game``, or ``None``: an own game is its owner's;
-    anyone in the channel guesses in a channel game except the challenge's setter."""
+def guess_refusal(game: Game | GameFacts, player_id: int,
+                  mark: str | None = None) -> Refusal | None:
+    """Why ``player_id`` (anonymous mark ``mark``: :func:`is_setter`) may not guess in
+    ``game``, or ``None``: an own game is its owner's; anyone in the channel guesses in a
+    channel game except the challenge's setter."""
     refusal = _seat_refusal(game, player_id)
-    if refusal is None and game.setter_id is not None and game.setter_id == player_id:
+    if refusal is None and is_setter(game, player_id, mark):
         return Refusal.SETTER
     return refusal
 
 
-def hint_refusal(game: GameFacts, player_id: int) -> Refusal | None:
-    """Why ``player_id`` may not take a hint in ``game``: whoever may guess may take a hint."""
-    return guess_refusal(game, player_id)
+def hint_refusal(game: Game | GameFacts, player_id: int,
+                 mark: str | None = None) -> Refusal | None:
+    """Whoever may guess may take a hint: :func:`guess_refusal`."""
+    return guess_refusal(game, player_id, mark)
 
 
-def give_up_refusal(game: GameFacts, player_id: int) -> Refusal | None:
+def give_up_refusal(game: Game | GameFacts, player_id: int,
+                    mark: str | None = None) -> Refusal | None:
     """Why ``player_id`` may not give ``game`` up, or ``None``. An own game: its owner. A
     channel game: before the first guess anyone in the channel; after it, a player who has
     guessed in it or the challenge's setter."""
@@ -216,13 +232,12 @@ def give_up_refusal(game: GameFacts, player_id: int) -> Refusal | None:
     started = game.guessed or bool(game.guessers)
     if refusal is not None or game.scope is Scope.OWN or not started:
         return refusal
-    if player_id in game.guessers or (game.setter_id is not None
-                                      and player_id == game.setter_id):
+    if player_id in game.guessers or is_setter(game, player_id, mark):
         return None
     return Refusal.NOT_A_PLAYER
 
 
-def counted_players(game: GameFacts) -> frozenset[int]:
+def counted_players(game: Game | GameFacts) -> frozenset[int]:
     """Whose statistics a finished game counts for: the owner of an own game, every player
     who guessed in a channel game (never a challenge's setter, who cannot guess)."""
     if game.scope is Scope.OWN:
@@ -235,12 +250,12 @@ def stats_bucket(scope: Scope | str, kind: Kind | str) -> StatsBucket:
     return mode_of(scope, kind).bucket
 
 
-def status_after(feedback: str, attempts_used: int, max_attempts: int = MAX_ATTEMPTS) -> Status:
+def status_after(feedback: str, attempts_used: int, variant: Variant = CLASSIC) -> Status:
     """A game's status after a guess with ``feedback`` as attempt ``attempts_used``: won on
-    all green, lost when the attempts are used up, else still active."""
-    if feedback.upper() == ALL_GREEN:
+    all green, lost when the variant's attempts are used up, else still active."""
+    if feedback.upper() == variant.all_green:
         return Status.WON
-    if attempts_used >= max_attempts:
+    if attempts_used >= variant.attempts:
         return Status.LOST
     return Status.ACTIVE
 

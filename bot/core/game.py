@@ -1,15 +1,19 @@
-"""One game of Wordle: the hidden word, the guesses played, and the rules that judge a new guess.
+"""One game of Wordle, stored or not: its hidden word, its guesses, the facts derived from
+them, and the play of a new guess.
 
-Everything here is pure: no Discord, no database. Invalid guesses never raise:
-:func:`validate_guess` and :meth:`Game.guess` hand back an :class:`Invalid` with a code and a
-message for a person, and the game is unchanged.
+:class:`Game` is the one shape of a game: the stores return it, the rules in
+:mod:`bot.core.domain` judge it, the front ends draw it. It is immutable; playing a guess
+returns the next game. Invalid guesses never raise: :meth:`Game.check` and :meth:`Game.guess`
+hand back an :class:`Invalid` with a code and a message for a person, and nothing changes.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Container, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from functools import cached_property
 
 from bot.core.domain import (
     GREEN,
@@ -17,16 +21,23 @@ from bot.core.domain import (
     MAX_ATTEMPTS,
     YELLOW,
     BadWord,
+    Kind,
+    Mode,
     Row,
+    Scope,
+    StatsBucket,
     Status,
+    counted_players,
+    game_label,
+    mode_of,
     normalise_word,
-    parse_row,
     status_after,
 )
 from bot.core.feedback import score
+from bot.core.variant import CLASSIC, Variant
 
-__all__ = ["MAX_ATTEMPTS", "Game", "GuessOutcome", "Invalid", "Row", "Status",
-           "hard_mode_problem", "keyboard", "validate_guess"]
+__all__ = ["MAX_ATTEMPTS", "Game", "Guess", "Invalid", "Row", "Status", "hard_mode_problem",
+           "keyboard", "validate_guess"]
 
 
 @dataclass(frozen=True)
@@ -39,18 +50,6 @@ class Invalid:
 
     code: str
     message: str
-
-
-@dataclass(frozen=True)
-class GuessOutcome:
-    """What :meth:`Game.guess` did: either a played ``row`` or the ``invalid`` reason."""
-
-    row: Row | None = None
-    invalid: Invalid | None = None
-
-    @property
-    def accepted(self) -> bool:
-        return self.row is not None
 
 
 def validate_guess(raw: object, allowed: Container[str]) -> str | Invalid:
@@ -66,8 +65,15 @@ def validate_guess(raw: object, allowed: Container[str]) -> str | Invalid:
     return word
 
 
-_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
-_COUNT_WORDS = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``12th``, ``21st``."""
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+_COUNT_WORDS = {2: "twice", 3: "three times", 4: "four times", 5: "five times",
+                6: "six times", 7: "seven times", 8: "eight times", 9: "nine times"}
 
 
 def hard_mode_problem(rows: Iterable[Sequence[str]], word: str) -> str | None:
@@ -83,7 +89,7 @@ def hard_mode_problem(rows: Iterable[Sequence[str]], word: str) -> str | None:
         feedback = feedback.upper()
         for i, (letter, state) in enumerate(zip(guess, feedback, strict=True)):
             if state == GREEN and word[i] != letter:
-                return f"the {_ORDINALS[i]} letter must be {letter.upper()}"
+                return f"the {ordinal(i + 1)} letter must be {letter.upper()}"
         revealed = Counter(
             letter for letter, state in zip(guess, feedback, strict=True) if state != GREY
         )
@@ -92,7 +98,8 @@ def hard_mode_problem(rows: Iterable[Sequence[str]], word: str) -> str | None:
             if have[letter] < needed:
                 if needed == 1:
                     return f"your guess must contain {letter.upper()}"
-                return f"your guess must contain {letter.upper()} {_COUNT_WORDS[needed]}"
+                times = _COUNT_WORDS.get(needed, f"{needed} times")
+                return f"your guess must contain {letter.upper()} {times}"
     return None
 
 
@@ -113,39 +120,142 @@ def keyboard(rows: Iterable[Sequence[str]]) -> dict[str, str]:
     return states
 
 
-@dataclass
-class Game:
-    """A hidden word, up to ``max_attempts`` guesses with their feedback, and the game's status."""
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """One played guess: attempt ``attempt`` (from 1), by ``player_id`` (``None`` once that
+    player asked to be forgotten), with its feedback."""
 
-    answer: str
+    attempt: int
+    player_id: int | None
+    word: str
+    feedback: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game:
+    """A game as stored: where and by whom it is played, its hidden word and its guesses.
+
+    Ids are Discord snowflakes (the terminal uses guild 0 and channel 0); ``id`` is 0 for a game
+    never stored. Times are timezone-aware UTC. Front ends read :attr:`answer`, which stays
+    ``None`` until the game is over; only the rules and the stores read :attr:`hidden_word`.
+    """
+
+    id: int = 0
+    guild_id: int = 0
+    channel_id: int = 0
+    owner_id: int | None = None
+    scope: Scope = Scope.OWN
+    kind: Kind = Kind.RANDOM
+    puzzle_number: int | None = None
+    # Kept out of repr so that logging a game (or an exception carrying one) never shows it.
+    hidden_word: str = field(repr=False)
     hard_mode: bool = False
-    rows: list[Row] = field(default_factory=list)
     status: Status = Status.ACTIVE
-    max_attempts: int = MAX_ATTEMPTS
+    setter_id: int | None = None
+    solved_by: int | None = None
+    created_at: datetime
+    finished_at: datetime | None = None
+    guesses: tuple[Guess, ...] = ()
+    #: A forgotten setter's anonymous mark (a store's keyed hash of their id), so the rules
+    #: still know them: see :func:`bot.core.domain.guess_refusal`.
+    setter_mark: str | None = field(default=None, repr=False)
+    variant: Variant = CLASSIC
+    #: The hidden word stays hidden after a loss: a race board while others still race.
+    sealed: bool = False
+    #: Set from ``scope`` and ``kind`` (a combination no mode has is refused).
+    mode: Mode = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.answer = normalise_word(self.answer)
-        self.rows = [parse_row(row) for row in self.rows]
-        self.status = Status(self.status)
+        # Whatever a store reads (text), the game holds the domain's enums.
+        if type(self.scope) is not Scope:
+            object.__setattr__(self, "scope", Scope(self.scope))
+        if type(self.kind) is not Kind:
+            object.__setattr__(self, "kind", Kind(self.kind))
+        if type(self.status) is not Status:
+            object.__setattr__(self, "status", Status(self.status))
+        word = self.hidden_word
+        if len(word) != self.variant.length or word.strip(self.variant.alphabet):
+            raise ValueError(f"a hidden word has {self.variant.length} letters of the "
+                             "variant's alphabet")
+        object.__setattr__(self, "mode", mode_of(self.scope, self.kind))
+
+    # -- derived facts --------------------------------------------------------------------
 
     @property
-    def attempts_used(self) -> int:
-        return len(self.rows)
+    def label(self) -> str:
+        """``Wordle 1,234``, ``Wordle practice``...: :func:`bot.core.domain.game_label`."""
+        return game_label(self.scope, self.kind, self.puzzle_number)
 
     @property
-    def attempts_left(self) -> int:
-        return self.max_attempts - len(self.rows)
+    def bucket(self) -> StatsBucket:
+        """Where the game counts in statistics."""
+        return self.mode.bucket
 
     @property
-    def is_over(self) -> bool:
-        return self.status is not Status.ACTIVE
+    def private(self) -> bool:
+        return self.mode.private
+
+    @cached_property
+    def rows(self) -> tuple[Row, ...]:
+        """The guesses as (word, feedback) pairs, in order."""
+        return tuple(Row(g.word, g.feedback) for g in self.guesses)
+
+    @property
+    def players(self) -> tuple[int | None, ...]:
+        """Who played each row (``None`` for a player since forgotten)."""
+        return tuple(g.player_id for g in self.guesses)
 
     @property
     def keyboard(self) -> dict[str, str]:
+        """Each played letter's best state: :func:`keyboard`."""
         return keyboard(self.rows)
 
+    @cached_property
+    def guessers(self) -> frozenset[int]:
+        """Players (not forgotten) who have guessed in the game."""
+        return frozenset(g.player_id for g in self.guesses if g.player_id is not None)
+
+    @property
+    def guessed(self) -> bool:
+        """Whether anyone has guessed, forgotten players included."""
+        return bool(self.guesses)
+
+    @property
+    def counted_players(self) -> frozenset[int]:
+        """Whose statistics the game counts for once over:
+        :func:`bot.core.domain.counted_players`."""
+        return counted_players(self)
+
+    @property
+    def attempts_used(self) -> int:
+        return len(self.guesses)
+
+    @property
+    def attempts_left(self) -> int:
+        return self.variant.attempts - len(self.guesses)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status.is_over
+
+    @property
+    def won(self) -> bool:
+        return self.status is Status.WON
+
+    @property
+    def answer(self) -> str | None:
+        """The hidden word as front ends may show it: once the game is over (a sealed game
+        only once won, the word being its last row), else ``None``."""
+        if self.status is Status.WON or (self.status.is_over and not self.sealed):
+            return self.hidden_word
+        return None
+
+    # -- play -----------------------------------------------------------------------------
+
     def check(self, raw: object, allowed: Container[str]) -> str | Invalid:
-        """Validate a guess for this game without playing it: the word, or why it is refused."""
+        """Validate a guess for this game without playing it: the word, or why it is refused.
+        Who may guess is another rule: :func:`bot.core.domain.guess_refusal`."""
         if self.is_over:
             return Invalid("finished", "This game is over; start a new one to keep playing.")
         word = validate_guess(raw, allowed)
@@ -157,17 +267,30 @@ class Game:
                 return Invalid("hard_mode", f"Hard mode: {problem}.")
         return word
 
-    def guess(self, raw: object, allowed: Container[str]) -> GuessOutcome:
-        """Play a guess. An invalid guess changes nothing and costs no attempt."""
+    def guess(self, raw: object, allowed: Container[str], *, player_id: int | None,
+              now: datetime) -> Game | Invalid:
+        """The game after ``player_id`` plays ``raw`` at ``now``, or why the guess is refused
+        (an invalid guess costs no attempt)."""
         word = self.check(raw, allowed)
         if isinstance(word, Invalid):
-            return GuessOutcome(invalid=word)
-        row = Row(word, score(word, self.answer))
-        self.rows.append(row)
-        self.status = status_after(row.feedback, len(self.rows), self.max_attempts)
-        return GuessOutcome(row=row)
+            return word
+        return self.play(word, player_id=player_id, now=now)
 
-    def give_up(self) -> None:
-        """End an active game as given up (a finished game stays as it is)."""
-        if not self.is_over:
-            self.status = Status.GIVEN_UP
+    def play(self, word: str, *, player_id: int | None, now: datetime) -> Game:
+        """The game after a word already checked (:meth:`check`) is played: won on all green
+        (solved by ``player_id``), lost on the last attempt. ``ValueError`` if it is over."""
+        if self.is_over:
+            raise ValueError(f"game {self.id} is over")
+        feedback = score(word, self.hidden_word)
+        guesses = (*self.guesses, Guess(len(self.guesses) + 1, player_id, word, feedback, now))
+        status = status_after(feedback, len(guesses), self.variant)
+        if not status.is_over:
+            return replace(self, guesses=guesses)
+        return replace(self, guesses=guesses, status=status, finished_at=now,
+                       solved_by=player_id if status is Status.WON else None)
+
+    def given_up(self, now: datetime) -> Game:
+        """The game ended as given up at ``now``; a game already over stays as it is."""
+        if self.is_over:
+            return self
+        return replace(self, status=Status.GIVEN_UP, finished_at=now)

@@ -26,7 +26,6 @@ from bot.core.domain import (
     guess_refusal,
     hint_refusal,
     mode_of,
-    status_after,
 )
 from bot.core.game import Invalid
 from bot.core.periods import Period
@@ -244,12 +243,11 @@ class GameService(ResultsPosts):
             refusal = guess_refusal(facts(record), player_id)
             if refusal is not None:
                 raise refused(refusal)
-            outcome = core_game(record).guess(raw, self.words.allowed)
-            if outcome.row is None:
-                raise InvalidGuess(outcome.invalid or Invalid("empty", ""))
-            row = outcome.row
-            attempt = len(record.guesses) + 1
-            status = status_after(row.feedback, attempt)
+            played = core_game(record).guess(raw, self.words.allowed, player_id=player_id,
+                                             now=self.now())
+            if isinstance(played, Invalid):
+                raise InvalidGuess(played)
+            row, attempt, status = played.rows[-1], played.attempts_used, played.status
             # The server's day matters only to a guess that ends the game (streaks).
             day = await self.today(record.guild_id, player_id) if status.is_over else None
             figures: EndingFigures | None = None

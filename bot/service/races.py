@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final
 
-from bot.core.domain import HintKind, LeaderboardOrder, Row
-from bot.core.game import Game, Invalid
+from bot.core.domain import HintKind, Kind, LeaderboardOrder
+from bot.core.game import Game, Guess, Invalid
 from bot.core.solver import Solver
 from bot.core.words import WordLists
 from bot.service.errors import (
@@ -270,8 +270,8 @@ class RaceService:
         for _ in range(_RETRIES):
             racer = race.racer(player_id)
             if racer is None and not race.is_over and not race.due(self.now()):
-                checked = Game(answer=race.answer, hard_mode=race.hard_mode).check(
-                    raw, self.words.allowed)
+                checked = Game(kind=Kind.RACE, hidden_word=race.answer, hard_mode=race.hard_mode,
+                               created_at=race.created_at).check(raw, self.words.allowed)
                 if isinstance(checked, Invalid):  # a refused word joins nobody
                     raise InvalidGuess(checked)
                 try:  # the first guess joins the race
@@ -284,13 +284,15 @@ class RaceService:
                 racer = race.racer(player_id)
             self._playable(race, racer)
             assert racer is not None
-            game = Game(answer=race.answer, hard_mode=race.hard_mode,
-                        rows=[Row(g.word, g.feedback) for g in racer.guesses])
-            outcome = game.guess(raw, self.words.allowed)
-            if outcome.row is None:
-                raise InvalidGuess(outcome.invalid or Invalid("empty", ""))
-            row, attempt = outcome.row, racer.attempts + 1
-            finish = game.status if game.status.is_over else None
+            game = Game(kind=Kind.RACE, hidden_word=race.answer, hard_mode=race.hard_mode,
+                        created_at=racer.joined_at, owner_id=player_id, guesses=tuple(
+                            Guess(g.attempt, player_id, g.word, g.feedback, g.created_at)
+                            for g in racer.guesses))
+            played = game.guess(raw, self.words.allowed, player_id=player_id, now=self.now())
+            if isinstance(played, Invalid):
+                raise InvalidGuess(played)
+            row, attempt = played.rows[-1], played.attempts_used
+            finish = played.status if played.is_over else None
             try:
                 after = await self.db.record_race_guess(
                     race.id, player_id=player_id, attempt=attempt, word=row.word,

@@ -17,7 +17,7 @@ from bot.core.domain import (
     mode_of,
     stats_bucket,
 )
-from bot.core.game import Game, keyboard
+from bot.core.game import Game, Guess, keyboard
 from bot.core.share import share_text
 from bot.service.errors import BadOption, Problem
 from bot.service.results import GameView, Place
@@ -98,8 +98,14 @@ def _game_view(record: GameRecord) -> GameView:
 
 
 def core_game(record: GameRecord) -> Game:
-    return Game(answer=record.answer, hard_mode=record.hard_mode, rows=list(rows_of(record)),
-                status=Status(record.status))
+    return Game(id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
+                owner_id=record.owner_id, scope=record.scope, kind=record.kind,
+                puzzle_number=record.puzzle_number, hidden_word=record.answer,
+                hard_mode=record.hard_mode, status=record.status, setter_id=record.setter_id,
+                solved_by=record.solved_by, created_at=record.created_at,
+                finished_at=record.finished_at, setter_mark=record.setter_mark,
+                guesses=tuple(Guess(g.attempt, g.player_id, g.word, g.feedback, g.created_at)
+                              for g in record.guesses))
 
 
 E = TypeVar("E", bound=StrEnum)

@@ -1,5 +1,7 @@
 """The rules in bot.core.domain, each on its own."""
 
+from datetime import UTC, datetime
+
 import pytest
 
 from bot.core.domain import (
@@ -11,7 +13,6 @@ from bot.core.domain import (
     MODES,
     PRACTICE,
     BadWord,
-    GameFacts,
     HintKind,
     HintPolicy,
     Kind,
@@ -28,6 +29,7 @@ from bot.core.domain import (
     give_up_refusal,
     guess_refusal,
     hint_refusal,
+    is_setter,
     mode_of,
     normalise_feedback,
     normalise_word,
@@ -35,18 +37,26 @@ from bot.core.domain import (
     stats_bucket,
     status_after,
 )
+from bot.core.game import Game, Guess
+from bot.core.variant import Variant
 
 OWNER, SETTER, GUESSER, OTHER = 1, 2, 3, 4
 
 
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
 def own(status=Status.ACTIVE, kind=Kind.RANDOM):
-    return GameFacts(Scope.OWN, kind, status, owner_id=OWNER, setter_id=None)
+    return Game(scope=Scope.OWN, kind=kind, status=status, owner_id=OWNER, hidden_word="slate",
+                created_at=T0)
 
 
-def channel(guessers=(), setter=None, status=Status.ACTIVE):
-    kind = Kind.CHOSEN if setter else Kind.RANDOM
-    return GameFacts(Scope.CHANNEL, kind, status, owner_id=None, setter_id=setter,
-                     guessers=frozenset(guessers))
+def channel(guessers=(), setter=None, status=Status.ACTIVE, mark=None):
+    kind = Kind.CHOSEN if setter or mark else Kind.RANDOM
+    guesses = tuple(Guess(n, player, "crane", "BBGBG", T0)
+                    for n, player in enumerate(guessers, start=1))
+    return Game(scope=Scope.CHANNEL, kind=kind, status=status, setter_id=setter,
+                setter_mark=mark, guesses=guesses, hidden_word="slate", created_at=T0)
 
 
 def test_stored_values_are_the_database_strings():
@@ -106,9 +116,25 @@ def test_give_up_refusal():
     assert give_up_refusal(started, SETTER) is None
     assert give_up_refusal(started, OTHER) is Refusal.NOT_A_PLAYER
     # Guessed only by players since forgotten: still started.
-    anonymous = GameFacts(Scope.CHANNEL, Kind.RANDOM, Status.ACTIVE, owner_id=None,
-                          setter_id=None, guessed=True)
+    anonymous = channel(guessers=[None])
+    assert anonymous.guessed and not anonymous.guessers
     assert give_up_refusal(anonymous, OTHER) is Refusal.NOT_A_PLAYER
+
+
+def test_a_forgotten_setter_is_known_by_their_mark():
+    # A setter who asked to be forgotten leaves only an anonymous mark on the game.
+    game = channel(guessers={GUESSER}, mark="mark-of-setter")
+    assert game.setter_id is None
+    assert is_setter(game, SETTER, "mark-of-setter")
+    assert not is_setter(game, SETTER) and not is_setter(game, OTHER, "mark-of-other")
+    assert guess_refusal(game, SETTER, "mark-of-setter") is Refusal.SETTER
+    assert hint_refusal(game, SETTER, "mark-of-setter") is Refusal.SETTER
+    assert guess_refusal(game, OTHER, "mark-of-other") is None
+    assert give_up_refusal(game, SETTER, "mark-of-setter") is None
+    assert give_up_refusal(game, OTHER, "mark-of-other") is Refusal.NOT_A_PLAYER
+    # A setter's id, when kept, decides alone.
+    kept = channel(setter=SETTER, mark="mark-of-other")
+    assert guess_refusal(kept, OTHER, "mark-of-other") is None
 
 
 def test_counted_players():
@@ -131,6 +157,10 @@ def test_status_after():
     assert status_after("GGGGY", MAX_ATTEMPTS - 1) is Status.ACTIVE
     assert status_after("GGGGY", MAX_ATTEMPTS) is Status.LOST
     assert Status.GIVEN_UP.is_over and not Status.ACTIVE.is_over
+    four = Variant(length=4, attempts=3)
+    assert status_after("GGGG", 1, four) is Status.WON
+    assert status_after("GGGY", 2, four) is Status.ACTIVE
+    assert status_after("GGGY", 3, four) is Status.LOST
 
 
 def test_game_label():

@@ -1,23 +1,44 @@
+from datetime import UTC, datetime
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.core.domain import CHALLENGE, DAILY, MAX_ATTEMPTS, Kind, Scope, StatsBucket
 from bot.core.game import (
-    MAX_ATTEMPTS,
     Game,
+    Guess,
     Invalid,
     Row,
     Status,
     hard_mode_problem,
     keyboard,
+    ordinal,
     validate_guess,
 )
+from bot.core.variant import Variant
 
 ALLOWED = frozenset(
     {"crane", "slate", "speed", "erase", "sissy", "spicy", "spiky", "spies", "abbey", "kebab",
      "hello", "lolly", "tests", "three", "there", "geese", "those", "vivid", "civic", "ethos",
      "shard", "stair", "start", "stark", "sharp"}
 )
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+T1 = datetime(2026, 1, 1, 0, 5, tzinfo=UTC)
+
+
+def new(word: str, **fields) -> Game:
+    return Game(hidden_word=word, created_at=T0, **fields)
+
+
+def play(game: Game, *words: str, player_id: int | None = 1) -> Game:
+    """``game`` after ``words``, each of which must be accepted."""
+    for word in words:
+        after = game.guess(word, ALLOWED, player_id=player_id, now=T1)
+        assert isinstance(after, Game), after
+        game = after
+    return game
 
 
 # --- validation: every invalid-input class gets its own reason and never raises -------------
@@ -74,7 +95,7 @@ def test_look_alike_letter_refused():
     # KELVIN SIGN lower-cases to k: "\u212aebab".lower() == "kebab", which is allowed.
     result = validate_guess("\u212aebab", ALLOWED)
     assert isinstance(result, Invalid) and result.code == "characters"
-    assert Game("slate").guess("\u212aebab", ALLOWED).invalid is not None
+    assert isinstance(new("slate").guess("\u212aebab", ALLOWED, player_id=1, now=T1), Invalid)
 
 
 @pytest.mark.parametrize("raw", ["crane", "CRANE", "CrAnE", "  crane  ", "\tcrane\n"])
@@ -93,67 +114,106 @@ def test_validate_never_raises(raw):
 # --- a game ------------------------------------------------------------------------------
 
 def test_invalid_guess_costs_no_attempt():
-    game = Game("slate")
+    game = new("slate")
     for bad in ["", "cr4ne", "zzzzz", "a" * 1000, None, "🙂"]:
-        outcome = game.guess(bad, ALLOWED)
-        assert not outcome.accepted
-        assert outcome.invalid is not None
+        assert isinstance(game.guess(bad, ALLOWED, player_id=1, now=T1), Invalid)
     assert game.attempts_used == 0
     assert game.status is Status.ACTIVE
-    outcome = game.guess("CRANE", ALLOWED)
-    assert outcome.accepted
-    assert outcome.row == Row("crane", "BBGBG")
-    assert game.attempts_used == 1
+    after = game.guess("CRANE", ALLOWED, player_id=1, now=T1)
+    assert isinstance(after, Game)
+    assert after.rows == (Row("crane", "BBGBG"),)
+    assert after.guesses == (Guess(1, 1, "crane", "BBGBG", T1),)
+    assert after.attempts_used == 1 and after.attempts_left == MAX_ATTEMPTS - 1
+    assert game.attempts_used == 0  # the game played is unchanged
 
 
 def test_win_on_all_green():
-    game = Game("slate")
-    game.guess("crane", ALLOWED)
-    outcome = game.guess("slate", ALLOWED)
-    assert outcome.row.feedback == "GGGGG"
-    assert game.status is Status.WON
-    assert game.is_over
+    game = play(new("slate"), "crane", "slate", player_id=7)
+    assert game.rows[-1].feedback == "GGGGG"
+    assert game.status is Status.WON and game.won and game.is_over
+    assert game.solved_by == 7 and game.finished_at == T1
 
 
 def test_lost_after_sixth_wrong_guess_and_finished_game_refuses():
-    game = Game("slate")
-    words = ["crane", "speed", "erase", "abbey", "kebab"]
-    for word in words:
-        game.guess(word, ALLOWED)
-        assert game.status is Status.ACTIVE
-    game.guess("hello", ALLOWED)
-    assert game.attempts_used == MAX_ATTEMPTS
-    assert game.status is Status.LOST
-    outcome = game.guess("slate", ALLOWED)
-    assert outcome.invalid.code == "finished"
-    assert game.attempts_used == MAX_ATTEMPTS
+    game = new("slate")
+    for word in ["crane", "speed", "erase", "abbey", "kebab"]:
+        game = play(game, word)
+        assert game.status is Status.ACTIVE and game.finished_at is None
+    game = play(game, "hello")
+    assert game.attempts_used == MAX_ATTEMPTS and game.attempts_left == 0
+    assert game.status is Status.LOST and game.solved_by is None and game.finished_at == T1
+    refused = game.guess("slate", ALLOWED, player_id=1, now=T1)
+    assert isinstance(refused, Invalid) and refused.code == "finished"
+    with pytest.raises(ValueError, match="over"):
+        game.play("slate", player_id=1, now=T1)
 
 
 def test_win_on_sixth_attempt_is_a_win():
-    game = Game("slate")
-    for word in ["crane", "speed", "erase", "abbey", "kebab"]:
-        game.guess(word, ALLOWED)
-    game.guess("slate", ALLOWED)
+    game = play(new("slate"), "crane", "speed", "erase", "abbey", "kebab", "slate")
     assert game.status is Status.WON
 
 
+def test_the_variant_sets_the_attempts():
+    short = new("slate", variant=Variant(attempts=2))
+    assert short.attempts_left == 2
+    assert play(short, "crane").status is Status.ACTIVE
+    assert play(short, "crane", "speed").status is Status.LOST
+
+
 def test_give_up():
-    game = Game("slate")
-    game.guess("crane", ALLOWED)
-    game.give_up()
-    assert game.status is Status.GIVEN_UP
-    assert game.guess("slate", ALLOWED).invalid.code == "finished"
-    won = Game("crane")
-    won.guess("crane", ALLOWED)
-    won.give_up()
-    assert won.status is Status.WON
+    game = play(new("slate"), "crane").given_up(T1)
+    assert game.status is Status.GIVEN_UP and game.finished_at == T1
+    assert game.guess("slate", ALLOWED, player_id=1, now=T1).code == "finished"
+    won = play(new("crane"), "crane")
+    assert won.given_up(T1) is won
 
 
 def test_bad_hidden_word_refused():
-    with pytest.raises(ValueError):
-        Game("slat")
-    with pytest.raises(ValueError):
-        Game("slaté")
+    for word in ("slat", "slaté", "SLATE", "slates"):
+        with pytest.raises(ValueError):
+            new(word)
+    with pytest.raises(ValueError, match="no game mode"):
+        new("slate", scope="channel", kind="daily")
+
+
+def test_the_hidden_word_stays_out_of_sight_until_the_game_is_over():
+    game = play(new("slate"), "crane")
+    assert game.answer is None and game.hidden_word == "slate"
+    assert "slate" not in repr(game)
+    assert play(game, "slate").answer == "slate"
+    assert game.given_up(T1).answer == "slate"
+    # A race board lost while others still race keeps the word; a won one is its last row.
+    sealed = play(new("slate", sealed=True), "crane", "speed", "erase", "abbey", "kebab", "hello")
+    assert sealed.is_over and sealed.answer is None
+    assert play(new("slate", sealed=True), "slate").answer == "slate"
+
+
+def test_stored_text_is_read_as_the_domain_enums():
+    game = new("slate", scope="channel", kind="custom", status="active", setter_id=2)
+    assert game.scope is Scope.CHANNEL and game.kind is Kind.CHOSEN
+    assert game.status is Status.ACTIVE and game.mode is CHALLENGE
+    assert game.label == "Wordle challenge" and game.bucket is StatsBucket.CHANNEL
+    assert not game.private
+    daily = new("slate", kind=Kind.DAILY, puzzle_number=1234, owner_id=1)
+    assert daily.label == "Wordle 1,234" and daily.private and daily.mode is DAILY
+
+
+def test_players_guessers_and_counted_players():
+    game = new("slate", scope=Scope.CHANNEL)
+    assert not game.guessed and game.guessers == frozenset() and game.counted_players == set()
+    game = play(game, "crane", player_id=3)
+    game = play(game, "speed", player_id=None)  # a player since forgotten
+    game = play(game, "erase", player_id=4)
+    assert game.players == (3, None, 4)
+    assert game.guessed and game.guessers == {3, 4} == game.counted_players
+    own = play(new("slate", owner_id=1), "crane", player_id=1)
+    assert own.counted_players == {1}
+
+
+def test_keyboard_of_a_game():
+    game = play(new("erase"), "speed", "geese")
+    assert game.keyboard == keyboard(game.rows)
+    assert game.keyboard["e"] == "G" and game.keyboard["p"] == "B"
 
 
 # --- hard mode ---------------------------------------------------------------------------
@@ -195,19 +255,25 @@ def test_hard_mode_ordinal_messages():
 
 
 def test_hard_mode_game_refuses_breach_without_cost():
-    game = Game("slate", hard_mode=True)
-    game.guess("crane", ALLOWED)
-    outcome = game.guess("speed", ALLOWED)
-    assert outcome.invalid.code == "hard_mode"
-    assert outcome.invalid.message == "Hard mode: the 3rd letter must be A."
+    game = play(new("slate", hard_mode=True), "crane")
+    refused = game.guess("speed", ALLOWED, player_id=1, now=T1)
+    assert refused == Invalid("hard_mode", "Hard mode: the 3rd letter must be A.")
+    assert game.check("speed", ALLOWED) == refused
     assert game.attempts_used == 1
-    assert game.guess("slate", ALLOWED).accepted
+    assert play(game, "slate").won
 
 
 def test_normal_mode_ignores_hard_rules():
-    game = Game("slate")
-    game.guess("crane", ALLOWED)
-    assert game.guess("speed", ALLOWED).accepted
+    assert play(new("slate"), "crane", "speed").attempts_used == 2
+
+
+def test_ordinals_and_counts_beyond_five_letters():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st"]
+    rows = [Row("abcdefg", "BBBBBBG")]
+    assert hard_mode_problem(rows, "abcdefh") == "the 7th letter must be G"
+    rows = [Row("eeeeeeeeeeee", "Y" * 12)]
+    assert hard_mode_problem(rows, "e" * 11 + "a") == "your guess must contain E 12 times"
 
 
 # --- keyboard ----------------------------------------------------------------------------
