@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from bot.core.variant import CLASSIC, Variant
+from bot.core.variant import CLASSIC
 
 if TYPE_CHECKING:
     from bot.core.game import Game
@@ -162,9 +162,7 @@ def mode_of(scope: Scope | str, kind: Kind | str) -> Mode:
 
 
 @dataclass(frozen=True)
-class GameFacts:
-    """What the rules read of a game (:class:`bot.core.game.Game` has the same names)."""
-
+class GameFacts:  # what the rules read of a game, until every store returns the core game
     scope: Scope
     kind: Kind
     status: Status
@@ -208,9 +206,8 @@ def _seat_refusal(game: Game | GameFacts, player_id: int) -> Refusal | None:
 
 def guess_refusal(game: Game | GameFacts, player_id: int,
                   mark: str | None = None) -> Refusal | None:
-    """Why ``player_id`` (anonymous mark ``mark``: :func:`is_setter`) may not guess in
-    ``game``, or ``None``: an own game is its owner's; anyone in the channel guesses in a
-    channel game except the challenge's setter."""
+    """Why ``player_id`` (``mark``: :func:`is_setter`) may not guess in ``game``, or ``None``:
+    an own game is its owner's; a channel game anyone's in the channel but its setter's."""
     refusal = _seat_refusal(game, player_id)
     if refusal is None and is_setter(game, player_id, mark):
         return Refusal.SETTER
@@ -248,16 +245,6 @@ def counted_players(game: Game | GameFacts) -> frozenset[int]:
 def stats_bucket(scope: Scope | str, kind: Kind | str) -> StatsBucket:
     """The statistics bucket a game counts in."""
     return mode_of(scope, kind).bucket
-
-
-def status_after(feedback: str, attempts_used: int, variant: Variant = CLASSIC) -> Status:
-    """A game's status after a guess with ``feedback`` as attempt ``attempts_used``: won on
-    all green, lost when the variant's attempts are used up, else still active."""
-    if feedback.upper() == variant.all_green:
-        return Status.WON
-    if attempts_used >= variant.attempts:
-        return Status.LOST
-    return Status.ACTIVE
 
 
 def game_label(scope: Scope | str, kind: Kind | str, puzzle_number: int | None) -> str:

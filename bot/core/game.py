@@ -31,7 +31,6 @@ from bot.core.domain import (
     game_label,
     mode_of,
     normalise_word,
-    status_after,
 )
 from bot.core.feedback import score
 from bot.core.variant import CLASSIC, Variant
@@ -63,6 +62,16 @@ def validate_guess(raw: object, allowed: Container[str]) -> str | Invalid:
     if word not in allowed:
         return Invalid("unknown_word", f"{word.upper()} is not in the word list.")
     return word
+
+
+def status_after(feedback: str, attempts_used: int, variant: Variant = CLASSIC) -> Status:
+    """A game's status after a guess with ``feedback`` as attempt ``attempts_used``: won on
+    all green, lost when the variant's attempts are used up, else still active."""
+    if feedback.upper() == variant.all_green:
+        return Status.WON
+    if attempts_used >= variant.attempts:
+        return Status.LOST
+    return Status.ACTIVE
 
 
 def ordinal(n: int) -> str:

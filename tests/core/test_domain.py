@@ -5,11 +5,9 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.core.domain import (
-    ALL_GREEN,
     CHALLENGE,
     CHANNEL_GAME,
     DAILY,
-    MAX_ATTEMPTS,
     MODES,
     PRACTICE,
     BadWord,
@@ -35,10 +33,8 @@ from bot.core.domain import (
     normalise_word,
     parse_row,
     stats_bucket,
-    status_after,
 )
 from bot.core.game import Game, Guess
-from bot.core.variant import Variant
 
 OWNER, SETTER, GUESSER, OTHER = 1, 2, 3, 4
 
@@ -149,18 +145,6 @@ def test_stats_bucket():
     assert stats_bucket("own", "custom") is StatsBucket.PRACTICE
     assert stats_bucket("channel", "random") is StatsBucket.CHANNEL
     assert stats_bucket("channel", "custom") is StatsBucket.CHANNEL
-
-
-def test_status_after():
-    assert status_after(ALL_GREEN, 1) is Status.WON
-    assert status_after("ggggg", MAX_ATTEMPTS) is Status.WON
-    assert status_after("GGGGY", MAX_ATTEMPTS - 1) is Status.ACTIVE
-    assert status_after("GGGGY", MAX_ATTEMPTS) is Status.LOST
-    assert Status.GIVEN_UP.is_over and not Status.ACTIVE.is_over
-    four = Variant(length=4, attempts=3)
-    assert status_after("GGGG", 1, four) is Status.WON
-    assert status_after("GGGY", 2, four) is Status.ACTIVE
-    assert status_after("GGGY", 3, four) is Status.LOST
 
 
 def test_game_label():

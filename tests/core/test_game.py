@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.core.domain import CHALLENGE, DAILY, MAX_ATTEMPTS, Kind, Scope, StatsBucket
+from bot.core.domain import ALL_GREEN, CHALLENGE, DAILY, MAX_ATTEMPTS, Kind, Scope, StatsBucket
 from bot.core.game import (
     Game,
     Guess,
@@ -14,6 +14,7 @@ from bot.core.game import (
     hard_mode_problem,
     keyboard,
     ordinal,
+    status_after,
     validate_guess,
 )
 from bot.core.variant import Variant
@@ -214,6 +215,18 @@ def test_keyboard_of_a_game():
     game = play(new("erase"), "speed", "geese")
     assert game.keyboard == keyboard(game.rows)
     assert game.keyboard["e"] == "G" and game.keyboard["p"] == "B"
+
+
+def test_status_after():
+    assert status_after(ALL_GREEN, 1) is Status.WON
+    assert status_after("ggggg", MAX_ATTEMPTS) is Status.WON
+    assert status_after("GGGGY", MAX_ATTEMPTS - 1) is Status.ACTIVE
+    assert status_after("GGGGY", MAX_ATTEMPTS) is Status.LOST
+    assert Status.GIVEN_UP.is_over and not Status.ACTIVE.is_over
+    four = Variant(length=4, attempts=3)
+    assert status_after("GGGG", 1, four) is Status.WON
+    assert status_after("GGGY", 2, four) is Status.ACTIVE
+    assert status_after("GGGY", 3, four) is Status.LOST
 
 
 # --- hard mode ---------------------------------------------------------------------------
