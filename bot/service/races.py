@@ -5,10 +5,9 @@ finished (once its join window, :data:`JOIN_WINDOW_MINUTES`, is over), when its 
 (players still playing lose) or when its starter, or someone who can manage the server, ends
 it; the players who solved it are placed by guesses, then time from joining.
 
-Everything is answered from the store, as for games: a restart in the middle of a race changes
-nothing (the front end resumes the live message and the timer from :meth:`RaceService.active`).
-What a front end shows is :mod:`bot.service.race_views`.
-"""
+Everything is answered from the store, so a restart mid-race changes nothing (the front end
+resumes the message and timer from :meth:`RaceService.active`); :mod:`bot.service.race_views`
+is what a front end shows."""
 
 from __future__ import annotations
 
