@@ -2,6 +2,8 @@
 
     wordle-bot solve crane=BYBBG slate=00002 moist=⬛🟩⬛⬛⬛
     wordle-bot solve --hard crane=BYBBG
+    wordle-bot solve crane=BYBBG,GGGGG,BBBBB,BBBBB slate=BBBBG,,BYBYB,BBBBB   a Quordle
+    wordle-bot solve --boards 4                          the best first guess of a Quordle
     wordle-bot solve --answers my-answers.txt --allowed my-allowed.txt crane=BYBBG
     wordle-bot solve --env-file alt.env crane=BYBBG      the lists that file's settings name
 
@@ -12,6 +14,13 @@ fit, some of them, and the best next guess (when it cannot be the hidden word it
 best word that could be, as the word hint says it); exit status 0, or 1 when no word fits the
 feedback, 2 for input that cannot be read (or more guesses than a game has, or a guess after
 an all-green one, or a setting that cannot be used).
+
+Several boards (Dordle 2 boards in 7 guesses, Quordle 4 in 9, Octordle 8 in 13): each guess
+has one feedback per board, in board order, separated by commas. A board found by an earlier
+guess gets none: leave its place empty (``slate=BBBBG,,BYBYB,BBBBB``), or write ``-`` or all
+green. The number of boards is ``--boards``, else the number of feedbacks of the first guess.
+It prints each board's fitting words and the best next guess for all open boards together
+(:mod:`bot.core.solver_boards`).
 
 The word lists are ``--answers``/``--allowed``, else the bot's own: ``WORDLE_ANSWERS`` and
 ``WORDLE_ALLOWED`` from the environment or the settings file (``.env``, or ``wordle-bot
@@ -35,6 +44,8 @@ if TYPE_CHECKING:
     from bot.core.solver import Solver
 
 _SEPARATOR = re.compile(r"[=:,]")
+#: The numbers of boards a game can have (Wordle, Dordle, Quordle, Octordle).
+BOARD_COUNTS = (1, 2, 4, 8)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -42,10 +53,19 @@ def _parser() -> argparse.ArgumentParser:
         prog="wordle-bot solve",
         description="Suggest the next guess for a Wordle game played elsewhere.",
         epilog="Feedback: G/Y/B letters, 2/1/0 digits, or 🟩🟨⬛ squares. "
-               "Example: wordle-bot solve crane=BYBBG slate=00002",
+               "Example: wordle-bot solve crane=BYBBG slate=00002. "
+               "Several boards: one feedback per board, comma separated, a found board's "
+               "left empty. Quordle example: wordle-bot solve "
+               "crane=BYBBG,GGGGG,BBBBB,BBBBB slate=BBBBG,,BYBYB,BBBBB",
     )
     parser.add_argument("guesses", nargs="*", metavar="WORD=FEEDBACK",
-                        help="a guess played and the feedback it got, in order")
+                        help="a guess played and the feedback it got, in order; with "
+                             "several boards WORD=FEEDBACK,FEEDBACK,... (one per board, in "
+                             "board order; empty or - for a board found before)")
+    parser.add_argument("--boards", type=int, choices=BOARD_COUNTS, metavar="N",
+                        help="boards played at once: 1 (Wordle), 2 (Dordle, 7 guesses), 4 "
+                             "(Quordle, 9) or 8 (Octordle, 13); default: as many as the "
+                             "first guess has feedbacks")
     parser.add_argument("--hard", action="store_true",
                         help="hard mode: suggest only guesses that use every green and "
                              "yellow letter")
@@ -64,9 +84,10 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_pair(text: str, variant: Variant = CLASSIC) -> tuple[str, str]:
-    """``"crane=BYBBG"`` to ``("crane", "BYBBG")``; raises ``ValueError`` with a message."""
-    from bot.core.solver_history import letters_name, parse_feedback
+def split_guess(text: str, variant: Variant = CLASSIC) -> tuple[str, str]:
+    """``"crane=BYBBG"`` to the word, checked, and the feedback text after it; raises
+    ``ValueError`` with a message."""
+    from bot.core.solver_history import letters_name
 
     parts = _SEPARATOR.split(text.strip(), maxsplit=1)
     if len(parts) != 2 or not parts[0].strip():
@@ -76,11 +97,33 @@ def parse_pair(text: str, variant: Variant = CLASSIC) -> tuple[str, str]:
     if len(word) != variant.length or not set(word) <= set(variant.alphabet):
         raise ValueError(f"{parts[0].strip()[:30]!r} is not a {variant.length}-letter word of "
                          f"{letters_name(variant.alphabet)}")
+    return word, parts[1]
+
+
+def parse_pair(text: str, variant: Variant = CLASSIC) -> tuple[str, str]:
+    """``"crane=BYBBG"`` to ``("crane", "BYBBG")``; raises ``ValueError`` with a message."""
+    from bot.core.solver_history import parse_feedback
+
+    word, rest = split_guess(text, variant)
     try:
-        feedback = parse_feedback(parts[1], variant.length)
+        feedback = parse_feedback(rest, variant.length)
     except ValueError as error:
         raise ValueError(f"{word.upper()}: {error}") from None
     return word, feedback
+
+
+def boards_given(guesses: list[str]) -> int:
+    """The number of boards the first guess has feedback for (1 without guesses); raises
+    ``ValueError`` for a number no game has."""
+    if not guesses:
+        return 1
+    parts = _SEPARATOR.split(guesses[0].strip(), maxsplit=1)
+    count = len(parts[1].split(",")) if len(parts) == 2 else 1
+    if count not in BOARD_COUNTS:
+        shown = parts[0].strip()[:30].upper()
+        raise ValueError(f"{shown} has {count} feedbacks, but a game has 1, 2, 4 or 8 boards "
+                         "(one feedback each, comma separated)")
+    return count
 
 
 def game_problem(history: list[tuple[str, str]], hard_mode: bool = False,
@@ -121,14 +164,23 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     except SystemExit as exit_:
         return int(exit_.code or 0)
 
+    if args.show < 0:
+        print("wordle-bot solve: --show must be 0 or more", file=err)
+        return 2
+    try:
+        boards = args.boards or boards_given(args.guesses)
+    except ValueError as error:
+        print(f"wordle-bot solve: {error}", file=err)
+        return 2
+    if boards > 1:
+        from bot.cli.solve_boards import solve_boards
+
+        return solve_boards(args, boards, out, err, env_file)
     try:
         history = [parse_pair(text) for text in args.guesses]
         game_problem(history, args.hard)
     except ValueError as error:
         print(f"wordle-bot solve: {error}", file=err)
-        return 2
-    if args.show < 0:
-        print("wordle-bot solve: --show must be 0 or more", file=err)
         return 2
 
     from bot.cli import word_lists
