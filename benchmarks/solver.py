@@ -4,6 +4,10 @@
     uv run python benchmarks/solver.py --lists nyt     # only the NYT 2022 lists
     uv run python benchmarks/solver.py --every 10      # every 10th hidden word (quick look)
     uv run python benchmarks/solver.py --answers 100   # 100 hidden words per list (smoke run)
+    uv run python benchmarks/solver.py --boards 4 --games 2000 --seed 1   # seeded Quordles
+
+With ``--boards 2|4|8`` it plays seeded games of several boards instead
+(``benchmarks/solver_boards.py``, which says what it prints); the rest is about one board.
 
 Players: the solver (its strategies built from scratch unless ``--keep-cache``), the solver
 with CRANE forced first (every later suggestion from the timed search), and two baselines,
@@ -403,7 +407,15 @@ def targets(setups: list[Setup], results: list[Result], peak_mb: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else argv
+    if any(arg == "--boards" or arg.startswith("--boards=") for arg in given):
+        from benchmarks.solver_boards import main as boards_main
+
+        return boards_main(given)
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--boards", type=int, choices=(2, 4, 8),
+                        help="play seeded games of several boards instead; with --games N, "
+                             "--seed S, --baseline (see benchmarks/solver_boards.py)")
     parser.add_argument("--lists", choices=["all", "own", "nyt"], default="all")
     parser.add_argument("--every", type=int, default=1, help="play every Nth hidden word")
     parser.add_argument("--answers", type=int, default=None,

@@ -149,6 +149,24 @@ def test_solver_without_the_nyt_lists_says_where_it_looked(tmp_path: Path) -> No
     has(printed, rf"the NYT lists are not in {re.escape(str(tmp_path))}")
 
 
+@smoke("solver_boards.py")
+def test_solver_on_several_boards() -> None:
+    printed = run("solver.py", "--boards", "4", "--games", "3", "--seed", "1", "--baseline")
+    has(printed,
+        r"Quordle \(4 boards, 9 guesses\), own lists \([\d,]+ hidden words\), 3 games, seed 1",
+        r"Quordle target \(solved >= 99.9% within 9, average <= 6.9\): "
+        rf"{NUMBER}%, {NUMBER}: (met|NOT met)")
+    for player in ("solver", "greedy entropy"):
+        has(printed,
+            rf"{player}: 3 games, solved within 9: {NUMBER}% \(\d+ not\), average guesses "
+            rf"{NUMBER} \(solved games {NUMBER}\), worst \d+\n  guesses \| .*more than 9: \d+\n"
+            rf"  ms per move: mean {NUMBER}, p50 {NUMBER}, p99 {NUMBER}, max {NUMBER} "
+            r"\(\d+ moves\)")
+    printed = run("solver_boards.py", "--boards", "2", "--games", "2")
+    has(printed, r"Dordle \(2 boards, 7 guesses\)", r"solver: 2 games, solved within 7: ")
+    assert "Quordle target" not in printed
+
+
 def storage_figures(printed: str, store: str) -> None:
     has(printed,
         rf"{store}, open loop, offered 1,000/s: 200 guesses in {NUMBER} s = {NUMBER} guesses/s; "
