@@ -160,6 +160,25 @@ class BoardsSolver:
             return BoardsAssistance(boards, None)
         return BoardsAssistance(boards, self.solver.guesses[self.choose(state, hard_mode)])
 
+    def expected_guesses(self, histories: Sequence[History], words: Sequence[str]) -> list[float]:
+        """For each word played next: the guesses the open boards are estimated to still
+        need with it, itself included (:mod:`bot.core.boards_estimate`; 0 once every board
+        is found). To compare a player's guess with the solver's. Raises
+        :class:`HistoryError` for histories it cannot read or a word no guess can be."""
+        state = self.state(histories)
+        columns = []
+        for word in words:
+            column = self.solver.column_of(word)
+            if column is None:
+                raise HistoryError(f"{word.upper()[:20]} is not in the list of allowed guesses.")
+            columns.append(column)
+        if not state.open_boards:
+            return [0.0] * len(columns)
+        order = np.argsort(columns)
+        values = np.empty(len(columns))
+        values[order] = 1.0 + self.scores(state, np.asarray(columns)[order])
+        return values.tolist()
+
     # -- suggestions -------------------------------------------------------------------------
 
     def suggest(self, histories: Sequence[History], hard_mode: bool = False) -> str:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.core import solver_boards
+from bot.core.boards_estimate import board_costs
 from bot.core.boards_history import board_histories
 from bot.core.feedback import score
 from bot.core.game import hard_mode_problem
@@ -166,6 +167,24 @@ def test_hard_mode_keeps_every_open_boards_clues(quordle: BoardsSolver,
             else:
                 kept += 1
     assert kept > 6
+
+
+def test_expected_guesses_count_each_open_board(solver: Solver) -> None:
+    guesses, words = one_word_board(solver)
+    duo = BoardsSolver(solver, boards_variant(2))
+    histories = histories_for(guesses, words[:2])  # board 1 has one word left
+    (known,), others = duo.candidates(histories)
+    assert len(others) > 2
+    stranger = next(w for w in solver.guesses if w not in others and w != known
+                    and len({score(w, o) for o in others}) == 1)  # tells nothing on board 2
+    found, missed = duo.expected_guesses(histories, [known, stranger])
+    # STRANGER: itself, KNOWN later, and board 2 still needs all it needed.
+    assert missed == pytest.approx(2 + board_costs(len(others))[-1] / len(others))
+    # KNOWN: itself, and board 2 needs what it needs, or less for what KNOWN tells about it.
+    assert found <= missed - 1
+    assert duo.expected_guesses(histories_for(words[:2], words[:2]), [known]) == [0.0]
+    with pytest.raises(HistoryError, match="XYZZY is not in the list of allowed guesses"):
+        duo.expected_guesses(histories, ["xyzzy"])
 
 
 def test_every_board_found_is_the_end(quordle: BoardsSolver) -> None:
