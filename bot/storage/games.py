@@ -92,10 +92,8 @@ def games_from_rows(rows: list[Row]) -> list[GameRecord]:
             for r, guesses in found.values()]
 
 
-async def read_games(source: Tx | Database, where: str, *params: Any,
-                     lock: bool = False) -> list[GameRecord]:
-    sql = SELECT_GAMES.format(where=where) + (" FOR UPDATE OF g" if lock else "")
-    return games_from_rows(await source.fetch(sql, *params))
+async def read_games(source: Tx | Database, where: str, *params: Any) -> list[GameRecord]:
+    return games_from_rows(await source.fetch(SELECT_GAMES.format(where=where), *params))
 
 
 async def locked_game(tx: Tx, game_id: int) -> GameRecord | None:
@@ -278,16 +276,8 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
                  given: datetime | None, mark: str, *, figures: bool = False
                  ) -> tuple[GameRecord, EndingFigures | None]:
     """Save one guess (ending the game when ``finish``); with ``figures``, what the end
-    shows the guesser, read in this transaction once the game is counted.
-
-    The game is locked and read in one statement, whose guesses are those of before the lock
-    was waited for: a guess saved meanwhile took an attempt number up to this one's, so either
-    this attempt is beyond what was read (then the game is read again, current now) or the
-    guesses' primary key refuses this one and the transaction runs again."""
-    found = await read_games(tx, "g.id = $1", game_id, lock=True)
-    game = found[0] if found else None
-    if game is not None and attempt > len(game.guesses) + 1:
-        game = (await read_games(tx, "g.id = $1", game_id))[0]
+    shows the guesser, read in this transaction once the game is counted."""
+    game = await locked_game(tx, game_id)
     error = rules.guess_error(game, game_id, player_id, mark, attempt, word, feedback)
     if error is not None or game is None:
         raise error or StorageError(f"guess for game {game_id} was not saved")

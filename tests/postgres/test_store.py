@@ -236,7 +236,7 @@ async def _until_waiting_for_a_lock(dsn: str) -> None:
         waiting = await query(
             dsn,
             "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-            "AND query LIKE '%FOR UPDATE OF g%'",
+            "AND query LIKE 'SELECT id FROM games WHERE id = $1 FOR UPDATE%'",
         )
         if waiting[0][0]:
             return
@@ -273,10 +273,9 @@ async def _behind_a_held_guess(store, dsn: str, game_id: int, *, attempt: int, p
 
 
 async def test_a_guess_that_waited_for_the_lock_sees_the_guess_saved_meanwhile(pg_store, pg_dsn):
-    """The store locks and reads a game in one statement, whose snapshot is older than the
-    lock: a guess committed while it waited is not in that read. A guess numbered after it
-    is still accepted (the game is read again), and one with its number is a conflict, not
-    a second guess with that number."""
+    """The store locks a game, then reads it: a guess committed while it waited for the lock
+    is in that read. A guess numbered after it is accepted, and one with its number is a
+    conflict, not a second guess with that number."""
     game = await channel_game(pg_store)
     after = await _behind_a_held_guess(pg_store, pg_dsn, game.id, attempt=2, player=BOB)
     assert [(g.attempt, g.player_id) for g in after.guesses] == [(1, ALICE), (2, BOB)]
