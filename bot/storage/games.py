@@ -1,7 +1,10 @@
 """Games: reading them, starting them, and the moves played on them (a guess, a give-up, a
-hint, a move to another channel). A move locks the game's row, reads it with its guesses, lets
-the rules decide (:mod:`.rules`), then writes; a move that ends the game counts it in the
-statistics in the same transaction (:func:`count_ending`). A read is one statement.
+hint, a move to another channel), once for every database.
+
+A move is one write transaction: the game's row is locked and read with its guesses, the rules
+decide (:mod:`.rules` over :mod:`bot.core.domain`), then the move is written; a move that ends
+the game counts it in the statistics in the same transaction (:func:`count_ending`).
+A read is one statement: a game with its guesses, one row per guess.
 """
 
 from __future__ import annotations

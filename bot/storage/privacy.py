@@ -16,13 +16,15 @@ from .database import Database, Tx
 from .models import ForgetReport
 from .validation import check_id
 
-_LOWER_SHOWN: Final = (
-    "UPDATE daily_posts SET shown = CASE WHEN shown > f.n THEN shown - f.n ELSE 0 END, "
-    "redo = redo + 1 FROM (SELECT guild_id, puzzle_number, count(*) AS n FROM games "
-    "WHERE owner_id = $1 AND kind = 'daily' AND status <> 'active' "
-    "GROUP BY guild_id, puzzle_number) AS f WHERE daily_posts.guild_id = f.guild_id "
-    "AND daily_posts.puzzle_number = f.puzzle_number AND daily_posts.message_id IS NOT NULL"
-)
+_LOWER_SHOWN: Final = """
+    UPDATE daily_posts
+    SET shown = CASE WHEN shown > f.finished THEN shown - f.finished ELSE 0 END, redo = redo + 1
+    FROM (SELECT guild_id, puzzle_number, count(*) AS finished FROM games
+          WHERE owner_id = $1 AND kind = 'daily' AND status <> 'active'
+          GROUP BY guild_id, puzzle_number) AS f
+    WHERE daily_posts.guild_id = f.guild_id AND daily_posts.puzzle_number = f.puzzle_number
+      AND daily_posts.message_id IS NOT NULL
+"""
 _OWN: Final = "SELECT id FROM games WHERE owner_id = $1"
 
 

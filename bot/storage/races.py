@@ -1,11 +1,14 @@
-"""Races: the records a store returns and its errors (the rules: :mod:`.rules`; the store's
-calls: :mod:`.racing`).
+"""Races: the records a store returns and its errors (the rules of a race's moves:
+:mod:`.rules`; the store's race calls: :mod:`.racing`).
 
-A race is one hidden word for a channel, played by each player who joins on a board of their
-own, kept with the race. It ends when everyone who joined has finished after its join window,
-when its time is up (players still playing lose), or when its starter ends it. The players who
-solved it are placed by guesses, then time from joining (equal results share a place); race
-statistics are counted from those places, not from ``player_stats``.
+A race is one hidden word for a channel; each player who joins plays it on their own board,
+kept with the race (``race_players`` and ``race_guesses``, never the games table). It ends when
+every player who joined has finished (but not before its join window is over: until then it
+waits for more players, and ends at the window's end if nobody else joined), when its time is
+up (players still playing lose), or when its starter ends it. Its results are the places of
+the players who solved it: by guesses, then time from joining to solving (equal results share
+a place). Race statistics (played, first places, podiums, average guesses) are counted from
+those results, not from ``player_stats``.
 """
 
 from __future__ import annotations

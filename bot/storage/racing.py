@@ -1,9 +1,11 @@
-"""The store's race calls (records and errors: :mod:`.races`; the rules: :mod:`.rules`).
+"""The store's race calls, once for every database (records and errors: :mod:`.races`; the
+rules: :mod:`.rules`).
 
 A move locks the race's row, reads the race with its racers and their guesses, lets the rules
-decide, then writes. Starting a race on PostgreSQL first takes the channel's advisory lock,
-which a new channel game's insert takes too (migration 0007), so the two never both start in
-one channel. A read is one statement: one row per racer's guess.
+decide, then writes; so moves on one race, from any process, run one after the other. Starting
+a race on PostgreSQL first takes the channel's advisory lock, which a new channel game's
+insert takes too (migration 0007), so the two never both start in one channel; SQLite's one
+writer has the file to itself. A read is one statement: one row per racer's guess.
 """
 
 from __future__ import annotations

@@ -21,16 +21,22 @@ _DAY: Final = ("FROM games g WHERE g.guild_id = $1 AND g.puzzle_number = $2 "
 #: has finished dailies (or that have no post, or only a claim to make one), with the channel
 #: of the day's last finish, where a post goes when the server set no results channel.
 #: Personal dailies (server 0) have no post.
-_POSTS_BEHIND: Final = (
-    "SELECT g.guild_id, g.puzzle_number, count(*), (SELECT l.channel_id FROM games l "
-    "WHERE l.guild_id = g.guild_id AND l.puzzle_number = g.puzzle_number AND l.kind = 'daily' "
-    "AND l.status <> 'active' ORDER BY l.finished_at DESC, l.id DESC LIMIT 1) FROM games g "
-    "WHERE g.kind = 'daily' AND g.status <> 'active' AND g.guild_id <> 0 "
-    "AND g.puzzle_number >= $1 GROUP BY g.guild_id, g.puzzle_number HAVING count(*) > "
-    "coalesce((SELECT p.shown FROM daily_posts p WHERE p.guild_id = g.guild_id "
-    "AND p.puzzle_number = g.puzzle_number AND p.message_id IS NOT NULL), 0) "
-    "ORDER BY g.puzzle_number, g.guild_id"
-)
+_POSTS_BEHIND: Final = """
+    SELECT g.guild_id, g.puzzle_number, count(*) AS results,
+           (SELECT l.channel_id FROM games l
+            WHERE l.guild_id = g.guild_id AND l.puzzle_number = g.puzzle_number
+              AND l.kind = 'daily' AND l.status <> 'active'
+            ORDER BY l.finished_at DESC, l.id DESC LIMIT 1)
+    FROM games g
+    WHERE g.kind = 'daily' AND g.status <> 'active' AND g.guild_id <> 0
+      AND g.puzzle_number >= $1
+    GROUP BY g.guild_id, g.puzzle_number
+    HAVING count(*) > coalesce((SELECT p.shown FROM daily_posts p
+                                WHERE p.guild_id = g.guild_id
+                                  AND p.puzzle_number = g.puzzle_number
+                                  AND p.message_id IS NOT NULL), 0)
+    ORDER BY g.puzzle_number, g.guild_id
+"""
 #: The settings row, made where missing, locked and read.
 _LOCK_SETTINGS: Final = (
     "INSERT INTO guild_settings (guild_id) VALUES ($1) ON CONFLICT (guild_id) "

@@ -1,6 +1,9 @@
-"""Statistics: their arithmetic, and the store's calls that read them. A row per (server,
-player, bucket) is counted in the transaction that ends a game
-(:func:`bot.storage.games.count_ending`). Rules, like the real game:
+"""Statistics: their arithmetic and reading them.
+
+A stats row per (server, player, bucket) holds counters that are updated once, in the
+transaction that ends a game (:func:`bot.storage.games.count_ending`, with
+:func:`record_result` and :func:`record_daily_result`). Reading, ranking and streak expiry
+(:func:`to_stats`, :func:`board_of`) happen here too. Rules, like the real game:
 
 * played / wins / distribution (attempts of each won game, 1..6);
 * win % = wins / played, rounded half up to a whole number;

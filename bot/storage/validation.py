@@ -25,24 +25,24 @@ _LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
 FEEDBACK_LETTERS: Final = frozenset(domain.FEEDBACK_STATES)
 
 
-def _whole(name: str, value: object, low: int, high: int, what: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be {what}, got {value!r:.40}")
-
-
 def check_id(name: str, value: object, *, optional: bool = False) -> None:
-    if value is not None or not optional:
-        _whole(name, value, 0, MAX_ID, "a whole number from 0 to 2**63-1")
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ID:
+        raise ValueError(f"{name} must be a whole number from 0 to 2**63-1, got {value!r:.40}")
 
 
 def check_day(name: str, value: object, *, optional: bool = False) -> None:
-    if value is not None or not optional:
-        _whole(name, value, -(10**9), 10**9, "a day number (int)")
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
+        raise ValueError(f"{name} must be a day number (int), got {value!r:.40}")
 
 
 def check_count(name: str, value: object) -> None:
     """A count stored in a 32-bit column (PostgreSQL's INTEGER)."""
-    _whole(name, value, 0, 2**31 - 1, "a whole number from 0 to 2**31-1")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2**31 - 1:
+        raise ValueError(f"{name} must be a whole number from 0 to 2**31-1, got {value!r:.40}")
 
 
 def check_ending(guild_id: object, player_ids: object, mode: object, today: object) -> None:
@@ -74,7 +74,8 @@ def check_bool(name: str, value: object) -> None:
 
 
 def check_limit(value: object) -> None:
-    _whole("limit", value, 1, MAX_LEADERBOARD, f"1 to {MAX_LEADERBOARD}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LEADERBOARD:
+        raise ValueError(f"limit must be 1 to {MAX_LEADERBOARD}, got {value!r:.20}")
 
 
 def validate_timezone(name: object) -> str:
@@ -155,7 +156,8 @@ def check_move(*, attempt: object, word: object, feedback: object, finish: objec
     """The checks of one guess on a board, in a game or a race: its attempt, word, feedback
     and whether it ends the board."""
     check_word("word", word)
-    _whole("attempt", attempt, 1, MAX_ATTEMPTS, f"1 to {MAX_ATTEMPTS}")
+    if isinstance(attempt, bool) or not isinstance(attempt, int) or not 0 < attempt <= MAX_ATTEMPTS:
+        raise ValueError(f"attempt must be 1 to {MAX_ATTEMPTS}, got {attempt!r:.20}")
     if not isinstance(feedback, str) or len(feedback) != WORD_LENGTH or not set(
             feedback) <= FEEDBACK_LETTERS:
         raise ValueError(f"feedback must be {WORD_LENGTH} letters from G, Y, B")
