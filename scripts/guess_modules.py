@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from bot.app import WordleBot  # noqa: E402
 from bot.core.words import load_word_lists  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.storage import Database  # noqa: E402
+from bot.storage import SqliteStore  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.support import Clock, Picker  # noqa: E402
 
@@ -85,7 +85,7 @@ async def main() -> int:
             guild = fake.add_guild("Wordle Club")
             channel = fake.add_text_channel(guild, "general")
             player = fake.add_member(guild, "alice")
-            db = await Database.open(Path(folder) / "wordle.sqlite3")
+            db = await SqliteStore.open(Path(folder) / "wordle.sqlite3")
             try:
                 service = GameService(db, words, daily_salt="guess-modules", clock=Clock(),
                                       choose=picker)

@@ -38,46 +38,22 @@ from .port import Store
 from .validation import validate_timezone
 
 # The SQLite store is imported on first use, so that code needing only the port (the service,
-# a PostgreSQL deployment) does not load SQLite. ``Database`` is its first name.
+# a PostgreSQL deployment) does not load SQLite.
 if TYPE_CHECKING:
     from .sqlite import SqliteStore, latest_version
-
-    Database = SqliteStore
 else:
 
     def __getattr__(name: str) -> object:
-        if name in ("SqliteStore", "Database", "latest_version"):
+        if name in ("SqliteStore", "latest_version"):
             from . import sqlite
 
             return sqlite.latest_version if name == "latest_version" else sqlite.SqliteStore
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "UNSET",
-    "AttemptConflict",
-    "DailyPlayed",
-    "DailyResult",
-    "Database",
-    "ForgetReport",
-    "GameExists",
-    "GameNotActive",
-    "GameNotFound",
-    "GameRecord",
-    "GuessRecord",
-    "GuildSettings",
-    "HintRecord",
-    "Leaderboard",
-    "LeaderboardRow",
-    "MigrationError",
-    "PlayerNotAllowed",
-    "PrefsChanged",
-    "SchemaTooNew",
-    "SqliteStore",
-    "Stats",
-    "StorageError",
-    "StorageFull",
-    "StorageUnavailable",
-    "Store",
-    "latest_version",
-    "validate_timezone",
+    "UNSET", "AttemptConflict", "DailyPlayed", "DailyResult", "ForgetReport", "GameExists",
+    "GameNotActive", "GameNotFound", "GameRecord", "GuessRecord", "GuildSettings",
+    "HintRecord", "Leaderboard", "LeaderboardRow", "MigrationError", "PlayerNotAllowed",
+    "PrefsChanged", "SchemaTooNew", "SqliteStore", "Stats", "StorageError", "StorageFull",
+    "StorageUnavailable", "Store", "latest_version", "validate_timezone",
 ]

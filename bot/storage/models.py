@@ -8,19 +8,11 @@ history still adds up for everyone else).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from typing import Any, Final
+from typing import Final
 
-from bot.core.domain import (
-    HintKind,
-    Kind,
-    Scope,
-    StatsBucket,
-    Status,
-    stats_bucket,
-)
+from bot.core.domain import HintKind, Kind, Scope, StatsBucket, Status, stats_bucket
 
 
 class Unset:
@@ -87,8 +79,8 @@ class GameRecord:
 #: The columns of a stored game, named once: the fields of :class:`GameRecord` (its guesses
 #: are another table), in this order.
 GAME_COLUMNS: Final = tuple(f.name for f in fields(GameRecord) if f.name != "guesses")
-#: The columns given when a game is created (``batching.Create.row`` order); the store sets
-#: the others later or leaves them to their defaults.
+#: The columns given when a game is created; the store sets the others later or leaves them
+#: to their defaults.
 NEW_GAME_COLUMNS: Final = tuple(
     c for c in GAME_COLUMNS if c not in ("id", "status", "solved_by", "finished_at", "setter_mark")
 )
@@ -159,18 +151,8 @@ class GuildSettings:
     held_until: datetime | None = None
 
 
-#: The stored columns of :class:`GuildSettings`, in :func:`guild_settings_from_row` order.
+#: The stored columns of :class:`GuildSettings`, in its order.
 SETTINGS_COLUMNS: Final = tuple(f.name for f in fields(GuildSettings) if f.name != "guild_id")
-
-
-def guild_settings_from_row(guild_id: int, row: Sequence[Any],
-                            held_until: datetime | None) -> GuildSettings:
-    """A settings row read as :data:`SETTINGS_COLUMNS` (flags as bool whatever the dialect);
-    the dialect turns ``held_until`` (the last column) into an aware datetime itself, as for
-    :func:`bot.storage.prefs.prefs_from_row`."""
-    timezone, channel, hints, hints_in_dailies, order_from, held_day, _ = row
-    return GuildSettings(guild_id, timezone, channel, bool(hints), bool(hints_in_dailies),
-                         order_from, held_day, held_until)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,13 +195,4 @@ class ForgetReport:
 
     @property
     def total(self) -> int:
-        return (
-            self.games_deleted
-            + self.guesses_deleted
-            + self.guesses_anonymised
-            + self.games_anonymised
-            + self.hints_deleted
-            + self.stats_deleted
-            + self.prefs_deleted
-            + self.race_boards_deleted
-        )
+        return sum(getattr(self, f.name) for f in fields(self))

@@ -1,12 +1,8 @@
-"""Leaderboards of one period (today, this week, this month: :mod:`bot.core.periods`), shared
-by both stores: the query, written once for both dialects, and the ranking.
-
-The all-time board reads the statistics rows; a period's board is worked out from the games
-finished in it instead: a game counts for the players its statistics count for
-(:func:`bot.core.domain.counted_players`: the owner of an own game, every player not forgotten
-who guessed in a channel game), in the bucket of its mode. Ranked like the all-time board
-(:func:`bot.storage.stats.board_of`): wins, win %, or average guesses per win; streaks are not
-ranked by period (a streak runs across periods).
+"""Leaderboards of one period (today, this week, this month: :mod:`bot.core.periods`),
+worked out from the games finished in it: each counts for the players its statistics count
+for (:func:`bot.core.domain.counted_players`), in its bucket, ranked like the all-time board
+(:func:`bot.storage.stats.board_of`) by wins, win % or average guesses (a streak runs across
+periods, so it is not ranked by period).
 """
 
 from __future__ import annotations
@@ -17,6 +13,7 @@ from typing import Any, Final
 
 from bot.core.domain import MAX_ATTEMPTS, STORED_MODES, LeaderboardOrder, Scope, StatsBucket
 
+from .database import Database
 from .models import Leaderboard
 from .stats import StatsRow, board_of
 from .validation import check_board, now_utc
@@ -34,13 +31,11 @@ def _bucket_filter(bucket: StatsBucket) -> str:
     return "(" + " OR ".join(pairs or ["false"]) + ")"
 
 
-def period_query(bucket: StatsBucket, placeholders: tuple[str, str, str]) -> str:
+def period_query(bucket: StatsBucket) -> str:
     """One row per player, ``(player, played, wins, won in 1, ..., won in 6, hinted wins)``,
-    for the games of ``bucket`` finished in a server (first placeholder) from a start
-    (second, included) to an end (third, excluded): the database adds them up, so a server of
-    many thousands of players sends one row each. ``placeholders``: ``("?1", "?2", "?3")``
-    for SQLite, ``("$1", "$2", "$3")`` for PostgreSQL."""
-    guild, start, end = placeholders
+    for the games of ``bucket`` finished in a server (``$1``) from a start (``$2``, included)
+    to an end (``$3``, excluded): the database adds them up, so a server of many thousands of
+    players sends one row each."""
     # Attempts matter for wins alone; hints for dailies alone (hinted wins rank after).
     hinted = ("EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id)"
               if bucket is StatsBucket.DAILY else "false")
@@ -58,8 +53,8 @@ def period_query(bucket: StatsBucket, placeholders: tuple[str, str, str]) -> str
         f"{spread}, sum(CASE WHEN won AND hinted THEN 1 ELSE 0 END) FROM (SELECT DISTINCT g.id, "
         f"{players[0]}, g.status = 'won' AS won, CASE WHEN g.status = 'won' THEN "
         "(SELECT count(*) FROM guesses c WHERE c.game_id = g.id) ELSE 0 END AS attempts, "
-        f"{hinted} AS hinted FROM games g {players[1]} WHERE g.guild_id = {guild} "
-        f"AND g.status <> 'active' AND g.finished_at >= {start} AND g.finished_at < {end} "
+        f"{hinted} AS hinted FROM games g {players[1]} WHERE g.guild_id = $1 "
+        "AND g.status <> 'active' AND g.finished_at >= $2 AND g.finished_at < $3 "
         f"AND {_bucket_filter(bucket)}{players[2]}) AS f GROUP BY player"
     )
 
@@ -89,3 +84,19 @@ def period_board(found: Iterable[Any], *, mode: StatsBucket, by: LeaderboardOrde
     top, mine = board_of(entries, mode=str(mode), by=str(by), today=None, hinted=hinted,
                          limit=limit, player_id=player_id)
     return Leaderboard(rows=top, player_row=mine)
+
+
+class PeriodBoards:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def period_leaderboard(self, guild_id: int, *, mode: StatsBucket,
+                                 by: LeaderboardOrder, start: datetime, end: datetime,
+                                 limit: int = 10, player_id: int | None = None) -> Leaderboard:
+        check_period_board(guild_id=guild_id, mode=mode, by=by, limit=limit,
+                           player_id=player_id, start=start, end=end)
+        bucket = StatsBucket(mode)
+        found = await self._db.fetch(period_query(bucket), guild_id, now_utc(start),
+                                     now_utc(end))
+        return period_board(found, mode=bucket, by=LeaderboardOrder(by), limit=limit,
+                            player_id=player_id)

@@ -55,302 +55,175 @@ def storable_id(value: int) -> bool:
 class Store(Protocol):
     """All persistent state of the bot. Made by the backend's ``open``; closed by :meth:`close`."""
 
-    # -- life cycle ---------------------------------------------------------------------
-
     async def close(self) -> None:
         """Finish every write already handed in, then release the database. Idempotent.
         Any call after it raises ``StorageError``."""
-        ...
 
     async def __aenter__(self) -> Self: ...
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None: ...
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None: ...
 
-    # -- games --------------------------------------------------------------------------
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        owner_id: int | None,
-        scope: Scope,
-        kind: Kind,
-        answer: str,
-        hard_mode: bool,
-        puzzle_number: int | None = None,
-        setter_id: int | None = None,
-        now: datetime | None = None,
-    ) -> GameRecord:
-        """Start a game and return it (active, no guesses).
-
-        ``GameExists`` (carrying the game in the way) when the player already has an active
-        own game in this channel, the channel has an active channel game, or the player
-        already has, or had, this day's daily. ``DailyPlayed`` when the player started this
-        daily before asking to be forgotten (a daily is never played twice)."""
-        ...
+    async def create_game(self, *, guild_id: int, channel_id: int, owner_id: int | None,
+                          scope: Scope, kind: Kind, answer: str, hard_mode: bool,
+                          puzzle_number: int | None = None, setter_id: int | None = None,
+                          now: datetime | None = None) -> GameRecord:
+        """Start a game and return it. ``GameExists`` (carrying the game in the way) when the
+        player has an active own game in this channel, the channel an active channel game, or
+        the player has, or had, this day's daily; ``DailyPlayed`` when they started this daily
+        before asking to be forgotten (a daily is never played twice)."""
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game with its guesses, or ``None``."""
-        ...
 
-    async def active_own_game(
-        self, guild_id: int, channel_id: int, owner_id: int
-    ) -> GameRecord | None:
+    async def active_own_game(self, guild_id: int, channel_id: int,
+                              owner_id: int) -> GameRecord | None:
         """The player's active own game in this channel, if any."""
-        ...
 
     async def active_channel_game(self, guild_id: int, channel_id: int) -> GameRecord | None:
         """The channel's active channel game, if any."""
-        ...
 
-    async def daily_game(
-        self, guild_id: int, owner_id: int, puzzle_number: int
-    ) -> GameRecord | None:
+    async def daily_game(self, guild_id: int, owner_id: int,
+                         puzzle_number: int) -> GameRecord | None:
         """The player's daily of that day in this server, active or finished, if any."""
-        ...
 
-    async def archive_game(
-        self, guild_id: int, owner_id: int, puzzle_number: int
-    ) -> GameRecord | None:
+    async def archive_game(self, guild_id: int, owner_id: int,
+                           puzzle_number: int) -> GameRecord | None:
         """The player's archive game of that puzzle in this server (played once), if any."""
-        ...
 
-    async def last_finished_game(
-        self, guild_id: int, channel_id: int, player_id: int
-    ) -> GameRecord | None:
+    async def last_finished_game(self, guild_id: int, channel_id: int,
+                                 player_id: int) -> GameRecord | None:
         """The latest finished game in this channel that the player owned or guessed in."""
-        ...
 
-    # -- playing ------------------------------------------------------------------------
+    async def record_guess(self, game_id: int, *, attempt: int, player_id: int, word: str,
+                           feedback: str, finish: Status | None, day: int | None = None,
+                           now: datetime | None = None) -> GameRecord:
+        """Save one guess and return the game right after it. ``finish`` (``won`` with, and
+        only with, an all-green feedback; ``lost`` on the last attempt) ends the game and
+        counts it for its :func:`counted players <bot.core.domain.counted_players>` in the same
+        transaction (``day``, the server's day number, is then required). Its time is taken
+        when it is applied, never after the game's end. Raises ``GameNotFound``,
+        ``GameNotActive``, ``PlayerNotAllowed`` (:func:`bot.core.domain.guess_refusal`),
+        ``AttemptConflict`` (not the next attempt: re-read and retry), ``ValueError`` (a
+        feedback that does not match the hidden word)."""
 
-    async def record_guess(
-        self,
-        game_id: int,
-        *,
-        attempt: int,
-        player_id: int,
-        word: str,
-        feedback: str,
-        finish: Status | None,
-        day: int | None = None,
-        now: datetime | None = None,
-    ) -> GameRecord:
-        """Save one guess and return the game as it is right after it.
-
-        ``finish`` is ``"won"`` with (and only with) an all-green feedback, ``"lost"`` for a
-        wrong guess on the last attempt, else ``None``; with it the game ends and the
-        statistics of :func:`counted players <bot.core.domain.counted_players>` are
-        counted, in the same transaction (``day``, the server-local day number, is then
-        required). The guess's time is taken when it is applied, never after the game's end.
-
-        Raises ``GameNotFound``; ``GameNotActive`` (the game is over); ``PlayerNotAllowed``
-        (not the owner of an own game, or the challenge's setter, forgotten or not);
-        ``AttemptConflict`` (``attempt`` is not the next one: someone guessed first; re-read
-        and retry); ``ValueError`` if ``feedback`` does not match the hidden word.
-        """
-        ...
-
-    async def record_ending_guess(
-        self,
-        game_id: int,
-        *,
-        attempt: int,
-        player_id: int,
-        word: str,
-        feedback: str,
-        finish: Status,
-        day: int,
-        now: datetime | None = None,
-    ) -> tuple[GameRecord, EndingFigures]:
+    async def record_ending_guess(self, game_id: int, *, attempt: int, player_id: int,
+                                  word: str, feedback: str, finish: Status, day: int,
+                                  now: datetime | None = None
+                                  ) -> tuple[GameRecord, EndingFigures]:
         """:meth:`record_guess` for a guess that ends its game, in the same one trip to the
         store: the game right after it, and what :meth:`ending_figures` reads for the player
-        (``today`` = ``day``), read in the transaction that ended it, once the game is counted.
-        (Another game of the same player, in the same bucket, ending in the same write batch
-        may be counted before or after that read.) Same errors; a ``finish`` of ``None``
-        raises ``ValueError``."""
-        ...
+        (``today`` = ``day``), read in the transaction that ended it, once the game is
+        counted. Same errors; a ``finish`` of ``None`` raises ``ValueError``."""
 
-    async def give_up(
-        self, game_id: int, *, player_id: int, day: int, now: datetime | None = None
-    ) -> GameRecord:
-        """End an active game as given up (played and lost for the counted players).
-
-        Who may: the owner of an own game; in a channel game, anyone before the first guess,
-        after it a player who has guessed or the challenge's setter. Raises ``GameNotFound``,
+    async def give_up(self, game_id: int, *, player_id: int, day: int,
+                      now: datetime | None = None) -> GameRecord:
+        """End an active game as given up (played and lost for the counted players). Who
+        may: :func:`bot.core.domain.give_up_refusal`. Raises ``GameNotFound``,
         ``GameNotActive`` or ``PlayerNotAllowed``."""
-        ...
 
-    async def record_hint(
-        self,
-        game_id: int,
-        *,
-        player_id: int,
-        kind: HintKind,
-        value: str,
-        now: datetime | None = None,
-    ) -> None:
+    async def record_hint(self, game_id: int, *, player_id: int, kind: HintKind, value: str,
+                          now: datetime | None = None) -> None:
         """Remember a hint given in an active game, to a player who may guess in it.
         Raises ``GameNotFound``, ``GameNotActive`` or ``PlayerNotAllowed``."""
-        ...
 
     async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> GameRecord:
-        """Move an active own game to another channel of its server, by its owner: its
-        board is played there from now on (the service moves only the dailies and archive
-        games of the personal record, where a channel is just where the player happened to
-        be). The game as moved; unchanged if it is there already. Raises ``GameNotFound``,
-        ``GameNotActive``, ``PlayerNotAllowed`` (not the owner's own game) or ``GameExists``
-        (with the owner's own game running in that channel)."""
-        ...
+        """Move an active own game to another channel of its server, by its owner: its board
+        is played there from now on. The game as moved; unchanged if it is there already.
+        Raises ``GameNotFound``, ``GameNotActive``, ``PlayerNotAllowed`` (not the owner's own
+        game) or ``GameExists`` (with the owner's own game running in that channel)."""
 
     async def hints_for_game(self, game_id: int) -> list[HintRecord]:
         """The hints given in a game, oldest first (empty for an unknown game)."""
-        ...
 
-    # -- statistics ---------------------------------------------------------------------
+    async def stats(self, guild_id: int, player_id: int, mode: StatsBucket, *,
+                    today: int | None = None) -> Stats:
+        """A player's statistics in one server and bucket; all zero if none. For ``daily``
+        pass ``today`` (the server's puzzle number) so that a streak not continued yesterday
+        or today reads 0."""
 
-    async def stats(
-        self, guild_id: int, player_id: int, mode: StatsBucket, *, today: int | None = None
-    ) -> Stats:
-        """A player's statistics in one server and bucket (``daily``, ``practice``,
-        ``channel``); all zero if none. For ``daily`` pass ``today`` (the server's puzzle
-        number) so that a streak not continued yesterday or today reads 0."""
-        ...
-
-    async def ending_figures(
-        self, game_id: int, guild_id: int, player_ids: Sequence[int], mode: StatsBucket, *,
-        today: int | None = None,
-    ) -> tuple[int, list[Stats]]:
+    async def ending_figures(self, game_id: int, guild_id: int, player_ids: Sequence[int],
+                             mode: StatsBucket, *, today: int | None = None
+                             ) -> tuple[int, list[Stats]]:
         """What the end of a game shows, in one trip to the store: how many hints the game
         had, and the statistics of each of ``player_ids`` in that order (as :meth:`stats`)."""
-        ...
 
-    async def leaderboard(
-        self,
-        guild_id: int,
-        *,
-        mode: StatsBucket = StatsBucket.DAILY,
-        by: LeaderboardOrder = LeaderboardOrder.WINS,
-        limit: int = 10,
-        player_id: int | None = None,
-        today: int | None = None,
-    ) -> Leaderboard:
+    async def leaderboard(self, guild_id: int, *, mode: StatsBucket = StatsBucket.DAILY,
+                          by: LeaderboardOrder = LeaderboardOrder.WINS, limit: int = 10,
+                          player_id: int | None = None, today: int | None = None
+                          ) -> Leaderboard:
         """The top ``limit`` (1-1000) players of a server by ``by``, plus ``player_id``'s row
         if ranked. Equal values share a rank (1, 2, 2, 4); ``average`` ranks attempts per
         win, lower first, leaving out players without a win."""
-        ...
 
-    async def period_leaderboard(
-        self,
-        guild_id: int,
-        *,
-        mode: StatsBucket,
-        by: LeaderboardOrder,
-        start: datetime,
-        end: datetime,
-        limit: int = 10,
-        player_id: int | None = None,
-    ) -> Leaderboard:
+    async def period_leaderboard(self, guild_id: int, *, mode: StatsBucket,
+                                 by: LeaderboardOrder, start: datetime, end: datetime,
+                                 limit: int = 10, player_id: int | None = None) -> Leaderboard:
         """Like :meth:`leaderboard`, over the games of bucket ``mode`` finished from ``start``
-        (included) to ``end`` (excluded) alone (:mod:`bot.storage.periods`); ``by`` is
-        ``wins``, ``win_percent`` or ``average`` (a streak is not ranked by period)."""
-        ...
-
-    # -- server settings and daily posts ------------------------------------------------
+        (included) to ``end`` (excluded) alone; ``by`` is ``wins``, ``win_percent`` or
+        ``average`` (a streak is not ranked by period)."""
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's settings (the defaults if it never changed any)."""
-        ...
 
     async def update_guild_settings(
-        self,
-        guild_id: int,
-        *,
-        timezone: str | Unset = UNSET,
+        self, guild_id: int, *, timezone: str | Unset = UNSET,
         results_channel_id: int | Unset | None = UNSET,
-        hints_in_channel_games: bool | Unset = UNSET,
-        hints_in_dailies: bool | Unset = UNSET,
-        held_day: int | Unset | None = UNSET,
-        held_until: datetime | Unset | None = UNSET,
+        hints_in_channel_games: bool | Unset = UNSET, hints_in_dailies: bool | Unset = UNSET,
+        held_day: int | Unset | None = UNSET, held_until: datetime | Unset | None = UNSET,
     ) -> GuildSettings:
-        """Change only the settings given and return all of them afterwards. A time zone is
-        stored in its canonical IANA spelling (``utc``: ``UTC``); any other name raises
-        ``bot.core.timezones.UnknownTimeZone`` (a ``ValueError`` suggesting close names) and
-        nothing changes. ``held_day`` and ``held_until`` (an aware datetime) go together,
-        both set or both ``None`` (the calendar after a change of time zone, worked out by
-        the caller: :class:`bot.core.daily.Calendar`); else ``ValueError``."""
-        ...
+        """Change only the settings given and return all of them. A time zone is stored in its
+        canonical IANA spelling; an unknown one raises ``UnknownTimeZone`` (a ``ValueError``
+        suggesting close names). ``held_day`` and ``held_until`` go together, both set or both
+        ``None`` (:class:`bot.core.daily.Calendar`); else ``ValueError``."""
 
     async def settle_daily_order(self, guild_id: int, today: int) -> int:
         """The first puzzle number of the server's own order of daily words
-        (``GuildSettings.daily_order_from``), fixed the first time it is asked for and never
-        changed after: the first day from ``today`` on on which nobody on the server has
-        started a daily (so a server keeps every word already seen; a new one starts its own
-        order today). Atomic: callers racing each other all get the one value stored."""
-        ...
+        (``GuildSettings.daily_order_from``), fixed the first time it is asked for: the first
+        day from ``today`` on on which nobody on the server has started a daily. Callers
+        racing each other all get the one value stored."""
 
     async def daily_results(self, guild_id: int, puzzle_number: int) -> list[DailyResult]:
         """The finished dailies of one day in a server, in the order they finished."""
-        ...
 
     async def daily_post(self, guild_id: int, puzzle_number: int) -> tuple[int, int] | None:
         """``(channel_id, message_id)`` of the post showing that day's results, if any."""
-        ...
 
-    async def set_daily_post(
-        self, guild_id: int, puzzle_number: int, channel_id: int, message_id: int
-    ) -> None:
+    async def set_daily_post(self, guild_id: int, puzzle_number: int, channel_id: int,
+                             message_id: int) -> None:
         """Remember (replacing any earlier one) the post showing that day's results."""
-        ...
 
     async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
                                    shown: int) -> None:
         """The day's post now shows ``shown`` results (never lowered, never above the day's
         results now; nothing without a post). More than the day has now: a forget-me came
         after they were read, and the post is marked to be edited (:meth:`daily_posts_to_redo`)."""
-        ...
 
     async def daily_posts_behind(self, since: int) -> list[DailyPostBehind]:
         """The servers' days from puzzle ``since`` on whose post shows fewer results than the
         day has finished dailies, or that have none (personal dailies have no post)."""
-        ...
 
     async def daily_posts_to_redo(self) -> list[tuple[int, int, int]]:
         """The results posts (server, puzzle number, ``redo`` count) that still show a player
         who asked to be forgotten (:meth:`forget_player`), oldest day first."""
-        ...
 
     async def daily_post_redone(self, guild_id: int, puzzle_number: int, redo: int) -> None:
         """The post was edited after its ``redo`` count was read as ``redo``: clear it, unless
         another forget-me came meanwhile (then it stays to be edited again)."""
-        ...
 
     async def server_streak(self, guild_id: int, today: int) -> int:
         """Days in a row, up to today (or yesterday while nobody has solved today's yet), on
         which at least one player of the server solved the daily."""
-        ...
-
-    # -- player preferences -------------------------------------------------------------
 
     async def player_prefs(self, player_id: int) -> PlayerPrefs:
-        """A player's preferences (:mod:`bot.storage.prefs`; the defaults if none were set)."""
-        ...
+        """A player's preferences (the defaults if none were set)."""
 
     async def save_player_prefs(self, prefs: PlayerPrefs, *, now: datetime | None = None,
                                 expected: PlayerPrefs | None = None) -> PlayerPrefs:
-        """Store all of ``prefs`` for its player, replacing what was there, and return it as
-        stored (the time zone in its canonical spelling). A bad value (an unknown time zone,
-        ``held_day`` without ``held_until``) raises ``ValueError`` and nothing changes. With
-        ``expected``, only if what is stored is that (the defaults when nothing is): else
-        ``PrefsChanged`` (another process changed them meanwhile) and nothing changes."""
-        ...
-
-    # -- races (bot.storage.races: records, errors and rules) -----------------------------
+        """Store all of ``prefs`` for its player and return it as stored (the time zone in its
+        canonical spelling); a bad value raises ``ValueError``. With ``expected``, only if
+        what is stored is that (the defaults when nothing is): else ``PrefsChanged``
+        (another process changed them meanwhile). Either way nothing changes."""
 
     async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
                           hard_mode: bool, ends_at: datetime,
@@ -360,41 +233,32 @@ class Store(Protocol):
         (its start if not given) everyone having finished does not end it. ``RaceExists``
         (with the race in the way) when the channel has an active race;
         ``ChannelGameRunning`` when it has an active channel game (and while a race is
-        active, ``create_game`` of a channel game there fails as a database rule's
-        refusal)."""
-        ...
+        active, ``create_game`` of a channel game there raises ``StorageError``)."""
 
     async def get_race(self, race_id: int) -> RaceRecord | None:
         """The race with its racers and their guesses, or ``None``."""
-        ...
 
     async def active_race(self, guild_id: int, channel_id: int) -> RaceRecord | None:
         """The channel's race that has not ended (its time may be up), if any."""
-        ...
 
     async def active_races(self) -> list[RaceRecord]:
         """Every race not ended yet, on every server (a restart resumes them)."""
-        ...
 
     async def set_race_message(self, race_id: int, message_id: int) -> None:
         """Remember the race's live message."""
-        ...
 
     async def races_to_show_ended(self) -> list[RaceRecord]:
         """Every race that ended with its message not yet showing it (a restart brings those
         messages up to date, or posts one where the bot stopped before storing it)."""
-        ...
 
     async def set_race_end_shown(self, race_id: int) -> None:
         """The race's message shows that it ended (or never can); nothing if it is on."""
-        ...
 
     async def join_race(self, race_id: int, player_id: int, *,
                         now: datetime | None = None) -> tuple[RaceRecord, bool]:
         """Join the player (``True``), or hand back the race they had joined (``False``).
         ``RaceNotFound``; ``RaceOver`` once it ended or its time is up; ``RaceLeft`` if they
         were in it before being forgotten (:meth:`forget_player`)."""
-        ...
 
     async def record_race_guess(self, race_id: int, *, player_id: int, attempt: int, word: str,
                                 feedback: str, finish: Status | None,
@@ -404,21 +268,17 @@ class Store(Protocol):
         window, the race ends in the same transaction (places given). ``RaceNotFound``,
         ``RaceOver``, ``NotARacer``, ``BoardOver``, ``RaceAttemptConflict``; ``ValueError``
         for a false feedback."""
-        ...
 
     async def give_up_race(self, race_id: int, *, player_id: int,
                            now: datetime | None = None) -> RaceRecord:
         """End the racer's board as given up (may end the race, as a last guess does)."""
-        ...
 
     async def record_race_hint(self, race_id: int, *, player_id: int, kind: HintKind,
                                value: str, now: datetime | None = None) -> None:
         """Remember a hint given to a racer still playing (their result is marked hinted)."""
-        ...
 
     async def race_hints(self, race_id: int, player_id: int) -> list[HintRecord]:
         """The hints a racer took in a race, oldest first."""
-        ...
 
     async def end_race(self, race_id: int, *, end: RaceEnd, by: int | None = None,
                        now: datetime | None = None) -> tuple[RaceRecord, bool]:
@@ -428,37 +288,23 @@ class Store(Protocol):
         its starter (``by``; else ``NotTheStarter``) or, with ``by`` ``None``, by someone the
         front end lets end any race (who can manage the server: the starter may have been
         forgotten). A race that had ended is handed back as it is (``False``)."""
-        ...
 
     async def race_stats(self, guild_id: int, player_id: int) -> RaceStats:
         """A player's races in a server: played, first places, podiums, average guesses."""
-        ...
 
     async def race_leaderboard(self, guild_id: int, *,
                                by: LeaderboardOrder = LeaderboardOrder.WINS, limit: int = 10,
                                player_id: int | None = None) -> RaceBoard:
-        """A server's racers ranked by first places, win % or average guesses (``RACE_ORDERS``),
-        plus ``player_id``'s row if ranked."""
-        ...
+        """A server's racers ranked by first places, win % or average guesses
+        (``RACE_ORDERS``), plus ``player_id``'s row if ranked."""
 
     async def hints_in_races(self, guild_id: int) -> bool:
         """Whether /hint works in the server's races (off by default)."""
-        ...
 
     async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
         ...
 
-    # -- privacy ------------------------------------------------------------------------
-
     async def forget_player(self, player_id: int) -> ForgetReport:
-        """Delete everything about a player, in every server, in one transaction.
-
-        Their own games, hints and statistics go; their guesses in channel games stay with
-        no player, so those games still read right for everyone else, whose statistics do
-        not change. What is kept is anonymous and only enforces the rules: a forgotten
-        challenge setter still cannot play that game, and a daily they started stays played
-        (``DailyPlayed`` if they start it again). Their preferences go too. The results
-        posts of the days of their finished dailies count that many results fewer as shown
-        (``set_daily_post_shown``), so a later finish is still seen as not shown, and are
-        marked to be edited (:meth:`daily_posts_to_redo`) by whichever process runs them."""
-        ...
+        """Delete everything about a player, in every server, in one transaction (see
+        :mod:`bot.storage.privacy`: what stays is anonymous and only binds them to the
+        rules)."""

@@ -1,4 +1,4 @@
-"""Player preferences, dialect-free: the record and its check (both stores use them).
+"""Player preferences: the record, its check, and the store's calls that read and save it.
 
 A player's preferences are the same wherever they play: high contrast (orange and blue instead
 of green and yellow), a dark board picture, text only (no pictures), and the time zone of their
@@ -12,7 +12,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Final
 
-from .validation import check_bool, check_day, check_id, checked_time, validate_timezone
+from .database import Database, Tx, maybe_moment
+from .errors import PrefsChanged
+from .validation import check_bool, check_day, check_id, checked_time, now_utc, validate_timezone
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +51,55 @@ def checked_prefs(prefs: object) -> PlayerPrefs:
     return replace(prefs, timezone=timezone, held_until=held_until)
 
 
-def prefs_from_row(player_id: int, row: Any, held_until: datetime | None) -> PlayerPrefs:
-    """A row read as :data:`PREFS_COLUMNS` (flags as bool whatever the dialect); the dialect
-    turns ``held_until`` into an aware datetime itself."""
-    contrast, dark, text_only, timezone, held_day, _ = row
+_COLUMNS: Final = ", ".join(PREFS_COLUMNS)
+_SAVE: Final = (
+    f"INSERT INTO player_prefs (player_id, {_COLUMNS}, updated_at) "
+    f"VALUES ({', '.join(f'${n}' for n in range(1, len(PREFS_COLUMNS) + 3))}) "
+    "ON CONFLICT (player_id) DO UPDATE "
+    f"SET {', '.join(f'{c} = excluded.{c}' for c in (*PREFS_COLUMNS, 'updated_at'))}"
+)
+#: The player's row, made with the defaults where missing, locked and read.
+_LOCK: Final = (
+    "INSERT INTO player_prefs (player_id, updated_at) VALUES ($1, $2) ON CONFLICT (player_id) "
+    f"DO UPDATE SET player_id = excluded.player_id RETURNING {_COLUMNS}"
+)
+
+
+def _values(prefs: PlayerPrefs) -> tuple[Any, ...]:
+    return tuple(getattr(prefs, c) for c in PREFS_COLUMNS)
+
+
+def _prefs(player_id: int, row: Any) -> PlayerPrefs:
+    contrast, dark, text_only, timezone, held_day, held_until = row
     return PlayerPrefs(player_id, bool(contrast), bool(dark), bool(text_only), timezone,
-                       held_day, held_until)
+                       held_day, maybe_moment(held_until))
+
+
+class Prefs:
+    """The preference calls of the port (contracts: :class:`bot.storage.Store`)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def player_prefs(self, player_id: int) -> PlayerPrefs:
+        check_id("player_id", player_id)
+        rows = await self._db.fetch(
+            f"SELECT {_COLUMNS} FROM player_prefs WHERE player_id = $1", player_id)
+        return _prefs(player_id, rows[0]) if rows else PlayerPrefs(player_id)
+
+    async def save_player_prefs(self, prefs: PlayerPrefs, *, now: datetime | None = None,
+                                expected: PlayerPrefs | None = None) -> PlayerPrefs:
+        stored = checked_prefs(prefs)
+        was = None if expected is None else checked_prefs(expected)
+        at = now_utc(now)
+
+        async def work(tx: Tx) -> None:
+            if was is not None:  # only over what was read (the defaults when nothing was)
+                row = await tx.fetchrow(_LOCK, stored.player_id, at)
+                if row is None or _values(_prefs(stored.player_id, row)) != _values(was):
+                    raise PrefsChanged(f"the preferences of player {stored.player_id} "
+                                       "changed meanwhile: nothing was saved")
+            await tx.execute(_SAVE, stored.player_id, *_values(stored), at)
+
+        await self._db.transaction(work)
+        return stored

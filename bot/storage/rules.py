@@ -1,5 +1,6 @@
-"""The rules of play as storage applies them: :mod:`bot.core.domain` decides, this module
-turns a stored game into the domain's facts and a refusal into a storage error.
+"""The rules of play as a store's moves apply them, to games and to races: :mod:`bot.core.domain`
+decides; this module turns what is stored into the domain's facts, and a refusal into a storage
+error. A racer's board is a game of the race mode, played by its racer alone.
 
 A forgotten challenge setter leaves no id on the game, only an anonymous mark (a keyed hash,
 :func:`player_mark`), so the setter rule still applies to them (:func:`facts`).
@@ -9,12 +10,29 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from datetime import datetime
 
 from bot.core import domain
+from bot.core.domain import Status
 from bot.core.feedback import score
 
 from .errors import AttemptConflict, GameNotActive, GameNotFound, PlayerNotAllowed
 from .models import GameRecord
+from .races import (
+    BoardOver,
+    NotARacer,
+    NotTheStarter,
+    RaceAttemptConflict,
+    RaceEnd,
+    RaceGuess,
+    RaceNotFound,
+    RaceOver,
+    Racer,
+    RaceRecord,
+    result_key,
+)
 
 
 def player_mark(key: bytes, player_id: int) -> str:
@@ -51,45 +69,34 @@ def counted_players(game: GameRecord) -> frozenset[int]:
     return domain.counted_players(facts(game))
 
 
-def refusal_error(game: GameRecord, refusal: domain.Refusal, player_id: int) -> Exception:
+def refused(rule: Callable[[domain.GameFacts, int], domain.Refusal | None],
+            game: GameRecord | None, game_id: int, player_id: int,
+            mark: str | None) -> Exception | None:
+    """Why ``player_id`` may not make a move on ``game`` as stored now, as ``rule`` (one of
+    :mod:`bot.core.domain`'s refusals) decides; ``None``: they may."""
+    if game is None:
+        return GameNotFound(game_id)
+    refusal = rule(facts(game, player_id, mark), player_id)
+    if refusal is None:
+        return None
     if refusal is domain.Refusal.GAME_OVER:
         return GameNotActive(game)
-    if refusal is domain.Refusal.NOT_YOUR_GAME:
-        return PlayerNotAllowed(f"player {player_id} does not own game {game.id}")
-    if refusal is domain.Refusal.SETTER:
-        return PlayerNotAllowed(f"player {player_id} set the word of game {game.id}")
-    return PlayerNotAllowed(f"player {player_id} has not played in game {game.id}")
+    why = {domain.Refusal.NOT_YOUR_GAME: "does not own", domain.Refusal.SETTER: "set the word of"}
+    return PlayerNotAllowed(f"player {player_id} {why.get(refusal, 'has not played in')} game "
+                            f"{game.id}")
 
 
 def guess_error(game: GameRecord | None, game_id: int, player_id: int, mark: str | None,
                 attempt: int, word: str, feedback: str) -> Exception | None:
     """Why a guess cannot be saved to ``game`` as stored now (``None``: it can)."""
-    if game is None:
-        return GameNotFound(game_id)
-    refusal = domain.guess_refusal(facts(game, player_id, mark), player_id)
-    if refusal is not None:
-        return refusal_error(game, refusal, player_id)
+    error = refused(domain.guess_refusal, game, game_id, player_id, mark)
+    if error is not None or game is None:
+        return error
     if attempt != len(game.guesses) + 1:
         return AttemptConflict(game, attempt)
     if score(word, game.answer) != feedback:
         return ValueError("feedback does not match the guess and the hidden word")
     return None
-
-
-def hint_error(game: GameRecord | None, game_id: int, player_id: int,
-               mark: str | None) -> Exception | None:
-    if game is None:
-        return GameNotFound(game_id)
-    refusal = domain.hint_refusal(facts(game, player_id, mark), player_id)
-    return None if refusal is None else refusal_error(game, refusal, player_id)
-
-
-def give_up_error(game: GameRecord | None, game_id: int, player_id: int,
-                  mark: str | None) -> Exception | None:
-    if game is None:
-        return GameNotFound(game_id)
-    refusal = domain.give_up_refusal(facts(game, player_id, mark), player_id)
-    return None if refusal is None else refusal_error(game, refusal, player_id)
 
 
 def move_error(game: GameRecord | None, game_id: int, owner_id: int) -> Exception | None:
@@ -100,4 +107,103 @@ def move_error(game: GameRecord | None, game_id: int, owner_id: int) -> Exceptio
         return PlayerNotAllowed(f"player {owner_id} does not own game {game.id}")
     if domain.Status(game.status).is_over:
         return GameNotActive(game)
+    return None
+
+
+# -- races ------------------------------------------------------------------------------
+
+
+def join_error(race: RaceRecord | None, race_id: int, now: datetime) -> Exception | None:
+    if race is None:
+        return RaceNotFound(race_id)
+    if race.is_over or race.due(now):
+        return RaceOver(race)
+    return None
+
+
+def race_guess_error(race: RaceRecord | None, race_id: int, player_id: int, attempt: int,
+                     word: str, feedback: str, now: datetime) -> Exception | None:
+    """Why a guess cannot be saved to the race as stored now (``None``: it can)."""
+    problem = player_error(race, race_id, player_id, now)
+    if problem is not None or race is None:
+        return problem
+    racer = race.racer(player_id)
+    assert racer is not None
+    if attempt != racer.attempts + 1:
+        return RaceAttemptConflict(race, attempt)
+    if score(word, race.answer) != feedback:
+        return ValueError("feedback does not match the guess and the hidden word")
+    return None
+
+
+def player_error(race: RaceRecord | None, race_id: int, player_id: int,
+                 now: datetime) -> Exception | None:
+    """Why the player cannot act on their board (a guess, a hint, giving up) now."""
+    problem = join_error(race, race_id, now)
+    if problem is not None or race is None:
+        return problem
+    racer = race.racer(player_id)
+    board = domain.GameFacts(scope=domain.Scope.OWN, kind=domain.Kind.RACE,
+                             status=Status.ACTIVE if racer is None else racer.status,
+                             owner_id=None if racer is None else racer.player_id,
+                             setter_id=None)
+    refusal = domain.guess_refusal(board, player_id)
+    if refusal is domain.Refusal.GAME_OVER:
+        return BoardOver(race, player_id)
+    return None if refusal is None else NotARacer(race, player_id)
+
+
+def with_racer(race: RaceRecord, racer: Racer) -> RaceRecord:
+    racers = tuple(racer if r.player_id == racer.player_id else r for r in race.racers)
+    if race.racer(racer.player_id) is None:
+        racers = (*racers, racer)
+    return replace(race, racers=racers)
+
+
+def after_guess(race: RaceRecord, player_id: int, attempt: int, word: str, feedback: str,
+                finish: str | None, now: datetime) -> RaceRecord:
+    racer = race.racer(player_id)
+    assert racer is not None
+    racer = replace(racer, guesses=(*racer.guesses, RaceGuess(attempt, word, feedback, now)))
+    if finish is not None:
+        racer = replace(racer, status=Status(finish), finished_at=now)
+    return with_racer(race, racer)
+
+
+def places(racers: Iterable[Racer]) -> dict[int, int]:
+    """The place of every player who solved it: by guesses, then time; equal results share a
+    place (1, 2, 2, 4)."""
+    solved = sorted((r for r in racers if r.status is Status.WON), key=result_key)
+    out: dict[int, int] = {}
+    for i, racer in enumerate(solved):
+        same = i and result_key(solved[i - 1]) == result_key(racer)
+        out[racer.player_id] = out[solved[i - 1].player_id] if same else i + 1
+    return out
+
+
+def finished_race(race: RaceRecord, end: RaceEnd, now: datetime) -> RaceRecord:
+    """The race ended now: players still playing lose, the solvers get their places."""
+    racers = [r if r.finished else replace(r, status=Status.LOST, finished_at=now)
+              for r in race.racers]
+    placed = places(racers)
+    racers = [replace(r, place=placed.get(r.player_id)) for r in racers]
+    return replace(race, finished_at=now, end=end, racers=tuple(racers))
+
+
+def end_error(race: RaceRecord | None, race_id: int, end: RaceEnd, by: int | None,
+              now: datetime) -> Exception | None:
+    """Why the race may not end now for ``end`` (``None``: it may; an ended race is not an
+    error, the caller gets it back as it is)."""
+    if race is None:
+        return RaceNotFound(race_id)
+    if race.is_over:
+        return None
+    if end is RaceEnd.ENDED and by is not None and by != race.starter_id:
+        return NotTheStarter(race, by)
+    if end is RaceEnd.TIME and not race.due(now):
+        return ValueError("the race's time is not up yet")
+    if end is RaceEnd.ALL_FINISHED and not race.all_finished:
+        return ValueError("not every player has finished")
+    if end is RaceEnd.ALL_FINISHED and not race.ends_all_finished(now):
+        return ValueError("the race's join window is not over yet")
     return None

@@ -1,11 +1,6 @@
-"""Statistics arithmetic, kept free of SQL so it can be tested on its own.
-
-A stats row per (server, player, bucket) holds counters that are updated once, in the
-transaction that finishes a game. The database does that update in SQL (one UPSERT per
-batch, see ``sqlite.counting.COUNT``); :func:`record_result` and :func:`record_daily_result` are
-the reference the SQL is checked against (``tests/storage/test_stats_sql.py``). Reading,
-ranking and streak expiry (:func:`to_stats`, :func:`board_of`) happen here. Rules, like the real
-game:
+"""Statistics: their arithmetic, and the store's calls that read them. A row per (server,
+player, bucket) is counted in the transaction that ends a game
+(:func:`bot.storage.games.count_ending`). Rules, like the real game:
 
 * played / wins / distribution (attempts of each won game, 1..6);
 * win % = wins / played, rounded half up to a whole number;
@@ -24,9 +19,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
-from bot.core.game import MAX_ATTEMPTS
+from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, StatsBucket
 
-from .models import LeaderboardRow, Stats
+from .database import Database, marks
+from .models import Leaderboard, LeaderboardRow, Stats
+from .validation import check_board, check_choice, check_day, check_ending, check_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,22 +48,10 @@ STATS_COLUMNS: Final = (
 STATS_COLUMN_NAMES: Final = tuple(c.strip() for c in STATS_COLUMNS.split(","))
 
 
-def stats_columns_of(alias: str) -> str:
-    """:data:`STATS_COLUMNS` of the table called ``alias`` in a query (``s.played, ...``)."""
-    return ", ".join(f"{alias}.{c}" for c in STATS_COLUMN_NAMES)
-
-
 def stats_row(row: Sequence[Any]) -> StatsRow:
-    """A row read as :data:`STATS_COLUMNS`."""
-    return StatsRow(
-        played=row[0],
-        wins=row[1],
-        distribution=tuple(row[2:8]),
-        current_streak=row[8],
-        max_streak=row[9],
-        last_win_day=row[10],
-        last_played_day=row[11],
-    )
+    """A row read as :data:`STATS_COLUMNS` (a tuple, or any database's row)."""
+    row = tuple(row)
+    return StatsRow(row[0], row[1], tuple(row[2:8]), row[8], row[9], row[10], row[11])
 
 
 def win_percent(wins: int, played: int) -> int:
@@ -93,15 +78,9 @@ def record_result(row: StatsRow | None, *, won: bool, attempts: int, day: int | 
             raise ValueError(f"a won game has 1 to {MAX_ATTEMPTS} attempts, not {attempts}")
         distribution[attempts - 1] += 1
     current = row.current_streak + 1 if won else 0
-    return StatsRow(
-        played=row.played + 1,
-        wins=row.wins + (1 if won else 0),
-        distribution=tuple(distribution),
-        current_streak=current,
-        max_streak=max(row.max_streak, current),
-        last_win_day=day if won else row.last_win_day,
-        last_played_day=day if day is not None else row.last_played_day,
-    )
+    return StatsRow(row.played + 1, row.wins + won, tuple(distribution), current,
+                    max(row.max_streak, current), day if won else row.last_win_day,
+                    row.last_played_day if day is None else day)
 
 
 def daily_streaks(history: Iterable[tuple[int, bool]]) -> tuple[int, int, int | None]:
@@ -129,14 +108,8 @@ def daily_streaks(history: Iterable[tuple[int, bool]]) -> tuple[int, int, int | 
     return current, best, last_win if current else None
 
 
-def record_daily_result(
-    row: StatsRow | None,
-    *,
-    won: bool,
-    attempts: int,
-    day: int | None,
-    history: Iterable[tuple[int, bool]],
-) -> StatsRow:
+def record_daily_result(row: StatsRow | None, *, won: bool, attempts: int, day: int | None,
+                        history: Iterable[tuple[int, bool]]) -> StatsRow:
     """Counters after one more finished daily; ``history`` includes the one just finished."""
     counted = record_result(row, won=won, attempts=attempts, day=day)
     current, best, last_win = daily_streaks(history)
@@ -147,27 +120,11 @@ def to_stats(row: StatsRow | None, mode: str, today: int | None = None) -> Stats
     """The public view of a row. For dailies, ``today`` (puzzle number) expires old streaks."""
     if row is None:
         return Stats()
-    current = _current_streak(row, mode, today)
     average = average_guesses(row.distribution)
-    return Stats(
-        played=row.played,
-        wins=row.wins,
-        win_percent=win_percent(row.wins, row.played),
-        current_streak=current,
-        max_streak=row.max_streak,
-        distribution=tuple(row.distribution),  # type: ignore[arg-type]
-        average_guesses=None if average is None else float(average),
-    )
-
-
-def ending_figures_of(rows: Sequence[Sequence[Any]], mode: str,
-                      today: int | None) -> tuple[int, list[Stats]]:
-    """The hint count and each player's statistics from the rows of an ``ending_figures``
-    query (at least one row): one row per player in order, each the game's hint count, a flag
-    (whether the player has a statistics row), then :data:`STATS_COLUMNS`."""
-    players = [tuple(row)[1:] for row in rows]  # (asyncpg's records do not slice)
-    return rows[0][0], [to_stats(stats_row(p[1:]) if p[0] else None, mode, today)
-                        for p in players]
+    return Stats(row.played, row.wins, win_percent(row.wins, row.played),
+                 _current_streak(row, mode, today), row.max_streak,
+                 tuple(row.distribution),  # type: ignore[arg-type]
+                 None if average is None else float(average))
 
 
 def _current_streak(row: StatsRow, mode: str, today: int | None) -> int:
@@ -200,16 +157,10 @@ def _sort_value(row: StatsRow, mode: str, by: str, today: int | None) -> int | f
     return row.max_streak
 
 
-def board_of(
-    entries: Iterable[tuple[int, StatsRow]],
-    *,
-    mode: str,
-    by: str,
-    today: int | None,
-    hinted: Mapping[int, int] | None = None,
-    limit: int | None = None,
-    player_id: int | None = None,
-) -> tuple[list[LeaderboardRow], LeaderboardRow | None]:
+def board_of(entries: Iterable[tuple[int, StatsRow]], *, mode: str, by: str,
+             today: int | None, hinted: Mapping[int, int] | None = None,
+             limit: int | None = None, player_id: int | None = None
+             ) -> tuple[list[LeaderboardRow], LeaderboardRow | None]:
     """The players ranked by ``by``, best first: the top ``limit`` (all if ``None``) and
     ``player_id``'s row if ranked. Equal values share a rank (1, 2, 2, 4).
 
@@ -257,3 +208,60 @@ def consecutive_days(days: Iterable[int], today: int) -> int:
         count += 1
         day -= 1
     return count
+
+
+_HINTED_WINS: Final = (
+    "SELECT g.owner_id, count(*) FROM games g WHERE g.guild_id = $1 AND g.kind = 'daily' "
+    "AND g.status = 'won' AND EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) "
+    "GROUP BY g.owner_id"
+)
+
+
+class Statistics:
+    """The statistics calls of the port (contracts: :class:`bot.storage.Store`)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def stats(self, guild_id: int, player_id: int, mode: StatsBucket, *,
+                    today: int | None = None) -> Stats:
+        check_id("guild_id", guild_id)
+        check_id("player_id", player_id)
+        check_choice("mode", mode, StatsBucket)
+        check_day("today", today, optional=True)
+        rows = await self._db.fetch(
+            f"SELECT {STATS_COLUMNS} FROM player_stats WHERE guild_id = $1 "
+            "AND player_id = $2 AND mode = $3", guild_id, player_id, str(mode))
+        return to_stats(stats_row(rows[0]) if rows else None, mode, today)
+
+    async def ending_figures(self, game_id: int, guild_id: int, player_ids: Sequence[int],
+                             mode: StatsBucket, *, today: int | None = None
+                             ) -> tuple[int, list[Stats]]:
+        check_id("game_id", game_id)
+        check_ending(guild_id, player_ids, mode, today)
+        players = list(player_ids) or [-1]  # (one statement: the hint count, and each row)
+        rows = await self._db.fetch(
+            f"SELECT h.n, s.player_id, {', '.join(f's.{c}' for c in STATS_COLUMN_NAMES)} "
+            "FROM (SELECT count(*) AS n FROM hints WHERE game_id = $1) AS h "
+            "LEFT JOIN player_stats s ON s.guild_id = $2 AND s.mode = $3 "
+            f"AND s.player_id IN ({marks(4, len(players))})", game_id, guild_id, str(mode),
+            *players)
+        found = {r[1]: tuple(r)[2:] for r in rows if r[1] is not None}
+        return int(rows[0][0]), [to_stats(stats_row(found[p]) if p in found else None, mode,
+                                          today) for p in player_ids]
+
+    async def leaderboard(self, guild_id: int, *, mode: StatsBucket = StatsBucket.DAILY,
+                          by: LeaderboardOrder = LeaderboardOrder.WINS, limit: int = 10,
+                          player_id: int | None = None, today: int | None = None
+                          ) -> Leaderboard:
+        check_board(guild_id=guild_id, mode=mode, by=by, limit=limit, player_id=player_id,
+                    today=today)
+        rows = await self._db.fetch(
+            f"SELECT player_id, {STATS_COLUMNS} FROM player_stats WHERE guild_id = $1 "
+            "AND mode = $2 AND played > 0", guild_id, str(mode))
+        hinted: dict[int, int] = {}
+        if mode == StatsBucket.DAILY:
+            hinted = {r[0]: int(r[1]) for r in await self._db.fetch(_HINTED_WINS, guild_id)}
+        top, mine = board_of(((r[0], stats_row(tuple(r)[1:])) for r in rows), mode=mode, by=by,
+                             today=today, hinted=hinted, limit=limit, player_id=player_id)
+        return Leaderboard(rows=top, player_row=mine)

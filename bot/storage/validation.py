@@ -7,52 +7,42 @@ no stored state could make valid. The rules of play (who may act on a game) are 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Final
 
-from bot.core.domain import (
-    ALL_GREEN,
-    FEEDBACK_STATES,
-    MAX_ATTEMPTS,
-    WORD_LENGTH,
-    HintKind,
-    Kind,
-    LeaderboardOrder,
-    Scope,
-    StatsBucket,
-)
+from bot.core import domain
+from bot.core.domain import MAX_ATTEMPTS, WORD_LENGTH, Kind, Scope
 from bot.core.timezones import normalise_timezone
 
-from .models import Unset
+from .models import SETTINGS_COLUMNS, Unset
 
 MAX_ID: Final = 2**63 - 1
 MAX_HINT_VALUE: Final = 64
-MAX_TIMEZONE: Final = 64
 MAX_LEADERBOARD: Final = 1000
 _LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
-FEEDBACK_LETTERS: Final = frozenset(FEEDBACK_STATES)
+FEEDBACK_LETTERS: Final = frozenset(domain.FEEDBACK_STATES)
+
+
+def _whole(name: str, value: object, low: int, high: int, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be {what}, got {value!r:.40}")
 
 
 def check_id(name: str, value: object, *, optional: bool = False) -> None:
-    if value is None and optional:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ID:
-        raise ValueError(f"{name} must be a whole number from 0 to 2**63-1, got {value!r:.40}")
+    if value is not None or not optional:
+        _whole(name, value, 0, MAX_ID, "a whole number from 0 to 2**63-1")
 
 
 def check_day(name: str, value: object, *, optional: bool = False) -> None:
-    if value is None and optional:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
-        raise ValueError(f"{name} must be a day number (int), got {value!r:.40}")
+    if value is not None or not optional:
+        _whole(name, value, -(10**9), 10**9, "a day number (int)")
 
 
 def check_count(name: str, value: object) -> None:
     """A count stored in a 32-bit column (PostgreSQL's INTEGER)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2**31 - 1:
-        raise ValueError(f"{name} must be a whole number from 0 to 2**31-1, got {value!r:.40}")
+    _whole(name, value, 0, 2**31 - 1, "a whole number from 0 to 2**31-1")
 
 
 def check_ending(guild_id: object, player_ids: object, mode: object, today: object) -> None:
@@ -62,7 +52,7 @@ def check_ending(guild_id: object, player_ids: object, mode: object, today: obje
         raise ValueError(f"player_ids must be a list of at most {MAX_LEADERBOARD} ids")
     for player_id in player_ids:
         check_id("player_id", player_id)
-    check_choice("mode", mode, StatsBucket)
+    check_choice("mode", mode, domain.StatsBucket)
     check_day("today", today, optional=True)
 
 
@@ -84,50 +74,13 @@ def check_bool(name: str, value: object) -> None:
 
 
 def check_limit(value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LEADERBOARD:
-        raise ValueError(f"limit must be 1 to {MAX_LEADERBOARD}, got {value!r:.20}")
+    _whole("limit", value, 1, MAX_LEADERBOARD, f"1 to {MAX_LEADERBOARD}")
 
 
 def validate_timezone(name: object) -> str:
-    """The canonical IANA name for ``name`` (any case: ``utc`` is stored as ``UTC``), from the
-    zone data the bot ships with (:func:`bot.core.timezones.normalise_timezone`). Host-specific
-    names (``localtime``, ``posixrules``, ``Factory``, ``right/UTC``) are refused with an
-    :class:`~bot.core.timezones.UnknownTimeZone` (a ``ValueError``) whose message suggests
-    close names."""
+    """The canonical IANA name for ``name`` (:func:`bot.core.timezones.normalise_timezone`:
+    ``UnknownTimeZone``, a ``ValueError`` suggesting close names, for any other)."""
     return normalise_timezone(name)
-
-
-def _checked_channel(value: object) -> object:
-    check_id("results_channel_id", value, optional=True)
-    return value
-
-
-def _checked_flag(name: str) -> Callable[[object], object]:
-    def check(value: object) -> object:
-        check_bool(name, value)
-        return value
-
-    return check
-
-
-def _checked_held_day(value: object) -> object:
-    check_day("held_day", value, optional=True)
-    return value
-
-
-def _checked_held_until(value: object) -> object:
-    return None if value is None else checked_time("held_until", value)
-
-
-#: Each server setting's check, returning the value to store (the time zone's canonical name).
-_SETTING_CHECKS: Final[dict[str, Callable[[object], object]]] = {
-    "timezone": validate_timezone,
-    "results_channel_id": _checked_channel,
-    "hints_in_channel_games": _checked_flag("hints_in_channel_games"),
-    "hints_in_dailies": _checked_flag("hints_in_dailies"),
-    "held_day": _checked_held_day,
-    "held_until": _checked_held_until,
-}
 
 
 def settings_changes(**given: object) -> dict[str, Any]:
@@ -136,32 +89,38 @@ def settings_changes(**given: object) -> dict[str, Any]:
     ``ValueError`` for a bad value or an unknown setting."""
     changes: dict[str, Any] = {}
     for name, value in given.items():
-        check = _SETTING_CHECKS.get(name)
-        if check is None:
+        if name not in SETTINGS_COLUMNS or name == "daily_order_from":
             raise ValueError(f"no server setting is called {name!r:.40}")
-        if not isinstance(value, Unset):
-            changes[name] = check(value)
+        if isinstance(value, Unset):
+            continue
+        if name == "timezone":
+            value = validate_timezone(value)
+        elif name == "results_channel_id":
+            check_id(name, value, optional=True)
+        elif name == "held_day":
+            check_day(name, value, optional=True)
+        elif name == "held_until":
+            value = None if value is None else checked_time(name, value)
+        else:
+            check_bool(name, value)
+        changes[name] = value
     held = [changes[name] for name in ("held_day", "held_until") if name in changes]
     if held and (len(held) == 1 or (held[0] is None) != (held[1] is None)):
         raise ValueError("held_day and held_until are set together or not at all")
     return changes
 
 
-def check_new_game(
-    *,
-    guild_id: object,
-    channel_id: object,
-    owner_id: object,
-    scope: object,
-    kind: object,
-    answer: object,
-    hard_mode: object,
-    puzzle_number: object,
-    setter_id: object,
-) -> None:
+def check_ids(**ids: object) -> None:
+    """:func:`check_id` of each (none optional)."""
+    for name, value in ids.items():
+        check_id(name, value)
+
+
+def check_new_game(*, guild_id: object, channel_id: object, owner_id: object, scope: object,
+                   kind: object, answer: object, hard_mode: object, puzzle_number: object,
+                   setter_id: object) -> None:
     """The checks of ``create_game``."""
-    check_id("guild_id", guild_id)
-    check_id("channel_id", channel_id)
+    check_ids(guild_id=guild_id, channel_id=channel_id)
     check_id("owner_id", owner_id, optional=True)
     check_id("setter_id", setter_id, optional=True)
     check_choice("scope", scope, Scope)
@@ -184,19 +143,10 @@ def check_new_game(
         raise ValueError("the setter of a challenge cannot be the one playing it")
 
 
-def check_guess(
-    *,
-    game_id: object,
-    attempt: object,
-    player_id: object,
-    word: object,
-    feedback: object,
-    finish: object,
-    day: object,
-) -> None:
+def check_guess(*, game_id: object, attempt: object, player_id: object, word: object,
+                feedback: object, finish: object, day: object) -> None:
     """The checks of ``record_guess`` (what cannot be right whatever is stored)."""
-    check_id("game_id", game_id)
-    check_id("player_id", player_id)
+    check_ids(game_id=game_id, player_id=player_id)
     check_day("day", day, optional=finish is None)
     check_move(attempt=attempt, word=word, feedback=feedback, finish=finish)
 
@@ -205,19 +155,13 @@ def check_move(*, attempt: object, word: object, feedback: object, finish: objec
     """The checks of one guess on a board, in a game or a race: its attempt, word, feedback
     and whether it ends the board."""
     check_word("word", word)
-    if isinstance(attempt, bool) or not isinstance(attempt, int) or not (
-        1 <= attempt <= MAX_ATTEMPTS
-    ):
-        raise ValueError(f"attempt must be 1 to {MAX_ATTEMPTS}, got {attempt!r:.20}")
-    if (
-        not isinstance(feedback, str)
-        or len(feedback) != WORD_LENGTH
-        or not set(feedback) <= FEEDBACK_LETTERS
-    ):
+    _whole("attempt", attempt, 1, MAX_ATTEMPTS, f"1 to {MAX_ATTEMPTS}")
+    if not isinstance(feedback, str) or len(feedback) != WORD_LENGTH or not set(
+            feedback) <= FEEDBACK_LETTERS:
         raise ValueError(f"feedback must be {WORD_LENGTH} letters from G, Y, B")
     if finish not in (None, "won", "lost"):
         raise ValueError(f"finish must be 'won', 'lost' or None, got {finish!r:.20}")
-    if (feedback == ALL_GREEN) != (finish == "won"):
+    if (feedback == domain.ALL_GREEN) != (finish == "won"):
         raise ValueError("finish='won' goes with, and only with, an all-green feedback")
     if finish == "lost" and attempt != MAX_ATTEMPTS:
         raise ValueError(f"a game is lost only on attempt {MAX_ATTEMPTS}")
@@ -227,14 +171,13 @@ def check_move(*, attempt: object, word: object, feedback: object, finish: objec
 
 def check_hint(*, game_id: object, player_id: object, kind: object, value: object) -> None:
     """The checks of ``record_hint``."""
-    check_id("game_id", game_id)
-    check_id("player_id", player_id)
+    check_ids(game_id=game_id, player_id=player_id)
     check_hint_value(kind=kind, value=value)
 
 
 def check_hint_value(*, kind: object, value: object) -> None:
     """A hint's kind and what it showed, in a game or a race."""
-    check_choice("kind", kind, HintKind)
+    check_choice("kind", kind, domain.HintKind)
     if not isinstance(value, str) or not value or len(value) > MAX_HINT_VALUE:
         raise ValueError(f"hint value must be 1 to {MAX_HINT_VALUE} characters")
 
@@ -243,8 +186,8 @@ def check_board(*, guild_id: object, mode: object, by: object, limit: object,
                 player_id: object, today: object) -> None:
     """The checks of ``leaderboard``."""
     check_id("guild_id", guild_id)
-    check_choice("mode", mode, StatsBucket)
-    check_choice("by", by, LeaderboardOrder)
+    check_choice("mode", mode, domain.StatsBucket)
+    check_choice("by", by, domain.LeaderboardOrder)
     check_id("player_id", player_id, optional=True)
     check_day("today", today, optional=True)
     check_limit(limit)
@@ -274,6 +217,17 @@ def now_utc(now: datetime | None) -> datetime:
     return datetime.now(UTC) if now is None else checked_time("now", now)
 
 
+def given_time(now: datetime | None) -> datetime | None:
+    """A time given to a move (checked, in UTC), or ``None``: the time it is applied."""
+    return None if now is None else now_utc(now)
+
+
+def applied(given: datetime | None) -> datetime:
+    """The time a move takes effect: the one given, else now, read as it runs (so times
+    follow the order moves take effect in)."""
+    return given or datetime.now(UTC)
+
+
 def to_text(moment: datetime) -> str:
     """A time as ISO 8601 UTC text with microseconds: text order is time order."""
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
@@ -281,3 +235,27 @@ def to_text(moment: datetime) -> str:
 
 def from_text(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
+
+
+#: Longest race a store accepts (the front end offers far less).
+MAX_RACE: Final = 24 * 60 * 60
+
+
+def check_new_race(*, guild_id: object, channel_id: object, starter_id: object,
+                   answer: object, hard_mode: object, created: datetime,
+                   ends_at: object, join_window_ends_at: object) -> None:
+    check_ids(guild_id=guild_id, channel_id=channel_id, starter_id=starter_id)
+    check_word("answer", answer)
+    check_bool("hard_mode", hard_mode)
+    ends, window = checked_time("ends_at", ends_at), checked_time("join_window_ends_at",
+                                                                 join_window_ends_at)
+    if not 0 < (ends - created).total_seconds() <= MAX_RACE:
+        raise ValueError(f"a race lasts more than 0 s and at most {MAX_RACE} s")
+    if not created <= window <= ends:
+        raise ValueError("a race's join window ends between its start and its end")
+
+
+def check_race_guess(*, race_id: object, player_id: object, attempt: object, word: object,
+                     feedback: object, finish: object) -> None:
+    check_ids(race_id=race_id, player_id=player_id)
+    check_move(attempt=attempt, word=word, feedback=feedback, finish=finish)

@@ -1,6 +1,6 @@
 """The PostgreSQL store's own behaviour, read back from the database itself: refused input
-changes nothing, forget-me leaves no id behind, a failing job in a group leaves the others,
-close answers what was handed in, and the database's own rules hold without the store."""
+changes nothing, forget-me leaves no id behind, close answers what was handed in, and the
+database's own rules hold without the store."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 
 from bot.core.feedback import score
 from bot.storage import AttemptConflict, ForgetReport, StorageError, StorageUnavailable
-from bot.storage.postgres import PostgresStore, writes
+from bot.storage.postgres import PostgresStore
+from bot.storage.postgres.pool import public_error
 from tests.storage.helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
 
 ALICE, BOB, CAROL = 31, 32, 33
@@ -104,28 +105,6 @@ async def test_forget_me_leaves_no_id_behind(pg_store, pg_dsn):
     marks = await query(pg_dsn, "SELECT setter_mark FROM games WHERE id = $1", challenge.id)
     assert len(marks[0][0]) == 64 and set(marks[0][0]) <= set("0123456789abcdef")
     assert (await pg_store.forget_player(ALICE)).total == 0
-
-
-async def test_a_group_that_fails_is_redone_one_job_at_a_time(pg_store, pg_dsn, monkeypatch):
-    """An unexpected failure of a whole group (here: any group holding the word "jazzy")
-    fails only the job that causes it; the others are saved, each once."""
-    real = writes.save_batch
-
-    async def failing(conn: Any, jobs: Any, key: bytes) -> Any:
-        if any(getattr(job, "word", None) == "jazzy" for job in jobs):
-            raise RuntimeError("the database went away")
-        return await real(conn, jobs, key)
-
-    monkeypatch.setattr(writes, "save_batch", failing)
-    games = [await own_game(pg_store, 100 + i, channel_id=CHANNEL + i) for i in range(12)]
-    outcomes = await asyncio.gather(
-        *(guess(pg_store, g, "jazzy" if i == 5 else "slate") for i, g in enumerate(games)),
-        return_exceptions=True,
-    )
-    assert [isinstance(o, StorageError) for o in outcomes] == [i == 5 for i in range(12)]
-    assert "nothing was saved" in str(outcomes[5])
-    stored = await query(pg_dsn, "SELECT game_id, word FROM guesses ORDER BY game_id")
-    assert [tuple(r) for r in stored] == [(g.id, "slate") for i, g in enumerate(games) if i != 5]
 
 
 async def test_close_answers_every_write_handed_in(pg_dsn):
@@ -233,11 +212,10 @@ async def test_a_lost_connection_is_a_storage_error_and_the_pool_recovers(pg_sto
 
 def test_a_full_disk_on_the_server_is_storage_full():
     from bot.storage import StorageFull
-    from bot.storage.postgres.store import _public_error
 
-    error = _public_error(asyncpg.DiskFullError("could not extend file"))
+    error = public_error(asyncpg.DiskFullError("could not extend file"))
     assert isinstance(error, StorageFull) and "disk is full" in str(error)
-    other = _public_error(asyncpg.UniqueViolationError("duplicate key"))
+    other = public_error(asyncpg.UniqueViolationError("duplicate key"))
     assert type(other) is StorageError
 
 
@@ -250,9 +228,7 @@ def test_a_full_disk_on_the_server_is_storage_full():
     TimeoutError(),
 ])
 def test_a_database_away_for_a_moment_is_storage_unavailable(away: Exception):
-    from bot.storage.postgres.store import _public_error
-
-    assert isinstance(_public_error(away), StorageUnavailable)
+    assert isinstance(public_error(away), StorageUnavailable)
 
 
 async def _until_waiting_for_a_lock(dsn: str) -> None:

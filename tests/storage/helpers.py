@@ -6,7 +6,7 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.core.feedback import ALL_GREEN, score
-from bot.storage import Database, GameRecord
+from bot.storage import GameRecord, SqliteStore
 
 GUILD = 111_111_111_111_111_111
 CHANNEL = 222_222_222_222_222_222
@@ -37,7 +37,7 @@ def day_number(moment: datetime, timezone: str) -> int:
 
 
 async def guess(
-    db: Database,
+    db: SqliteStore,
     game: GameRecord,
     word: str,
     *,
@@ -64,7 +64,7 @@ async def guess(
 
 
 async def play(
-    db: Database,
+    db: SqliteStore,
     game: GameRecord,
     words: list[str],
     *,
@@ -78,7 +78,7 @@ async def play(
 
 
 async def own_game(
-    db: Database,
+    db: SqliteStore,
     owner: int,
     answer: str = "crane",
     *,
@@ -103,7 +103,7 @@ async def own_game(
 
 
 async def channel_game(
-    db: Database,
+    db: SqliteStore,
     answer: str = "crane",
     *,
     kind: str = "random",

@@ -18,9 +18,9 @@ from pathlib import Path
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import bot.storage.sqlite.writer as database_module
+import bot.storage.sqlite.connection as database_module
 from bot.core.feedback import ALL_GREEN, score
-from bot.storage import Database
+from bot.storage import SqliteStore
 
 GUILD = 77
 SLOTS = 24
@@ -32,7 +32,7 @@ def say(line: str) -> None:
     sys.stdout.flush()
 
 
-async def slot(db: Database, round_: int, index: int) -> None:
+async def slot(db: SqliteStore, round_: int, index: int) -> None:
     rng = random.Random(round_ * 1000 + index)
     channel = round_ * 1000 + index
     players = [round_ * 100_000 + index * 100 + k for k in range(3)]
@@ -76,7 +76,7 @@ async def slot(db: Database, round_: int, index: int) -> None:
 async def main(path: str, round_: int) -> None:
     # Checkpoint far more often than usual, so that kills also land in the middle of one.
     database_module.CHECKPOINT_COMMITS = 8
-    db = await Database.open(path)  # never closed: the process is killed
+    db = await SqliteStore.open(path)  # never closed: the process is killed
     await asyncio.gather(*(slot(db, round_, i) for i in range(SLOTS)))
 
 

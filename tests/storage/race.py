@@ -1,5 +1,5 @@
 """Racing guessers on shared channel games, used in-process by test_race.py and, as a
-script, by its multi-process test (one Database per process on the same file).
+script, by its multi-process test (one SqliteStore per process on the same file).
 
 As a script: ``python race.py DB_PATH GO_FILE FIRST_PLAYER GUESSERS GAME_ID...`` opens the
 database, prints "ready", waits until GO_FILE exists and then until the time (seconds since
@@ -20,13 +20,13 @@ if __name__ == "__main__":  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.core.feedback import ALL_GREEN, score
-from bot.storage import AttemptConflict, Database, GameNotActive
+from bot.storage import AttemptConflict, GameNotActive, SqliteStore
 
 #: Words guessers pick from; none of them is "crane", the hidden word of the raced games.
 WORDS = ["slate", "pious", "dumpy", "fight", "works", "jazzy", "vowel", "bring", "champ", "oxide"]
 
 
-async def guesser(db: Database, game_id: int, player: int, word: str) -> list[tuple]:
+async def guesser(db: SqliteStore, game_id: int, player: int, word: str) -> list[tuple]:
     """Read the game, work out the attempt, record; retry on conflicts until accepted or the
     game is over. Returns the accepted guess as ``[(game, attempt, player, word)]`` or []."""
     while True:
@@ -54,7 +54,7 @@ async def guesser(db: Database, game_id: int, player: int, word: str) -> list[tu
         return [(game_id, attempt, player, word)]
 
 
-async def race(db: Database, game_id: int, players: list[int], words: list[str]) -> list[tuple]:
+async def race(db: SqliteStore, game_id: int, players: list[int], words: list[str]) -> list[tuple]:
     results = await asyncio.gather(
         *(guesser(db, game_id, p, w) for p, w in zip(players, words, strict=True))
     )
@@ -81,7 +81,7 @@ async def wait_for_go(go: str) -> None:
 
 
 async def _main(path: str, go: str, first: int, count: int, game_ids: list[int]) -> None:
-    async with await Database.open(path) as db:
+    async with await SqliteStore.open(path) as db:
         print("ready", flush=True)
         await wait_for_go(go)
         accepted: list[tuple] = []

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import bot.storage.sqlite.connection as database_module
-from bot.storage import Database, StorageUnavailable
+from bot.storage import SqliteStore, StorageUnavailable
 
 from .helpers import guess, own_game
 
@@ -27,7 +27,7 @@ def hold_write_lock(db_path: Path) -> sqlite3.Connection:
     return conn
 
 
-async def test_waits_for_another_writer_without_blocking_the_loop(db: Database, db_path: Path):
+async def test_waits_for_another_writer_without_blocking_the_loop(db: SqliteStore, db_path: Path):
     game = await own_game(db, 1)
     other = hold_write_lock(db_path)
     try:
@@ -59,7 +59,7 @@ async def test_waits_for_another_writer_without_blocking_the_loop(db: Database, 
 async def test_gives_up_after_the_busy_timeout(db_path: Path, monkeypatch):
     # The wait is SQLite's busy handler in the writer's thread, set when a connection opens.
     monkeypatch.setattr(database_module, "BUSY_TIMEOUT", 0.2)
-    async with await Database.open(db_path) as db:
+    async with await SqliteStore.open(db_path) as db:
         game = await own_game(db, 1)
         other = hold_write_lock(db_path)
         try:
@@ -75,7 +75,7 @@ async def test_gives_up_after_the_busy_timeout(db_path: Path, monkeypatch):
         assert len((await guess(db, game, "slate")).guesses) == 1
 
 
-async def test_a_cancelled_write_that_has_not_run_is_not_saved(db: Database, db_path: Path):
+async def test_a_cancelled_write_that_has_not_run_is_not_saved(db: SqliteStore, db_path: Path):
     first = await own_game(db, 1)
     second = await own_game(db, 2)
     other = hold_write_lock(db_path)
@@ -104,7 +104,7 @@ async def test_a_whole_batch_waiting_for_the_lock_saves_nothing_or_everything(
     the lock (the busy timeout); if it never comes, nothing of the batch is saved, and once it
     is free, all is."""
     monkeypatch.setattr(database_module, "BUSY_TIMEOUT", 0.2)
-    async with await Database.open(db_path) as db:
+    async with await SqliteStore.open(db_path) as db:
         games = [await own_game(db, p, channel_id=p) for p in (1, 2)]
         other = hold_write_lock(db_path)
         try:

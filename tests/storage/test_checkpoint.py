@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database
+from bot.storage import SqliteStore
 
 from .helpers import WRONG, guess, own_game
 
@@ -30,7 +30,7 @@ def rows_in_main_file(db_path: Path, tmp_path: Path) -> int:
         copy.unlink()
 
 
-async def test_wal_is_checkpointed_while_running(db: Database, db_path: Path, tmp_path: Path):
+async def test_wal_is_checkpointed_while_running(db: SqliteStore, db_path: Path, tmp_path: Path):
     written = 0
     for player in range(100):
         game = await own_game(db, player)
@@ -47,7 +47,7 @@ async def test_wal_is_checkpointed_while_running(db: Database, db_path: Path, tm
 
 
 async def test_close_checkpoints_and_removes_the_wal(db_path: Path, tmp_path: Path):
-    db = await Database.open(db_path)
+    db = await SqliteStore.open(db_path)
     game = await own_game(db, 1)
     await guess(db, game, "slate")
     assert Path(f"{db_path}-wal").exists()
@@ -62,7 +62,7 @@ async def test_the_wal_is_cut_back_after_a_busy_moment(db_path: Path, monkeypatc
     import bot.storage.sqlite.schema as schema
 
     monkeypatch.setattr(schema, "WAL_SIZE_LIMIT", 64 * 1024)
-    db = await Database.open(db_path)
+    db = await SqliteStore.open(db_path)
     wal = Path(f"{db_path}-wal")
     try:
         biggest = 0

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, StorageFull
+from bot.storage import SqliteStore, StorageFull
 
 from .helpers import own_game
 
@@ -73,14 +73,14 @@ def empty_the_wal(path: Path) -> None:
         conn.close()
 
 
-async def change_settings(db: Database, n: int) -> None:
+async def change_settings(db: SqliteStore, n: int) -> None:
     await db.update_guild_settings(1, results_channel_id=n)
 
 
 async def test_writes_fail_while_the_disk_is_full_and_work_again_after(
     small_disk: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    db = await Database.open(small_disk / "wordle.sqlite3")
+    db = await SqliteStore.open(small_disk / "wordle.sqlite3")
     try:
         await change_settings(db, 1)
         empty_the_wal(small_disk / "wordle.sqlite3")  # so no checkpoint can make room
@@ -111,7 +111,7 @@ async def test_a_wal_that_fills_the_disk_is_checkpointed_and_writing_goes_on(
 ) -> None:
     """Only the WAL fills the disk (the same few pages written again and again): a checkpoint
     then frees its room, so no write fails for long."""
-    db = await Database.open(small_disk / "wordle.sqlite3")
+    db = await SqliteStore.open(small_disk / "wordle.sqlite3")
     try:
         await change_settings(db, 0)
         fill(small_disk, leave=512 * 1024)

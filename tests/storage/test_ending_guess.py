@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from bot.core.feedback import ALL_GREEN, score
-from bot.storage import Database, GameNotActive, GameRecord, PlayerNotAllowed
+from bot.storage import GameNotActive, GameRecord, PlayerNotAllowed, SqliteStore
 from bot.storage.models import EndingFigures
 
 from .helpers import WRONG, channel_game, own_game, play
@@ -16,7 +16,7 @@ from .helpers import WRONG, channel_game, own_game, play
 ALICE, BOB, CAROL = 1, 2, 3
 
 
-async def end(db: Database, game: GameRecord, word: str, *, player_id: int | None = None,
+async def end(db: SqliteStore, game: GameRecord, word: str, *, player_id: int | None = None,
               day: int = 1) -> tuple[GameRecord, EndingFigures]:
     """Play ``word``, which must end ``game``, as its next attempt."""
     player = game.owner_id if player_id is None else player_id
@@ -29,14 +29,14 @@ async def end(db: Database, game: GameRecord, word: str, *, player_id: int | Non
                                         feedback=feedback, finish=finish, day=day)
 
 
-async def read_back(db: Database, game: GameRecord, player: int,
+async def read_back(db: SqliteStore, game: GameRecord, player: int,
                     today: int) -> EndingFigures:
     hints, (stats,) = await db.ending_figures(game.id, game.guild_id, [player],
                                               game.stats_mode, today=today)
     return EndingFigures(hints, stats)
 
 
-async def test_a_winning_guess_comes_back_with_its_figures(db: Database):
+async def test_a_winning_guess_comes_back_with_its_figures(db: SqliteStore):
     game = await own_game(db, ALICE)
     await db.record_hint(game.id, player_id=ALICE, kind="letter", value="r")
     game = await play(db, game, ["slate"])
@@ -49,7 +49,7 @@ async def test_a_winning_guess_comes_back_with_its_figures(db: Database):
     assert figures == await read_back(db, game, ALICE, today=1)
 
 
-async def test_a_lost_daily_shows_the_streak_as_of_its_day(db: Database):
+async def test_a_lost_daily_shows_the_streak_as_of_its_day(db: SqliteStore):
     """The day handed in is the ``today`` of the figures: a daily streak broken by the loss
     reads 0, the best one stays."""
     for day in (100, 101):
@@ -64,7 +64,7 @@ async def test_a_lost_daily_shows_the_streak_as_of_its_day(db: Database):
     assert figures == await read_back(db, game, ALICE, today=102)
 
 
-async def test_ending_guesses_handed_in_together_each_get_their_own(db: Database):
+async def test_ending_guesses_handed_in_together_each_get_their_own(db: SqliteStore):
     """One batch: games ending for several players, plain guesses and refused ones; each
     ending guess gets its own player's figures, the others what ``record_guess`` gives."""
     owners = [100 + n for n in range(8)]
@@ -93,7 +93,7 @@ async def test_ending_guesses_handed_in_together_each_get_their_own(db: Database
     assert (await db.get_game(alices.id)).status == "active"
 
 
-async def test_a_guess_that_does_not_end_its_game_is_refused(db: Database):
+async def test_a_guess_that_does_not_end_its_game_is_refused(db: SqliteStore):
     game = await own_game(db, ALICE)
     with pytest.raises(ValueError, match="ends its game"):
         await db.record_ending_guess(game.id, attempt=1, player_id=ALICE, word="slate",

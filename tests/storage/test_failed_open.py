@@ -1,4 +1,4 @@
-"""A database that cannot be opened leaves no aiosqlite thread behind (issue 10 item 11/5):
+"""A database that cannot be opened leaves no connection thread behind (issue 10 item 11/5):
 the failed connection's thread is waited for before the error is raised, so it cannot print an
 "Event loop is closed" traceback after the loop is gone."""
 
@@ -12,10 +12,10 @@ import pytest
 
 from bot.storage import MigrationError, StorageError
 from bot.storage.sqlite import SqliteStore
-from bot.storage.sqlite.connection import connect
+from bot.storage.sqlite.connection import Connection
 from bot.storage.sqlite.schema import prepare_file
 
-pytestmark = pytest.mark.sqlite_only("aiosqlite's connection threads when a file cannot be opened")
+pytestmark = pytest.mark.sqlite_only("the SQLite connections' threads when a file cannot be opened")
 
 
 def _new_threads(before: set[threading.Thread]) -> list[threading.Thread]:
@@ -48,7 +48,7 @@ async def test_failed_open_waits_for_the_connection_thread(tmp_path: Path):
 
         before = set(threading.enumerate())
         with pytest.raises(Exception, match="unable to open"):
-            await connect(str(folder), "reader")
+            await Connection.open(str(folder), "reader")
         assert _new_threads(before) == []
 
         before = set(threading.enumerate())

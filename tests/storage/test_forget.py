@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage import Database, ForgetReport
+from bot.storage import ForgetReport, SqliteStore
 from tests.pg import StorePlace
 
 from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
@@ -23,7 +23,7 @@ async def rows_mentioning(place: StorePlace, player: int) -> list[tuple]:
     return found
 
 
-async def test_forget_me(db: Database, place: StorePlace):
+async def test_forget_me(db: SqliteStore, place: StorePlace):
     # Alice: two own games (one daily, one active), hints, a challenge she set, and guesses in
     # two channel games with Bob and Carol, one of which she solved.
     daily = await own_game(db, ALICE, kind="daily", puzzle_number=9, channel_id=1)
@@ -92,7 +92,7 @@ async def test_forget_me(db: Database, place: StorePlace):
         assert await place.fetch("PRAGMA foreign_key_check") == []
 
 
-async def test_forget_then_play_on_in_a_shared_game(db: Database):
+async def test_forget_then_play_on_in_a_shared_game(db: SqliteStore):
     """Forgetting a player mid-game keeps the attempt count; if they come back and guess
     again they count as a new participant, and nobody else's numbers change."""
     game = await channel_game(db)
@@ -114,7 +114,7 @@ async def posts_shown(place: StorePlace) -> dict[tuple[int, int], int]:
 
 
 async def test_forgotten_dailies_leave_their_post_behind_at_the_next_finish(
-    db: Database, place: StorePlace, clock
+    db: SqliteStore, place: StorePlace, clock
 ):
     """Forgetting a player takes their finished dailies out of what their days' posts count
     as shown, so a later finish lost to a crash still leaves the day behind. Before, ann, bob
@@ -148,7 +148,7 @@ async def test_forgotten_dailies_leave_their_post_behind_at_the_next_finish(
 
 
 async def test_forget_changes_no_post_it_does_not_count_in(
-    db: Database, place: StorePlace, clock
+    db: SqliteStore, place: StorePlace, clock
 ):
     """A player with no dailies, or whose finished dailies are in days with no post (or only
     a claim), in another server, or still being played, leaves every post as it was; a post
@@ -191,7 +191,7 @@ async def test_forget_changes_no_post_it_does_not_count_in(
         assert await place.fetch(shown) == before, player
 
 
-async def test_a_forgotten_players_game_ids_are_never_given_again(db: Database):
+async def test_a_forgotten_players_game_ids_are_never_given_again(db: SqliteStore):
     """Boards carry their game's id in their buttons: once a player is forgotten, a new game
     must not take the id of one of theirs (the newest game's, on SQLite before migration
     0012), or an old public board of theirs would come to play someone's private daily."""
@@ -204,7 +204,7 @@ async def test_a_forgotten_players_game_ids_are_never_given_again(db: Database):
 
 
 async def test_the_results_posts_that_showed_the_player_are_marked_to_be_edited(
-        db: Database):
+        db: SqliteStore):
     """Oldest first: the days of their finished dailies that have a post (even one that
     shows nothing yet: it may have gone out with them just before); not their daily still
     on, not their practice games. A mark is cleared only as it was read: a forget-me that came
@@ -234,7 +234,7 @@ async def test_the_results_posts_that_showed_the_player_are_marked_to_be_edited(
     assert (GUILD, 9, 2) not in await db.daily_posts_to_redo()
 
 
-async def test_a_post_made_from_results_read_before_a_forget_me_is_marked(db: Database):
+async def test_a_post_made_from_results_read_before_a_forget_me_is_marked(db: SqliteStore):
     """The bot read the day's results, then the player was forgotten, then its post went out
     showing them: the count it says it shows is more than the day has, so the post is marked
     to be edited again."""

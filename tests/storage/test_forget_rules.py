@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage import DailyPlayed, Database, PlayerNotAllowed
+from bot.storage import DailyPlayed, PlayerNotAllowed, SqliteStore
 from tests.pg import StorePlace
 
 from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
@@ -12,7 +12,7 @@ from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
 SETTER, PLAYER, OTHER = 41, 42, 43
 
 
-async def test_a_forgotten_setter_still_cannot_guess_or_take_a_hint(db: Database) -> None:
+async def test_a_forgotten_setter_still_cannot_guess_or_take_a_hint(db: SqliteStore) -> None:
     game = await channel_game(db, "zesty", kind="custom", setter_id=SETTER)
     game = await guess(db, game, "slate", player_id=PLAYER)
     await db.forget_player(SETTER)
@@ -30,7 +30,7 @@ async def test_a_forgotten_setter_still_cannot_guess_or_take_a_hint(db: Database
     assert after.status == "won"
 
 
-async def test_a_forgotten_setter_keeps_no_id_on_the_game(db: Database, place: StorePlace):
+async def test_a_forgotten_setter_keeps_no_id_on_the_game(db: SqliteStore, place: StorePlace):
     game = await channel_game(db, "zesty", kind="custom", setter_id=SETTER)
     await db.forget_player(SETTER)
     [row] = await place.fetch("SELECT * FROM games WHERE id = ?", game.id)
@@ -38,7 +38,7 @@ async def test_a_forgotten_setter_keeps_no_id_on_the_game(db: Database, place: S
 
 
 @pytest.mark.parametrize("finish", ["given_up", "lost", "won", "active"])
-async def test_forget_me_does_not_reopen_a_daily(db: Database, finish: str) -> None:
+async def test_forget_me_does_not_reopen_a_daily(db: SqliteStore, finish: str) -> None:
     daily = await own_game(db, PLAYER, kind="daily", puzzle_number=9)
     if finish == "given_up":
         await db.give_up(daily.id, player_id=PLAYER, day=9)
@@ -62,7 +62,7 @@ async def test_forget_me_does_not_reopen_a_daily(db: Database, finish: str) -> N
     ]
 
 
-async def test_the_played_mark_is_not_the_players_id(db: Database, place: StorePlace) -> None:
+async def test_the_played_mark_is_not_the_players_id(db: SqliteStore, place: StorePlace) -> None:
     daily = await own_game(db, PLAYER, kind="daily", puzzle_number=9)
     await db.give_up(daily.id, player_id=PLAYER, day=9)
     await db.forget_player(PLAYER)

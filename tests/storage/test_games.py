@@ -11,12 +11,12 @@ import pytest
 
 from bot.storage import (
     AttemptConflict,
-    Database,
     GameExists,
     GameNotActive,
     GameNotFound,
     GuildSettings,
     PlayerNotAllowed,
+    SqliteStore,
     StorageError,
 )
 from bot.storage.models import DailyPostBehind
@@ -29,7 +29,7 @@ ALICE, BOB, CAROL = 1001, 1002, 1003
 
 @pytest.mark.sqlite_only("WAL and user_version are SQLite's (PostgreSQL's schema version: "
                          "tests/postgres/test_migrations.py)")
-async def test_open_gives_wal_foreign_keys_and_newest_version(db: Database, db_path: Path):
+async def test_open_gives_wal_foreign_keys_and_newest_version(db: SqliteStore, db_path: Path):
     from bot.storage import latest_version
 
     assert db.schema_version == latest_version() >= 2
@@ -56,7 +56,7 @@ async def test_async_with_closes(place: StorePlace):
         assert (await again.get_game(game.id)) == game
 
 
-async def test_game_round_trip_with_big_snowflakes(db: Database, clock):
+async def test_game_round_trip_with_big_snowflakes(db: SqliteStore, clock):
     started = clock()
     game = await db.create_game(
         guild_id=2**63 - 1,
@@ -83,7 +83,7 @@ async def test_game_round_trip_with_big_snowflakes(db: Database, clock):
     assert await db.active_own_game(2**63 - 1, 2**63 - 2, BIG_PLAYER) == game
 
 
-async def test_answer_is_not_in_repr_or_messages(db: Database):
+async def test_answer_is_not_in_repr_or_messages(db: SqliteStore):
     game = await own_game(db, ALICE, "zesty")
     assert "zesty" not in repr(game)
     with pytest.raises(GameExists) as caught:
@@ -92,7 +92,7 @@ async def test_answer_is_not_in_repr_or_messages(db: Database):
     assert "zesty" not in repr(caught.value.existing)
 
 
-async def test_win_finishes_game_and_records_solver(db: Database):
+async def test_win_finishes_game_and_records_solver(db: SqliteStore):
     game = await own_game(db, ALICE)
     game = await play(db, game, ["slate", "crane"])
     assert game.status == "won"
@@ -105,13 +105,13 @@ async def test_win_finishes_game_and_records_solver(db: Database):
     assert caught.value.game.status == "won"
 
 
-async def test_sixth_wrong_guess_loses(db: Database):
+async def test_sixth_wrong_guess_loses(db: SqliteStore):
     game = await play(db, await own_game(db, ALICE), WRONG)
     assert game.status == "lost" and game.solved_by is None
     assert len(game.guesses) == 6
 
 
-async def test_attempt_must_be_the_next_one(db: Database):
+async def test_attempt_must_be_the_next_one(db: SqliteStore):
     game = await own_game(db, ALICE)
     await guess(db, game, "slate")
     # A stale copy of the game (no guesses) asks for attempt 1 again.
@@ -126,7 +126,7 @@ async def test_attempt_must_be_the_next_one(db: Database):
     assert stored is not None and [g.word for g in stored.guesses] == ["slate"]
 
 
-async def test_own_game_only_for_its_owner_and_setter_cannot_guess(db: Database):
+async def test_own_game_only_for_its_owner_and_setter_cannot_guess(db: SqliteStore):
     game = await own_game(db, ALICE)
     with pytest.raises(PlayerNotAllowed):
         await guess(db, game, "slate", player_id=BOB)
@@ -137,7 +137,7 @@ async def test_own_game_only_for_its_owner_and_setter_cannot_guess(db: Database)
     assert challenge.setter_id == CAROL and challenge.guesses[0].player_id == BOB
 
 
-async def test_feedback_and_finish_must_be_truthful(db: Database):
+async def test_feedback_and_finish_must_be_truthful(db: SqliteStore):
     game = await own_game(db, ALICE)
     bad = [
         dict(word="slate", feedback="GGGGG", finish="won"),  # wrong feedback for the word
@@ -170,7 +170,7 @@ async def test_feedback_and_finish_must_be_truthful(db: Database):
         5,
     ],
 )
-async def test_bad_words_are_refused_and_change_nothing(db: Database, place: StorePlace, word):
+async def test_bad_words_are_refused_and_change_nothing(db: SqliteStore, place: StorePlace, word):
     game = await own_game(db, ALICE)
     before = await place.counts()
     with pytest.raises(ValueError, match="5 lower-case letters"):
@@ -199,7 +199,7 @@ async def test_bad_words_are_refused_and_change_nothing(db: Database, place: Sto
         dict(now=datetime(2026, 1, 1)),  # naive datetime
     ],
 )
-async def test_bad_game_arguments(db: Database, place: StorePlace, changes):
+async def test_bad_game_arguments(db: SqliteStore, place: StorePlace, changes):
     args = dict(
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -215,7 +215,7 @@ async def test_bad_game_arguments(db: Database, place: StorePlace, changes):
     assert (await place.counts())["games"] == 0
 
 
-async def test_uniqueness_rules_report_the_game_in_the_way(db: Database):
+async def test_uniqueness_rules_report_the_game_in_the_way(db: SqliteStore):
     first = await own_game(db, ALICE)
     with pytest.raises(GameExists) as caught:
         await own_game(db, ALICE, "zesty")
@@ -236,7 +236,7 @@ async def test_uniqueness_rules_report_the_game_in_the_way(db: Database):
 
 @pytest.mark.sqlite_only("rows written with sqlite3 behind the store (PostgreSQL's: "
                          "tests/postgres/test_store.py, the database rules without the store)")
-async def test_unique_indexes_hold_even_without_the_checks(db_path: Path, db: Database):
+async def test_unique_indexes_hold_even_without_the_checks(db_path: Path, db: SqliteStore):
     """The partial unique indexes are the rule, not just the Python checks."""
     await own_game(db, ALICE, kind="daily", puzzle_number=5, channel_id=1)
     await channel_game(db)
@@ -258,7 +258,7 @@ async def test_unique_indexes_hold_even_without_the_checks(db_path: Path, db: Da
         conn.close()
 
 
-async def test_daily_once_per_player_and_day_whatever_its_status(db: Database):
+async def test_daily_once_per_player_and_day_whatever_its_status(db: SqliteStore):
     daily = await own_game(db, ALICE, kind="daily", puzzle_number=100)
     assert await db.daily_game(GUILD, ALICE, 100) == daily
     daily = await play(db, daily, WRONG)
@@ -272,7 +272,7 @@ async def test_daily_once_per_player_and_day_whatever_its_status(db: Database):
     await own_game(db, ALICE, kind="daily", puzzle_number=100, guild_id=GUILD + 1)
 
 
-async def test_give_up(db: Database):
+async def test_give_up(db: SqliteStore):
     game = await guess(db, await own_game(db, ALICE), "slate")
     with pytest.raises(PlayerNotAllowed):
         await db.give_up(game.id, player_id=BOB, day=1)
@@ -287,7 +287,7 @@ async def test_give_up(db: Database):
         await db.give_up(12345, player_id=ALICE, day=1)
 
 
-async def test_channel_give_up_rule(db: Database):
+async def test_channel_give_up_rule(db: SqliteStore):
     """Before the first guess anyone in the channel may give a channel game up; after it, a
     player who has guessed in it or the challenge's setter."""
     fresh = await channel_game(db, channel_id=1)
@@ -309,7 +309,7 @@ async def test_channel_give_up_rule(db: Database):
     assert (await db.stats(GUILD, CAROL, "channel")).played == 0
 
 
-async def test_hints(db: Database, clock):
+async def test_hints(db: SqliteStore, clock):
     game = await channel_game(db)
     t1, t2 = clock(), clock()
     await db.record_hint(game.id, player_id=ALICE, kind="letter", value="e", now=t1)
@@ -332,7 +332,7 @@ async def test_hints(db: Database, clock):
     assert await db.hints_for_game(own.id) == []
 
 
-async def test_last_finished_game(db: Database, clock):
+async def test_last_finished_game(db: SqliteStore, clock):
     assert await db.last_finished_game(GUILD, CHANNEL, ALICE) is None
     mine = await play(db, await own_game(db, ALICE, now=clock()), ["crane"], now=clock())
     assert (await db.last_finished_game(GUILD, CHANNEL, ALICE)).id == mine.id
@@ -347,7 +347,7 @@ async def test_last_finished_game(db: Database, clock):
     assert await db.last_finished_game(GUILD, CHANNEL + 1, ALICE) is None
 
 
-async def test_guild_settings(db: Database, place: StorePlace):
+async def test_guild_settings(db: SqliteStore, place: StorePlace):
     assert await db.guild_settings(GUILD) == GuildSettings(GUILD, "UTC", None, True)
     changed = await db.update_guild_settings(GUILD, timezone="Europe/Paris")
     assert changed == GuildSettings(GUILD, "Europe/Paris", None, True)
@@ -375,7 +375,7 @@ async def test_guild_settings(db: Database, place: StorePlace):
     assert (await db.guild_settings(GUILD)).timezone == "Europe/Paris"
 
 
-async def test_daily_results_and_post(db: Database, clock):
+async def test_daily_results_and_post(db: SqliteStore, clock):
     day = 500
     a = await play(
         db,
@@ -405,7 +405,7 @@ async def test_daily_results_and_post(db: Database, clock):
     assert await db.daily_post(GUILD, day + 1) is None
 
 
-async def test_posts_behind_their_days_results(db: Database, place: StorePlace, clock):
+async def test_posts_behind_their_days_results(db: SqliteStore, place: StorePlace, clock):
     """A day whose post shows fewer results than it has finished dailies, or that has none,
     is behind (a restart brings it up to date); a personal daily (server 0) has no post."""
     day, other, personal = 600, GUILD + 1, 0
@@ -458,7 +458,7 @@ async def test_posts_behind_their_days_results(db: Database, place: StorePlace, 
     assert await place.counts() == before
 
 
-async def test_server_streak(db: Database):
+async def test_server_streak(db: SqliteStore):
     # Days 10, 11, 12 solved by someone; 13 only lost; 14 solved.
     for day, player, words in [
         (10, ALICE, ["crane"]),
@@ -477,7 +477,7 @@ async def test_server_streak(db: Database):
     assert await db.server_streak(GUILD + 1, 12) == 0
 
 
-async def test_times_are_stored_in_utc(db: Database):
+async def test_times_are_stored_in_utc(db: SqliteStore):
     paris = datetime(2026, 7, 1, 0, 30, tzinfo=ZoneInfo("Europe/Paris"))
     game = await own_game(db, ALICE, now=paris)
     assert game.created_at == paris
@@ -485,7 +485,7 @@ async def test_times_are_stored_in_utc(db: Database):
     assert (await db.get_game(game.id)).created_at.isoformat() == "2026-06-30T22:30:00+00:00"
 
 
-async def test_an_active_own_game_moves_to_another_channel_of_its_owner(db: Database):
+async def test_an_active_own_game_moves_to_another_channel_of_its_owner(db: SqliteStore):
     daily = await guess(db, await own_game(db, ALICE, kind="daily", puzzle_number=9,
                                            channel_id=1), "slate")
     moved = await db.move_game(daily.id, owner_id=ALICE, channel_id=2)
@@ -502,7 +502,7 @@ async def test_an_active_own_game_moves_to_another_channel_of_its_owner(db: Data
 
 
 async def test_a_game_is_moved_only_by_its_owner_while_it_runs_and_never_onto_another(
-        db: Database):
+        db: SqliteStore):
     practice = await own_game(db, ALICE, channel_id=1)
     running = await own_game(db, ALICE, channel_id=3)
     shared = await channel_game(db, channel_id=4)

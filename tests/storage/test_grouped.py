@@ -1,6 +1,6 @@
-"""Writes handed in together are saved together (guesses in one statement, new games in
-another, one commit) and each caller still gets exactly its own answer; reads of games asked
-for together share a statement; no SQLite work ever runs on the event-loop thread."""
+"""Writes handed in together are committed together (group commit: one transaction, each
+move in a savepoint of its own) and each caller still gets exactly its own answer, in the
+order they were handed in; no SQLite work ever runs on the event-loop thread."""
 
 from __future__ import annotations
 
@@ -10,17 +10,18 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.core.feedback import score
 from bot.storage import (
     AttemptConflict,
-    Database,
     GameExists,
     GameNotActive,
     GameNotFound,
     PlayerNotAllowed,
+    SqliteStore,
     StorageError,
 )
 from tests.pg import StorePlace
@@ -41,7 +42,7 @@ async def outcome(awaitable) -> object:
         return exc
 
 
-async def test_one_batch_of_mixed_guesses(db: Database, place: StorePlace):
+async def test_one_batch_of_mixed_guesses(db: SqliteStore, place: StorePlace):
     """Everything below is handed in at once, so the writer takes it as one batch."""
     owners = list(range(100, 130))
     games = [await own_game(db, p, channel_id=p) for p in owners]
@@ -63,22 +64,13 @@ async def test_one_batch_of_mixed_guesses(db: Database, place: StorePlace):
     statements: list[str] = []
     tracing = place.backend == "sqlite"  # the statements of SQLite's writer thread
     if tracing:
-        await db._writer.set_trace_callback(statements.append)
+        await db._db._writer.run(lambda raw: raw.set_trace_callback(statements.append))
     results = await asyncio.gather(*(outcome(call) for call in calls))
     if tracing:
-        await db._writer.set_trace_callback(None)
-        # One batch: one INSERT for all the guesses; for the ten that end their game, one
-        # UPSERT counting them and one UPDATE ending them; one read of the refused guesses'
-        # games.
-        kinds = [" ".join(s.split()[:3]) for s in statements]
-        assert kinds == [
-            "BEGIN IMMEDIATE",
-            "INSERT INTO guesses",
-            "INSERT INTO player_stats",
-            "UPDATE games SET",
-            "SELECT json_array(g.id, g.guild_id,",
-            "COMMIT",
-        ]
+        await db._db._writer.run(lambda raw: raw.set_trace_callback(None))
+        # One batch: one transaction, one COMMIT (one fsync).
+        assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT"
+        assert statements.count("COMMIT") == 1
 
     plain, won = results[:20], results[20:30]
     assert all(r.status == "active" and [g.word for g in r.guesses] == ["slate"] for r in plain)
@@ -106,7 +98,7 @@ async def test_one_batch_of_mixed_guesses(db: Database, place: StorePlace):
     assert (await db.stats(GUILD, 100, "practice")).played == 0
 
 
-async def test_a_winning_and_a_late_guess_for_one_game_together(db: Database):
+async def test_a_winning_and_a_late_guess_for_one_game_together(db: SqliteStore):
     """Racing for the last attempts: the first one decides; a guess for an attempt after
     it is told the game is over, never saved into a finished game."""
     game = await play(db, await channel_game(db), WRONG[:4], player_id=1)
@@ -129,7 +121,7 @@ async def test_a_winning_and_a_late_guess_for_one_game_together(db: Database):
     assert await db.get_game(game.id) == fifth
 
 
-async def test_next_attempts_handed_in_together_are_both_saved(db: Database):
+async def test_next_attempts_handed_in_together_are_both_saved(db: SqliteStore):
     game = await own_game(db, 1)
     first, second = await asyncio.gather(
         db.record_guess(
@@ -159,7 +151,7 @@ async def test_next_attempts_handed_in_together_are_both_saved(db: Database):
     assert [g.word for g in early.guesses] == ["slate"]
 
 
-async def test_games_started_together(db: Database):
+async def test_games_started_together(db: SqliteStore):
     results = await asyncio.gather(
         *(outcome(own_game(db, p, channel_id=5)) for p in (1, 2, 3, 1, 2)),
         *(outcome(channel_game(db, channel_id=6)) for _ in range(3)),
@@ -182,7 +174,7 @@ async def test_games_started_together(db: Database):
         assert await db.get_game(record.id) == record
 
 
-async def test_a_failing_job_in_a_group_leaves_the_others(db: Database, place: StorePlace):
+async def test_a_failing_job_in_a_group_leaves_the_others(db: SqliteStore, place: StorePlace):
     """A guess whose feedback is wrong is found after its group was written: the
     transaction is redone without it, and everybody else's guess is still saved once."""
     games = [await own_game(db, p, channel_id=p) for p in range(1, 11)]
@@ -206,7 +198,26 @@ async def test_a_failing_job_in_a_group_leaves_the_others(db: Database, place: S
     assert sorted(stored) == sorted((g.id, 1, g.owner_id, "slate") for g in games)
 
 
-async def test_games_read_together(db: Database):
+async def test_a_move_the_database_refuses_leaves_the_others(db: SqliteStore, place: StorePlace):
+    """A move of a batch that fails after writing (here its second statement breaks a NOT
+    NULL) is undone alone: the others of the batch are saved, each once."""
+    games = [await own_game(db, p, channel_id=p) for p in range(1, 11)]
+
+    async def broken(tx):
+        await tx.execute("UPDATE games SET hard_mode = true WHERE id = $1", games[0].id)
+        await tx.execute("INSERT INTO guesses (game_id, attempt) VALUES ($1, 1)", games[0].id)
+
+    calls = [guess(db, g, "slate") for g in games]
+    calls.insert(5, db._db.transaction(broken))
+    results = await asyncio.gather(*(outcome(c) for c in calls))
+    assert isinstance(results[5], StorageError) and "database error" in str(results[5])
+    assert sum(not isinstance(r, Exception) for r in results) == 10
+    stored = await stored_guesses(place)
+    assert sorted(stored) == sorted((g.id, 1, g.owner_id, "slate") for g in games)
+    assert not (await db.get_game(games[0].id)).hard_mode
+
+
+async def test_games_read_together(db: SqliteStore):
     games = [await own_game(db, p, channel_id=p) for p in range(1, 6)]
     games[0] = await guess(db, games[0], "slate")
     ids = [g.id for g in games] * 3 + [424242, 424243]
@@ -216,7 +227,7 @@ async def test_games_read_together(db: Database):
         await db.get_game(-1)
 
 
-async def test_a_read_after_a_write_sees_it(db: Database):
+async def test_a_read_after_a_write_sees_it(db: SqliteStore):
     """Reads asked for while an earlier read is in flight wait for the next statement, so
     a read never misses a write acknowledged before it was asked for."""
     game = await own_game(db, 1)
@@ -227,12 +238,15 @@ async def test_a_read_after_a_write_sees_it(db: Database):
         await reader
 
 
-@pytest.mark.sqlite_only("aiosqlite's threads")
+@pytest.mark.sqlite_only("the SQLite connections' threads")
 async def test_no_sqlite_work_on_the_event_loop_thread(db_path: Path):
     threads: set[int] = set()
-    async with await Database.open(db_path) as db:
-        for conn in (db._writer, db._reader):  # every statement they run is traced
-            await conn.set_trace_callback(lambda _sql: threads.add(threading.get_ident()))
+    async with await SqliteStore.open(db_path) as db:
+        def trace(raw: Any) -> None:  # every statement run is traced
+            raw.set_trace_callback(lambda _sql: threads.add(threading.get_ident()))
+
+        for conn in (db._db._writer, db._db._reader):
+            await conn.run(trace)
         game = await own_game(db, 1)
         await asyncio.gather(
             guess(db, game, "slate"), db.get_game(game.id), db.stats(GUILD, 1, "practice")
@@ -254,7 +268,7 @@ async def test_reads_handed_in_before_close_are_answered(place: StorePlace):
         await db.get_game(game.id)
 
 
-async def test_a_repeated_winning_request_counts_once(db: Database, clock):
+async def test_a_repeated_winning_request_counts_once(db: SqliteStore, clock):
     """The same request twice (same player, word, attempt and time, e.g. a frozen clock):
     saved once, and the game counted once, whether the repeat comes with it or later."""
     now = clock()
@@ -275,16 +289,16 @@ async def test_a_repeated_winning_request_counts_once(db: Database, clock):
         assert (await db.stats(GUILD, player, "channel")).played == 1
 
 
-@pytest.mark.sqlite_only("aiosqlite's threads at interpreter exit")
+@pytest.mark.sqlite_only("the SQLite connections' threads at interpreter exit")
 def test_a_program_that_never_closes_the_database_still_exits(tmp_path: Path):
-    """aiosqlite's threads are not daemon threads; the storage stops them once the main
-    thread is done, so forgetting close() cannot keep the process alive."""
+    """The connections' threads are not daemon threads; they stop with the interpreter, so
+    forgetting close() cannot keep the process alive."""
     script = tmp_path / "forgetful.py"
     script.write_text(
         "import asyncio, sys\n"
-        "from bot.storage import Database\n"
+        "from bot.storage import SqliteStore\n"
         "async def main():\n"
-        "    db = await Database.open(sys.argv[1])\n"
+        "    db = await SqliteStore.open(sys.argv[1])\n"
         "    await db.create_game(guild_id=1, channel_id=1, owner_id=1, scope='own',\n"
         "                         kind='random', answer='crane', hard_mode=False)\n"
         "    return db\n"

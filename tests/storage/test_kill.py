@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database
+from bot.storage import SqliteStore
 
 from .kill_worker import GUILD
 
@@ -73,7 +73,7 @@ async def check_after_kill(db_path: Path, lines: list[str]) -> None:
             raise AssertionError(f"unexpected line {line!r}")
     assert sum(len(a) for a in acked.values()) > 0
 
-    async with await Database.open(db_path) as db:
+    async with await SqliteStore.open(db_path) as db:
         for game_id in games:
             game = await db.get_game(game_id)
             assert game is not None, f"acknowledged game {game_id} is missing"

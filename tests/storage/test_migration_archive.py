@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, GameExists
+from bot.storage import GameExists, SqliteStore
 from bot.storage.sqlite import schema
 
 pytestmark = pytest.mark.sqlite_only(
@@ -134,7 +134,7 @@ async def test_the_new_checks_hold(version_5: Path):
 
 
 async def test_the_store_opens_it_and_plays_the_archive(version_5: Path):
-    async with await Database.open(version_5) as db:
+    async with await SqliteStore.open(version_5) as db:
         assert (await db.get_game(1)).guesses[-1].word == "crane"
         first = await db.create_game(guild_id=5, channel_id=8, owner_id=7, scope="own",
                                      kind="archive", answer="melon", hard_mode=False,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, MigrationError, PlayerNotAllowed, SchemaTooNew, latest_version
+from bot.storage import MigrationError, PlayerNotAllowed, SchemaTooNew, SqliteStore, latest_version
 from bot.storage.races import RaceEnd
 from bot.storage.sqlite import schema
 from bot.storage.sqlite.schema import Migration, load_migrations, split_statements
@@ -92,14 +92,14 @@ def schema_of(path: Path) -> list[tuple]:
 
 async def test_from_an_empty_file(tmp_path: Path):
     path = tmp_path / "new.sqlite3"
-    async with await Database.open(path) as db:
+    async with await SqliteStore.open(path) as db:
         assert db.schema_version == LATEST
         assert await db.get_game(1) is None
     names = {row[1] for row in schema_of(path)}
     assert {"games", "guesses", "hints", "player_stats", "guild_settings", "daily_posts"} <= names
     # Opening again applies nothing and changes nothing.
     before = schema_of(path)
-    async with await Database.open(path) as db:
+    async with await SqliteStore.open(path) as db:
         assert db.schema_version == LATEST
     assert schema_of(path) == before
 
@@ -108,7 +108,7 @@ async def test_from_an_empty_file(tmp_path: Path):
 async def test_from_every_earlier_version(tmp_path: Path, version: int):
     path = tmp_path / f"v{version}.sqlite3"
     await build(path, version)
-    async with await Database.open(path) as db:
+    async with await SqliteStore.open(path) as db:
         assert db.schema_version == LATEST
         if version >= 1:
             daily = await db.get_game(1)
@@ -183,7 +183,7 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
         conn.close()
     # Same schema as a database created new.
     fresh = tmp_path / "fresh.sqlite3"
-    async with await Database.open(fresh):
+    async with await SqliteStore.open(fresh):
         pass
     assert schema_of(path) == schema_of(fresh)
 
@@ -196,7 +196,7 @@ async def test_newer_database_refuses_to_start_and_is_left_alone(tmp_path: Path)
     conn.close()
     before = path.read_bytes()
     with pytest.raises(SchemaTooNew) as caught:
-        await Database.open(path)
+        await SqliteStore.open(path)
     message = str(caught.value)
     assert f"schema version {LATEST + 1}" in message
     assert f"versions up to {LATEST}" in message
@@ -216,7 +216,7 @@ async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, monk
     monkeypatch.setattr(schema, "load_migrations", lambda: (*load_migrations(), broken))
     monkeypatch.setattr(schema, "latest_version", lambda: LATEST + 1)
     with pytest.raises(MigrationError, match=f"version {LATEST + 1}.*broken"):
-        await Database.open(path)
+        await SqliteStore.open(path)
     conn = sqlite3.connect(path)
     try:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST
@@ -231,9 +231,9 @@ async def test_not_a_database(tmp_path: Path):
     path = tmp_path / "notes.txt"
     path.write_bytes(b"this is not a database, just some text\n" * 100)
     with pytest.raises(MigrationError, match="cannot open database"):
-        await Database.open(path)
+        await SqliteStore.open(path)
     with pytest.raises(ValueError):
-        await Database.open(":memory:")
+        await SqliteStore.open(":memory:")
 
 
 async def test_concurrent_first_opens_migrate_once(tmp_path: Path):
@@ -242,7 +242,7 @@ async def test_concurrent_first_opens_migrate_once(tmp_path: Path):
     # here before it did). Many rounds make the race likely.
     for round_ in range(15):
         path = tmp_path / f"race{round_}.sqlite3"
-        dbs = await asyncio.gather(*(Database.open(path) for _ in range(6)))
+        dbs = await asyncio.gather(*(SqliteStore.open(path) for _ in range(6)))
         try:
             assert {db.schema_version for db in dbs} == {LATEST}
         finally:

@@ -9,14 +9,14 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.core.feedback import score
-from bot.storage import Database, GameNotActive
+from bot.storage import GameNotActive, SqliteStore
 
 from .helpers import CHANNEL, GUILD, own_game
 
 SLATE = score("slate", "crane")  # a guess that does not end a game of CRANE
 
 
-async def test_a_give_up_handed_in_before_a_win_counts_before_it(db: Database) -> None:
+async def test_a_give_up_handed_in_before_a_win_counts_before_it(db: SqliteStore) -> None:
     players = range(1, 301)
     lost = {p: await own_game(db, p, channel_id=CHANNEL) for p in players}
     won = {p: await own_game(db, p, channel_id=CHANNEL + 1) for p in players}
@@ -38,7 +38,7 @@ async def test_a_give_up_handed_in_before_a_win_counts_before_it(db: Database) -
         assert (stats.played, stats.wins, stats.current_streak, stats.max_streak) == (2, 1, 1, 1)
 
 
-async def test_a_guess_handed_in_after_a_give_up_is_refused(db: Database) -> None:
+async def test_a_guess_handed_in_after_a_give_up_is_refused(db: SqliteStore) -> None:
     games = [await own_game(db, p) for p in range(1, 201)]
 
     async def give_up_then_guess(game_id: int, player: int) -> None:
@@ -59,7 +59,7 @@ async def test_a_guess_handed_in_after_a_give_up_is_refused(db: Database) -> Non
         assert after is not None and after.status == "given_up" and not after.guesses
 
 
-async def test_no_guess_is_stored_after_its_games_end(db: Database) -> None:
+async def test_no_guess_is_stored_after_its_games_end(db: SqliteStore) -> None:
     start = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
     game = await own_game(db, 1, now=start)
     game = await db.record_guess(
@@ -74,7 +74,8 @@ async def test_no_guess_is_stored_after_its_games_end(db: Database) -> None:
 
 
 @pytest.mark.parametrize("round_", range(3))
-async def test_concurrent_give_ups_and_wins_keep_times_in_order(db: Database, round_: int) -> None:
+async def test_concurrent_give_ups_and_wins_keep_times_in_order(db: SqliteStore,
+                                                                round_: int) -> None:
     """Many pairs racing in one channel game each: whoever comes first ends it; every stored
     guess is at or before the end."""
     games = [await own_game(db, p, channel_id=CHANNEL + round_) for p in range(1, 151)]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, GameExists, GameNotActive
+from bot.storage import GameExists, GameNotActive, SqliteStore
 
 from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game
 from .race import WORDS, give_go, race
@@ -20,7 +20,7 @@ from .race import WORDS, give_go, race
 GUESSERS = 60
 
 
-async def check_consistent(db: Database, game_ids: list[int], accepted: list[tuple]) -> None:
+async def check_consistent(db: SqliteStore, game_ids: list[int], accepted: list[tuple]) -> None:
     """Stored guesses are exactly the acknowledged ones, numbered 1..n with n <= 6, and every
     participant's channel statistics count each finished game once."""
     acked = sorted(accepted)
@@ -53,7 +53,7 @@ async def check_consistent(db: Database, game_ids: list[int], accepted: list[tup
     assert {row.player_id for row in board.rows} == set(expected_played)
 
 
-async def test_sixty_guessers_race_on_channel_games(db: Database):
+async def test_sixty_guessers_race_on_channel_games(db: SqliteStore):
     players = list(range(5000, 5000 + GUESSERS))
     game_ids, accepted = [], []
     for round_ in range(6):
@@ -68,7 +68,7 @@ async def test_sixty_guessers_race_on_channel_games(db: Database):
     await check_consistent(db, game_ids, accepted)
 
 
-async def test_race_for_the_last_attempt(db: Database):
+async def test_race_for_the_last_attempt(db: SqliteStore):
     game = await channel_game(db)
     for i, word in enumerate(WRONG[:5]):
         game = await guess(db, game, word, player_id=9000 + i)
@@ -90,7 +90,7 @@ async def test_race_for_the_last_attempt(db: Database):
     assert await db.get_game(game.id) == final
 
 
-async def test_racing_starts_make_one_game(db: Database):
+async def test_racing_starts_make_one_game(db: SqliteStore):
     async def start_channel() -> object:
         try:
             return await channel_game(db)
@@ -114,8 +114,8 @@ async def test_racing_starts_make_one_game(db: Database):
 
 @pytest.mark.sqlite_only("processes sharing one SQLite file (PostgreSQL's: "
                          "tests/postgres/test_race.py)")
-async def test_processes_racing_on_one_file(db: Database, db_path: Path, tmp_path: Path):
-    """Three processes, each with its own Database on the same file, 20 guessers each. The
+async def test_processes_racing_on_one_file(db: SqliteStore, db_path: Path, tmp_path: Path):
+    """Three processes, each with its own SqliteStore on the same file, 20 guessers each. The
     store must keep every game right whoever wins; the test also checks that the processes
     did race (two of them had guesses accepted). Which one wins is up to the machine's
     scheduler: a round that one process took whole proves nothing, and is played again on new

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.storage import Database, GameExists, PlayerNotAllowed, Stats
+from bot.storage import GameExists, PlayerNotAllowed, SqliteStore, Stats
 from bot.storage.stats import (
     StatsRow,
     board_of,
@@ -116,12 +116,12 @@ def test_rank_average_lower_first_without_winless_players():
 # --------------------------------------------------------------------------- in the database
 
 
-async def win_daily(db: Database, player: int, day: int, words=("crane",), **kw):
+async def win_daily(db: SqliteStore, player: int, day: int, words=("crane",), **kw):
     game = await own_game(db, player, kind="daily", puzzle_number=day, **kw)
     return await play(db, game, list(words), day=day)
 
 
-async def test_practice_statistics(db: Database):
+async def test_practice_statistics(db: SqliteStore):
     for words in (["crane"], ["slate", "crane"], WRONG, ["slate", "pious", "crane"]):
         await play(db, await own_game(db, ALICE), words)
     await db.give_up((await own_game(db, ALICE)).id, player_id=ALICE, day=1)
@@ -142,7 +142,7 @@ async def test_practice_statistics(db: Database):
     assert await db.stats(GUILD + 1, ALICE, "practice") == Stats()
 
 
-async def test_daily_streak_across_missed_days(db: Database):
+async def test_daily_streak_across_missed_days(db: SqliteStore):
     for day in (100, 101, 102):
         await win_daily(db, ALICE, day)
     assert (await db.stats(GUILD, ALICE, "daily", today=102)).current_streak == 3
@@ -155,7 +155,7 @@ async def test_daily_streak_across_missed_days(db: Database):
     assert (stats.played, stats.wins, stats.current_streak, stats.max_streak) == (4, 4, 1, 3)
 
 
-async def test_daily_loss_or_give_up_breaks_the_streak(db: Database):
+async def test_daily_loss_or_give_up_breaks_the_streak(db: SqliteStore):
     await win_daily(db, ALICE, 10)
     await win_daily(db, ALICE, 11, WRONG)
     assert (await db.stats(GUILD, ALICE, "daily", today=11)).current_streak == 0
@@ -168,7 +168,7 @@ async def test_daily_loss_or_give_up_breaks_the_streak(db: Database):
     assert (stats.played, stats.wins, stats.current_streak, stats.max_streak) == (5, 3, 0, 2)
 
 
-async def test_daily_finished_late_still_counts_on_its_own_day(db: Database):
+async def test_daily_finished_late_still_counts_on_its_own_day(db: SqliteStore):
     yesterday = await own_game(db, ALICE, kind="daily", puzzle_number=20, channel_id=1)
     await win_daily(db, ALICE, 19, channel_id=2)
     await win_daily(db, ALICE, 21, channel_id=2)
@@ -178,7 +178,7 @@ async def test_daily_finished_late_still_counts_on_its_own_day(db: Database):
     assert (stats.current_streak, stats.max_streak) == (3, 3)
 
 
-async def test_time_zones_decide_the_day(db: Database):
+async def test_time_zones_decide_the_day(db: SqliteStore):
     """23:30 and 00:30 in the server's zone are two days; the same instants elsewhere may be
     one day, and then the second daily of that day is refused: a day never counts twice."""
     late = datetime(2026, 3, 2, 7, 30, tzinfo=UTC)  # 23:30 on 1 March in Los Angeles
@@ -209,7 +209,7 @@ async def test_time_zones_decide_the_day(db: Database):
     assert (stats.played, stats.wins, stats.current_streak) == (1, 1, 1)
 
 
-async def test_daily_streak_across_a_dst_change(db: Database):
+async def test_daily_streak_across_a_dst_change(db: SqliteStore):
     """Europe/London goes from UTC+0 to UTC+1 on 29 March 2026: 23:30 local each evening is
     a different UTC hour before and after, but still one daily per local day."""
     zone = "Europe/London"
@@ -231,7 +231,7 @@ async def test_daily_streak_across_a_dst_change(db: Database):
     assert (await db.stats(GUILD, ALICE, "daily", today=days[-1])).current_streak == 3
 
 
-async def test_channel_game_counts_each_guesser_once_and_not_the_setter(db: Database):
+async def test_channel_game_counts_each_guesser_once_and_not_the_setter(db: SqliteStore):
     game = await channel_game(db, kind="custom", setter_id=DAVE)
     game = await guess(db, game, "slate", player_id=ALICE)
     game = await guess(db, game, "pious", player_id=BOB)
@@ -259,7 +259,7 @@ async def test_channel_game_counts_each_guesser_once_and_not_the_setter(db: Data
     assert (await db.stats(GUILD, BOB, "channel")).played == 2
 
 
-async def test_leaderboard(db: Database):
+async def test_leaderboard(db: SqliteStore):
     # Alice: 3 wins of 3 (avg 2), Bob: 3 of 4 (avg 1.67), Carol: 1 of 1 (avg 1), Dave: 0 of 2.
     plays = {
         ALICE: [["slate", "crane"]] * 3,
@@ -309,7 +309,7 @@ async def test_leaderboard(db: Database):
             await db.leaderboard(GUILD, **bad)
 
 
-async def test_daily_leaderboard_streaks_expire_with_today(db: Database):
+async def test_daily_leaderboard_streaks_expire_with_today(db: SqliteStore):
     for day in (1, 2, 3):
         await win_daily(db, ALICE, day)
     for day in (2, 3, 4, 5):
@@ -327,7 +327,7 @@ async def test_daily_leaderboard_streaks_expire_with_today(db: Database):
 # ------------------------------------------------------------------ the end of a game
 
 
-async def test_ending_figures_are_the_hints_and_each_players_stats_in_one_read(db: Database):
+async def test_ending_figures_are_the_hints_and_each_players_stats_in_one_read(db: SqliteStore):
     """What a finished game shows: its hint count, and the statistics of the players asked
     for, in their order, exactly as ``stats`` reads them one by one."""
     for day in (100, 101):
@@ -361,7 +361,7 @@ async def test_ending_figures_are_the_hints_and_each_players_stats_in_one_read(d
     ((1, GUILD, [ALICE, 2**63], "daily"), "player_id"),
     ((1, GUILD, [ALICE], "weekly"), "mode"),
 ])
-async def test_ending_figures_refuse_bad_arguments(db: Database, args, message: str):
+async def test_ending_figures_refuse_bad_arguments(db: SqliteStore, args, message: str):
     with pytest.raises(ValueError, match=message):
         await db.ending_figures(*args)
 

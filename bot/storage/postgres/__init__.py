@@ -1,12 +1,10 @@
 """The PostgreSQL store (asyncpg): ``await PostgresStore.open("postgresql://...")``.
 
 Same calls, results and errors as the SQLite store; migrations in
-``bot/storage/migrations/postgres`` (see :mod:`.schema`), concurrency in :mod:`.writes`.
+``bot/storage/migrations/postgres`` (see :mod:`.schema`), connections in :mod:`.pool`.
 """
 
-from .groupcommit import MAX_BATCH
-from .posts import PostClaim
 from .schema import latest_version
-from .store import PostgresStore
+from .store import PostClaim, PostgresStore
 
-__all__ = ["MAX_BATCH", "PostClaim", "PostgresStore", "latest_version"]
+__all__ = ["PostClaim", "PostgresStore", "latest_version"]

@@ -1,35 +1,47 @@
-"""The store's asyncpg pool.
+"""The PostgreSQL database (:class:`~bot.storage.database.Database`): an asyncpg pool.
 
-asyncpg resets a connection each time it goes back to its pool (``RESET ALL``, ``UNLISTEN *``,
-``pg_advisory_unlock_all()``, ``CLOSE ALL``): one more round trip to the server for every read
-and every transaction, about a tenth of the store's round trips. The store needs none of it:
-it sets no session settings after connecting, listens to nothing, opens no cursors and takes
-only transaction-scoped locks (the identify gate's session locks live on a connection of their
-own, :mod:`.identify`). asyncpg still rolls back a transaction left open before a connection is
-reused.
-
-Every connection is opened with the pool (``min_size`` is the size): a guess that arrives just
-after the bot started does not wait for a connection to be made.
-
-A server that stops answering (a frozen host, a network that drops packets without a reset)
-must not leave a player's guess waiting forever: every statement on the pool gives up after
-:data:`COMMAND_TIMEOUT` (asyncpg's ``command_timeout``; the store tells it as a
-``StorageError``), and closing the pool gives its connections :data:`CLOSE_GRACE` to finish,
-then drops them.
+* Every connection is opened with the pool: a guess that arrives just after the bot started
+  does not wait for one to be made. asyncpg's reset of a connection going back to the pool
+  (one more round trip each time) is skipped: the store sets no session state (the identify
+  gate's session locks have a connection of their own, :mod:`.identify`).
+* Write transactions are committed in batches (group commit, :class:`~bot.storage.database.
+  BatchQueue`), one database transaction each, up to ``writers`` at once. A batch that loses
+  a lock race to another process (a deadlock, a serialisation failure, a unique index filled
+  first) is run again on what is there now.
+* A server that stops answering must not leave a guess waiting forever: every statement gives
+  up after :data:`COMMAND_TIMEOUT` (``StorageUnavailable``), and closing the pool gives its
+  connections :data:`CLOSE_GRACE` to finish, then drops them.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Final
+import random
+from typing import Any, Final, TypeVar
 
 import asyncpg
 
+from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Work
+from ..errors import StorageError, StorageFull, StorageUnavailable
+
+T = TypeVar("T")
 #: Seconds a statement may take before the store gives up on it (a bot's reads and writes
 #: take milliseconds; a leaderboard of a very large server well under a second).
 COMMAND_TIMEOUT: Final = 15.0
 #: Seconds the pool's connections get to close cleanly before they are dropped.
 CLOSE_GRACE: Final = 10.0
+#: Tries of a transaction that lost a lock race.
+_RETRIES: Final = 20
+_LOST_RACE: Final = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError,
+                     asyncpg.UniqueViolationError)
+#: What a read or a write on the pool may raise besides the port's own errors.
+DB_ERRORS: Final = (asyncpg.PostgresError, asyncpg.InterfaceError,
+                    asyncpg.InternalClientError, OSError)
+#: The server is away or going (stopping, restarting, refusing connections, out of
+#: connections) or a connection to it was lost: it may work again in a moment. (asyncpg's
+#: InternalClientError is what a pooled connection the server ended says on its next use.)
+_AWAY: Final = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
+                asyncpg.TooManyConnectionsError, asyncpg.InternalClientError, OSError)
 
 
 async def _keep_session(conn: Any) -> None:
@@ -40,14 +52,143 @@ async def make_pool(dsn: str, size: int, settings: dict[str, str],
                     command_timeout: float = COMMAND_TIMEOUT) -> Any:
     return await asyncpg.create_pool(
         dsn, min_size=size, max_size=size, server_settings=settings, reset=_keep_session,
-        command_timeout=command_timeout,
-    )
+        command_timeout=command_timeout)
 
 
-async def close_pool(pool: Any) -> None:
-    """Close ``pool``; its connections are dropped if the server does not answer within
-    :data:`CLOSE_GRACE`."""
-    try:
-        await asyncio.wait_for(pool.close(), CLOSE_GRACE)
-    except TimeoutError:
-        pool.terminate()
+def public_error(exc: Exception) -> Exception:
+    """A database error as a :class:`StorageError` (its message only: asyncpg keeps the
+    failing row, which may hold a hidden word, in ``detail``, left out here)."""
+    if isinstance(exc, StorageError | ValueError):
+        return exc
+    if isinstance(exc, asyncpg.DiskFullError):  # the server's disk: nothing was saved
+        wrapped: StorageError = StorageFull(f"the database server's disk is full: {exc}")
+    elif isinstance(exc, TimeoutError):  # asyncpg's command_timeout
+        wrapped = StorageUnavailable("the database did not answer in time")
+    elif isinstance(exc, _AWAY):
+        wrapped = StorageUnavailable(f"database unavailable: {type(exc).__name__}: {exc}")
+    else:
+        wrapped = StorageError(f"database error: {type(exc).__name__}: {exc}")
+    wrapped.__cause__ = exc
+    return wrapped
+
+
+class _Tx:
+    """A pool connection inside a transaction."""
+
+    dialect: Dialect = "postgres"
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+        self.wrote = False  # whether a statement other than a SELECT ran
+
+    async def fetch(self, sql: str, *params: Any) -> list[Row]:
+        self.wrote = self.wrote or not sql.startswith("SELECT")
+        return list(await self._conn.fetch(sql, *params))
+
+    async def fetchrow(self, sql: str, *params: Any) -> Row | None:
+        self.wrote = self.wrote or not sql.startswith("SELECT")
+        row: Row | None = await self._conn.fetchrow(sql, *params)
+        return row
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        self.wrote = self.wrote or not sql.startswith("SELECT")
+        status = await self._conn.execute(sql, *params)  # "UPDATE 3", "INSERT 0 1", ...
+        count = status.rsplit(" ", 1)[-1]
+        return int(count) if count.isdigit() else 0
+
+
+class PostgresDatabase:
+    """The database behind a PostgreSQL store (see the module doc)."""
+
+    dialect: Dialect = "postgres"
+
+    def __init__(self, pool: Any, writers: int) -> None:
+        self._pool = pool
+        self.closed = False
+        self._writes = BatchQueue(self._commit, writers=writers)
+        self._busy = 0  # reads and transactions under way: close() lets them finish
+        self._idle = asyncio.Event()
+
+    def _start(self) -> None:
+        if self.closed:
+            raise StorageError("the database is closed")
+        self._busy += 1
+
+    def _done(self) -> None:
+        self._busy -= 1
+        if not self._busy:
+            self._idle.set()
+
+    async def fetch(self, sql: str, *params: Any) -> list[Row]:
+        self._start()
+        try:
+            return list(await self._pool.fetch(sql, *params))
+        except DB_ERRORS as exc:
+            raise public_error(exc) from exc
+        finally:
+            self._done()
+
+    async def transaction(self, work: Work[T]) -> T:
+        if self.closed:
+            raise StorageError("the database is closed")
+        return await self._writes.submit(work)
+
+    async def _commit(self, works: list[Work[Any]]) -> list[Outcome]:
+        """Commit a batch on one connection: the transactions one after the other, then one
+        ``COMMIT``. One refused before it wrote anything (the rules' refusals) leaves nothing
+        to undo; one that fails otherwise undoes the batch, which is run again without it.
+        After a lost lock race a transaction alone is run again; a batch's are then each
+        committed on its own (a move locks its rows in order, so those never deadlock)."""
+        for attempt in range(_RETRIES):
+            try:
+                async with self._pool.acquire() as conn, conn.transaction():
+                    outcomes: list[Outcome] = []
+                    for index, work in enumerate(works):
+                        tx = _Tx(conn)
+                        try:
+                            outcomes.append((await work(tx), None))
+                        except (StorageError, ValueError) as exc:
+                            if tx.wrote:
+                                raise Culprit(index, exc) from exc
+                            outcomes.append((None, exc))
+                        except asyncpg.PostgresError as exc:
+                            if isinstance(exc, _LOST_RACE):
+                                raise
+                            raise Culprit(index, public_error(exc)) from exc
+                    return outcomes
+            except _LOST_RACE:
+                if len(works) > 1:  # its moves lock rows in no common order: one at a time
+                    return [await self._alone(work) for work in works]
+                await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+            except (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError) as exc:
+                # The connection went away or the server did not answer (TimeoutError is an
+                # OSError): whether a COMMIT in flight landed is unknown.
+                raise StorageUnavailable(
+                    "lost the database connection; the write may not have been saved: "
+                    f"{str(exc) or type(exc).__name__}") from exc
+            except asyncpg.PostgresError as exc:  # COMMIT itself
+                raise public_error(exc) from exc
+        raise StorageError("write failed after many retries, nothing was saved")
+
+    async def _alone(self, work: Work[Any]) -> Outcome:
+        try:
+            return (await self._commit([work]))[0]
+        except Culprit as culprit:
+            return None, culprit.error
+
+    async def close(self) -> None:
+        """Let the reads and transactions under way finish, then close the pool; its
+        connections are dropped if the server does not answer within :data:`CLOSE_GRACE`."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            await self._writes.close()
+            while self._busy:
+                self._idle.clear()
+                await self._idle.wait()
+        finally:
+            try:
+                await asyncio.wait_for(self._pool.close(), CLOSE_GRACE)
+            except TimeoutError:
+                self._pool.terminate()

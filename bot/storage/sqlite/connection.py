@@ -1,135 +1,130 @@
-"""SQLite connections: each an aiosqlite connection with a thread of its own.
+"""The SQLite database (:class:`~bot.storage.database.Database`): one file and its
+connections, each a ``sqlite3`` connection with a thread of its own (:class:`Connection`), so
+the event loop thread never runs a statement, never waits for a lock and never fsyncs.
 
-A store keeps a *writer*, a read-only *reader* and, once needed, a *checkpointer*. The event
-loop thread never runs a statement, never waits for a lock and never fsyncs.
+* A *reader* (read-only) answers reads, each a statement of its own (WAL lets it see the last
+  commit while a write runs); the reads handed in while it works go together in its next
+  call to its thread.
+* One *writer* commits the write transactions one batch after the other, in the order they
+  were handed in (group commit: :class:`~bot.storage.database.BatchQueue`): ``BEGIN
+  IMMEDIATE`` takes the file's write lock up front, so another process on the file makes us
+  wait (:data:`BUSY_TIMEOUT`, in the writer's thread), never fail half-way; the batch's
+  transactions run whole in the writer's thread; then one ``COMMIT`` (one fsync,
+  ``synchronous=FULL``) before anyone is answered. A batch is one round trip to the thread.
+* WAL checkpoints run every so many commits, PASSIVE, on a *checkpointer* connection. A full
+  disk: the WAL is truncated and the batch tried once more; if it still fails, every
+  transaction in it gets ``StorageFull`` and one WARNING is logged until a write works again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import re
 import sqlite3
-import threading
-import weakref
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
-from typing import Any, Final, Protocol, TypeVar, cast
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from functools import lru_cache, partial
+from typing import Any, Final, TypeVar, cast
 
-import aiosqlite
-
+from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Work
+from ..errors import StorageError, StorageFull, StorageUnavailable
+from ..validation import to_text
 from . import schema
 
 T = TypeVar("T")
+log = logging.getLogger("bot.storage")
 
 #: Seconds a connection waits for another process's write lock before giving up (SQLite's
 #: busy handler, in the connection's thread). Read when a connection is opened.
 BUSY_TIMEOUT = schema.BUSY_TIMEOUT_MS / 1000
-#: Prepared statements kept per connection (the grouped statements vary with the group size).
-_CACHED_STATEMENTS: Final = 512
+#: A WAL checkpoint is started after this many commits or changed rows, whichever first.
+CHECKPOINT_COMMITS = 256
+CHECKPOINT_CHANGES = 2000
+_PLACEHOLDER: Final = re.compile(r"\$(\d+)")
+_FOR_UPDATE: Final = re.compile(r"\s+FOR UPDATE(?: OF \w+)?")
 
 
-async def connect(path: str, role: str) -> aiosqlite.Connection:
-    """A connection set up for ``role``: ``writer``, ``reader`` or ``checkpointer``.
-
-    The writer begins a transaction with ``BEGIN IMMEDIATE`` by itself before its first
-    INSERT/UPDATE/DELETE (``isolation_level``), saving a hop per transaction; it is ended
-    with ``commit()``/``rollback()``. The others run each statement on its own (autocommit).
-    """
-    conn = await schema.open_connection(
-        path,
-        isolation_level="IMMEDIATE" if role == "writer" else None,
-        cached_statements=_CACHED_STATEMENTS,
-    )
-    _stop_at_exit(conn)
-    try:
-        await schema.configure(conn, busy_timeout_ms=round(BUSY_TIMEOUT * 1000))
-        # Checkpoints are run by the store on the checkpoint connection, not at commit time.
-        await conn.executescript(
-            "PRAGMA wal_autocheckpoint = 0;"
-            + (" PRAGMA query_only = ON;" if role == "reader" else "")
-        )
-    except BaseException:
-        await close_all([conn])
-        raise
-    return conn
+@lru_cache(maxsize=512)
+def translate(sql: str) -> str:
+    """A statement of :mod:`bot.storage.database`'s SQL in SQLite's words."""
+    return _FOR_UPDATE.sub("", _PLACEHOLDER.sub(r"?\1", sql))
 
 
-# aiosqlite's threads are not daemon threads, so a store never closed would keep the
-# interpreter from exiting (it waits for them before exiting). As a safety net, a daemon
-# thread stops the threads of connections still open once the main thread has finished
-# (the event loop is gone by then: an open transaction is just rolled back).
-_open_connections: weakref.WeakSet[aiosqlite.Connection] = weakref.WeakSet()
-_exit_guard_lock = threading.Lock()
-_exit_guard: threading.Thread | None = None
+# A time is stored as ISO 8601 UTC text (text order is time order).
+sqlite3.register_adapter(datetime, to_text)
 
 
-def _stop_at_exit(conn: aiosqlite.Connection) -> None:
-    global _exit_guard
-    _open_connections.add(conn)
-    with _exit_guard_lock:
-        if _exit_guard is None:
-            _exit_guard = threading.Thread(
-                target=_stop_open_connections, name="wordle-bot storage exit", daemon=True
-            )
-            _exit_guard.start()
+class Connection:
+    """A ``sqlite3`` connection in autocommit mode and the one thread that runs its work.
+    (At exit, a thread of a connection never closed stops with the interpreter.)"""
 
+    def __init__(self, raw: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
+        self.raw, self._thread = raw, thread
 
-def _stop_open_connections() -> None:
-    threading.main_thread().join()
-    for conn in list(_open_connections):
-        conn.stop()
-
-
-async def close_all(connections: Sequence[aiosqlite.Connection | None]) -> None:
-    """Close each connection (in order), even if closing an earlier one failed."""
-    error: BaseException | None = None
-    for conn in connections:
-        if conn is None:
-            continue
-        _open_connections.discard(conn)
+    @classmethod
+    async def open(cls, path: str, role: str | None = None) -> Connection:
+        """Connect in a new thread; ``role`` (``writer``, ``reader``, ``checkpointer``) sets
+        the connection up for the store. If it fails, the thread is gone before the error
+        is raised."""
+        thread = ThreadPoolExecutor(1, thread_name_prefix="wordle-bot sqlite")
         try:
-            await conn.close()
-        except BaseException as exc:  # closed anyway (its thread is stopped)
-            error = error or exc
-    if error is not None:
-        raise error
+            raw = await asyncio.get_running_loop().run_in_executor(thread, _connect, path, role)
+        except BaseException:
+            thread.shutdown(wait=True)
+            raise
+        return cls(raw, thread)
+
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(connection)`` in the connection's thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, work, self.raw)
+
+    async def close(self) -> None:
+        try:
+            await self.run(sqlite3.Connection.close)
+        finally:
+            self._thread.shutdown(wait=False)
 
 
-async def pipeline(*steps: Awaitable[Any]) -> list[Any]:
-    """Await statements for one connection together: they are queued to its thread back to
-    back (in this order, which asyncio keeps), so they cost one round trip, not one each."""
-    if len(steps) == 1:
-        return [await steps[0]]
-    results = await asyncio.gather(*steps, return_exceptions=True)
-    for result in results:
-        if isinstance(result, BaseException):
-            raise result
-    return results
+def _connect(path: str, role: str | None) -> sqlite3.Connection:
+    raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
+                          cached_statements=512)
+    try:
+        if role is not None:
+            schema.configure(raw, busy_timeout_ms=round(BUSY_TIMEOUT * 1000))
+            # Checkpoints are run by the store on the checkpoint connection, not at commit.
+            raw.executescript("PRAGMA wal_autocheckpoint = 0;"
+                              + (" PRAGMA query_only = ON;" if role == "reader" else ""))
+    except BaseException:
+        raw.close()
+        raise
+    return raw
 
 
-class Statements(Protocol):
-    """The statement calls a write step makes: an aiosqlite connection (each call a round trip
-    to its thread), or :class:`_InThread` (run at once, in that thread)."""
+class _Tx:
+    """The statements of a transaction's function, run at once in the connection's thread."""
 
-    async def execute_fetchall(self, sql: str, parameters: Any = ...) -> Iterable[Any]: ...
-
-    async def execute(self, sql: str, parameters: Any = ...) -> Any: ...
-
-
-class _InThread:
-    """The writer's own sqlite3 connection behind the calls of :class:`Statements`, for code
-    already running in the writer thread: each call runs the statement at once."""
+    dialect: Dialect = "sqlite"
 
     def __init__(self, raw: sqlite3.Connection) -> None:
         self._raw = raw
 
-    async def execute_fetchall(self, sql: str, parameters: Any = ()) -> Iterable[Any]:
-        return self._raw.execute(sql, parameters).fetchall()
+    async def fetch(self, sql: str, *params: Any) -> list[Row]:
+        return self._raw.execute(translate(sql), params).fetchall()
 
-    async def execute(self, sql: str, parameters: Any = ()) -> Any:
-        return self._raw.execute(sql, parameters)  # a cursor: its rowcount
+    async def fetchrow(self, sql: str, *params: Any) -> Row | None:
+        row: Row | None = self._raw.execute(translate(sql), params).fetchone()
+        return row
 
-
-class CommitFailed(Exception):
-    """``COMMIT`` failed in :func:`in_writer_thread` (the cause is the database's error)."""
+    async def execute(self, sql: str, *params: Any) -> int:
+        if sql.endswith("FOR UPDATE"):  # a lock alone: this writer holds the whole file
+            return 0
+        cursor = self._raw.execute(translate(sql), params)
+        changed = cursor.rowcount
+        cursor.close()
+        return max(changed, 0)
 
 
 def _run_now(step: Coroutine[Any, Any, T]) -> T:
@@ -139,36 +134,189 @@ def _run_now(step: Coroutine[Any, Any, T]) -> T:
     except StopIteration as done:
         return cast(T, done.value)
     step.close()
-    raise RuntimeError("a write step waited for something in the writer thread")
+    raise RuntimeError("a transaction waited for something other than its statements")
 
 
-async def in_writer_thread(
-    conn: aiosqlite.Connection, step: Callable[..., Coroutine[Any, Any, T]], *args: Any,
-    commit: bool = False,
-) -> T:
-    """Run ``step(statements, *args)`` in ``conn``'s thread in one call: its statements, the
-    Python between them, and then, when ``commit`` is true and it succeeded, ``COMMIT`` (one
-    round trip where a statement each and a commit took several). A failing ``COMMIT`` raises
-    :class:`CommitFailed` from the database's error."""
-    raw = conn._conn  # aiosqlite's sqlite3 connection, only ever used in its thread
-
-    def run() -> T:
-        result = _run_now(step(_InThread(raw), *args))
-        if commit and raw.in_transaction:
+def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]]) -> list[Outcome]:
+    """In the writer's thread: the transactions one after the other, then one ``COMMIT``. A
+    transaction refused before it wrote anything (the rules' refusals) leaves nothing to undo;
+    one that fails after writing undoes the batch, which is run again without it."""
+    raw.execute("BEGIN IMMEDIATE")
+    outcomes: list[Outcome] = []
+    try:
+        for index, work in enumerate(works):
+            before = raw.total_changes
             try:
-                raw.commit()
-            except sqlite3.Error as exc:
-                raise CommitFailed(str(exc)) from exc
-        return result
+                outcomes.append((_run_now(work(_Tx(raw))), None))
+            except Exception as exc:
+                if is_full(exc):
+                    raise
+                if raw.total_changes != before or not raw.in_transaction:
+                    raise Culprit(index, public_error(exc)) from exc
+                outcomes.append((None, public_error(exc)))
+        raw.execute("COMMIT")
+    except BaseException:
+        if raw.in_transaction:
+            raw.execute("ROLLBACK")
+        raise
+    return outcomes
 
-    return await conn._execute(run)  # (aiosqlite: queue a function to the connection's thread)
+
+class SqliteDatabase:
+    """The SQLite file behind a store (see the module doc). Made by :meth:`open`."""
+
+    dialect: Dialect = "sqlite"
+
+    def __init__(self, path: str, writer: Connection, reader: Connection) -> None:
+        self.path = path
+        self._writer, self._reader = writer, reader
+        self._checkpointer: Connection | None = None
+        self._checkpointing: asyncio.Task[None] | None = None
+        self._commits = self._changes_at_checkpoint = 0
+        self._disk_full = self.closed = False
+        self._writes = BatchQueue(self._commit)
+        self._reads = BatchQueue(self._read_batch)
+
+    @classmethod
+    async def open(cls, path: str) -> SqliteDatabase:
+        """Connect to a file already migrated (:func:`.schema.prepare_file`)."""
+        writer = await Connection.open(path, "writer")
+        try:
+            return cls(path, writer, await Connection.open(path, "reader"))
+        except BaseException:
+            await writer.close()
+            raise
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise StorageError("the database is closed")
+
+    async def fetch(self, sql: str, *params: Any) -> list[Row]:
+        self._check_open()  # (one handed in before close() still runs: the reader closes after)
+        return await self._reads.submit(lambda tx: tx.fetch(sql, *params))
+
+    async def _read_batch(self, works: list[Work[Any]]) -> list[Outcome]:
+        def run(raw: sqlite3.Connection) -> list[Outcome]:
+            outcomes: list[Outcome] = []
+            for work in works:
+                try:
+                    outcomes.append((_run_now(work(_Tx(raw))), None))
+                except Exception as exc:
+                    outcomes.append((None, public_error(exc)))
+            return outcomes
+
+        return await self._reader.run(run)
+
+    async def transaction(self, work: Work[T]) -> T:
+        self._check_open()
+        return await self._writes.submit(work)
+
+    async def _commit(self, works: list[Work[Any]]) -> list[Outcome]:
+        """Commit a batch in the writer's thread; on a full disk truncate the WAL and try
+        once more. A failure of the batch as a whole (no write lock, a full disk) is raised:
+        nothing was saved."""
+        commit = partial(_commit_batch, works=works)
+        try:
+            try:
+                outcomes = await self._writer.run(commit)
+            except Exception as exc:
+                if not is_full(exc):
+                    raise
+                await self._make_room()
+                outcomes = await self._writer.run(commit)
+        except Culprit:
+            raise
+        except Exception as exc:
+            if is_full(exc):
+                if not self._disk_full:
+                    self._disk_full = True
+                    log.warning("database disk is full: %s (nothing was saved; writes resume "
+                                "by themselves once there is room)", self.path)
+                raise StorageFull(f"database disk is full, nothing was saved: {exc}") from exc
+            kind = StorageUnavailable if held_elsewhere(exc) else StorageError
+            raise kind(f"write failed, nothing was saved: {exc}") from exc
+        if self._disk_full:
+            self._disk_full = False
+            log.info("database disk has room again: writes work (%s)", self.path)
+        self._after_commit()
+        return outcomes
+
+    def _after_commit(self) -> None:
+        """Every so many commits, checkpoint the WAL into the database file on the checkpoint
+        connection (the writer has automatic checkpoints off, so commits never wait)."""
+        self._commits += 1
+        changes = self._writer.raw.total_changes - self._changes_at_checkpoint
+        if self._commits < CHECKPOINT_COMMITS and changes < CHECKPOINT_CHANGES:
+            return
+        if self._checkpointing is not None and not self._checkpointing.done():
+            return
+        self._commits, self._changes_at_checkpoint = 0, self._writer.raw.total_changes
+        self._checkpointing = asyncio.get_running_loop().create_task(
+            self._checkpoint("PASSIVE"), name="wordle-bot storage checkpoint")
+
+    async def _make_room(self) -> None:
+        """After a full disk: wait for a checkpoint under way, then TRUNCATE the WAL."""
+        if self._checkpointing is not None:
+            with contextlib.suppress(Exception):
+                await self._checkpointing
+        await self._checkpoint("TRUNCATE")
+
+    async def _checkpoint(self, mode: str) -> None:
+        """Copy committed pages from the WAL to the file. PASSIVE never waits for or blocks
+        anyone; TRUNCATE also empties the WAL file, giving its room back. Only durable data
+        moves, so a failure loses nothing."""
+        try:
+            if self._checkpointer is None:
+                self._checkpointer = await Connection.open(self.path, "checkpointer")
+            await self._checkpointer.run(
+                lambda raw: raw.execute(f"PRAGMA wal_checkpoint({mode})").fetchall())
+        except sqlite3.Error:
+            pass
+
+    async def close(self) -> None:
+        """Finish every transaction already handed in, then close the file."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            await self._writes.close()
+            await self._reads.close()
+        finally:
+            if self._checkpointing is not None:
+                with contextlib.suppress(Exception):
+                    await self._checkpointing
+            # The writer last: closing the last connection checkpoints the WAL and removes it.
+            for conn in (self._checkpointer, self._reader, self._writer):
+                if conn is not None:
+                    with contextlib.suppress(sqlite3.Error):
+                        await conn.close()
+
+
+def public_error(exc: Exception) -> Exception:
+    """What a caller gets for an error: storage and argument errors as they are, a database
+    error as ``StorageError`` (``StorageFull`` for a full disk, ``StorageUnavailable`` for a
+    lock another program held past the busy timeout)."""
+    if not isinstance(exc, sqlite3.Error):
+        return exc
+    kind = StorageFull if is_full(exc) else StorageUnavailable if held_elsewhere(exc) else (
+        StorageError)
+    wrapped = kind(f"database error: {exc}")
+    wrapped.__cause__ = exc
+    return wrapped
+
+
+def _code(exc: BaseException) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
 
 
 def is_full(exc: BaseException) -> bool:
     """Whether an error means the disk (or the file size limit) is full."""
-    if not isinstance(exc, sqlite3.Error):
-        return False
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return bool(code & 0xFF == sqlite3.SQLITE_FULL)
-    return "database or disk is full" in str(exc)
+    return isinstance(exc, sqlite3.Error) and _code(exc) == sqlite3.SQLITE_FULL
+
+
+def held_elsewhere(exc: BaseException) -> bool:
+    """Whether another connection (another program: a backup, a shell) held the file's lock
+    past the busy timeout: ``SQLITE_BUSY``, not ``SQLITE_LOCKED`` (a conflict within one
+    connection, a bug)."""
+    return isinstance(exc, sqlite3.OperationalError) and _code(exc) == sqlite3.SQLITE_BUSY

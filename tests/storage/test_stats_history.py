@@ -1,7 +1,7 @@
-"""The statistics the database keeps (counted by SQL UPSERTs in the transaction that ends a
-game) follow the rules of :mod:`bot.storage.stats` exactly, over random histories: practice
-and channel games won, lost or given up, dailies finished in any order of days, several
-players, several games ending in one group commit."""
+"""The statistics the store keeps (counted in the transaction that ends a game) follow the
+rules of :mod:`bot.storage.stats` exactly, over random histories: practice and channel games
+won, lost or given up, dailies finished in any order of days, several players, several games
+ending in one group commit."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.storage import Database
+from bot.storage import SqliteStore
 from bot.storage.stats import StatsRow, record_daily_result, record_result
 from tests.pg import StorePlace
 
@@ -78,7 +78,7 @@ async def run_history(place: StorePlace, history, daily_days, group_ends: bool) 
                     expected.get(key), won=won, attempts=attempts, day=day
                 )
 
-    async def flush(db: Database) -> None:
+    async def flush(db: SqliteStore) -> None:
         await asyncio.gather(
             *(play(db, game, [word], player_id=p, day=day) for game, p, word, day, _ in pending)
         )

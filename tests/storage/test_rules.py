@@ -1,16 +1,11 @@
-"""Where a set-based SQL statement repeats a rule of :mod:`bot.core.domain` to stay atomic, it
-decides exactly as the Python rule does, over many generated games (hypothesis).
-
-The SQL fragments checked here are the very strings the store's statements are built from
-(``sql.may_play``, ``sql.may_give_up``); the statistics statement is checked through the store
-against ``domain.counted_players``.
+"""The store applies the rules of :mod:`bot.core.domain` over many generated games
+(hypothesis): who may give a game up (``give_up_refusal``), and whose statistics its end counts
+(``counted_players``), forgotten players and setters included.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,14 +16,13 @@ from hypothesis import strategies as st
 
 from bot.core import domain
 from bot.core.feedback import score
-from bot.storage import Database, GameRecord, GuessRecord, PlayerNotAllowed, rules
-from bot.storage.sqlite.schema import load_migrations
-from bot.storage.sqlite.sql import may_give_up, may_play
+from bot.storage import GameRecord, GuessRecord, PlayerNotAllowed, SqliteStore, rules
 
 from .helpers import GUILD
 
 pytestmark = pytest.mark.sqlite_only(
-    "the SQLite store's SQL fragments run on an in-memory sqlite3 connection"
+    "a new database for each generated game: a file is made in no time (the rules are the "
+    "store's, written once for both databases)"
 )
 
 KEY = bytes(range(32))
@@ -82,69 +76,12 @@ def record(case: Case) -> GameRecord:
     )
 
 
-@pytest.fixture(scope="module")
-def conn() -> Iterator[sqlite3.Connection]:
-    connection = sqlite3.connect(":memory:", isolation_level=None)
-    for migration in load_migrations():
-        for statement in migration.statements:
-            connection.execute(statement)
-    yield connection
-    connection.close()
-
-
-def sql_decides(conn: sqlite3.Connection, fragment: str, case: Case) -> bool:
-    game = record(case)
-    conn.execute("BEGIN")
-    try:
-        conn.execute(
-            "INSERT INTO games (id, guild_id, channel_id, owner_id, scope, kind, puzzle_number, "
-            "answer, hard_mode, status, setter_id, created_at, finished_at, setter_mark) "
-            "VALUES (1, ?, 1, ?, ?, ?, ?, 'crane', 0, ?, ?, ?, ?, ?)",
-            (GUILD, game.owner_id, game.scope, game.kind, game.puzzle_number, game.status,
-             game.setter_id, NOW.isoformat(), game.finished_at and NOW.isoformat(),
-             game.setter_mark),
-        )
-        conn.executemany(
-            "INSERT INTO guesses (game_id, attempt, player_id, word, feedback, created_at) "
-            "VALUES (1, ?, ?, ?, ?, ?)",
-            [(g.attempt, g.player_id, g.word, g.feedback, NOW.isoformat())
-             for g in game.guesses],
-        )
-        (allowed,) = conn.execute(
-            f"SELECT coalesce({fragment}, 0) FROM games g WHERE g.id = 1",
-            {"player": case.player, "mark": rules.player_mark(KEY, case.player)},
-        ).fetchone()
-        return bool(allowed)
-    finally:
-        conn.execute("ROLLBACK")
-
-
 def python_facts(case: Case) -> domain.GameFacts:
     return rules.facts(record(case), case.player, rules.player_mark(KEY, case.player))
 
 
-@settings(max_examples=400, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(case=cases())
-def test_guess_refusal(conn: sqlite3.Connection, case: Case) -> None:
-    """``sql.may_play`` (the guess INSERT and the hint INSERT) = ``domain.guess_refusal``."""
-    expected = domain.guess_refusal(python_facts(case), case.player) is None
-    assert sql_decides(conn, may_play("g", ":player", ":mark"), case) == expected
-    assert (domain.hint_refusal(python_facts(case), case.player) is None) == expected
-
-
-@settings(max_examples=400, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(case=cases())
-def test_give_up_refusal(conn: sqlite3.Connection, case: Case) -> None:
-    """``sql.may_give_up`` (the give-up's counting and ending) = ``domain.give_up_refusal``."""
-    expected = domain.give_up_refusal(python_facts(case), case.player) is None
-    assert sql_decides(conn, may_give_up("g", ":player", ":mark"), case) == expected
-
-
 async def _play_and_give_up(path: Path, case: Case, channel: int) -> None:
-    async with await Database.open(path) as db:
-        db._key = KEY  # the marks in ``case`` use the test key
+    async with await SqliteStore.open(path) as db:
         game = await db.create_game(
             guild_id=GUILD, channel_id=channel, owner_id=case.owner, scope=case.scope,
             kind=case.kind, answer="crane", hard_mode=False,

@@ -1,0 +1,172 @@
+"""What the store asks of a database: a read (one statement), a write transaction. Every
+store call is written once over it; each backend's adapter (``sqlite/connection.py``,
+``postgres/pool.py``) brings its connections, time-outs, errors and retries.
+
+SQL is written once, in words both databases know, with PostgreSQL's ``$1`` placeholders (the
+SQLite adapter makes them ``?1`` and drops ``FOR UPDATE``: its one writer holds the file). A
+move locks the rows it touches (``FOR UPDATE``, several in id order), lets the rules decide in
+Python, then writes. Times go in as aware datetimes and come out through :func:`moment`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from datetime import datetime
+from typing import Any, Final, Literal, Protocol, TypeVar
+
+from .errors import StorageError
+from .validation import from_text
+
+T = TypeVar("T")
+Row = Sequence[Any]
+Dialect = Literal["sqlite", "postgres"]
+
+
+class Tx(Protocol):
+    """An open write transaction."""
+
+    #: Which database: the few statements only one of them has (PostgreSQL's advisory lock).
+    dialect: Dialect
+
+    async def fetch(self, sql: str, *params: Any) -> list[Row]: ...
+
+    async def fetchrow(self, sql: str, *params: Any) -> Row | None: ...
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        """Run a statement; the number of rows it changed."""
+        ...
+
+
+Work = Callable[[Tx], Coroutine[Any, Any, T]]
+
+
+class Database(Protocol):
+    """One database, opened by its adapter; every call raises ``StorageError`` for the
+    database's own failures (``StorageFull``, ``StorageUnavailable``)."""
+
+    dialect: Dialect
+    closed: bool
+
+    async def fetch(self, sql: str, *params: Any) -> list[Row]:
+        """One statement's rows: one committed snapshot."""
+        ...
+
+    async def transaction(self, work: Work[T]) -> T:
+        """``work`` in one write transaction, its result once committed (durable). If it
+        raises, nothing it wrote is kept. It may be run again (another writer won a lock
+        race), so it only awaits the ``Tx`` and keeps no state of its own."""
+        ...
+
+    async def close(self) -> None:
+        """Finish the transactions handed in, then close. Any call after it fails."""
+        ...
+
+
+def moment(value: Any) -> datetime:
+    """A stored time as an aware UTC datetime (SQLite keeps ISO text)."""
+    return value if isinstance(value, datetime) else from_text(value)
+
+
+def maybe_moment(value: Any) -> datetime | None:
+    return None if value is None else moment(value)
+
+
+def marks(first: int, count: int) -> str:
+    """``$first, ..., $(first + count - 1)``: the placeholders of an ``IN`` list."""
+    return ", ".join(f"${n}" for n in range(first, first + count))
+
+
+Outcome = tuple[Any, Exception | None]
+#: Most write transactions committed together.
+MAX_BATCH: Final = 64
+
+
+class Culprit(Exception):
+    """Raised by a batch's commit: the transaction ``index`` failed (``error``) in a way that
+    undid the whole batch; the others are committed again without it."""
+
+    def __init__(self, index: int, error: Exception) -> None:
+        super().__init__(str(error))
+        self.index, self.error = index, error
+
+
+class BatchQueue:
+    """Group commit, for both adapters' writes (and SQLite's reads): work is queued; what is
+    handed in while a batch runs goes together into the next one, in the order it was handed
+    in, and the adapter's ``run`` takes a batch in one go (writes: in one database transaction,
+    one fsync for them all). At most ``writers`` batches run at once (SQLite: one). A caller is
+    answered once its batch is done; one that gave up (cancelled) before it began is not run."""
+
+    def __init__(self, run: Callable[[list[Work[Any]]], Awaitable[list[Outcome]]], *,
+                 writers: int = 1, most: int = MAX_BATCH) -> None:
+        self._commit, self._most = run, most
+        self._queue: asyncio.Queue[tuple[Work[Any], asyncio.Future[Any]] | None] = (
+            asyncio.Queue())
+        self._slots = asyncio.Semaphore(writers)
+        self._running: set[asyncio.Task[None]] = set()
+        self._pump = asyncio.get_running_loop().create_task(self._loop(),
+                                                            name="wordle-bot storage writer")
+
+    async def submit(self, work: Work[T]) -> T:
+        if self._pump.done():  # only after close() or a bug: never leave a caller waiting
+            raise StorageError("the storage writer has stopped")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((work, future))
+        return await future
+
+    async def close(self) -> None:
+        """Run everything already handed in, then stop."""
+        self._queue.put_nowait(None)
+        await self._pump
+        if self._running:
+            await asyncio.gather(*self._running, return_exceptions=True)
+
+    async def _loop(self) -> None:
+        while True:
+            await self._slots.acquire()
+            item = await self._queue.get()
+            batch = []
+            while item is not None:
+                batch.append(item)
+                if len(batch) == self._most or self._queue.empty():
+                    break
+                item = self._queue.get_nowait()
+            if batch:
+                task = asyncio.get_running_loop().create_task(self._run(batch))
+                self._running.add(task)
+                task.add_done_callback(self._ran)
+            else:
+                self._slots.release()
+            if item is None:
+                return
+
+    def _ran(self, task: asyncio.Task[None]) -> None:
+        self._running.discard(task)
+        self._slots.release()
+
+    async def _run(self, batch: list[tuple[Work[Any], asyncio.Future[Any]]]) -> None:
+        batch = [(work, future) for work, future in batch if not future.done()]
+        while batch:
+            try:
+                outcomes = await self._commit([work for work, _ in batch])
+            except Culprit as culprit:
+                _settle(batch.pop(culprit.index)[1], error=culprit.error)
+                continue
+            except Exception as failure:  # the batch as a whole: nothing was saved
+                for _, future in batch:
+                    _settle(future, error=failure)
+                return
+            for (_, future), (result, error) in zip(batch, outcomes, strict=True):
+                _settle(future, result=result, error=error)
+            return
+
+
+def _settle(future: asyncio.Future[Any], *, result: Any = None,
+            error: BaseException | None = None) -> None:
+    """Answer a caller unless it already gave up (cancelled)."""
+    if not future.done():
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)

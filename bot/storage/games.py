@@ -1,0 +1,341 @@
+"""Games: reading them, starting them, and the moves played on them (a guess, a give-up, a
+hint, a move to another channel). A move locks the game's row, reads it with its guesses, lets
+the rules decide (:mod:`.rules`), then writes; a move that ends the game counts it in the
+statistics in the same transaction (:func:`count_ending`). A read is one statement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, Final
+
+from bot.core import domain
+from bot.core.domain import HintKind, Kind, Scope, StatsBucket, Status
+
+from . import rules, stats
+from . import validation as check
+from .database import Database, Row, Tx, maybe_moment, moment
+from .errors import DailyPlayed, GameExists, StorageError
+from .models import (
+    GAME_COLUMNS,
+    NEW_GAME_COLUMNS,
+    EndingFigures,
+    GameRecord,
+    GuessRecord,
+    HintRecord,
+)
+from .validation import applied, given_time
+
+#: Games matching ``{where}`` (on ``games g``) with their guesses: one row per guess (or one
+#: with no guess), by game and attempt. (The columns are :class:`GameRecord`'s fields in
+#: order, ``setter_mark`` last: :func:`games_from_rows` relies on it.)
+SELECT_GAMES: Final = (
+    f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, q.word, "
+    "q.feedback, q.created_at FROM games g LEFT JOIN guesses q ON q.game_id = g.id "
+    "WHERE {where} ORDER BY g.id, q.attempt"
+)
+ACTIVE_OWN: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.owner_id = $3 "
+                     "AND g.scope = 'own' AND g.status = 'active'")
+ACTIVE_CHANNEL: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.scope = 'channel' "
+                         "AND g.status = 'active'")
+#: A player's daily or archive game of one puzzle in a server (``$4``: the kind).
+NUMBERED: Final = ("g.guild_id = $1 AND g.owner_id = $2 AND g.puzzle_number = $3 "
+                   "AND g.kind = $4")
+_LAST_FINISHED: Final = (
+    "g.id = (SELECT x.id FROM games x WHERE x.guild_id = $1 AND x.channel_id = $2 "
+    "AND x.status <> 'active' AND (x.owner_id = $3 OR EXISTS (SELECT 1 FROM guesses y "
+    "WHERE y.game_id = x.id AND y.player_id = $3)) ORDER BY x.finished_at DESC, x.id DESC "
+    "LIMIT 1)"
+)
+_LOCK: Final = "SELECT id FROM games WHERE id = $1 FOR UPDATE"
+_INSERT_GAME: Final = (
+    f"INSERT INTO games ({', '.join(NEW_GAME_COLUMNS)}) "
+    f"VALUES ({', '.join(f'${n}' for n in range(1, len(NEW_GAME_COLUMNS) + 1))}) RETURNING id"
+)
+_PLAYED: Final = ("SELECT 1 FROM played_dailies WHERE guild_id = $1 AND puzzle_number = $2 "
+                  "AND player_mark = $3")
+_INSERT_GUESS: Final = ("INSERT INTO guesses (game_id, attempt, player_id, word, feedback, "
+                        "created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+_END: Final = "UPDATE games SET status = $2, finished_at = $3, solved_by = $4 WHERE id = $1"
+_HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = $1"
+#: A statistics row, made where missing, locked and read as it is now (a row that is not
+#: there cannot be locked: this takes the one a concurrent transaction makes, once it is).
+_LOCK_ROW: Final = (
+    "INSERT INTO player_stats (guild_id, player_id, mode) VALUES ($1, $2, $3) "
+    "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = excluded.mode "
+    f"RETURNING {stats.STATS_COLUMNS}"
+)
+_SAVE_ROW: Final = (
+    "UPDATE player_stats SET "
+    + ", ".join(f"{c} = ${n}" for n, c in enumerate(stats.STATS_COLUMN_NAMES, start=4))
+    + " WHERE guild_id = $1 AND player_id = $2 AND mode = $3"
+)
+#: A player's finished dailies in a server: (day, won).
+_DAILY_HISTORY: Final = (
+    "SELECT puzzle_number, status = 'won' FROM games WHERE guild_id = $1 AND owner_id = $2 "
+    "AND kind = 'daily' AND status <> 'active'"
+)
+
+
+def games_from_rows(rows: list[Row]) -> list[GameRecord]:
+    """The games of :data:`SELECT_GAMES` rows."""
+    found: dict[int, tuple[tuple[Any, ...], list[GuessRecord]]] = {}
+    for row in map(tuple, rows):  # (asyncpg's records do not slice)
+        game = found.setdefault(row[0], (row, []))
+        attempt, player, word, feedback, created = row[15:]
+        if attempt is not None:
+            game[1].append(GuessRecord(attempt, player, word, feedback, moment(created)))
+    return [GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]), r[9], r[10],
+                       r[11], moment(r[12]), maybe_moment(r[13]), tuple(guesses), r[14])
+            for r, guesses in found.values()]
+
+
+async def read_games(source: Tx | Database, where: str, *params: Any,
+                     lock: bool = False) -> list[GameRecord]:
+    sql = SELECT_GAMES.format(where=where) + (" FOR UPDATE OF g" if lock else "")
+    return games_from_rows(await source.fetch(sql, *params))
+
+
+async def locked_game(tx: Tx, game_id: int) -> GameRecord | None:
+    """The game as it is now, its row locked until the transaction ends."""
+    await tx.execute(_LOCK, game_id)
+    found = await read_games(tx, "g.id = $1", game_id)
+    return found[0] if found else None
+
+
+class Games:
+    """The game calls of the port (contracts: :class:`bot.storage.Store`)."""
+
+    def __init__(self, db: Database, key: bytes) -> None:
+        self._db = db
+        self._key = key  # makes a forgotten player's mark (rules.player_mark)
+
+    async def _one(self, where: str, *params: Any) -> GameRecord | None:
+        found = await read_games(self._db, where, *params)
+        return found[-1] if found else None
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        check.check_id("game_id", game_id)
+        return await self._one("g.id = $1", game_id)
+
+    async def active_own_game(self, guild_id: int, channel_id: int,
+                              owner_id: int) -> GameRecord | None:
+        check.check_ids(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id)
+        return await self._one(ACTIVE_OWN, guild_id, channel_id, owner_id)
+
+    async def active_channel_game(self, guild_id: int, channel_id: int) -> GameRecord | None:
+        check.check_ids(guild_id=guild_id, channel_id=channel_id)
+        return await self._one(ACTIVE_CHANNEL, guild_id, channel_id)
+
+    async def daily_game(self, guild_id: int, owner_id: int,
+                         puzzle_number: int) -> GameRecord | None:
+        return await self._numbered(guild_id, owner_id, puzzle_number, Kind.DAILY)
+
+    async def archive_game(self, guild_id: int, owner_id: int,
+                           puzzle_number: int) -> GameRecord | None:
+        return await self._numbered(guild_id, owner_id, puzzle_number, Kind.ARCHIVE)
+
+    async def _numbered(self, guild_id: int, owner_id: int, puzzle_number: int,
+                        kind: Kind) -> GameRecord | None:
+        check.check_ids(guild_id=guild_id, owner_id=owner_id)
+        check.check_day("puzzle_number", puzzle_number)
+        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, kind.value)
+
+    async def last_finished_game(self, guild_id: int, channel_id: int,
+                                 player_id: int) -> GameRecord | None:
+        check.check_ids(guild_id=guild_id, channel_id=channel_id, player_id=player_id)
+        return await self._one(_LAST_FINISHED, guild_id, channel_id, player_id)
+
+    async def hints_for_game(self, game_id: int) -> list[HintRecord]:
+        check.check_id("game_id", game_id)
+        rows = await self._db.fetch("SELECT player_id, kind, value, created_at FROM hints "
+                                    "WHERE game_id = $1 ORDER BY id", game_id)
+        return [HintRecord(r[0], r[1], r[2], moment(r[3])) for r in rows]
+
+    async def create_game(self, *, guild_id: int, channel_id: int, owner_id: int | None,
+                          scope: Scope, kind: Kind, answer: str, hard_mode: bool,
+                          puzzle_number: int | None = None, setter_id: int | None = None,
+                          now: datetime | None = None) -> GameRecord:
+        check.check_new_game(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id,
+                             scope=scope, kind=kind, answer=answer, hard_mode=hard_mode,
+                             puzzle_number=puzzle_number, setter_id=setter_id)
+        game = GameRecord(0, guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer,
+                          hard_mode, Status.ACTIVE, setter_id, None, check.now_utc(now), None)
+        mark = None if owner_id is None else rules.player_mark(self._key, owner_id)
+        return await self._db.transaction(lambda tx: _create(tx, game, mark))
+
+    async def record_guess(self, game_id: int, *, attempt: int, player_id: int, word: str,
+                           feedback: str, finish: Status | None, day: int | None = None,
+                           now: datetime | None = None) -> GameRecord:
+        check.check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
+                          feedback=feedback, finish=finish, day=day)
+        given, mark = given_time(now), rules.player_mark(self._key, player_id)
+        game, _ = await self._db.transaction(lambda tx: _guess(
+            tx, game_id, attempt, player_id, word, feedback, finish, day, given, mark))
+        return game
+
+    async def record_ending_guess(self, game_id: int, *, attempt: int, player_id: int,
+                                  word: str, feedback: str, finish: Status, day: int,
+                                  now: datetime | None = None
+                                  ) -> tuple[GameRecord, EndingFigures]:
+        if finish is None:
+            raise ValueError("record_ending_guess is for a guess that ends its game")
+        check.check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
+                          feedback=feedback, finish=finish, day=day)
+        given, mark = given_time(now), rules.player_mark(self._key, player_id)
+        game, figures = await self._db.transaction(lambda tx: _guess(
+            tx, game_id, attempt, player_id, word, feedback, finish, day, given, mark,
+            figures=True))
+        assert figures is not None
+        return game, figures
+
+    async def give_up(self, game_id: int, *, player_id: int, day: int,
+                      now: datetime | None = None) -> GameRecord:
+        check.check_ids(game_id=game_id, player_id=player_id)
+        check.check_day("day", day)
+        given, mark = given_time(now), rules.player_mark(self._key, player_id)
+
+        async def work(tx: Tx) -> GameRecord:
+            game = await _playable(tx, domain.give_up_refusal, game_id, player_id, mark)
+            ended, _ = await end_game(tx, game, Status.GIVEN_UP, None, applied(given), day)
+            return ended
+
+        return await self._db.transaction(work)
+
+    async def record_hint(self, game_id: int, *, player_id: int, kind: HintKind, value: str,
+                          now: datetime | None = None) -> None:
+        check.check_hint(game_id=game_id, player_id=player_id, kind=kind, value=value)
+        given, mark = given_time(now), rules.player_mark(self._key, player_id)
+
+        async def work(tx: Tx) -> None:
+            await _playable(tx, domain.hint_refusal, game_id, player_id, mark)
+            await tx.execute("INSERT INTO hints (game_id, player_id, kind, value, created_at) "
+                             "VALUES ($1, $2, $3, $4, $5)", game_id, player_id, str(kind),
+                             value, applied(given))
+
+        await self._db.transaction(work)
+
+    async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> GameRecord:
+        check.check_ids(game_id=game_id, owner_id=owner_id, channel_id=channel_id)
+
+        async def work(tx: Tx) -> GameRecord:
+            game = await locked_game(tx, game_id)
+            error = rules.move_error(game, game_id, owner_id)
+            if error is not None or game is None:
+                raise error or StorageError(f"game {game_id} was not moved")
+            if game.channel_id == channel_id:
+                return game
+            there = await read_games(tx, ACTIVE_OWN, game.guild_id, channel_id, owner_id)
+            if there:
+                raise GameExists(there[-1])
+            await tx.execute("UPDATE games SET channel_id = $1 WHERE id = $2",
+                             channel_id, game_id)
+            return replace(game, channel_id=channel_id)
+
+        return await self._db.transaction(work)
+
+
+async def _playable(tx: Tx, rule: Callable[[domain.GameFacts, int], domain.Refusal | None],
+                    game_id: int, player_id: int, mark: str) -> GameRecord:
+    """The game, locked, if ``rule`` lets the player make their move on it; else its error."""
+    game = await locked_game(tx, game_id)
+    error = rules.refused(rule, game, game_id, player_id, mark)
+    if error is not None or game is None:
+        raise error or StorageError(f"game {game_id} was not found")
+    return game
+
+
+async def _create(tx: Tx, game: GameRecord, mark: str | None) -> GameRecord:
+    """Start ``game``, unless a game is in its way (a daily or archive game of that puzzle
+    first, then the player's or the channel's active game) or it is a daily its player had
+    started before being forgotten."""
+    numbered = game.kind in (Kind.DAILY, Kind.ARCHIVE)
+    checks: list[tuple[str, tuple[Any, ...]]] = []
+    if numbered:
+        checks.append((NUMBERED, (game.guild_id, game.owner_id, game.puzzle_number,
+                                  game.kind.value)))
+    if game.scope is Scope.OWN:
+        checks.append((ACTIVE_OWN, (game.guild_id, game.channel_id, game.owner_id)))
+    else:
+        checks.append((ACTIVE_CHANNEL, (game.guild_id, game.channel_id)))
+    for where, params in checks:
+        found = await read_games(tx, where, *params)
+        if found:
+            raise GameExists(found[-1])
+    if game.kind is Kind.DAILY and await tx.fetchrow(_PLAYED, game.guild_id,
+                                                     game.puzzle_number, mark):
+        raise DailyPlayed(game.guild_id, game.puzzle_number or 0)
+    row = await tx.fetchrow(_INSERT_GAME, *(getattr(game, c) for c in NEW_GAME_COLUMNS))
+    if row is None:  # the database's trigger: a race is on in this channel
+        raise StorageError("the game could not be started (a race is on in this channel)")
+    return replace(game, id=row[0])
+
+
+async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
+                 feedback: str, finish: Status | None, day: int | None,
+                 given: datetime | None, mark: str, *, figures: bool = False
+                 ) -> tuple[GameRecord, EndingFigures | None]:
+    """Save one guess (ending the game when ``finish``); with ``figures``, what the end
+    shows the guesser, read in this transaction once the game is counted.
+
+    The game is locked and read in one statement, whose guesses are those of before the lock
+    was waited for: a guess saved meanwhile took an attempt number up to this one's, so either
+    this attempt is beyond what was read (then the game is read again, current now) or the
+    guesses' primary key refuses this one and the transaction runs again."""
+    found = await read_games(tx, "g.id = $1", game_id, lock=True)
+    game = found[0] if found else None
+    if game is not None and attempt > len(game.guesses) + 1:
+        game = (await read_games(tx, "g.id = $1", game_id))[0]
+    error = rules.guess_error(game, game_id, player_id, mark, attempt, word, feedback)
+    if error is not None or game is None:
+        raise error or StorageError(f"guess for game {game_id} was not saved")
+    created = applied(given)
+    await tx.execute(_INSERT_GUESS, game_id, attempt, player_id, word, feedback, created)
+    game = replace(game, guesses=(*game.guesses,
+                                  GuessRecord(attempt, player_id, word, feedback, created)))
+    if finish is None:
+        return game, None
+    won = Status(finish) is Status.WON
+    game, counted = await end_game(tx, game, Status(finish), player_id if won else None,
+                                   created, day)
+    if not figures:
+        return game, None
+    hints = await tx.fetchrow(_HINT_COUNT, game_id)
+    shown = stats.to_stats(counted.get(player_id), game.stats_mode, day)
+    return game, EndingFigures(int(hints[0]) if hints else 0, shown)
+
+
+async def end_game(tx: Tx, game: GameRecord, status: Status, solver: int | None,
+                   at: datetime, day: int | None) -> tuple[GameRecord, dict[int, Any]]:
+    """End a locked game (never before its last guess) and count it: the game after, and
+    the statistics rows of the players it counted for."""
+    if game.guesses:
+        at = max(at, max(g.created_at for g in game.guesses))
+    await tx.execute(_END, game.id, status.value, at, solver)
+    ended = replace(game, status=status, finished_at=at, solved_by=solver)
+    return ended, await count_ending(tx, ended, day)
+
+
+async def count_ending(tx: Tx, game: GameRecord, day: int | None) -> dict[int, stats.StatsRow]:
+    """Count a game that just ended (already marked so) for each of its
+    :func:`counted players <bot.core.domain.counted_players>`, their rows locked in order:
+    their rows afterwards, by player."""
+    mode, won, attempts = str(game.stats_mode), game.status == "won", len(game.guesses)
+    counted: dict[int, stats.StatsRow] = {}
+    for player in sorted(rules.counted_players(game)):
+        found = await tx.fetchrow(_LOCK_ROW, game.guild_id, player, mode)
+        before = stats.stats_row(found) if found else None
+        if mode == StatsBucket.DAILY:
+            history = [(n, bool(w)) for n, w in
+                       await tx.fetch(_DAILY_HISTORY, game.guild_id, player)]
+            after = stats.record_daily_result(before, won=won, attempts=attempts, day=day,
+                                              history=history)
+        else:
+            after = stats.record_result(before, won=won, attempts=attempts, day=day)
+        await tx.execute(_SAVE_ROW, game.guild_id, player, mode, after.played, after.wins,
+                         *after.distribution, after.current_streak, after.max_streak,
+                         after.last_win_day, after.last_played_day)
+        counted[player] = after
+    return counted

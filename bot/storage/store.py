@@ -1,0 +1,107 @@
+"""The store: all persistent state of the bot over one database, made of its parts. Each
+call of the port (:class:`bot.storage.Store`) is one part's method, written once for both
+databases: games, statistics, settings and results posts, preferences, races, forget-me. The
+backends only open it (``SqliteStore``, ``PostgresStore``).
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import TYPE_CHECKING, Self
+
+from .database import Database
+from .games import Games
+from .periods import PeriodBoards
+from .prefs import Prefs
+from .privacy import Privacy
+from .racing import Races
+from .settings import Settings
+from .stats import Statistics
+
+if TYPE_CHECKING:
+    from .port import Store
+
+
+class SqlStore:
+    """A store over one database (implements :class:`bot.storage.Store`)."""
+
+    def __init__(self, db: Database, key: bytes, version: int) -> None:
+        # Private: each backend's ``open`` makes it. ``key`` makes the anonymous marks of
+        # forgotten players (:func:`bot.storage.rules.player_mark`).
+        self._db = db
+        self.schema_version = version
+        games, stats, settings = Games(db, key), Statistics(db), Settings(db)
+        prefs, races, privacy = Prefs(db), Races(db, key), Privacy(db, key)
+        # games
+        self.create_game = games.create_game
+        self.get_game = games.get_game
+        self.active_own_game = games.active_own_game
+        self.active_channel_game = games.active_channel_game
+        self.daily_game = games.daily_game
+        self.archive_game = games.archive_game
+        self.last_finished_game = games.last_finished_game
+        self.record_guess = games.record_guess
+        self.record_ending_guess = games.record_ending_guess
+        self.give_up = games.give_up
+        self.record_hint = games.record_hint
+        self.move_game = games.move_game
+        self.hints_for_game = games.hints_for_game
+        # statistics
+        self.stats = stats.stats
+        self.ending_figures = stats.ending_figures
+        self.leaderboard = stats.leaderboard
+        self.period_leaderboard = PeriodBoards(db).period_leaderboard
+        # server settings, daily results and their posts
+        self.guild_settings = settings.guild_settings
+        self.update_guild_settings = settings.update_guild_settings
+        self.settle_daily_order = settings.settle_daily_order
+        self.daily_results = settings.daily_results
+        self.daily_post = settings.daily_post
+        self.set_daily_post = settings.set_daily_post
+        self.set_daily_post_shown = settings.set_daily_post_shown
+        self.daily_posts_behind = settings.daily_posts_behind
+        self.daily_posts_to_redo = settings.daily_posts_to_redo
+        self.daily_post_redone = settings.daily_post_redone
+        self.server_streak = settings.server_streak
+        # player preferences
+        self.player_prefs = prefs.player_prefs
+        self.save_player_prefs = prefs.save_player_prefs
+        # races
+        self.create_race = races.create_race
+        self.get_race = races.get_race
+        self.active_race = races.active_race
+        self.active_races = races.active_races
+        self.set_race_message = races.set_race_message
+        self.races_to_show_ended = races.races_to_show_ended
+        self.set_race_end_shown = races.set_race_end_shown
+        self.join_race = races.join_race
+        self.record_race_guess = races.record_race_guess
+        self.give_up_race = races.give_up_race
+        self.record_race_hint = races.record_race_hint
+        self.race_hints = races.race_hints
+        self.end_race = races.end_race
+        self.race_stats = races.race_stats
+        self.race_leaderboard = races.race_leaderboard
+        self.hints_in_races = races.hints_in_races
+        self.set_hints_in_races = races.set_hints_in_races
+        # privacy
+        self.forget_player = privacy.forget_player
+
+    @property
+    def closed(self) -> bool:
+        return self._db.closed
+
+    async def close(self) -> None:
+        """Finish every write already handed in, then release the database. Idempotent."""
+        await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.close()
+
+
+def _implements_the_port(store: SqlStore) -> Store:
+    return store  # mypy checks that the store has every call of the port
