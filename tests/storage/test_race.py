@@ -20,7 +20,9 @@ from .race import WORDS, give_go, race
 GUESSERS = 60
 
 
-async def check_consistent(db: SqliteStore, game_ids: list[int], accepted: list[tuple]) -> None:
+async def check_consistent(
+    db: SqliteStore, game_ids: list[int], accepted: list[tuple], guild: int = GUILD
+) -> None:
     """Stored guesses are exactly the acknowledged ones, numbered 1..n with n <= 6, and every
     participant's channel statistics count each finished game once."""
     acked = sorted(accepted)
@@ -47,9 +49,9 @@ async def check_consistent(db: SqliteStore, game_ids: list[int], accepted: list[
             expected_wins[player] = expected_wins.get(player, 0) + (game.status == "won")
     assert sorted(stored) == acked
     for player, played in expected_played.items():
-        stats = await db.stats(GUILD, player, "channel")
+        stats = await db.stats(guild, player, "channel")
         assert (stats.played, stats.wins) == (played, expected_wins[player]), player
-    board = await db.leaderboard(GUILD, mode="channel", limit=1000)
+    board = await db.leaderboard(guild, mode="channel", limit=1000)
     assert {row.player_id for row in board.rows} == set(expected_played)
 
 
@@ -119,11 +121,14 @@ async def test_processes_racing_on_one_file(db: SqliteStore, db_path: Path, tmp_
     store must keep every game right whoever wins; the test also checks that the processes
     did race (two of them had guesses accepted). Which one wins is up to the machine's
     scheduler: a round that one process took whole proves nothing, and is played again on new
-    games (up to three rounds), rather than failed."""
+    games in a new server (up to three rounds), rather than failed: the players' statistics
+    then hold only that round's games."""
     script = Path(__file__).with_name("race.py")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     for round_ in range(3):
-        game_ids = [(await channel_game(db, channel_id=CHANNEL + 10 * round_ + i)).id
+        guild = GUILD + 1 + round_
+        game_ids = [(await channel_game(db, channel_id=CHANNEL + 10 * round_ + i,
+                                        guild_id=guild)).id
                     for i in range(8)]
         go = tmp_path / f"go{round_}"
         procs = [
@@ -146,7 +151,7 @@ async def test_processes_racing_on_one_file(db: SqliteStore, db_path: Path, tmp_
             out, err = await asyncio.to_thread(proc.communicate, timeout=60)
             assert proc.returncode == 0, err
             accepted += [tuple(a) for a in json.loads(out.strip().splitlines()[-1])["accepted"]]
-        await check_consistent(db, game_ids, accepted)
+        await check_consistent(db, game_ids, accepted, guild)
         if len({a[2] // 100 for a in accepted}) >= 2:
             return
     raise AssertionError("the processes did not actually race, in three rounds")
