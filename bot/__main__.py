@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from bot.cli import arguments, exits
 from bot.config import Config, ConfigError, quiet_library_loggers
 from bot.core.words import WordListError, WordLists, load_word_lists
+from bot.render.terminal_text import controls_named
 
 if TYPE_CHECKING:
     from bot.storage import Store
@@ -336,10 +337,10 @@ def _main(argv: list[str]) -> int:
             return _run_play(config, args, words)
         return _run_discord(config, words, sync_global=args.sync_global)
     except (ConfigError, WordListError) as exc:
-        print(f"wordle-bot: {exc}", file=sys.stderr)
+        print(f"wordle-bot: {controls_named(str(exc))}", file=sys.stderr)
         return exits.CONFIG
     except StartupError as exc:
-        print(f"wordle-bot: {exc}", file=sys.stderr)
+        print(f"wordle-bot: {controls_named(str(exc))}", file=sys.stderr)
         return exc.exit_code
 
 

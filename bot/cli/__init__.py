@@ -16,12 +16,14 @@ def word_lists(command: str, env_file: str | Path, answers: Path | None,
     shipped ones. ``None`` once why they cannot be had is written to ``err`` (exit 2)."""
     from bot.config import Config, ConfigError
     from bot.core.words import WordListError, load_word_lists
+    from bot.render.terminal_text import controls_named
 
     try:
         config = Config.from_env(env_file)
         return load_word_lists(answers or config.answers_path, allowed or config.allowed_path)
     except ConfigError as error:
-        print(f"wordle-bot {command}: {error}", file=err)
+        print(f"wordle-bot {command}: {controls_named(str(error))}", file=err)
     except (WordListError, OSError) as error:  # OSError: beyond WordListError's cases
-        print(f"wordle-bot {command}: word list problem: {error}", file=err)
+        print(f"wordle-bot {command}: word list problem: {controls_named(str(error))}",
+              file=err)
     return None

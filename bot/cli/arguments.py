@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import NoReturn
 
 from bot.cli import exits
+from bot.render.terminal_text import controls_named
 
 #: The commands that parse their own arguments (everything after their name).
 TOOLS = ("solve", "prepare")
@@ -29,6 +31,15 @@ _SYNC_GLOBAL_HELP = ("publish the slash commands to every server at start, and c
                      "of DEV_GUILD_ID's server")
 
 
+class CommandParser(argparse.ArgumentParser):
+    """An argument parser whose errors name control characters instead of echoing them: an
+    argument holding ESC or BEL would otherwise set the terminal's title or clear its
+    screen when the error shows it back."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(controls_named(message))
+
+
 def settings_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
     """``--env-file``, before the command (``top``) or after it, where absent keeps the
     value given before."""
@@ -37,7 +48,7 @@ def settings_option(parser: argparse.ArgumentParser, *, top: bool = False) -> No
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(
+    top = CommandParser(
         prog="wordle-bot",
         usage="%(prog)s [-h] [--env-file FILE] [--sync-global] [COMMAND] ...",
         description="Wordle for Discord servers, and in your terminal. Without a command, "

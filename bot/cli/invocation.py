@@ -49,14 +49,28 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
+def shell_word(text: str) -> str:
+    """``text`` quoted as one word for a POSIX shell, as ``shlex.quote`` does; a word holding
+    characters a terminal would act on (ESC, BEL, ...) is written in ``$'...'`` form with
+    those characters escaped, so showing the command never sends them to the terminal."""
+    if text.isprintable():
+        return shlex.quote(text)
+    escaped = "".join(
+        "\\\\" if c == "\\" else "\\'" if c == "'" else c if c.isprintable()
+        else f"\\x{ord(c):02x}" if ord(c) < 0x80 else f"\\u{ord(c):04x}" if ord(c) < 0x10000
+        else f"\\U{ord(c):08x}"
+        for c in text)
+    return f"$'{escaped}'"
+
+
 def play_command(env_file: str | None = None, db: Path | None = None, *,
                  program: str | None = None) -> str:
     """``wordle-bot play`` as this game was started (program, settings file, database), so
     that the command carries on with the same game."""
     words = [program if program is not None else program_name()]
     if env_file is not None:
-        words += ["--env-file", shlex.quote(env_file)]
+        words += ["--env-file", shell_word(env_file)]
     words.append("play")
     if db is not None:
-        words += ["--db", shlex.quote(str(db))]
+        words += ["--db", shell_word(str(db))]
     return " ".join(words)

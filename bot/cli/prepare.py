@@ -19,11 +19,11 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
-from bot.cli.arguments import settings_file, settings_option
+from bot.cli.arguments import CommandParser, settings_file, settings_option
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="wordle-bot prepare",
         description="Build the solver's strategies for the word lists ahead of time.",
     )

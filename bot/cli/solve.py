@@ -36,7 +36,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from bot.cli.arguments import settings_file, settings_option
+from bot.cli.arguments import CommandParser, settings_file, settings_option
 from bot.core.share import squares
 from bot.core.variant import CLASSIC, Variant
 
@@ -49,7 +49,7 @@ BOARD_COUNTS = (1, 2, 4, 8)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="wordle-bot solve",
         description="Suggest the next guess for a Wordle game played elsewhere.",
         epilog="Feedback: G/Y/B letters, 2/1/0 digits, or 🟩🟨⬛ squares. "

@@ -80,8 +80,13 @@ def typed(text: str) -> str:
     characters, each one a terminal would act on instead of showing (ESC, BEL and the other
     control and format characters, which can set its title, clear its screen or make it type
     a reply) named by its code point, as ``<U+001B>``."""
-    shown = "".join(c if c.isprintable() else f"<U+{ord(c):04X}>" for c in text[:TYPED_LIMIT])
-    return shown + ("…" if len(text) > TYPED_LIMIT else "")
+    return controls_named(text[:TYPED_LIMIT]) + ("…" if len(text) > TYPED_LIMIT else "")
+
+
+def controls_named(text: str) -> str:
+    """``text`` with each character a terminal would act on instead of showing named by its
+    code point (``<U+001B>``); line ends are kept."""
+    return "".join(c if c.isprintable() or c == "\n" else f"<U+{ord(c):04X}>" for c in text)
 
 
 def in_progress_text(game: GameView | None, play: str, wanted: str) -> str:
