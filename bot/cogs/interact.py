@@ -6,6 +6,11 @@ or a follow-up when the interaction was answered already) or :func:`update` (the
 edited in place); :func:`guarded` words a player's error privately for buttons and modals,
 where discord.py has no error handler of its own.
 
+**Cooldowns.** :func:`cooldown` and :func:`spend` keep discord.py's buckets and its
+``CommandOnCooldown``, but each expired bucket is dropped once (:class:`Recent`) rather than
+every bucket walked at each use, as ``app_commands.checks.cooldown`` does
+(``benchmarks/cooldowns.py``).
+
 **Where.** The app can be installed to a server or to a player's account. Outside a server that
 added the bot (a DM, a group chat, a server where only the player installed the app) the place
 is the player's personal record (:data:`bot.core.personal.PERSONAL`): own games, the daily (in
@@ -19,9 +24,9 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import discord
 from discord import app_commands
@@ -34,6 +39,8 @@ log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 #: The answer to an error that is not the player's doing (the details go to the log).
 APOLOGY = ("Sorry, something went wrong on my side. Your game is safe; please try again in a "
@@ -264,7 +271,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None], what:
         await work
     except PlayerError as error:
         message = error_text(error)
-    except app_commands.CommandOnCooldown as slow:  # (bot.cogs.cooldown.spend)
+    except app_commands.CommandOnCooldown as slow:  # (spend, below)
         message = slow_down_text(slow.retry_after)
     except Exception as error:
         message = failure_text(error, what, interaction)
@@ -274,3 +281,111 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None], what:
         await send(interaction, Reply(content=message, ephemeral=True))
     except discord.HTTPException:
         log.warning("could not tell user %s about an error", interaction.user.id)
+
+
+# --------------------------------------------------------------------------------------------
+# Cooldowns, and values kept for a while (the players' looks too, bot.cogs.board)
+
+
+class Recent(Generic[K, V]):
+    """Each key's value for ``ttl`` seconds after it was put, at most ``most`` of them, at a
+    cost per use that does not grow with how many are kept: entries stay in the order they
+    were put, so the expired ones are at the front and each is dropped once. A put whose time
+    is a little behind the one before only keeps its entry a little longer than ``ttl``."""
+
+    def __init__(self, ttl: float, most: int = 100_000) -> None:
+        if ttl <= 0 or most < 1:
+            raise ValueError("values must be kept for a positive time, and at least one")
+        self.ttl = ttl
+        self.most = most
+        self._entries: dict[K, tuple[V, float]] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[K]:
+        """The keys, oldest first."""
+        return iter(self._entries)
+
+    def get(self, key: K, now: float) -> V | None:
+        """``key``'s value, unless there is none or it was put more than ``ttl`` before."""
+        found = self._entries.get(key)
+        return found[0] if found is not None and now <= found[1] + self.ttl else None
+
+    def last(self, key: K) -> V | None:
+        """``key``'s value however long ago it was put, while it is still kept."""
+        found = self._entries.get(key)
+        return found[0] if found is not None else None
+
+    def put(self, key: K, value: V, now: float) -> None:
+        """Keep ``value`` for ``key`` from ``now``, after dropping the expired values and,
+        beyond ``most``, the oldest."""
+        entries = self._entries
+        while entries:
+            oldest = next(iter(entries))
+            if now <= entries[oldest][1] + self.ttl and len(entries) < self.most:
+                break
+            del entries[oldest]
+        entries.pop(key, None)  # to the end: the entries stay in the order they expire
+        entries[key] = (value, now)
+
+    def pop(self, key: K) -> None:
+        self._entries.pop(key, None)
+
+
+class Buckets:
+    """Each key's bucket, forgotten once unused for ``per`` seconds (it is full again then)."""
+
+    def __init__(self, rate: int, per: float) -> None:
+        if rate < 1 or per <= 0:
+            raise ValueError("a cooldown needs a rate of at least 1 and a positive period")
+        self.rate = rate
+        self.per = per
+        self._buckets: Recent[Hashable, app_commands.Cooldown] = Recent(per)
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+    def use(self, key: Hashable, now: float) -> tuple[app_commands.Cooldown, float] | None:
+        """Take one use of ``key``'s bucket at ``now`` (seconds): None if it had one left,
+        else the bucket and the seconds until it has."""
+        bucket = self._buckets.get(key, now)
+        if bucket is None:
+            bucket = app_commands.Cooldown(self.rate, self.per)
+        self._buckets.put(key, bucket, now)
+        retry_after = bucket.update_rate_limit(now)
+        return None if retry_after is None else (bucket, retry_after)
+
+
+#: A player's guesses and hints, per server: 5 guesses and 3 hints in 10 seconds, spent alike
+#: by /guess and /hint and by the board's modal and hint buttons (:func:`spend`).
+GUESSES = Buckets(5, 10.0)
+HINTS = Buckets(3, 10.0)
+#: A player's analyses (each one a solver search per guess), per server: 2 in 30 seconds.
+ANALYSES = Buckets(2, 30.0)
+#: A player's leaderboards (each ranks every player of the server), per server: 3 in 10 s.
+LEADERBOARDS = Buckets(3, 10.0)
+
+
+def player_key(interaction: discord.Interaction) -> Hashable:
+    return (interaction.guild_id, interaction.user.id)
+
+
+def spend(buckets: Buckets, interaction: discord.Interaction,
+          key: Callable[[discord.Interaction], Hashable] = player_key) -> None:
+    """Take one use of the interaction's bucket (at its ``created_at``), else raise
+    :class:`discord.app_commands.CommandOnCooldown` as ``app_commands.checks.cooldown`` does."""
+    spent = buckets.use(key(interaction), interaction.created_at.timestamp())
+    if spent is not None:
+        raise app_commands.CommandOnCooldown(*spent)
+
+
+def cooldown(buckets: Buckets,
+             key: Callable[[discord.Interaction], Hashable] = player_key) -> Callable[[T], T]:
+    """An app command check that spends one use of ``buckets`` (:func:`spend`)."""
+
+    def predicate(interaction: discord.Interaction) -> bool:
+        spend(buckets, interaction, key)
+        return True
+
+    return app_commands.check(predicate)

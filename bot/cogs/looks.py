@@ -20,8 +20,7 @@ from datetime import datetime
 
 import discord
 
-from bot.cogs.interact import Reply, send, within_deadline
-from bot.cogs.recent import Recent
+from bot.cogs.interact import Recent, Reply, send, within_deadline
 from bot.render.emoji_board import feedback_line
 from bot.render.themes import recolour, theme_name
 from bot.service import GameService, GameView

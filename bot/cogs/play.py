@@ -19,13 +19,16 @@ from discord.ext import commands
 from bot.cogs.board import board_reply, is_channel_game
 from bot.cogs.buttons import BoardButton, GuessModal, give_up_confirm, modal_submit
 from bot.cogs.client import WordleClient
-from bot.cogs.cooldown import GUESSES, HINTS, cooldown, spend
 from bot.cogs.interact import (
+    GUESSES,
+    HINTS,
     Reply,
+    cooldown,
     guarded,
     on_public_board,
     place_of,
     send,
+    spend,
     update,
     within_deadline,
 )

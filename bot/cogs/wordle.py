@@ -20,12 +20,14 @@ from discord.ext import commands
 
 from bot.cogs.board import STATS_FILE, board_reply, is_channel_game, stats_file
 from bot.cogs.client import WordleClient, wordle_client
-from bot.cogs.cooldown import ANALYSES, LEADERBOARDS, cooldown
 from bot.cogs.help import help_text
 from bot.cogs.interact import (
+    ANALYSES,
     CONTEXTS,
     INSTALLS,
+    LEADERBOARDS,
     Reply,
+    cooldown,
     guarded,
     is_personal,
     may_post_in,

@@ -1,4 +1,4 @@
-"""The commands' cooldown (bot/cogs/cooldown.py): the same decisions as discord.py's
+"""The commands' cooldown (bot/cogs/interact.py): the same decisions as discord.py's
 ``app_commands.checks.cooldown``, with expired buckets dropped from the front only."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from discord import app_commands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.cogs.cooldown import Buckets, cooldown
+from bot.cogs.interact import Buckets, cooldown
 
 
 def interaction(player: int, at: float) -> Any:

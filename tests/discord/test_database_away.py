@@ -13,8 +13,7 @@ import pytest
 
 import bot.cogs.looks as prefs
 import bot.storage.sqlite.connection as sqlite_connection
-from bot.cogs.interact import DATABASE_AWAY, log_failure
-from bot.cogs.recent import Recent
+from bot.cogs.interact import DATABASE_AWAY, Recent, log_failure
 from bot.storage.errors import StorageUnavailable
 from tests.discord.conftest import Table
 from tests.discord.test_bot_e2e import mention, wait_for_results_post

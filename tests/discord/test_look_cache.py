@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import bot.cogs.looks as prefs
-from bot.cogs.recent import Recent
+from bot.cogs.interact import Recent
 from bot.service.prefs import PlayerPrefs
 from bot.storage.errors import StorageError
 

@@ -1,10 +1,11 @@
-"""bot/cogs/recent.py on its own (its uses are tested through the cooldown and the looks)."""
+"""Values kept for a while (Recent, bot/cogs/interact.py) on their own (their uses are tested
+through the cooldown and the looks)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.cogs.recent import Recent
+from bot.cogs.interact import Recent
 
 
 def test_a_value_is_kept_for_its_time_from_its_last_put() -> None:
