@@ -85,6 +85,15 @@ def test_answer_pick() -> None:
         rf"estimate only: p50 {NUMBER} ms, p99 {NUMBER} ms")
 
 
+@smoke("cooldowns.py")
+def test_cooldowns() -> None:
+    printed = run("cooldowns.py", "--rates", "10,50", "--seconds", "11")
+    for rate, alive in (("10", "100"), ("50", "500")):
+        has(printed, rf"{rate} guesses/s \({alive} buckets alive\): bot {NUMBER} us "
+                     rf"\({NUMBER}% of a guess\), discord.py {NUMBER} us "
+                     rf"\({NUMBER}% of a guess\) per use")
+
+
 @smoke("discord_latency.py")
 def test_discord_latency() -> None:
     printed = run("discord_latency.py", "--guesses", "10", "--concurrency", "2",
