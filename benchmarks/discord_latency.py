@@ -213,7 +213,7 @@ def text_only_looks() -> None:
     ``/wordle prefs``): what the board's PNG and its upload cost, by difference."""
     import dataclasses
 
-    import bot.cogs.looks as looks
+    import bot.cogs.board as looks
 
     chosen = looks.look_from
     looks.look_from = lambda prefs: dataclasses.replace(chosen(prefs), picture=False)

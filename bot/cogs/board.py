@@ -16,27 +16,41 @@ Component tree (ids fixed, so tests and later edits can find each part)::
 
 The board is shown once, as the picture or as text, never both, so the buttons stay on a
 phone's first screen. At most 13 components and well under Discord's 4000 characters of text
-(the statistics of many players are cut to fit). How it looks is the player's
-:class:`~bot.cogs.looks.Look`.
+(the statistics of many players are cut to fit).
+
+How it looks is the player's :class:`Look`, made from their preferences
+(:mod:`bot.service.prefs`): the picture's theme (light or dark, high contrast or not), whether
+there is a picture at all, and the accent colours. Every interaction takes its player's look
+once as it comes in (:func:`use_look_of`); what is drawn while answering it reads it with
+:func:`current_look` (a context variable: each interaction is handled in its own task). Looks
+are kept in memory for :data:`LOOK_TTL` seconds (another process's change shows within that
+time; a change made here shows at once).
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import io
+import logging
+import time
 from collections import OrderedDict
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.cogs.buttons import BoardButton
-from bot.cogs.interact import Reply
-from bot.cogs.looks import DEFAULT_LOOK, Look, current_look
+from bot.cogs.interact import Recent, Reply
 from bot.core.domain import HintKind, Scope
 from bot.render.daily_results import fit_parts
 from bot.render.emoji_board import game_text, ruled_out_text
 from bot.render.image import board_png_async
-from bot.render.themes import recolour
-from bot.service import GameView
+from bot.render.themes import recolour, theme_name
+from bot.service import GameService, GameView
+from bot.service.prefs import PlayerPrefs, player_prefs
+from bot.storage.errors import StorageError
 
 BOARD_FILE = "board.png"
 STATS_FILE = "stats.png"
@@ -46,6 +60,117 @@ TEXT_LIMIT = 4000
 _TEXT_BUDGET = 3900
 #: Discord's limit on a media gallery item's description (the picture's alt text).
 ALT_LIMIT = 1024
+
+
+# --------------------------------------------------------------------------------------------
+# How each player sees things
+
+
+log = logging.getLogger(__name__)
+#: How long a look is kept in memory, in seconds.
+LOOK_TTL = 30.0
+#: How long reading a look may hold up a command, in seconds (see :func:`use_look_of`).
+LOOK_WAIT = 0.5
+#: The high-contrast accents of a board: orange when won, blue while playing.
+CONTRAST_WON = 0xF5793A
+CONTRAST_PLAYING = 0x85C0F9
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a board is shown: the picture's theme (``bot.render.themes.THEMES``), whether
+    there is a picture at all, and the accent colour for each state of the game."""
+
+    theme: str = "light"
+    picture: bool = True
+    playing: int = 0xC9B458
+    won: int = 0x6AAA64
+    lost: int = 0x787C7E
+
+    @property
+    def high_contrast(self) -> bool:
+        """Orange and blue instead of green and yellow (pictures, emoji, alt text)."""
+        return self.theme.endswith("-contrast")
+
+    def accent(self, game: GameView) -> int:
+        if game.won:
+            return self.won
+        return self.lost if game.is_over else self.playing
+
+
+DEFAULT_LOOK = Look()
+_LOOK: ContextVar[Look] = ContextVar("wordle_look", default=DEFAULT_LOOK)
+#: Each player's look, for LOOK_TTL seconds (at most 100,000: players of the last LOOK_TTL
+#: seconds, up to about 3,000 a second).
+_CACHE: Recent[int, Look] = Recent(LOOK_TTL)
+#: When each player last changed their look here, for as long as a read begun before could
+#: still land (the database's query time-out is 15 s).
+_CHANGED: Recent[int, float] = Recent(120.0)
+#: The reads of looks under way, by player.
+_READING: dict[int, asyncio.Future[PlayerPrefs]] = {}
+
+
+def look_from(prefs: PlayerPrefs) -> Look:
+    theme = theme_name(dark=prefs.dark, high_contrast=prefs.high_contrast)
+    if prefs.high_contrast:
+        return Look(theme=theme, picture=not prefs.text_only, playing=CONTRAST_PLAYING,
+                    won=CONTRAST_WON)
+    return Look(theme=theme, picture=not prefs.text_only)
+
+
+def current_look() -> Look:
+    """The look of the player whose interaction is being answered (the default if none)."""
+    return _LOOK.get()
+
+
+def shown(text: str, look: Look | None = None) -> str:
+    """Emoji text (a share grid, statistics) in the colours of the look."""
+    return recolour(text, (look or current_look()).high_contrast)
+
+
+async def use_look_of(service: GameService, player_id: int) -> Look:
+    """Read (or recall) the player's look and make it the current one for this interaction.
+
+    The look is never why a command fails or misses Discord's deadline: if the database fails
+    or takes longer than :data:`LOOK_WAIT`, the command goes on in the look last read for the
+    player, else the default one; a slow read goes on, for the player's next commands."""
+    now = time.monotonic()
+    look = _CACHE.get(player_id, now)
+    if look is None:
+        read = _READING.get(player_id)
+        if read is None:  # (one read at a time per player, however slow the database)
+            read = _READING[player_id] = asyncio.ensure_future(
+                player_prefs(service.db, player_id))
+            read.add_done_callback(functools.partial(_keep_look, player_id, now))
+        try:
+            look = look_from(await asyncio.wait_for(asyncio.shield(read), LOOK_WAIT))
+        except (StorageError, TimeoutError) as exc:
+            log.debug("the look of user %s could not be read in time: %r", player_id, exc)
+            look = _CACHE.last(player_id) or DEFAULT_LOOK
+    _LOOK.set(look)
+    return look
+
+
+def _keep_look(player_id: int, began: float, read: asyncio.Future[PlayerPrefs]) -> None:
+    """Keep the look a read brought (in time or late), unless it failed or the player changed
+    their look here after the read began (it would bring back the old one)."""
+    _READING.pop(player_id, None)
+    if read.cancelled() or read.exception() is not None:
+        return
+    changed = _CHANGED.last(player_id)
+    if changed is None or changed < began:
+        _CACHE.put(player_id, look_from(read.result()), began)
+
+
+def forget_look(player_id: int) -> None:
+    """The player changed their look here: read it again at their next command."""
+    _CACHE.pop(player_id)
+    now = time.monotonic()
+    _CHANGED.put(player_id, now, now)
+
+
+# --------------------------------------------------------------------------------------------
+# The board
 
 
 def is_channel_game(game: GameView) -> bool:
@@ -176,7 +301,7 @@ async def board_reply(game: GameView, *, content: str | None = None, ephemeral: 
                       stats_png: bytes | None = None) -> Reply:
     """The board as a reply (:func:`board_message`): ``content`` becomes its note line;
     ``stats_png`` a statistics picture beside the board. ``look``: the player's
-    (:func:`~bot.cogs.looks.current_look`) unless given."""
+    (:func:`current_look`) unless given."""
     look = look or current_look()
     if not look.picture:
         stats_png = None

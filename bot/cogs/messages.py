@@ -10,8 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.cogs.board import is_channel_game
-from bot.cogs.looks import shown
+from bot.cogs.board import is_channel_game, shown
 from bot.core.analysis import GameAnalysis
 from bot.render.analysis_text import analysis_text
 from bot.render.common import ORDER_NAMES

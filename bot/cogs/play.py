@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.board import board_reply, is_channel_game
+from bot.cogs.board import board_reply, current_look, is_channel_game, shown, use_look_of
 from bot.cogs.buttons import BoardButton, GuessModal, give_up_confirm, modal_submit
 from bot.cogs.client import WordleClient
 from bot.cogs.interact import (
@@ -32,7 +32,6 @@ from bot.cogs.interact import (
     update,
     within_deadline,
 )
-from bot.cogs.looks import current_look, shown, use_look_of
 from bot.cogs.messages import choices, finish_fields, hint_embed, mention
 from bot.cogs.race_messages import race_board_reply
 from bot.core.domain import WORD_LENGTH, HintKind, Kind

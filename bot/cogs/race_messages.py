@@ -7,10 +7,9 @@ from __future__ import annotations
 import discord
 
 from bot.cogs import board as layout
-from bot.cogs.board import add_board
+from bot.cogs.board import add_board, current_look
 from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Reply
-from bot.cogs.looks import current_look
 from bot.cogs.messages import mention
 from bot.core.domain import HintKind, Status
 from bot.render.race_text import (

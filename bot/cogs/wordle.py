@@ -18,7 +18,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.board import STATS_FILE, board_reply, is_channel_game, stats_file
+from bot.cogs.board import (
+    STATS_FILE,
+    board_reply,
+    current_look,
+    forget_look,
+    is_channel_game,
+    shown,
+    stats_file,
+    use_look_of,
+)
 from bot.cogs.client import WordleClient, wordle_client
 from bot.cogs.help import help_text
 from bot.cogs.interact import (
@@ -37,16 +46,16 @@ from bot.cogs.interact import (
     server_only,
     within_deadline,
 )
-from bot.cogs.looks import current_look, forget_look, prefs_command, shown, use_look_of
 from bot.cogs.messages import GREEN, analysis_embed, choices, mention
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
-from bot.render.account_text import forgotten_text, settings_text
+from bot.render.account_text import forgotten_text, prefs_text, settings_text
 from bot.render.leaderboard_text import board_text, board_title, period_span
 from bot.render.race_text import race_board_text, race_board_title, race_stats_text
 from bot.render.stats_image import stats_png_async
 from bot.render.stats_text import stats_text
 from bot.service import Kind, LeaderboardOrder, PlayerError, Problem, Scope, StatsBucket
+from bot.service.prefs import update_prefs
 from bot.service.views import latest_win
 from bot.storage.races import RaceBoard, RaceStats
 
@@ -311,8 +320,19 @@ class WordleCog(commands.Cog):
     async def prefs(self, interaction: discord.Interaction, high_contrast: bool | None = None,
                     dark: bool | None = None, text_only: bool | None = None,
                     timezone: str | None = None) -> None:
-        await prefs_command(self.service, interaction, high_contrast=high_contrast, dark=dark,
-                            text_only=text_only, timezone=timezone)
+        """Change what is given, then show all of the player's preferences (privately)."""
+        player = interaction.user.id
+        given = {"high_contrast": high_contrast, "dark": dark, "text_only": text_only,
+                 "timezone": timezone.strip() if timezone is not None else None}
+        changes: dict[str, Any] = {name: v for name, v in given.items() if v is not None}
+        result = await within_deadline(interaction, update_prefs(
+            self.service.db, player, self.service.now(), **changes))
+        forget_look(player)
+        look = await use_look_of(self.service, player)
+        title = "Preferences saved" if result.changed else "Your preferences"
+        embed = discord.Embed(title=title, description=prefs_text(result.prefs, result.zone_from),
+                              colour=look.won)
+        await send(interaction, Reply(embeds=[embed], ephemeral=True))
 
     # -- server settings and the daily results post ----------------------------------------
 

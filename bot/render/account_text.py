@@ -1,10 +1,14 @@
-"""What the bot keeps, in words: a server's settings, and what "forget me" removed."""
+"""What the bot keeps, in words: a server's settings, a player's preferences, and what "forget
+me" removed."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from bot.render.daily_results import HINTED_MARK
+from bot.render.emoji_board import feedback_line
+from bot.render.themes import recolour
+from bot.service.prefs import PlayerPrefs
 from bot.storage.models import GuildSettings
 
 
@@ -32,3 +36,23 @@ def forgotten_text(records: int) -> str:
     if records == 1:
         return "Done: 1 record about you was removed from this bot."
     return f"Done: {records:,} records about you were removed from this bot."
+
+
+def prefs_text(prefs: PlayerPrefs, zone_from: datetime | None) -> str:
+    """A player's preferences in words, with an example row in their colours (``zone_from``:
+    when a new time zone starts to count for their own daily)."""
+    colours = "high contrast (🟧 right place, 🟦 elsewhere)" if prefs.high_contrast else \
+        "standard (🟩 right place, 🟨 elsewhere)"
+    picture = "none: text only" if prefs.text_only else ("dark" if prefs.dark else "light")
+    zone = f"**{prefs.timezone}**"
+    if zone_from is not None:
+        zone += f" (your own daily follows it from <t:{int(zone_from.timestamp())}:f>)"
+    example = recolour(feedback_line("crane", "GYBBB"), prefs.high_contrast)
+    return "\n".join([
+        f"**Colours:** {colours}",
+        f"**Board picture:** {picture}",
+        f"**Time zone** of your own daily (outside servers with Wordle): {zone}",
+        "",
+        f"Example: {example}",
+        "-# These follow you everywhere you play. Change them with /wordle prefs.",
+    ])

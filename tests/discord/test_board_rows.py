@@ -6,8 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import bot.cogs.board as board
-from bot.cogs.board import board_message
-from bot.cogs.looks import Look
+from bot.cogs.board import Look, board_message
 from bot.core.domain import Kind, Scope, Status
 from bot.service.views import game_view
 from bot.storage.models import GameRecord, GuessRecord

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import bot.cogs.looks as prefs
+import bot.cogs.board as prefs
 import bot.storage.sqlite.connection as sqlite_connection
 from bot.cogs.interact import DATABASE_AWAY, Recent, log_failure
 from bot.storage.errors import StorageUnavailable

@@ -1,4 +1,4 @@
-"""Players' looks kept in memory (bot/cogs/looks.py): read once per ``LOOK_TTL``, forgotten when
+"""Players' looks kept in memory (bot/cogs/board.py): read once per ``LOOK_TTL``, forgotten when
 changed here, and the expired ones dropped as the cache goes, not all at once."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-import bot.cogs.looks as prefs
+import bot.cogs.board as prefs
 from bot.cogs.interact import Recent
 from bot.service.prefs import PlayerPrefs
 from bot.storage.errors import StorageError

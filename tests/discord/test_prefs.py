@@ -5,7 +5,7 @@ time zone is refused; other players keep their own look."""
 from __future__ import annotations
 
 from bot.cogs import board as layout
-from bot.cogs.looks import CONTRAST_PLAYING, CONTRAST_WON
+from bot.cogs.board import CONTRAST_PLAYING, CONTRAST_WON
 from bot.core.feedback import score
 from bot.render import stats_image as stats_pic
 from bot.render.image import DARK, LIGHT, tile_box
