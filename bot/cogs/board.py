@@ -44,10 +44,10 @@ import discord
 from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Recent, Reply
 from bot.core.domain import HintKind, Scope
-from bot.render.daily_results import fit_parts
-from bot.render.emoji_board import game_text, ruled_out_text
+from bot.render.common import fit_parts, recolour, ruled_out_text
+from bot.render.emoji_board import game_text
 from bot.render.image import board_png_async
-from bot.render.themes import recolour, theme_name
+from bot.render.themes import theme_name
 from bot.service import GameService, GameView
 from bot.service.prefs import PlayerPrefs, player_prefs
 from bot.storage.errors import StorageError

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.render.common import recolour
 from bot.render.daily_results import HINTED_MARK
 from bot.render.emoji_board import feedback_line
-from bot.render.themes import recolour
 from bot.service.prefs import PlayerPrefs
 from bot.storage.models import GuildSettings
 

@@ -20,9 +20,16 @@ from collections.abc import Sequence
 
 from bot.core.variant import Variant
 from bot.render.boards import Boards, check_boards, mode_name
-from bot.render.common import GREEN, GREY, QWERTY_ROWS, YELLOW, KeyboardLayout, check_layout
+from bot.render.common import (
+    GREEN,
+    GREY,
+    QWERTY_ROWS,
+    YELLOW,
+    KeyboardLayout,
+    check_layout,
+    recolour,
+)
 from bot.render.emoji_board import EMPTY_SQUARE, squares
-from bot.render.themes import recolour
 
 #: Discord's limit on a media item's description, and on a message's text displays.
 ALT_LIMIT = 1024

@@ -1,4 +1,5 @@
-"""Checks and small helpers shared by the text, image and terminal renderers.
+"""Checks and small helpers shared by the text, image and terminal renderers (and by the board
+message: the letters ruled out, emoji in high contrast, text cut to fit).
 
 The renderers take plain data, never a game object:
 
@@ -37,12 +38,13 @@ from bot.core.domain import (
 from bot.core.game import keyboard
 from bot.core.letter_rules import LETTER_RULES, LetterRules
 from bot.core.letters import lower_case, upper_case
-from bot.core.variant import LATIN, Variant
+from bot.core.variant import CLASSIC, LATIN, Variant
 
 __all__ = ["GREEN", "GREY", "MAX_ATTEMPTS", "QWERTY_ROWS", "STATES", "WORD_LENGTH", "YELLOW",
            "KeyboardLayout", "board_rows", "case_rules", "check_layout", "check_max_attempts",
-           "check_variant", "keyboard_from_rows", "normalise_feedback", "normalise_keyboard",
-           "normalise_row", "normalise_rows", "normalise_word", "upper_letters"]
+           "check_variant", "fit_parts", "keyboard_from_rows", "more_line", "normalise_feedback",
+           "normalise_keyboard", "normalise_row", "normalise_rows", "normalise_word", "recolour",
+           "ruled_out_text", "upper_letters"]
 
 STATES = FEEDBACK_STATES
 #: A keyboard's rows of letters, top row first.
@@ -270,3 +272,44 @@ def keyboard_from_rows(rows: Iterable[object], alphabet: str = LATIN) -> dict[st
 def either(words: Sequence[str]) -> str:
     """Words as a choice in English: "a", "a or b", "a, b or c"."""
     return words[-1] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+# --------------------------------------------------------------------------------------------
+# Text shared by the renderers and the Discord messages
+
+
+def ruled_out_text(keyboard: Mapping[str, str] | None, variant: Variant = CLASSIC) -> str:
+    """The letters ruled out, in words and in the order of the variant's alphabet (``"Not in
+    the word: N, Ñ, T"``); empty while none is."""
+    alphabet = check_variant(variant).alphabet
+    states = normalise_keyboard(keyboard, alphabet)
+    out = [upper_letters(letter, alphabet) for letter in alphabet if states.get(letter) == GREY]
+    return f"Not in the word: {', '.join(out)}" if out else ""
+
+
+_CONTRAST_SQUARES = str.maketrans({"\N{LARGE GREEN SQUARE}": "\N{LARGE ORANGE SQUARE}",
+                                   "\N{LARGE YELLOW SQUARE}": "\N{LARGE BLUE SQUARE}"})
+
+
+def recolour(text: str, high_contrast: bool) -> str:
+    """Emoji text (a board, a share grid, statistics bars) in high contrast: every 🟩 becomes
+    🟧 and every 🟨 becomes 🟦; unchanged otherwise."""
+    return text.translate(_CONTRAST_SQUARES) if high_contrast else text
+
+
+def more_line(count: int) -> str:
+    return f"…and {count:,} more"
+
+
+def fit_parts(parts: list[str], budget: int, sep: str = "\n") -> str:
+    """``parts`` joined by ``sep``, as many as fit in ``budget`` characters, then
+    :func:`more_line` with how many were left out."""
+    out: list[str] = []
+    used = 0
+    for i, part in enumerate(parts):
+        if used + len(part) + len(sep) > budget:
+            out.append(more_line(len(parts) - i))
+            break
+        out.append(part)
+        used += len(part) + len(sep)
+    return sep.join(out)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from bot.core.domain import Status
 from bot.core.variant import CLASSIC, Variant
+from bot.render.common import more_line
 from bot.service.results import DailySummary
 
 #: Marks a daily result (or a leaderboard row) helped by hints.
@@ -26,24 +27,6 @@ def daily_score(status: Status, attempts: int, hard_mode: bool, hinted: bool,
     :data:`HINTED_MARK` when helped by hints."""
     score = f"{attempts if status is Status.WON else 'X'}/{variant.attempts}"
     return score + ("*" if hard_mode else "") + (HINTED_MARK if hinted else "")
-
-
-def more_line(count: int) -> str:
-    return f"…and {count:,} more"
-
-
-def fit_parts(parts: list[str], budget: int, sep: str = "\n") -> str:
-    """``parts`` joined by ``sep``, as many as fit in ``budget`` characters, then
-    :func:`more_line` with how many were left out."""
-    out: list[str] = []
-    used = 0
-    for i, part in enumerate(parts):
-        if used + len(part) + len(sep) > budget:
-            out.append(more_line(len(parts) - i))
-            break
-        out.append(part)
-        used += len(part) + len(sep)
-    return sep.join(out)
 
 
 def daily_results_text(summary: DailySummary, mention: Callable[[int], str],

@@ -210,6 +210,7 @@ def _has_glyph(char: str, size: int) -> bool:
     return not (mask.size == missing.size and bytes(mask) == bytes(missing))
 
 
+@lru_cache(maxsize=1024)  # a board's title is checked again at every guess
 def clean_title(title: str, size: int = TITLE_FONT_SIZE) -> str:
     """``title`` on one line with characters the font cannot draw (most emoji) left out."""
     kept: list[str] = []

@@ -35,6 +35,7 @@ from bot.render.common import (
     normalise_keyboard,
     normalise_row,
     normalise_word,
+    ruled_out_text,
     upper_letters,
 )
 
@@ -103,15 +104,6 @@ def keyboard_text(keyboard: Mapping[str, str] | None,
         KEY_SEPARATOR.join(key_text(letter, states.get(letter), alphabet) for letter in row)
         for row in rows
     )
-
-
-def ruled_out_text(keyboard: Mapping[str, str] | None, variant: Variant = CLASSIC) -> str:
-    """The letters ruled out, in words and in the order of the variant's alphabet (``"Not in
-    the word: N, Ñ, T"``); empty while none is."""
-    alphabet = check_variant(variant).alphabet
-    states = normalise_keyboard(keyboard, alphabet)
-    out = [upper_letters(letter, alphabet) for letter in alphabet if states.get(letter) == GREY]
-    return f"Not in the word: {', '.join(out)}" if out else ""
 
 
 def game_text(

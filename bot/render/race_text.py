@@ -8,9 +8,8 @@ from collections.abc import Callable
 
 from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
 from bot.core.share import squares as row_squares
-from bot.render.common import ORDER_NAMES, either
+from bot.render.common import ORDER_NAMES, either, fit_parts
 from bot.render.daily_results import HINTED_MARK as HINTED
-from bot.render.daily_results import fit_parts
 from bot.service.errors import PlayerError, Problem
 from bot.service.races import RacerView, RaceView
 from bot.storage.races import RACE_ORDERS, RaceBoard, RaceBoardRow, RaceEnd, RaceStats

@@ -93,16 +93,6 @@ def theme_name(*, dark: bool = False, high_contrast: bool = False) -> str:
     return ("dark" if dark else "light") + ("-contrast" if high_contrast else "")
 
 
-_CONTRAST_SQUARES = str.maketrans({"\N{LARGE GREEN SQUARE}": "\N{LARGE ORANGE SQUARE}",
-                                   "\N{LARGE YELLOW SQUARE}": "\N{LARGE BLUE SQUARE}"})
-
-
-def recolour(text: str, high_contrast: bool) -> str:
-    """Emoji text (a board, a share grid, statistics bars) in high contrast: every 🟩 becomes
-    🟧 and every 🟨 becomes 🟦; unchanged otherwise."""
-    return text.translate(_CONTRAST_SQUARES) if high_contrast else text
-
-
 @lru_cache(maxsize=16)
 def palette(theme: Theme) -> np.ndarray:
     """The theme's palette: a ``(256, 3)`` uint8 array, entry 0 the background."""
