@@ -2,10 +2,11 @@
 
     uv run python scripts/guess_modules.py
 
-The real bot runs in this process against the fake Discord of ``tests/fakediscord``. After one
-guess to get first-use work done, a profiler hook on every thread notes each file under
-``bot/`` that runs while the bot answers a guess, then the guess that wins; both lists are
-printed by layer, for ``docs/architecture.md``.
+The real bot runs in this process against the fake Discord of ``tests/fakediscord``, with the
+pictures' parts drawn ahead as the bot's warm-up draws them (``bot.app.warm_up``; the solver
+is not loaded). After one guess to get first-use work done, a profiler hook on every thread
+notes each file under ``bot/`` that runs while the bot answers a guess, then the guess that
+wins; both lists are printed by layer, for ``docs/architecture.md``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from bot.app import WordleBot  # noqa: E402
 from bot.core.words import load_word_lists  # noqa: E402
+from bot.render.image import draw_every_part  # noqa: E402
+from bot.render.stats_image import draw_common_parts  # noqa: E402
+from bot.render.themes import THEMES  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.storage import SqliteStore  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
@@ -79,6 +83,9 @@ async def main() -> int:
     threading.setprofile(seen.hook)  # threads started from now on (the database's, workers)
     sys.setprofile(seen.hook)
     words = load_word_lists()
+    for theme in THEMES:  # as bot.app.warm_up does before the first players come
+        draw_every_part(theme)
+        draw_common_parts(theme)
     picker = Picker(default=HIDDEN)
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord() as fake:

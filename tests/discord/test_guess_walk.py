@@ -15,10 +15,14 @@ from types import FrameType
 from typing import Any
 
 import bot
+from bot.render.image import draw_every_part
 from tests.discord.conftest import Table
 
 #: Modules of bot/cogs and bot/service a guess in an own game may run code in.
 MOST_GLUE_AND_SERVICE = 12
+#: Modules of bot/cogs, and of bot/render, a guess that does not end its game may run code in
+#: once the pictures' parts are drawn (as the bot's warm-up draws them).
+MOST_COGS = MOST_RENDER = 3
 _ROOT = str(Path(bot.__file__).resolve().parent) + "/"
 
 
@@ -51,8 +55,12 @@ async def test_a_guess_walks_through_few_modules(table: Table,
     async with table.running():
         await table.reply(table.bob, "wordle start")
         await table.reply(table.bob, "guess", {"word": "slate"})  # parts drawn, look read
+        await asyncio.to_thread(draw_every_part, "light")
         seen = await walk_of(table, "pious")
     ours = sorted(m for m in seen if m.startswith(("bot/cogs/", "bot/service/")))
     assert "bot/cogs/play.py" in ours and "bot/service/moves.py" in ours, sorted(seen)
     assert len(ours) <= MOST_GLUE_AND_SERVICE, "\n".join(ours)
+    for layer, most in (("bot/cogs/", MOST_COGS), ("bot/render/", MOST_RENDER)):
+        modules = sorted(m for m in seen if m.startswith(layer))
+        assert len(modules) <= most, "\n".join(modules)
     report_line(f"a /guess runs code in {len(seen)} bot modules: {', '.join(sorted(seen))}")
