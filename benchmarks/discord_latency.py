@@ -213,10 +213,10 @@ def text_only_looks() -> None:
     ``/wordle prefs``): what the board's PNG and its upload cost, by difference."""
     import dataclasses
 
-    import bot.cogs.board as looks
+    import bot.cogs.board as board
 
-    chosen = looks.look_from
-    looks.look_from = lambda prefs: dataclasses.replace(chosen(prefs), picture=False)
+    chosen = board.look_from
+    board.look_from = lambda prefs: dataclasses.replace(chosen(prefs), picture=False)
 
 
 def discord_only_bot(guild_id: int) -> Any:
