@@ -260,8 +260,8 @@ async def _create(tx: Tx, game: GameRecord, mark: str | None) -> GameRecord:
         checks.append((ACTIVE_OWN, (game.guild_id, game.channel_id, game.owner_id)))
     else:
         checks.append((ACTIVE_CHANNEL, (game.guild_id, game.channel_id)))
-    for where, params in checks:
-        found = await read_games(tx, where, *params)
+    for where, params in checks:  # locked: a move ending one of them is waited for
+        found = await read_games(tx, where, *params, lock=True)
         if found:
             raise GameExists(found[-1])
     if game.kind is Kind.DAILY and await tx.fetchrow(_PLAYED, game.guild_id,
