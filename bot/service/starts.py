@@ -26,9 +26,10 @@ from bot.service.errors import (
 )
 from bot.service.results import Place, StartResult
 from bot.service.views import game_view, option
-from bot.storage.errors import DailyPlayed, GameExists, StorageError
+from bot.storage.errors import DailyPlayed, GameExists
 from bot.storage.models import GameRecord
 from bot.storage.port import Store
+from bot.storage.races import RaceExists
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -68,8 +69,7 @@ async def start(service: GameService, place: Place, player_id: int, *, scope: Sc
     creating = service.create(place, mode, answer, hard_mode,
                               owner_id=player_id if scope is Scope.OWN else None)
     try:
-        record = await (_beside_race(service.db, place, creating) if scope is Scope.CHANNEL
-                        else creating)
+        record = await _beside_race(creating)
     except GameExists as exists:
         return StartResult(game_view(exists.existing), resumed=True,
                            other_kind=exists.existing.kind != mode.kind)
@@ -83,7 +83,7 @@ async def challenge(service: GameService, place: Place, setter_id: int, word: st
     await refuse_beside_race(service.db, place)
     answer = checked_word(service, word)
     try:
-        record = await _beside_race(service.db, place, service.create(
+        record = await _beside_race(service.create(
             place, mode_of(Scope.CHANNEL, Kind.CHOSEN), answer, hard_mode, setter_id=setter_id))
     except GameExists:
         raise GameAlreadyRunning(Problem.CHANNEL_GAME_RUNNING) from None
@@ -130,14 +130,11 @@ async def refuse_beside_race(db: Store, place: Place) -> None:
         raise PlayerError(Problem.RACE_BLOCKS_GAME)
 
 
-async def _beside_race(db: Store, place: Place, creating: Awaitable[GameRecord]) -> GameRecord:
+async def _beside_race(creating: Awaitable[GameRecord]) -> GameRecord:
     """A channel game's insert: where a race started after :func:`refuse_beside_race` looked
-    (another process, or a race started at the same moment here), the store leaves the game
-    out, and that is the race's refusal, not a failure."""
+    (another process, or a race started at the same moment here), the store names the race in
+    the way, and that is the race's refusal, not a failure."""
     try:
         return await creating
-    except GameExists:
-        raise
-    except StorageError:
-        await refuse_beside_race(db, place)
-        raise
+    except RaceExists:
+        raise PlayerError(Problem.RACE_BLOCKS_GAME) from None

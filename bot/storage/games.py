@@ -14,7 +14,7 @@ from typing import Any, Final
 from bot.core import domain
 from bot.core.domain import HintKind, Kind, Scope, StatsBucket, Status
 
-from . import rules, stats
+from . import racing, rules, stats
 from . import validation as check
 from .database import Database, Row, Tx, maybe_moment, moment
 from .errors import DailyPlayed, GameExists, StorageError
@@ -26,6 +26,7 @@ from .models import (
     GuessRecord,
     HintRecord,
 )
+from .races import RaceExists
 from .validation import applied, given_time
 
 #: Games matching ``{where}`` (on ``games g``) with their guesses: one row per guess (or one
@@ -249,8 +250,9 @@ async def _playable(tx: Tx, rule: Callable[[domain.GameFacts, int], domain.Refus
 
 async def _create(tx: Tx, game: GameRecord, mark: str | None) -> GameRecord:
     """Start ``game``, unless a game is in its way (a daily or archive game of that puzzle
-    first, then the player's or the channel's active game) or it is a daily its player had
-    started before being forgotten."""
+    first, then the player's or the channel's active game, then for a channel game the
+    channel's race: ``RaceExists``) or it is a daily its player had started before being
+    forgotten."""
     numbered = game.kind in (Kind.DAILY, Kind.ARCHIVE)
     checks: list[tuple[str, tuple[Any, ...]]] = []
     if numbered:
@@ -264,6 +266,10 @@ async def _create(tx: Tx, game: GameRecord, mark: str | None) -> GameRecord:
         found = await read_games(tx, where, *params, lock=True)
         if found:
             raise GameExists(found[-1])
+    if game.scope is Scope.CHANNEL:
+        race = await racing.race_in_channel(tx, game.guild_id, game.channel_id)
+        if race is not None:
+            raise RaceExists(race)
     if game.kind is Kind.DAILY and await tx.fetchrow(_PLAYED, game.guild_id,
                                                      game.puzzle_number, mark):
         raise DailyPlayed(game.guild_id, game.puzzle_number or 0)

@@ -70,8 +70,10 @@ class Store(Protocol):
                           now: datetime | None = None) -> GameRecord:
         """Start a game and return it. ``GameExists`` (carrying the game in the way) when the
         player has an active own game in this channel, the channel an active channel game, or
-        the player has, or had, this day's daily; ``DailyPlayed`` when they started this daily
-        before asking to be forgotten (a daily is never played twice)."""
+        the player has, or had, this day's daily (a move ending that game is waited for);
+        ``RaceExists`` (carrying the race) for a channel game where a race is on;
+        ``DailyPlayed`` when they started this daily before asking to be forgotten (a daily
+        is never played twice)."""
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game with its guesses, or ``None``."""
@@ -233,7 +235,7 @@ class Store(Protocol):
         (its start if not given) everyone having finished does not end it. ``RaceExists``
         (with the race in the way) when the channel has an active race;
         ``ChannelGameRunning`` when it has an active channel game (and while a race is
-        active, ``create_game`` of a channel game there raises ``StorageError``)."""
+        active, ``create_game`` of a channel game there raises ``RaceExists``)."""
 
     async def get_race(self, race_id: int) -> RaceRecord | None:
         """The race with its racers and their guesses, or ``None``."""

@@ -264,18 +264,27 @@ class Races:
             guild_id, allowed))
 
 
-async def _create(tx: Tx, race: RaceRecord) -> RaceRecord:
-    if tx.dialect == "postgres":  # writers run at once: one start per channel at a time
+async def race_in_channel(tx: Tx, guild_id: int, channel_id: int) -> RaceRecord | None:
+    """The channel's active race, read under the channel's lock, so that no race starts
+    there before the transaction ends. (PostgreSQL's writers run at once: its advisory lock,
+    which a channel game's insert takes too, migration 0007. SQLite's one writer holds the
+    file.)"""
+    if tx.dialect == "postgres":
         await tx.fetch("SELECT pg_advisory_xact_lock(wordle_race_channel_key($1, $2))",
-                       race.guild_id, race.channel_id)
+                       guild_id, channel_id)
+    found = await _read(tx, _ACTIVE, guild_id, channel_id)
+    return found[-1] if found else None
+
+
+async def _create(tx: Tx, race: RaceRecord) -> RaceRecord:
+    existing = await race_in_channel(tx, race.guild_id, race.channel_id)
     game = await tx.fetchrow("SELECT id FROM games WHERE guild_id = $1 AND channel_id = $2 "
                              "AND scope = 'channel' AND status = 'active'",
                              race.guild_id, race.channel_id)
     if game is not None:
         raise races.ChannelGameRunning(int(game[0]))
-    existing = await _read(tx, _ACTIVE, race.guild_id, race.channel_id)
-    if existing:
-        raise races.RaceExists(existing[-1])
+    if existing is not None:
+        raise races.RaceExists(existing)
     row = await tx.fetchrow(
         "INSERT INTO races (guild_id, channel_id, starter_id, answer, hard_mode, created_at, "
         "ends_at, join_window_ends_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",

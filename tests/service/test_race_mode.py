@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.core.domain import HintKind, Status
-from bot.service import GameService, Place, PlayerError, Problem
+from bot.service import GameService, Place, PlayerError, Problem, starts
 from bot.service.moves import Moves
 from bot.service.races import RaceService, RaceTiming
 from bot.storage.races import RaceEnd, RaceRecord
@@ -226,3 +226,24 @@ async def test_a_forgotten_racer_cannot_come_back_with_a_fresh_board(
     view = (await races.join(PLACE, 13)).race
     assert view.id == race.id and not view.is_over
     assert [r.player_id for r in view.racers] == [13]
+
+
+async def test_a_race_that_lands_and_ends_while_a_channel_game_starts(
+        service: GameService, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A race started just after a channel game's start looked for one, and ended before the
+    start looked again: the player got the apology (the store's bare refusal, with no race
+    left to blame). Now the store names the race that was in the way."""
+    races, look, looks = races_for(service, clock), starts.refuse_beside_race, []
+
+    async def a_race_comes_and_goes(db: Any, place: Place) -> None:
+        looks.append(place)
+        if len(looks) == 1:  # the start's first look: no race yet, then one starts
+            await look(db, place)
+            await races.start(place, 1, minutes=5)
+        else:  # a second look: by then the race has ended
+            await races.end(place, 1)
+            await look(db, place)
+
+    monkeypatch.setattr(starts, "refuse_beside_race", a_race_comes_and_goes)
+    await refused(Problem.RACE_BLOCKS_GAME, service.start(PLACE, 2, scope="channel"))
+    assert await service.db.active_channel_game(PLACE.guild_id, PLACE.channel_id) is None

@@ -100,10 +100,11 @@ async def test_one_race_per_channel_and_never_beside_a_channel_game(db: Any) -> 
     with pytest.raises(RaceExists) as exists:
         await new_race(db, starter=2)
     assert exists.value.existing.id == race.id
-    # a channel game is refused where a race is on; elsewhere it starts
-    with pytest.raises(StorageError):
+    # a channel game is refused where a race is on, naming the race; elsewhere it starts
+    with pytest.raises(RaceExists) as blocked:
         await db.create_game(guild_id=G, channel_id=C, owner_id=None, scope="channel",
                              kind="random", answer="lemon", hard_mode=False)
+    assert blocked.value.existing.id == race.id
     assert await db.active_channel_game(G, C) is None
     # an own game in the race's channel is fine
     await db.create_game(guild_id=G, channel_id=C, owner_id=5, scope="own", kind="random",
