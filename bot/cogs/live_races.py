@@ -190,12 +190,17 @@ class LiveRaces(commands.Cog):
                 continue
             log.info("race %s resumed (%s)", race.id, "closed" if view.is_over else "running")
             self._track(view)
+        await self.show_ended()  # their last edit failed before the restart
+
+    async def show_ended(self) -> None:
+        """Bring the message of each ended race whose end is not shown (its last edit failed,
+        or a forget-me placed its players again) up to the race as it is now."""
         try:
             unshown = await self.races.ended_unshown()
         except Exception:
             log.exception("could not read the races whose end is not shown yet")
             return
-        for ended in unshown:  # their last edit failed before the restart
+        for ended in unshown:
             if self.bot.owns_guild(ended.guild_id):
                 log.info("race %s's message is brought up to its end", ended.id)
                 self._track(ended)

@@ -107,6 +107,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             report = await client.service.forget_me(self.player_id)
             forget_look(self.player_id)
             client.results_post.redo_soon()  # the results posts that showed them
+            await client.live_races.show_ended()  # and the races they finished
             text = forgotten_text(report.total)
         await interaction.response.edit_message(content=text, view=None)
 

@@ -4,14 +4,15 @@ Their own games, statistics, hints and preferences go; their guesses in channel 
 anonymised, so those games still read right for everyone else. What is kept is an anonymous
 mark (:func:`bot.storage.rules.player_mark`) of the challenges they set, the dailies they
 started and the races they were in, so the rules still bind them. Their days' results posts
-count their finished dailies no more and are marked to be edited (``redo``).
+count their finished dailies no more and are marked to be edited (``redo``); the races they
+finished are placed again without them, their messages to be shown again.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from . import rules
+from . import racing, rules
 from .database import Database, Tx
 from .models import ForgetReport
 from .validation import check_id
@@ -70,10 +71,14 @@ async def _forget(tx: Tx, player_id: int, mark: str) -> ForgetReport:
     stats = await change("DELETE FROM player_stats WHERE player_id = $1")
     prefs = await change("DELETE FROM player_prefs WHERE player_id = $1")
     # Their race boards go (guesses and hints with them); a race they started stays. A race
-    # they were in keeps their mark: they cannot join it again with a fresh board.
+    # they were in keeps their mark: they cannot join it again with a fresh board. The places
+    # of those that are over are those of the players left.
+    raced = [row[0] for row in await tx.fetch(
+        "SELECT race_id FROM race_players WHERE player_id = $1", player_id)]
     await change("INSERT INTO race_marks (race_id, player_mark) SELECT race_id, $2 FROM "
                  "race_players WHERE player_id = $1 ON CONFLICT DO NOTHING", mark)
     boards = await change("DELETE FROM race_players WHERE player_id = $1")
+    await racing.placed_again(tx, raced)
     await change("UPDATE races SET starter_id = NULL WHERE starter_id = $1")
     return ForgetReport(games_deleted=games, guesses_deleted=guesses,
                         guesses_anonymised=anonymised, games_anonymised=games_anonymised,

@@ -17,7 +17,7 @@ from bot.core.domain import HintKind, LeaderboardOrder, Status
 
 from . import races, rules
 from . import validation as check
-from .database import Database, Row, Tx, maybe_moment, moment
+from .database import Database, Row, Tx, marks, maybe_moment, moment
 from .models import HintRecord
 from .races import RaceEnd, Racer, RaceRecord
 from .validation import applied, given_time
@@ -292,6 +292,23 @@ async def _create(tx: Tx, race: RaceRecord) -> RaceRecord:
         race.created_at, race.ends_at, race.join_window_ends_at)
     assert row is not None
     return replace(race, id=int(row[0]))
+
+
+async def placed_again(tx: Tx, race_ids: Iterable[int]) -> None:
+    """The solvers of these races, those that are over, placed again as they are now (a
+    forgotten player's board is gone, and with it their place); the message of each is to be
+    shown again (:meth:`Races.races_to_show_ended`): it named that player."""
+    ids = sorted(set(race_ids))
+    if not ids:
+        return
+    for race in await _read(tx, f"r.id IN ({marks(1, len(ids))}) "
+                                "AND r.finished_at IS NOT NULL", *ids):
+        placed = rules.places(race.racers)
+        for racer in race.racers:
+            if racer.place != placed.get(racer.player_id):
+                await _save_racer(tx, race.id, replace(racer, place=placed.get(racer.player_id)))
+        await tx.execute("UPDATE races SET end_shown = false WHERE id = $1 "
+                         "AND message_id IS NOT NULL", race.id)
 
 
 async def _racer_moved(tx: Tx, race: RaceRecord, player_id: int, at: datetime) -> RaceRecord:

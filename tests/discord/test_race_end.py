@@ -63,3 +63,22 @@ async def test_manage_server_ends_anyones_race_and_the_starter_still_may(table: 
         await ended_by(table, race, carol)
         again = await start(table, dave, minutes=60)
         await ended_by(table, again, dave)
+
+
+async def test_a_forgotten_winner_leaves_the_race_message_and_its_places(table: Table) -> None:
+    """The winner of an ended race asks to be forgotten: its message named them first and
+    the second player second; now the second player has won it."""
+    table.picker.queue.append("crane")
+    bob, carol = table.bob, table.carol
+    async with racing(table):
+        race = await start(table, table.alice, minutes=60)
+        boards = {m.id: await join(table, race, m) for m in (bob, carol)}
+        await guess_on(table, boards[bob.id], bob, "crane")
+        await guess_on(table, boards[carol.id], carol, "slate")
+        await guess_on(table, boards[carol.id], carol, "crane")
+        await ended_by(table, race, table.alice)
+        assert f"🥈 <@{carol.id}> · 2/6 ·" in race.text() and f"<@{bob.id}> wins" in race.text()
+        await forget(table, bob)
+        await settled(table, race, lambda t: f"<@{bob.id}>" not in t)
+    assert f"🥇 <@{carol.id}> · 2/6 ·" in race.text(), race.text()
+    assert f"👑 <@{carol.id}> wins!" in race.text(), race.text()
