@@ -69,6 +69,12 @@ class Racer:
         return self.status.is_over
 
     @property
+    def latest(self) -> datetime:
+        """The latest time on the board: a move on it is never before it."""
+        return max((self.joined_at, *(g.created_at for g in self.guesses),
+                    *(() if self.finished_at is None else (self.finished_at,))))
+
+    @property
     def seconds(self) -> float | None:
         """From joining to finishing (``None`` while playing)."""
         if self.finished_at is None:
@@ -108,6 +114,12 @@ class RaceRecord:
 
     def racer(self, player_id: int) -> Racer | None:
         return next((r for r in self.racers if r.player_id == player_id), None)
+
+    @property
+    def latest(self) -> datetime:
+        """The latest time in the race (its start, a join, a guess, a finish): its end is
+        never before it."""
+        return max((self.created_at, *(r.latest for r in self.racers)))
 
     @property
     def all_finished(self) -> bool:

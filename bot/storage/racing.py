@@ -155,6 +155,7 @@ class Races:
         async def join(tx: Tx, race: RaceRecord, at: datetime) -> tuple[RaceRecord, bool]:
             if race.racer(player_id) is not None:
                 return race, False
+            at = max(at, race.created_at)
             if await tx.fetchrow("SELECT 1 FROM race_marks WHERE race_id = $1 "
                                  "AND player_mark = $2", race_id, mark):
                 raise races.RaceLeft(race)
@@ -172,6 +173,7 @@ class Races:
                                word=word, feedback=feedback, finish=finish)
 
         async def guess(tx: Tx, race: RaceRecord, at: datetime) -> RaceRecord:
+            at = _on_board(race, player_id, at)
             await tx.execute("INSERT INTO race_guesses (race_id, player_id, attempt, word, "
                              "feedback, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
                              race_id, player_id, attempt, word, feedback, at)
@@ -187,6 +189,7 @@ class Races:
         check.check_id("player_id", player_id)
 
         async def give_up(tx: Tx, race: RaceRecord, at: datetime) -> RaceRecord:
+            at = _on_board(race, player_id, at)
             racer = race.racer(player_id)
             assert racer is not None
             racer = replace(racer, status=Status.GIVEN_UP, finished_at=at)
@@ -322,7 +325,17 @@ async def _racer_moved(tx: Tx, race: RaceRecord, player_id: int, at: datetime) -
     return await _finish(tx, race, RaceEnd.ALL_FINISHED, at)
 
 
+def _on_board(race: RaceRecord, player_id: int, at: datetime) -> datetime:
+    """The time of a move on a racer's board: ``at``, or the board's latest time where a
+    clock behind it (another process's) gave an earlier one, as a game's end is never before
+    its last guess."""
+    racer = race.racer(player_id)
+    return at if racer is None else max(at, racer.latest)
+
+
 async def _finish(tx: Tx, race: RaceRecord, reason: RaceEnd, at: datetime) -> RaceRecord:
+    """End the race at ``at``, or at its latest time if that is later (see :func:`_on_board`)."""
+    at = max(at, race.latest)
     done = rules.finished_race(race, reason, at)
     for before, after in zip(race.racers, done.racers, strict=True):
         if after != before:
