@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from bot.core import domain
@@ -73,6 +73,11 @@ _SAVE_ROW: Final = (
     + ", ".join(f"{c} = ${n}" for n, c in enumerate(stats.STATS_COLUMN_NAMES, start=4))
     + " WHERE guild_id = $1 AND player_id = $2 AND mode = $3"
 )
+#: The other games of a server that finished at or after a time (``$2``).
+_FINISHED_SINCE: Final = "g.guild_id = $1 AND g.status <> 'active' AND g.finished_at >= $2 " \
+    "AND g.id <> $3"
+#: The smallest step of a stored time.
+_TICK: Final = timedelta(microseconds=1)
 #: A player's finished dailies in a server: (day, won).
 _DAILY_HISTORY: Final = (
     "SELECT puzzle_number, status = 'won' FROM games WHERE guild_id = $1 AND owner_id = $2 "
@@ -315,31 +320,58 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
 
 async def end_game(tx: Tx, game: GameRecord, status: Status, solver: int | None,
                    at: datetime, day: int | None) -> tuple[GameRecord, dict[int, Any]]:
-    """End a locked game (never before its last guess) and count it: the game after, and
-    the statistics rows of the players it counted for."""
+    """End a locked game (never before its last guess, nor before a game already counted for
+    one of its players: :func:`_after_counted`) and count it: the game after, and the
+    statistics rows of the players it counted for."""
     if game.guesses:
         at = max(at, max(g.created_at for g in game.guesses))
-    await tx.execute(_END, game.id, status.value, at, solver)
     ended = replace(game, status=status, finished_at=at, solved_by=solver)
-    return ended, await count_ending(tx, ended, day)
+    before = {player: await _lock_row(tx, ended, player)
+              for player in sorted(rules.counted_players(ended))}
+    ended = await _after_counted(tx, ended, before)
+    await tx.execute(_END, game.id, status.value, ended.finished_at, solver)
+    return ended, await count_ending(tx, ended, day, before)
 
 
-async def count_ending(tx: Tx, game: GameRecord, day: int | None) -> dict[int, stats.StatsRow]:
+async def _lock_row(tx: Tx, game: GameRecord, player: int) -> stats.StatsRow | None:
+    found = await tx.fetchrow(_LOCK_ROW, game.guild_id, player, str(game.stats_mode))
+    return stats.stats_row(found) if found else None
+
+
+async def _after_counted(tx: Tx, game: GameRecord,
+                         rows: dict[int, stats.StatsRow | None]) -> GameRecord:
+    """``game``, ending just after the latest game counted for one of its players in its
+    statistics before it (their rows locked: ``rows``), if one finished at or after it.
+
+    Streaks are counted in the order games are counted in; another process's move may be
+    counted first though it finished a moment later, so the finish is moved to keep finish
+    order and counting order one. (Dailies' streaks follow their days: nothing to move.)"""
+    if game.stats_mode == StatsBucket.DAILY or not rows:
+        return game
+    at = game.finished_at
+    assert at is not None
+    later = [g.finished_at for g in await read_games(tx, _FINISHED_SINCE, game.guild_id, at,
+                                                      game.id)
+             if g.finished_at is not None and g.stats_mode == game.stats_mode
+             and not rules.counted_players(g).isdisjoint(rows)]
+    return replace(game, finished_at=max(later) + _TICK) if later else game
+
+
+async def count_ending(tx: Tx, game: GameRecord, day: int | None,
+                       before: dict[int, stats.StatsRow | None]) -> dict[int, stats.StatsRow]:
     """Count a game that just ended (already marked so) for each of its
-    :func:`counted players <bot.core.domain.counted_players>`, their rows locked in order:
-    their rows afterwards, by player."""
+    :func:`counted players <bot.core.domain.counted_players>`, whose rows (``before``) are
+    locked: their rows afterwards, by player."""
     mode, won, attempts = str(game.stats_mode), game.status == "won", len(game.guesses)
     counted: dict[int, stats.StatsRow] = {}
-    for player in sorted(rules.counted_players(game)):
-        found = await tx.fetchrow(_LOCK_ROW, game.guild_id, player, mode)
-        before = stats.stats_row(found) if found else None
+    for player, row in before.items():
         if mode == StatsBucket.DAILY:
             history = [(n, bool(w)) for n, w in
                        await tx.fetch(_DAILY_HISTORY, game.guild_id, player)]
-            after = stats.record_daily_result(before, won=won, attempts=attempts, day=day,
+            after = stats.record_daily_result(row, won=won, attempts=attempts, day=day,
                                               history=history)
         else:
-            after = stats.record_result(before, won=won, attempts=attempts, day=day)
+            after = stats.record_result(row, won=won, attempts=attempts, day=day)
         await tx.execute(_SAVE_ROW, game.guild_id, player, mode, after.played, after.wins,
                          *after.distribution, after.current_streak, after.max_streak,
                          after.last_win_day, after.last_played_day)
