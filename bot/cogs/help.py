@@ -25,7 +25,7 @@ COMMAND_LINES = (
                             "or all, by the server's time zone, a game counting when it "
                             "finished; streaks are ranked for all time only"),
     ("/wordle analyze", "your last finished game against the solver"),
-    ("/wordle forgetme", "delete everything the bot keeps about you"),
+    ("/wordle forgetme", "delete what the bot keeps about you"),
     ("/wordle settings", "time zone, results channel, hints in channel games, dailies "
                          "and races (Manage Server)"),
     ("/wordle prefs", "your colours (high contrast: 🟧🟦), a dark or light picture or text "

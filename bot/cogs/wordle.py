@@ -49,7 +49,12 @@ from bot.cogs.interact import (
 from bot.cogs.messages import GREEN, analysis_embed, choices, mention
 from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
-from bot.render.account_text import forgotten_text, prefs_text, settings_text
+from bot.render.account_text import (
+    forget_question_text,
+    forgotten_text,
+    prefs_text,
+    settings_text,
+)
 from bot.render.leaderboard_text import board_text, board_title, period_span
 from bot.render.race_text import race_board_text, race_board_title, race_stats_text
 from bot.render.stats_image import stats_png_async
@@ -306,11 +311,10 @@ class WordleCog(commands.Cog):
         await send(interaction, Reply(embeds=[analysis_embed(result.game, result.analysis)],
                                       ephemeral=True))
 
-    @wordle.command(name="forgetme", description="Delete everything this bot keeps about you")
+    @wordle.command(name="forgetme", description="Delete what this bot keeps about you")
     async def forgetme(self, interaction: discord.Interaction) -> None:
         await send(interaction, Reply(
-            content="This deletes your games, statistics and hints on every server, and "
-                    "removes your name from channel games. It can't be undone. Go ahead?",
+            content=forget_question_text(),
             view=forget_question(interaction.user.id), ephemeral=True))
 
     @wordle.command(name="prefs", description="Your colours, board picture and time zone")

@@ -29,13 +29,27 @@ def settings_text(settings: GuildSettings, results_channel: str,
             f"are marked {HINTED_MARK})")
 
 
+#: What "forget me" keeps, said before and after (:mod:`bot.storage.privacy`): the marks that
+#: keep a forgotten player bound by the rules, and what they let a database's holder check.
+FORGET_KEEPS = ("Kept: an anonymous mark of the dailies you started, the challenges you set "
+                "and the races you were in, so they stay played. It is a keyed hash of your "
+                "Discord id, and its key is in the same database: whoever holds that database "
+                "and knows your id can check that you played here.")
+
+
+def forget_question_text() -> str:
+    """What "forget me" asks before it deletes anything."""
+    return ("This deletes your games, statistics and hints on every server, and removes your "
+            f"name from channel games. {FORGET_KEEPS} It can't be undone. Go ahead?")
+
+
 def forgotten_text(records: int) -> str:
-    """What "forget me" removed, in words."""
+    """What "forget me" removed, in words, and what it kept."""
     if not records:
         return "Done: nothing about you was stored here."
     if records == 1:
-        return "Done: 1 record about you was removed from this bot."
-    return f"Done: {records:,} records about you were removed from this bot."
+        return f"Done: 1 record about you was removed from this bot. {FORGET_KEEPS}"
+    return f"Done: {records:,} records about you were removed from this bot. {FORGET_KEEPS}"
 
 
 def prefs_text(prefs: PlayerPrefs, zone_from: datetime | None) -> str:

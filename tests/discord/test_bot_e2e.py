@@ -740,8 +740,9 @@ async def test_analyse_and_forget_me(table: Table) -> None:
         click = await table.fake.click(resp.message, table.bob, label="Yes, forget me")
         done = await click.first_response()
         assert done.type_name == "update_message"
-        assert re.fullmatch(r"Done: \d+ records about you were removed from this bot\.",
+        assert re.fullmatch(r"Done: \d+ records about you were removed from this bot\. Kept: .*",
                             resp.message.content)
+        assert "its key is in the same database" in resp.message.content
         assert resp.message.buttons() == []
         stats = await table.service.stats(table.guild.id, table.bob.id, "practice")
         assert stats.played == 0

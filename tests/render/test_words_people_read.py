@@ -12,7 +12,7 @@ from bot.cogs.messages import COMMANDS, choices
 from bot.core.domain import Kind, LeaderboardOrder, Scope, Status, mode_of
 from bot.core.game import hard_mode_problem
 from bot.core.variant import Variant
-from bot.render.account_text import forgotten_text
+from bot.render.account_text import FORGET_KEEPS, forget_question_text, forgotten_text
 from bot.render.problems import problem_text
 from bot.render.race_text import race_board_text, race_board_title, standings_text
 from bot.render.rules_text import rules_text
@@ -29,10 +29,15 @@ def test_a_cooldown_never_says_zero_seconds() -> None:
     assert slow_down_text(2.2) == "Slow down a little: try again in 3 s."
 
 
-def test_forget_me_counts_in_words() -> None:
+def test_forget_me_counts_in_words_and_says_what_it_keeps() -> None:
     assert forgotten_text(0) == "Done: nothing about you was stored here."
-    assert forgotten_text(1) == "Done: 1 record about you was removed from this bot."
-    assert forgotten_text(1200) == "Done: 1,200 records about you were removed from this bot."
+    assert forgotten_text(1) == ("Done: 1 record about you was removed from this bot. "
+                                 f"{FORGET_KEEPS}")
+    assert forgotten_text(1200) == ("Done: 1,200 records about you were removed from this "
+                                    f"bot. {FORGET_KEEPS}")
+    # the marks it keeps, and that the database holds their key, before and after
+    for text in (forget_question_text(), forgotten_text(3)):
+        assert "anonymous mark" in text and "its key is in the same database" in text
 
 
 def test_hard_mode_says_what_the_guess_must_do() -> None:
