@@ -9,6 +9,7 @@ import pytest
 from hypothesis import settings
 
 from bot.core.words import WordLists
+from bot.storage.sqlite import room
 from tests.pg import (  # noqa: F401  (the throwaway PostgreSQL's fixtures, see tests/pg.py)
     fold_pg_skip,
     pg_cluster,
@@ -28,6 +29,15 @@ def _solver_cache_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> None:
     never in the user's ~/.cache/wordle-bot (tests that care set their own folder)."""
     if "WORDLE_BOT_CACHE_DIR" not in os.environ:
         os.environ["WORDLE_BOT_CACHE_DIR"] = str(tmp_path_factory.mktemp("solver-cache"))
+
+
+@pytest.fixture(autouse=True)
+def _small_sqlite_reserve(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's SQLite file keeps 64 KiB beside it for checkpoints on a full disk, not the
+    real size: thousands of test databases would take gigabytes of the shared temporary
+    folder. A test module that sets ``REAL_SQLITE_RESERVE = True`` keeps the real size."""
+    if not getattr(request.module, "REAL_SQLITE_RESERVE", False):
+        monkeypatch.setattr(room, "RESERVE_BYTES", 64 * 1024)
 
 
 @pytest.fixture

@@ -1,9 +1,11 @@
-"""A nearly full disk (issue 10, item 7): writes fail with StorageFull while there is no room,
-say so once in the log, and work again by themselves (no restart) once there is room."""
+"""A nearly full disk (issue 10, item 7; issue 28, item 3): writes fail with StorageFull while
+there is no room, say so once in the log, and work again by themselves (no restart) once there
+is room; the WAL never keeps the room the database needs, and a restart on a full disk starts."""
 
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import os
 import shutil
@@ -14,7 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.core.words import WordLists
+from bot.service import GameService, Kind
 from bot.storage import SqliteStore, StorageFull
+from bot.storage.sqlite import room
+from bot.terminal import TerminalGame
 
 from .helpers import own_game
 
@@ -22,7 +28,9 @@ pytestmark = pytest.mark.sqlite_only(
     "a full disk under the SQLite file, on a small tmpfs (PostgreSQL's disk is the server's)"
 )
 
-SIZE_MB = 2
+SIZE_MB = 4
+#: The reserve beside the database at its real size (tests/conftest.py).
+REAL_SQLITE_RESERVE = True
 
 
 def _run(*command: str) -> bool:
@@ -118,5 +126,62 @@ async def test_a_wal_that_fills_the_disk_is_checkpointed_and_writing_goes_on(
         for n in range(1, 400):  # well past what the free room holds as WAL frames
             await change_settings(db, n)
         assert (await db.guild_settings(1)).results_channel_id == 399
+    finally:
+        await db.close()
+
+
+def database_bytes(path: Path) -> int:
+    return path.stat().st_size
+
+
+async def test_the_room_left_goes_to_the_database_not_the_wal(small_disk: Path) -> None:
+    """With little room left, games are saved until the database file itself fills it: the
+    WAL is checkpointed into the file, not left to take the room and then be stuck, unable
+    to grow the file to be checkpointed (issue 28: 80 games in 1 MiB, then full for good)."""
+    path = small_disk / "wordle.sqlite3"
+    db = await SqliteStore.open(path)
+    try:
+        start = database_bytes(path)
+        fill(small_disk, leave=1024 * 1024)
+        saved = []
+        while True:
+            try:
+                saved.append(await own_game(db, len(saved)))
+            except StorageFull:
+                break
+        # Most of the room became database pages (with the reserve, the WAL is emptied into
+        # the file whenever it fills the disk).
+        assert database_bytes(path) - start > 768 * 1024, len(saved)
+        assert (await db.get_game(saved[-1].id)) == saved[-1]
+    finally:
+        await db.close()
+
+
+async def test_a_restart_on_a_full_disk_opens_reads_and_writes_once_there_is_room(
+    small_disk: Path, words: WordLists,
+) -> None:
+    path = small_disk / "wordle.sqlite3"
+    db = await SqliteStore.open(path)
+    game = await own_game(db, 1)
+    await db.close()  # a clean stop removes the WAL and its index: both must be made again
+    reserve = Path(room.reserve_path(str(path)))
+    assert reserve.stat().st_size == room.RESERVE_BYTES
+    filler = fill(small_disk, leave=0)
+
+    db = await SqliteStore.open(path)  # the reserve gives the room to open the file
+    try:
+        assert (await db.get_game(game.id)) == game
+        with pytest.raises(StorageFull):  # no room to keep a reserve: nothing is written
+            await own_game(db, 2)
+        # A player is told so.
+        out = io.StringIO()
+        played = TerminalGame(GameService(db, words, daily_salt="salt"), color=False,
+                              stdin=io.StringIO("crane\n"), stdout=out)
+        await played.run(kind=Kind.RANDOM, hard_mode=False, word=None)
+        assert "The bot's disk is full; nothing was saved. Try again later." in out.getvalue()
+        filler.unlink()
+        later = await own_game(db, 2)  # no restart
+        assert (await db.get_game(later.id)) == later
+        assert reserve.stat().st_size == room.RESERVE_BYTES
     finally:
         await db.close()

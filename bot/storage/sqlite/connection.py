@@ -12,8 +12,10 @@ the event loop thread never runs a statement, never waits for a lock and never f
   transactions run whole in the writer's thread; then one ``COMMIT`` (one fsync,
   ``synchronous=FULL``) before anyone is answered. A batch is one round trip to the thread.
 * WAL checkpoints run every so many commits, PASSIVE, on a *checkpointer* connection. A full
-  disk: the WAL is truncated and the batch tried once more; if it still fails, every
-  transaction in it gets ``StorageFull`` and one WARNING is logged until a write works again.
+  disk: the WAL is truncated (giving back the reserve first if the checkpoint needs its room:
+  :mod:`.room`), the reserve made whole again and the batch tried once more; if it still fails,
+  or the reserve cannot be made whole, every transaction in it gets ``StorageFull`` and one
+  WARNING is logged until a write works again. Nothing is written while the reserve is short.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import Any, Final, TypeVar, cast
 from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Work
 from ..errors import StorageError, StorageFull, StorageUnavailable
 from ..validation import to_text
-from . import schema
+from . import room, schema
 
 T = TypeVar("T")
 log = logging.getLogger("bot.storage")
@@ -171,9 +173,9 @@ class SqliteDatabase:
         self.path = path
         self._writer, self._reader = writer, reader
         self._checkpointer: Connection | None = None
-        self._checkpointing: asyncio.Task[None] | None = None
+        self._checkpointing: asyncio.Task[sqlite3.Error | None] | None = None
         self._commits = self._changes_at_checkpoint = 0
-        self._disk_full = self.closed = False
+        self._disk_full = self._short_of_room = self.closed = False
         self._writes = BatchQueue(self._commit)
         self._reads = BatchQueue(self._read_batch)
 
@@ -182,10 +184,18 @@ class SqliteDatabase:
         """Connect to a file already migrated (:func:`.schema.prepare_file`)."""
         writer = await Connection.open(path, "writer")
         try:
-            return cls(path, writer, await Connection.open(path, "reader"))
+            db = cls(path, writer, await Connection.open(path, "reader"))
         except BaseException:
             await writer.close()
             raise
+        try:
+            if not await asyncio.to_thread(room.keep, path):
+                db._short_of_room = True
+                db._full("no room for the reserve")
+        except BaseException:
+            await db.close()
+            raise
+        return db
 
     def _check_open(self) -> None:
         if self.closed:
@@ -217,22 +227,19 @@ class SqliteDatabase:
         nothing was saved."""
         commit = partial(_commit_batch, works=works)
         try:
+            if self._short_of_room and not await self._make_room():
+                raise self._full("no room for the reserve")
             try:
                 outcomes = await self._writer.run(commit)
             except Exception as exc:
-                if not is_full(exc):
+                if not is_full(exc) or not await self._make_room():
                     raise
-                await self._make_room()
                 outcomes = await self._writer.run(commit)
-        except Culprit:
+        except (Culprit, StorageFull):
             raise
         except Exception as exc:
             if is_full(exc):
-                if not self._disk_full:
-                    self._disk_full = True
-                    log.warning("database disk is full: %s (nothing was saved; writes resume "
-                                "by themselves once there is room)", self.path)
-                raise StorageFull(f"database disk is full, nothing was saved: {exc}") from exc
+                raise self._full(str(exc)) from exc
             kind = StorageUnavailable if held_elsewhere(exc) else StorageError
             raise kind(f"write failed, nothing was saved: {exc}") from exc
         if self._disk_full:
@@ -254,24 +261,41 @@ class SqliteDatabase:
         self._checkpointing = asyncio.get_running_loop().create_task(
             self._checkpoint("PASSIVE"), name="wordle-bot storage checkpoint")
 
-    async def _make_room(self) -> None:
-        """After a full disk: wait for a checkpoint under way, then TRUNCATE the WAL."""
+    def _full(self, why: str) -> StorageFull:
+        """The error for a write refused for want of room; the first one is logged."""
+        if not self._disk_full:
+            self._disk_full = True
+            log.warning("database disk is full: %s (nothing was saved; writes resume by "
+                        "themselves once there is room, including %d KiB kept in %s)",
+                        self.path, room.RESERVE_BYTES // 1024, room.reserve_path(self.path))
+        return StorageFull(f"database disk is full, nothing was saved: {why}")
+
+    async def _make_room(self) -> bool:
+        """After a full disk, or while the reserve is short: wait for a checkpoint under way,
+        TRUNCATE the WAL (giving the reserve back first if the checkpoint needs its room),
+        then make the reserve whole again. Whether it is (else nothing may be written)."""
         if self._checkpointing is not None:
             with contextlib.suppress(Exception):
                 await self._checkpointing
-        await self._checkpoint("TRUNCATE")
+        failure = await self._checkpoint("TRUNCATE")
+        if failure is not None and is_full(failure) and await asyncio.to_thread(
+                room.release, self.path):
+            await self._checkpoint("TRUNCATE")
+        self._short_of_room = not await asyncio.to_thread(room.keep, self.path)
+        return not self._short_of_room
 
-    async def _checkpoint(self, mode: str) -> None:
-        """Copy committed pages from the WAL to the file. PASSIVE never waits for or blocks
-        anyone; TRUNCATE also empties the WAL file, giving its room back. Only durable data
-        moves, so a failure loses nothing."""
+    async def _checkpoint(self, mode: str) -> sqlite3.Error | None:
+        """Copy committed pages from the WAL to the file; the error, if it failed. PASSIVE
+        never waits for or blocks anyone; TRUNCATE also empties the WAL file, giving its room
+        back. Only durable data moves, so a failure loses nothing."""
         try:
             if self._checkpointer is None:
                 self._checkpointer = await Connection.open(self.path, "checkpointer")
             await self._checkpointer.run(
                 lambda raw: raw.execute(f"PRAGMA wal_checkpoint({mode})").fetchall())
-        except sqlite3.Error:
-            pass
+        except sqlite3.Error as exc:
+            return exc
+        return None
 
     async def close(self) -> None:
         """Finish every transaction already handed in, then close the file."""

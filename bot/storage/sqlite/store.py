@@ -4,11 +4,12 @@ Opening migrates the file (:mod:`.schema`); how it reads and writes: :mod:`.conn
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from ..errors import MigrationError
 from ..store import SqlStore
-from . import schema
+from . import room, schema
 from .connection import SqliteDatabase
 
 
@@ -26,7 +27,14 @@ class SqliteStore(SqlStore):
         text = str(path)
         if not text or text == ":memory:" or text.startswith("file:"):
             raise ValueError("the SQLite store needs the path of a database file")
-        version = await schema.prepare_file(text)
+        try:
+            version = await schema.prepare_file(text)
+        except MigrationError as exc:
+            # A full disk has no room for the WAL's index: the reserve is there for that.
+            if not (room.is_short_of_room(exc.__cause__ or exc)
+                    and await asyncio.to_thread(room.release, text)):
+                raise
+            version = await schema.prepare_file(text)
         db = await SqliteDatabase.open(text)
         try:
             rows = await db.fetch("SELECT key FROM store_key")
