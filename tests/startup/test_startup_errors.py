@@ -25,6 +25,7 @@ from tests.startup.helpers import (
     read_only_mount,
     run_cli,
 )
+from tests.storage.helpers import page_of, scribble
 
 MODES = ["play", "run"]
 
@@ -211,3 +212,17 @@ def test_a_file_that_is_not_a_database_is_a_setting_to_fix(tmp_path: Path, mode:
     ran = start(mode, tmp_path, {"WORDLE_DB": "notes.txt"})
     assert_one_clear_line(ran, "notes.txt", "not a database", code=exits.CONFIG)
     assert (tmp_path / "notes.txt").read_bytes() == before
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_damaged_database_refuses_to_start_and_says_how_to_restore(tmp_path: Path,
+                                                                     mode: str) -> None:
+    env = {"WORDLE_DB": "data/w.sqlite3"}
+    assert start("play", tmp_path, env).code == 0  # makes the database
+    path = tmp_path / "data" / "w.sqlite3"
+    scribble(path, page_of(path, "games"))
+    before = path.read_bytes()
+    ran = start(mode, tmp_path, env)
+    assert_one_clear_line(ran, "data/w.sqlite3 is damaged", "last backup", "Restoring",
+                          code=exits.CONFIG)
+    assert path.read_bytes() == before

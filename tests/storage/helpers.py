@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+import sqlite3
 from datetime import date, datetime, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.core.feedback import ALL_GREEN, score
@@ -124,3 +127,22 @@ async def channel_game(
 
 
 WRONG = ["slate", "pious", "dumpy", "fight", "works", "jazzy"]
+
+
+def page_of(path: Path, table: str) -> int:
+    """The first page of a table's b-tree."""
+    conn = sqlite3.connect(path)
+    try:
+        (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?",
+                               (table,)).fetchone()
+        return int(root)
+    finally:
+        conn.close()
+
+
+def scribble(path: Path, page: int, page_size: int = 4096) -> None:
+    """Write garbage over one page of the file, as a failing disk or a stray program would."""
+    garbage = random.Random(28).randbytes(page_size)
+    with path.open("r+b") as f:
+        f.seek((page - 1) * page_size)
+        f.write(garbage)

@@ -15,6 +15,7 @@ from functools import cache
 
 from ..errors import MigrationError, SchemaTooNew
 from ..migration_files import migration_files
+from . import integrity
 
 #: Milliseconds a connection waits for another connection's write lock before giving up.
 BUSY_TIMEOUT_MS = 10_000
@@ -135,13 +136,15 @@ def _switch_to_wal(raw: sqlite3.Connection, path: str) -> None:
 
 
 def prepare(raw: sqlite3.Connection, path: str, target: int | None = None) -> int:
-    """Switch the file to WAL and migrate it; its version. The version is checked before
-    anything writes to the file (``journal_mode=WAL`` writes its header), so a database from a
-    newer release is left exactly as it was."""
+    """Check the file, switch it to WAL and migrate it; its version. The version and the
+    file's soundness (:func:`.integrity.quick_check`) are checked before anything writes to
+    the file (``journal_mode=WAL`` writes its header), so a database from a newer release, or
+    a damaged one, is left exactly as it was."""
     raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     found, known = _version(raw), latest_version()
     if found > known:
         raise SchemaTooNew(path, found, known)
+    integrity.quick_check(raw, path)
     _switch_to_wal(raw, path)
     configure(raw)
     return migrate(raw, path, target)
@@ -159,6 +162,8 @@ async def prepare_file(path: str, target: int | None = None) -> int:
     try:
         return await conn.run(lambda raw: prepare(raw, path, target))
     except sqlite3.DatabaseError as exc:
+        if integrity.is_damage(exc):
+            raise integrity.DamagedDatabase(path, str(exc)) from exc
         raise MigrationError(f"cannot open database {path!r}: {exc}") from exc
     finally:
         await conn.close()
