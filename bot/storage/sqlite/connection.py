@@ -16,6 +16,8 @@ the event loop thread never runs a statement, never waits for a lock and never f
   :mod:`.room`), the reserve made whole again and the batch tried once more; if it still fails,
   or the reserve cannot be made whole, every transaction in it gets ``StorageFull`` and one
   WARNING is logged until a write works again. Nothing is written while the reserve is short.
+* Each read, commit and checkpoint first checks that the path still names the file opened
+  (:mod:`.integrity`); a commit checks again before it is acknowledged.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Work
 from ..errors import StorageError, StorageFull, StorageUnavailable
 from ..validation import to_text
 from . import room, schema
+from .integrity import FileIdentity, FileReplaced, opened_files, set_aside
 
 T = TypeVar("T")
 log = logging.getLogger("bot.storage")
@@ -139,13 +142,17 @@ def _run_now(step: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("a transaction waited for something other than its statements")
 
 
-def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]]) -> list[Outcome]:
+def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]],
+                  same_file: Callable[[], None]) -> list[Outcome]:
     """In the writer's thread: the transactions one after the other, then one ``COMMIT``. A
     transaction refused before it wrote anything (the rules' refusals) leaves nothing to undo;
-    one that fails after writing undoes the batch, which is run again without it."""
+    one that fails after writing undoes the batch, which is run again without it.
+    ``same_file`` raises if the database's path names another file now: checked once the
+    write lock is held, and after the commit, before anyone is told it was saved."""
     raw.execute("BEGIN IMMEDIATE")
     outcomes: list[Outcome] = []
     try:
+        same_file()
         for index, work in enumerate(works):
             before = raw.total_changes
             try:
@@ -161,6 +168,7 @@ def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]]) -> list[Outco
         if raw.in_transaction:
             raw.execute("ROLLBACK")
         raise
+    same_file()
     return outcomes
 
 
@@ -169,8 +177,10 @@ class SqliteDatabase:
 
     dialect: Dialect = "sqlite"
 
-    def __init__(self, path: str, writer: Connection, reader: Connection) -> None:
-        self.path = path
+    def __init__(self, path: str, writer: Connection, reader: Connection,
+                 files: tuple[FileIdentity, FileIdentity | None]) -> None:
+        self.path, (self._identity, self._wal) = path, files
+        self._replaced = False
         self._writer, self._reader = writer, reader
         self._checkpointer: Connection | None = None
         self._checkpointing: asyncio.Task[sqlite3.Error | None] | None = None
@@ -184,7 +194,8 @@ class SqliteDatabase:
         """Connect to a file already migrated (:func:`.schema.prepare_file`)."""
         writer = await Connection.open(path, "writer")
         try:
-            db = cls(path, writer, await Connection.open(path, "reader"))
+            files = await writer.run(partial(opened_files, path=path))
+            db = cls(path, writer, await Connection.open(path, "reader"), files)
         except BaseException:
             await writer.close()
             raise
@@ -201,12 +212,29 @@ class SqliteDatabase:
         if self.closed:
             raise StorageError("the database is closed")
 
+    def _same_file(self) -> None:
+        """(In a connection's thread.) Raise :class:`FileReplaced` if the path names another
+        file than the one opened, or none: for good once seen, which is logged once."""
+        if not self._replaced:
+            try:
+                self._identity.check()
+            except FileReplaced as exc:
+                self._replaced = True
+                log.error("%s", exc)
+                raise
+        if self._replaced:
+            raise FileReplaced(self.path)
+
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         self._check_open()  # (one handed in before close() still runs: the reader closes after)
         return await self._reads.submit(lambda tx: tx.fetch(sql, *params))
 
     async def _read_batch(self, works: list[Work[Any]]) -> list[Outcome]:
         def run(raw: sqlite3.Connection) -> list[Outcome]:
+            try:
+                self._same_file()
+            except FileReplaced:
+                return [(None, FileReplaced(self.path)) for _ in works]
             outcomes: list[Outcome] = []
             for work in works:
                 try:
@@ -225,7 +253,7 @@ class SqliteDatabase:
         """Commit a batch in the writer's thread; on a full disk truncate the WAL and try
         once more. A failure of the batch as a whole (no write lock, a full disk) is raised:
         nothing was saved."""
-        commit = partial(_commit_batch, works=works)
+        commit = partial(_commit_batch, works=works, same_file=self._same_file)
         try:
             if self._short_of_room and not await self._make_room():
                 raise self._full("no room for the reserve")
@@ -235,7 +263,7 @@ class SqliteDatabase:
                 if not is_full(exc) or not await self._make_room():
                     raise
                 outcomes = await self._writer.run(commit)
-        except (Culprit, StorageFull):
+        except (Culprit, StorageFull, FileReplaced):
             raise
         except Exception as exc:
             if is_full(exc):
@@ -288,13 +316,19 @@ class SqliteDatabase:
         """Copy committed pages from the WAL to the file; the error, if it failed. PASSIVE
         never waits for or blocks anyone; TRUNCATE also empties the WAL file, giving its room
         back. Only durable data moves, so a failure loses nothing."""
+        def checkpoint(raw: sqlite3.Connection) -> None:
+            self._same_file()  # (another file's connection could take this WAL for its own)
+            raw.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
+
         try:
             if self._checkpointer is None:
+                await self._writer.run(lambda raw: self._same_file())
                 self._checkpointer = await Connection.open(self.path, "checkpointer")
-            await self._checkpointer.run(
-                lambda raw: raw.execute(f"PRAGMA wal_checkpoint({mode})").fetchall())
+            await self._checkpointer.run(checkpoint)
         except sqlite3.Error as exc:
             return exc
+        except FileReplaced:
+            pass
         return None
 
     async def close(self) -> None:
@@ -314,6 +348,7 @@ class SqliteDatabase:
                 if conn is not None:
                     with contextlib.suppress(sqlite3.Error):
                         await conn.close()
+            await asyncio.to_thread(set_aside, self._identity, self._wal)
 
 
 def public_error(exc: Exception) -> Exception:

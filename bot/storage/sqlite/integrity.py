@@ -1,15 +1,31 @@
-"""Whether the SQLite file is sound: at start, ``PRAGMA quick_check`` reads every page and
-checks the b-trees' structure (not that each index matches its table: that is
-``integrity_check``, slower), before anything is written to the file. A damaged file is refused
-with :class:`DamagedDatabase`, which says how to restore the last backup. Damage inside a row's
-bytes has no checksum to show it.
+"""Whether the SQLite file is sound, and still the file the store opened.
+
+* At start, ``PRAGMA quick_check`` reads every page and checks the b-trees' structure (not
+  that each index matches its table: that is ``integrity_check``, slower), before anything is
+  written to the file. A damaged file is refused with :class:`DamagedDatabase`, which says how
+  to restore the last backup. Damage inside a row's bytes has no checksum to show it.
+* While running, the file at the database's path is compared with the one the connections
+  opened (its device and inode) before each read, before and after each commit and before each
+  checkpoint. A file moved over the path (a backup put in place with ``mv`` while the bot
+  ran) or removed: the connections would go on with the old one, acknowledging writes that
+  are not in the database any more. From then on every read and write fails with
+  :class:`FileReplaced` (a warning for each, as for a database away) until a restart. The
+  old file's WAL, still beside the new file, is set aside at close (:func:`set_aside`), or
+  SQLite would apply the old file's last pages to the new one when it opens it. A file
+  overwritten in place keeps its inode and is not noticed: that is what the file's own locks
+  are for, which ``sqlite3 .restore`` takes and ``cp`` does not.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import sqlite3
+from dataclasses import dataclass
 
-from ..errors import StorageError
+from ..errors import StorageError, StorageUnavailable
+
+log = logging.getLogger("bot.storage")
 
 #: Where the restore steps are.
 RESTORE_DOC = 'docs/operations.md, "Restoring"'
@@ -24,6 +40,17 @@ class DamagedDatabase(StorageError):
             f"the database {path} is damaged ({_one_line(problem)}) and was left as it is: "
             f"move it (with its -wal and -shm files) aside and put the last backup in its "
             f"place, see {RESTORE_DOC}")
+
+
+class FileReplaced(StorageUnavailable):
+    """The database's path no longer names the file the store opened."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(
+            f"the database file {path} was replaced or removed while the bot ran; nothing "
+            f"more is read from or written to the old one: restart the bot to use the file "
+            f"now there")
 
 
 def _one_line(text: str) -> str:
@@ -46,3 +73,54 @@ def quick_check(raw: sqlite3.Connection, path: str) -> None:
         found = [str(exc)]
     if found != ["ok"]:
         raise DamagedDatabase(path, "; ".join(found) or "no answer")
+
+
+@dataclass(frozen=True)
+class FileIdentity:
+    """The file at a path when the store opened it (device and inode)."""
+
+    path: str
+    device: int
+    inode: int
+
+    @classmethod
+    def of(cls, path: str) -> FileIdentity:
+        found = os.stat(path)
+        return cls(path, found.st_dev, found.st_ino)
+
+    def still_there(self) -> bool:
+        """Whether the path names this file still."""
+        try:
+            found = os.stat(self.path)
+        except FileNotFoundError:
+            return False
+        return (found.st_dev, found.st_ino) == (self.device, self.inode)
+
+    def check(self) -> None:
+        """Raise :class:`FileReplaced` if the path names another file now, or none."""
+        if not self.still_there():
+            raise FileReplaced(self.path)
+
+
+#: What an old file's WAL is renamed to: SQLite never reads it there.
+SET_ASIDE_SUFFIX = ".replaced"
+
+
+def opened_files(raw: sqlite3.Connection, path: str) -> tuple[FileIdentity, FileIdentity | None]:
+    """The database file and its WAL as a new connection sees them (a read opens the WAL)."""
+    raw.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+    try:
+        wal = FileIdentity.of(f"{path}-wal")
+    except FileNotFoundError:
+        wal = None
+    return FileIdentity.of(path), wal
+
+
+def set_aside(database: FileIdentity, wal: FileIdentity | None) -> None:
+    """Once the store's connections are closed: if the database file was replaced and its WAL
+    is still beside the new one (SQLite would take it for the new file's), rename the WAL and
+    log where it went."""
+    if not database.still_there() and wal is not None and wal.still_there():
+        os.replace(wal.path, wal.path + SET_ASIDE_SUFFIX)
+        log.warning("the replaced database's write-ahead log was moved to %s%s", wal.path,
+                    SET_ASIDE_SUFFIX)
