@@ -16,7 +16,8 @@ USAGE = 2
 #: Discord or the database could not be reached at start: trying again later can work.
 UNAVAILABLE = 69
 #: A setting is wrong (the token, a value, a file or folder a setting names, a database that
-#: refuses the login or was written by a newer release): a person must fix it first.
+#: refuses the login or was written by a newer release) or the SQLite file is damaged: a person
+#: must fix it first.
 CONFIG = 78
 
 #: Each status of ``run`` and ``play`` (``None``: both), for their help.
@@ -29,7 +30,8 @@ _MEANINGS: tuple[tuple[int, str | None, str], ...] = (
     (UNAVAILABLE, None, "Discord or the database could not be reached: trying again later "
                         "can work"),
     (CONFIG, None, "a setting is wrong (the token, a value, a file or folder it names, the "
-                   "database's login): fix it; starting again cannot help"),
+                   "database's login) or the database file is damaged: fix or restore it; "
+                   "starting again cannot help"),
     (130, "play", "the game was interrupted (Ctrl-C)"),
 )
 
