@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any, Final, Literal, Protocol, TypeVar
 
 from .errors import StorageError
@@ -96,11 +97,13 @@ class BatchQueue:
     handed in while a batch runs goes together into the next one, in the order it was handed
     in, and the adapter's ``run`` takes a batch in one go (writes: in one database transaction,
     one fsync for them all). At most ``writers`` batches run at once (SQLite: one). A caller is
-    answered once its batch is done; one that gave up (cancelled) before it began is not run."""
+    answered once its batch is done; one that gave up (cancelled) before it began is not run.
+    With a ``deadline``, a caller not answered that many seconds after handing its work in
+    gets ``TimeoutError`` instead (its work is not run if its batch had not begun)."""
 
     def __init__(self, run: Callable[[list[Work[Any]]], Awaitable[list[Outcome]]], *,
-                 writers: int = 1, most: int = MAX_BATCH) -> None:
-        self._commit, self._most = run, most
+                 writers: int = 1, most: int = MAX_BATCH, deadline: float | None = None) -> None:
+        self._commit, self._most, self._deadline = run, most, deadline
         self._queue: asyncio.Queue[tuple[Work[Any], asyncio.Future[Any]] | None] = (
             asyncio.Queue())
         self._slots = asyncio.Semaphore(writers)
@@ -111,9 +114,16 @@ class BatchQueue:
     async def submit(self, work: Work[T]) -> T:
         if self._pump.done():  # only after close() or a bug: never leave a caller waiting
             raise StorageError("the storage writer has stopped")
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
         self._queue.put_nowait((work, future))
-        return await future
+        if self._deadline is None:
+            return await future
+        timer = loop.call_later(self._deadline, partial(_settle, future, error=TimeoutError()))
+        try:
+            return await future
+        finally:
+            timer.cancel()
 
     async def close(self) -> None:
         """Run everything already handed in, then stop."""

@@ -8,6 +8,7 @@ import asyncio
 import os
 import signal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -65,5 +66,68 @@ async def test_a_server_that_stops_answering_gives_errors_not_a_hang(
         finally:
             for pid in frozen:
                 os.kill(pid, signal.SIGCONT)
+    finally:
+        await asyncio.to_thread(cluster.stop)
+
+
+async def test_every_call_is_answered_within_the_timeout_while_the_server_is_frozen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A statement that times out must not then wait on a cancel request sent to the frozen
+    server, and a write queued behind a stuck batch must not wait for that batch: each call
+    ends within the timeout (a margin of half of it for a busy machine), and once the server
+    is back every game holds at most the guess it was sent, and takes the next one."""
+    timeout = 2.0
+    try:
+        cluster = await asyncio.to_thread(start_cluster)
+    except PgUnavailable as exc:
+        _unavailable(str(exc))
+        raise
+    try:
+        assert cluster.folder is not None
+        _, dsn = await asyncio.to_thread(cluster.create_database)
+        monkeypatch.setattr(pg_pool, "CLOSE_GRACE", 1.0)
+        store = await PostgresStore.open(dsn, pool_size=2, writers=1, command_timeout=timeout)
+        games = [await store.create_game(guild_id=1, channel_id=10 + n, owner_id=None,
+                                         scope="channel", kind="random", answer="crane",
+                                         hard_mode=False) for n in range(4)]
+        loop = asyncio.get_running_loop()
+        took: dict[str, float] = {}
+
+        async def timed(name: str, call: Any) -> None:
+            began = loop.time()
+            try:
+                await call
+            finally:
+                took[name] = loop.time() - began
+
+        def guess(game_id: int) -> Any:
+            return store.record_guess(game_id, attempt=1, player_id=5, word="slate",
+                                      feedback=score("slate", "crane"), finish=None)
+
+        frozen = server_processes(cluster.folder)
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            calls = [asyncio.create_task(timed("read", store.get_game(games[0].id))),
+                     asyncio.create_task(timed("first guess", guess(games[0].id)))]
+            await asyncio.sleep(0.2)  # the first guess's batch is stuck on the server now
+            calls += [asyncio.create_task(timed(f"queued guess {n}", guess(game.id)))
+                      for n, game in enumerate(games[1:], 1)]
+            done, _ = await asyncio.wait(calls, timeout=6 * timeout)
+            assert len(done) == len(calls), "a call is still waiting for the frozen server"
+            errors = [str(call.exception()) for call in calls]
+            assert all("did not answer in time" in error for error in errors), errors
+            assert max(took.values()) < 1.5 * timeout, took
+        finally:
+            for pid in frozen:
+                os.kill(pid, signal.SIGCONT)
+        for game in games:  # the server back: each guess saved once or not at all
+            found = await store.get_game(game.id)
+            assert found is not None and len(found.guesses) <= 1
+            again = await store.record_guess(
+                game.id, attempt=len(found.guesses) + 1, player_id=5, word="slate",
+                feedback=score("slate", "crane"), finish=None)
+            assert len(again.guesses) == len(found.guesses) + 1
+        await asyncio.wait_for(store.close(), 10)
     finally:
         await asyncio.to_thread(cluster.stop)

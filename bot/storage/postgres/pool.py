@@ -8,15 +8,19 @@
   BatchQueue`), one database transaction each, up to ``writers`` at once. A batch that loses
   a lock race to another process (a deadlock, a serialisation failure, a unique index filled
   first) is run again on what is there now.
-* A server that stops answering must not leave a guess waiting forever: every statement gives
-  up after :data:`COMMAND_TIMEOUT` (``StorageUnavailable``), and closing the pool gives its
-  connections :data:`CLOSE_GRACE` to finish, then drops them.
+* A server that stops answering (a frozen host) must not hold a command: every read and
+  every write is answered within :data:`COMMAND_TIMEOUT` of being asked (``StorageUnavailable``),
+  queued writes included. A connection still busy at its deadline is dropped, not cancelled:
+  asyncpg's cancel request opens a connection to the same server and waits on it as long as it
+  is frozen. Closing the pool gives its connections :data:`CLOSE_GRACE`, then drops them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+from collections.abc import AsyncIterator
 from typing import Any, Final, TypeVar
 
 import asyncpg
@@ -30,6 +34,7 @@ T = TypeVar("T")
 COMMAND_TIMEOUT: Final = 15.0
 #: Seconds the pool's connections get to close cleanly before they are dropped.
 CLOSE_GRACE: Final = 10.0
+_LATE_WRITE: Final = "the database did not answer in time; the write may not have been saved"
 #: Tries of a transaction that lost a lock race.
 _RETRIES: Final = 20
 _LOST_RACE: Final = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError,
@@ -48,11 +53,15 @@ async def _keep_session(conn: Any) -> None:
     """Nothing to reset (see the module doc)."""
 
 
-async def make_pool(dsn: str, size: int, settings: dict[str, str],
-                    command_timeout: float = COMMAND_TIMEOUT) -> Any:
+async def make_pool(dsn: str, size: int, settings: dict[str, str]) -> Any:
+    """``size`` connections, all opened now. Time-outs are the database's, not asyncpg's
+    (see the module doc)."""
     return await asyncpg.create_pool(
-        dsn, min_size=size, max_size=size, server_settings=settings, reset=_keep_session,
-        command_timeout=command_timeout)
+        dsn, min_size=size, max_size=size, server_settings=settings, reset=_keep_session)
+
+
+class _Late(Exception):
+    """A connection's deadline passed: it was dropped."""
 
 
 def public_error(exc: Exception) -> Exception:
@@ -102,10 +111,10 @@ class PostgresDatabase:
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, pool: Any, writers: int) -> None:
-        self._pool = pool
+    def __init__(self, pool: Any, writers: int, timeout: float = COMMAND_TIMEOUT) -> None:
+        self._pool, self._timeout = pool, timeout
         self.closed = False
-        self._writes = BatchQueue(self._commit, writers=writers)
+        self._writes = BatchQueue(self._commit, writers=writers, deadline=timeout)
         self._busy = 0  # reads and transactions under way: close() lets them finish
         self._idle = asyncio.Event()
 
@@ -122,7 +131,10 @@ class PostgresDatabase:
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         self._start()
         try:
-            return list(await self._pool.fetch(sql, *params))
+            async with self._connection() as conn:
+                return list(await conn.fetch(sql, *params))
+        except _Late as exc:
+            raise StorageUnavailable("the database did not answer in time") from exc
         except DB_ERRORS as exc:
             raise public_error(exc) from exc
         finally:
@@ -131,7 +143,40 @@ class PostgresDatabase:
     async def transaction(self, work: Work[T]) -> T:
         if self.closed:
             raise StorageError("the database is closed")
-        return await self._writes.submit(work)
+        try:
+            return await self._writes.submit(work)
+        except TimeoutError as exc:
+            raise StorageUnavailable(_LATE_WRITE) from exc
+
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Any]:
+        """A pool connection for :data:`COMMAND_TIMEOUT` at most: waiting for one, opening
+        one and its statements included. Past that it is dropped, and ``_Late`` raised."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self._timeout
+        try:
+            conn = await self._pool.acquire(timeout=self._timeout)
+        except TimeoutError as exc:
+            raise _Late() from exc
+        late = False
+
+        def drop() -> None:
+            nonlocal late
+            late = True
+            conn.terminate()
+
+        timer = loop.call_at(until, drop)
+        try:
+            yield conn
+        except DB_ERRORS as exc:
+            if late:
+                raise _Late() from exc
+            raise
+        finally:
+            timer.cancel()
+            await self._pool.release(conn)
+        if late:
+            raise _Late()
 
     async def _commit(self, works: list[Work[Any]]) -> list[Outcome]:
         """Commit a batch on one connection: the transactions one after the other, then one
@@ -141,7 +186,7 @@ class PostgresDatabase:
         committed on its own (a move locks its rows in order, so those never deadlock)."""
         for attempt in range(_RETRIES):
             try:
-                async with self._pool.acquire() as conn, conn.transaction():
+                async with self._connection() as conn, conn.transaction():
                     outcomes: list[Outcome] = []
                     for index, work in enumerate(works):
                         tx = _Tx(conn)
@@ -160,6 +205,8 @@ class PostgresDatabase:
                 if len(works) > 1:  # its moves lock rows in no common order: one at a time
                     return [await self._alone(work) for work in works]
                 await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+            except _Late as exc:
+                raise StorageUnavailable(_LATE_WRITE) from exc
             except (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError) as exc:
                 # The connection went away or the server did not answer (TimeoutError is an
                 # OSError): whether a COMMIT in flight landed is unknown.

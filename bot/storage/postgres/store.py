@@ -60,7 +60,7 @@ class PostgresStore(SqlStore):
         finally:
             await conn.close()
         try:  # the pool's connections can be refused too (too many for the role, say)
-            pool = await make_pool(dsn, pool_size, dict(_SETTINGS), command_timeout)
+            pool = await make_pool(dsn, pool_size, dict(_SETTINGS))
         except _FAILURES as exc:
             raise StorageError(f"cannot open {pool_size} connections to "
                                f"{schema.redact(dsn)}: {exc}") from exc
@@ -69,7 +69,7 @@ class PostgresStore(SqlStore):
         except BaseException:
             await pool.close()
             raise
-        db = PostgresDatabase(pool, writers or max(1, min(4, pool_size // 2)))
+        db = PostgresDatabase(pool, writers or max(1, min(4, pool_size // 2)), command_timeout)
         return cls(db, key, version, dsn)
 
 
