@@ -13,6 +13,9 @@
   queued writes included. A connection still busy at its deadline is dropped, not cancelled:
   asyncpg's cancel request opens a connection to the same server and waits on it as long as it
   is frozen. Closing the pool gives its connections :data:`CLOSE_GRACE`, then drops them.
+* The pool opens its connections at the start and reopens a lost one when it is next needed,
+  never in the background: during an outage each command fails once with one clear error,
+  and no reconnecting loop fills the log with tracebacks.
 """
 
 from __future__ import annotations
@@ -54,10 +57,11 @@ async def _keep_session(conn: Any) -> None:
 
 
 async def make_pool(dsn: str, size: int, settings: dict[str, str]) -> Any:
-    """``size`` connections, all opened now. Time-outs are the database's, not asyncpg's
-    (see the module doc)."""
+    """``size`` connections, all opened now; no floor kept in the background and none closed
+    for being idle; time-outs are the database's, not asyncpg's (see the module doc)."""
     return await asyncpg.create_pool(
-        dsn, min_size=size, max_size=size, server_settings=settings, reset=_keep_session)
+        dsn, init_size=size, min_size=0, max_size=size, max_inactive_connection_lifetime=0,
+        server_settings=settings, reset=_keep_session)
 
 
 class _Late(Exception):
