@@ -6,8 +6,8 @@ statistics in the same transaction (:func:`count_ending`). A read is one stateme
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -178,8 +178,8 @@ class Games:
         check.check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
                           feedback=feedback, finish=finish, day=day)
         given, mark = given_time(now), rules.player_mark(self._key, player_id)
-        game, _ = await self._db.transaction(lambda tx: _guess(
-            tx, game_id, attempt, player_id, word, feedback, finish, day, given, mark))
+        game, _ = await self._db.transaction(GuessMove(
+            game_id, attempt, player_id, word, feedback, finish, day, given, mark))
         return game
 
     async def record_ending_guess(self, game_id: int, *, attempt: int, player_id: int,
@@ -191,8 +191,8 @@ class Games:
         check.check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
                           feedback=feedback, finish=finish, day=day)
         given, mark = given_time(now), rules.player_mark(self._key, player_id)
-        game, figures = await self._db.transaction(lambda tx: _guess(
-            tx, game_id, attempt, player_id, word, feedback, finish, day, given, mark,
+        game, figures = await self._db.transaction(GuessMove(
+            game_id, attempt, player_id, word, feedback, finish, day, given, mark,
             figures=True))
         assert figures is not None
         return game, figures
@@ -282,6 +282,27 @@ async def _create(tx: Tx, game: GameRecord, mark: str | None) -> GameRecord:
     if row is None:  # the database's trigger: a race is on in this channel
         raise StorageError("the game could not be started (a race is on in this channel)")
     return replace(game, id=row[0])
+
+
+@dataclass(frozen=True, slots=True)
+class GuessMove:
+    """One guess to save, a write transaction (:func:`_guess`). A database may also play
+    several in one go, as :mod:`.postgres.guesses` does, with the same outcome each."""
+
+    game_id: int
+    attempt: int
+    player_id: int
+    word: str
+    feedback: str
+    finish: Status | None
+    day: int | None
+    given: datetime | None
+    mark: str
+    figures: bool = False
+
+    def __call__(self, tx: Tx) -> Coroutine[Any, Any, tuple[GameRecord, EndingFigures | None]]:
+        return _guess(tx, self.game_id, self.attempt, self.player_id, self.word, self.feedback,
+                      self.finish, self.day, self.given, self.mark, figures=self.figures)
 
 
 async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,

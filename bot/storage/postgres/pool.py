@@ -23,12 +23,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Final, TypeVar
 
 import asyncpg
 
-from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Work
+from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Tx, Work
 from ..errors import StorageError, StorageFull, StorageUnavailable
 
 T = TypeVar("T")
@@ -66,6 +66,15 @@ async def make_pool(dsn: str, size: int, settings: dict[str, str]) -> Any:
 
 class _Late(Exception):
     """A connection's deadline passed: it was dropped."""
+
+
+class _Apart(Exception):
+    """Transactions played together failed other than by a rule's refusal: the batch is
+    run again with each transaction on its own, to find the one at fault."""
+
+
+#: Plays several transactions of one kind in one go, an outcome each (in their order).
+Together = Callable[[Tx, list[Any]], Awaitable[list[Outcome]]]
 
 
 def public_error(exc: Exception) -> Exception:
@@ -110,13 +119,31 @@ class _Tx:
         return int(count) if count.isdigit() else 0
 
 
+async def _one(conn: Any, index: int, work: Work[Any]) -> Outcome:
+    """Run the batch's transaction ``index`` (see :meth:`PostgresDatabase._commit`)."""
+    tx = _Tx(conn)
+    try:
+        return await work(tx), None
+    except (StorageError, ValueError) as exc:
+        if tx.wrote:
+            raise Culprit(index, exc) from exc
+        return None, exc
+    except asyncpg.PostgresError as exc:
+        if isinstance(exc, _LOST_RACE):
+            raise
+        raise Culprit(index, public_error(exc)) from exc
+
+
 class PostgresDatabase:
     """The database behind a PostgreSQL store (see the module doc)."""
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, pool: Any, writers: int, timeout: float = COMMAND_TIMEOUT) -> None:
+    def __init__(self, pool: Any, writers: int, timeout: float = COMMAND_TIMEOUT,
+                 together: dict[type, Together] | None = None) -> None:
         self._pool, self._timeout = pool, timeout
+        #: Transactions of these types in one batch are played together, by the function.
+        self.together = together or {}
         self.closed = False
         self._writes = BatchQueue(self._commit, writers=writers, deadline=timeout)
         self._busy = 0  # reads and transactions under way: close() lets them finish
@@ -183,28 +210,19 @@ class PostgresDatabase:
             raise _Late()
 
     async def _commit(self, works: list[Work[Any]]) -> list[Outcome]:
-        """Commit a batch on one connection: the transactions one after the other, then one
-        ``COMMIT``. One refused before it wrote anything (the rules' refusals) leaves nothing
-        to undo; one that fails otherwise undoes the batch, which is run again without it.
-        After a lost lock race a transaction alone is run again; a batch's are then each
-        committed on its own (a move locks its rows in order, so those never deadlock)."""
+        """Commit a batch on one connection: the transactions one after the other (a run of
+        those of a kind played together, :attr:`together`, in one go), then one ``COMMIT``.
+        One refused before it wrote anything (the rules' refusals) leaves nothing to undo;
+        one that fails otherwise undoes the batch, which is run again without it (after a
+        run played together failed, each of the batch on its own). After a lost lock race a
+        transaction alone is run again; a batch's are then each committed on its own (a move
+        locks its rows in order, so those never deadlock)."""
         for attempt in range(_RETRIES):
             try:
                 async with self._connection() as conn, conn.transaction():
-                    outcomes: list[Outcome] = []
-                    for index, work in enumerate(works):
-                        tx = _Tx(conn)
-                        try:
-                            outcomes.append((await work(tx), None))
-                        except (StorageError, ValueError) as exc:
-                            if tx.wrote:
-                                raise Culprit(index, exc) from exc
-                            outcomes.append((None, exc))
-                        except asyncpg.PostgresError as exc:
-                            if isinstance(exc, _LOST_RACE):
-                                raise
-                            raise Culprit(index, public_error(exc)) from exc
-                    return outcomes
+                    return await self._run(conn, works)
+            except _Apart:
+                return [await self._alone(work) for work in works]
             except _LOST_RACE:
                 if len(works) > 1:  # its moves lock rows in no common order: one at a time
                     return [await self._alone(work) for work in works]
@@ -220,6 +238,27 @@ class PostgresDatabase:
             except asyncpg.PostgresError as exc:  # COMMIT itself
                 raise public_error(exc) from exc
         raise StorageError("write failed after many retries, nothing was saved")
+
+    async def _run(self, conn: Any, works: list[Work[Any]]) -> list[Outcome]:
+        """The batch's transactions in order; each run of one kind played together."""
+        outcomes: list[Outcome] = []
+        index = 0
+        while index < len(works):
+            kind = type(works[index])
+            end = index + 1
+            while end < len(works) and kind in self.together and type(works[end]) is kind:
+                end += 1
+            if end - index > 1:
+                try:
+                    outcomes += await self.together[kind](_Tx(conn), works[index:end])
+                except (StorageError, ValueError, asyncpg.PostgresError) as exc:
+                    if isinstance(exc, _LOST_RACE):
+                        raise
+                    raise _Apart() from exc
+            else:
+                outcomes.append(await _one(conn, index, works[index]))
+            index = end
+        return outcomes
 
     async def _alone(self, work: Work[Any]) -> Outcome:
         try:

@@ -14,9 +14,11 @@ import asyncpg
 
 from ..database import Database, Tx
 from ..errors import StorageError
+from ..games import GuessMove
 from ..store import SqlStore
 from ..validation import check_day, check_id, now_utc
 from . import schema
+from .guesses import play_guesses
 from .pool import COMMAND_TIMEOUT, PostgresDatabase, make_pool
 
 #: ``plan_cache_mode``: asyncpg prepares every statement once per connection; by default the
@@ -69,7 +71,8 @@ class PostgresStore(SqlStore):
         except BaseException:
             await pool.close()
             raise
-        db = PostgresDatabase(pool, writers or max(1, min(4, pool_size // 2)), command_timeout)
+        db = PostgresDatabase(pool, writers or max(1, min(4, pool_size // 2)), command_timeout,
+                              together={GuessMove: play_guesses})
         return cls(db, key, version, dsn)
 
 

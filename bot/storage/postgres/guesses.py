@@ -1,0 +1,171 @@
+"""The guesses of one write batch played together, in a few statements whatever their number.
+
+Each guess has the outcome it would have alone (:class:`bot.storage.games.GuessMove`), in the
+order handed in; only the round trips are shared. Their games are locked in id order and read
+with their guesses in one statement; the rules decide each guess in Python on that state as
+the earlier ones left it; then one statement saves the guesses and ends the games they end,
+one locks and reads the statistics rows those ends count in (in key order), and one writes
+them back. A refused guess writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Final
+
+from bot.core.domain import StatsBucket, Status
+
+from .. import rules, stats
+from ..database import Outcome, Tx
+from ..errors import StorageError
+from ..games import GuessMove, read_games
+from ..models import EndingFigures, GameRecord, GuessRecord
+from ..validation import applied
+
+_BY_IDS: Final = "g.id = ANY($1::bigint[])"
+_SAVE: Final = (
+    "WITH saved AS (INSERT INTO guesses (game_id, attempt, player_id, word, feedback, "
+    "created_at) SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[], $4::text[], "
+    "$5::text[], $6::timestamptz[])) "
+    "UPDATE games SET status = e.status, finished_at = e.at, solved_by = e.solver "
+    "FROM unnest($7::bigint[], $8::text[], $9::timestamptz[], $10::bigint[]) "
+    "AS e(id, status, at, solver) WHERE games.id = ANY($7::bigint[]) AND games.id = e.id"
+)
+_KEYS: Final = "unnest($1::bigint[], $2::bigint[], $3::text[]) AS k(guild, player, mode)"
+#: The statistics rows of the keys, made where missing, locked in key order and read as they
+#: are now (``ON CONFLICT DO UPDATE`` waits for a row another transaction holds).
+_LOCK_STATS: Final = (
+    "INSERT INTO player_stats (guild_id, player_id, mode) "
+    f"SELECT guild, player, mode FROM {_KEYS} ORDER BY guild, player, mode "
+    "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = excluded.mode "
+    f"RETURNING guild_id, player_id, mode, {stats.STATS_COLUMNS}"
+)
+#: The finished dailies of players in servers: (server, player, day, won).
+_DAILY_HISTORY: Final = (
+    "SELECT guild_id, owner_id, puzzle_number, status = 'won' FROM games "
+    "WHERE guild_id = ANY($1::bigint[]) AND owner_id = ANY($2::bigint[]) "
+    "AND kind = 'daily' AND status <> 'active'"
+)
+_UPDATE_STATS: Final = (
+    f"UPDATE player_stats s SET {', '.join(f'{c} = v.{c}' for c in stats.STATS_COLUMN_NAMES)} "
+    "FROM unnest($1::bigint[], $2::bigint[], $3::text[], "
+    + ", ".join(f"${n}::integer[]" for n in range(4, 4 + len(stats.STATS_COLUMN_NAMES)))
+    + f") AS v(guild, player, mode, {stats.STATS_COLUMNS}) "
+    "WHERE s.guild_id = ANY($1::bigint[]) AND s.player_id = ANY($2::bigint[]) "
+    "AND s.guild_id = v.guild AND s.player_id = v.player AND s.mode = v.mode"
+)
+_HINTS: Final = ("SELECT game_id, count(*) FROM hints WHERE game_id = ANY($1::bigint[]) "
+                 "GROUP BY game_id")
+
+Key = tuple[int, int, str]
+
+
+async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
+    """Save ``moves`` in ``tx``: one outcome each, in order (see the module doc)."""
+    games = await _locked(tx, moves)
+    outcomes: list[Outcome] = []
+    saved: list[GuessRecord] = []
+    saved_to: list[int] = []
+    ended: dict[int, tuple[GameRecord, int | None]] = {}  # by game, in the order they end
+    for move in moves:
+        game = games.get(move.game_id)
+        error = rules.guess_error(game, move.game_id, move.player_id, move.mark, move.attempt,
+                                  move.word, move.feedback)
+        if error is not None or game is None:
+            outcomes.append((None, error or StorageError(
+                f"guess for game {move.game_id} was not saved")))
+            continue
+        guess = GuessRecord(move.attempt, move.player_id, move.word, move.feedback,
+                            applied(move.given))
+        game = replace(game, guesses=(*game.guesses, guess))
+        saved.append(guess)
+        saved_to.append(game.id)
+        if move.finish is not None:
+            won = Status(move.finish) is Status.WON
+            at = max(g.created_at for g in game.guesses)
+            game = replace(game, status=Status(move.finish), finished_at=at,
+                           solved_by=move.player_id if won else None)
+            ended[game.id] = (game, move.day)
+        games[game.id] = game
+        outcomes.append(((game, None), None))
+    if not saved:
+        return outcomes
+    ends = [game for game, _ in ended.values()]
+    await tx.execute(
+        _SAVE, saved_to, [g.attempt for g in saved], [g.player_id for g in saved],
+        [g.word for g in saved], [g.feedback for g in saved], [g.created_at for g in saved],
+        [g.id for g in ends], [g.status.value for g in ends], [g.finished_at for g in ends],
+        [g.solved_by for g in ends])
+    counted = await _count(tx, list(ended.values()))
+    wanted = [(n, move) for n, move in enumerate(moves)
+              if move.figures and outcomes[n][1] is None]
+    if wanted:
+        hints: dict[int, int] = {row[0]: row[1] for row in await tx.fetch(
+            _HINTS, sorted({move.game_id for _, move in wanted}))}
+        for n, move in wanted:
+            game = outcomes[n][0][0]
+            row = counted[game.id].get(move.player_id)
+            shown = stats.to_stats(row, game.stats_mode, move.day)
+            outcomes[n] = ((game, EndingFigures(int(hints.get(game.id, 0)), shown)), None)
+    return outcomes
+
+
+async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, GameRecord]:
+    """The moves' games, locked in id order, as they are now. The statement's guesses are
+    those of before any lock was waited for: a game whose move is numbered beyond them is
+    read again (current now, under the lock); a move that repeats the number of a guess
+    saved meanwhile is refused by the guesses' key, and the batch runs again."""
+    ids = sorted({move.game_id for move in moves})
+    games = {game.id: game for game in await read_games(tx, _BY_IDS, ids, lock=True)}
+    behind = sorted({move.game_id for move in moves if move.game_id in games
+                     and move.attempt > len(games[move.game_id].guesses) + 1})
+    if behind:
+        games.update((game.id, game) for game in await read_games(tx, _BY_IDS, behind))
+    return games
+
+
+async def _count(tx: Tx, ended: list[tuple[GameRecord, int | None]]
+                 ) -> dict[int, dict[int, stats.StatsRow]]:
+    """Count the ended games for their :func:`counted players <bot.storage.rules.
+    counted_players>`, in the order they ended: by game, each counted player's row just
+    after that game was counted."""
+    plan = [(game, day, [(game.guild_id, p, str(game.stats_mode))
+                         for p in sorted(rules.counted_players(game))]) for game, day in ended]
+    keys = sorted({key for _, _, keys in plan for key in keys})
+    counted: dict[int, dict[int, stats.StatsRow]] = {game.id: {} for game, _ in ended}
+    if not keys:
+        return counted
+    rows = await tx.fetch(_LOCK_STATS, *_columns(keys))
+    current: dict[Key, stats.StatsRow] = {
+        (r[0], r[1], r[2]): stats.stats_row(tuple(r)[3:]) for r in rows}
+    daily = {(k[0], k[1]) for k in keys if k[2] == StatsBucket.DAILY}
+    history: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+    if daily:  # (the statement's servers and players cross: keep the pairs asked for)
+        for guild, player, number, won in await tx.fetch(
+                _DAILY_HISTORY, sorted({d[0] for d in daily}), sorted({d[1] for d in daily})):
+            if (guild, player) in daily:
+                history.setdefault((guild, player), []).append((number, bool(won)))
+    for game, day, game_keys in plan:
+        won, attempts = game.status == Status.WON, len(game.guesses)
+        for key in game_keys:
+            if key[2] == StatsBucket.DAILY:
+                after = stats.record_daily_result(current.get(key), won=won, attempts=attempts,
+                                                  day=day, history=history.get(key[:2], []))
+            else:
+                after = stats.record_result(current.get(key), won=won, attempts=attempts,
+                                            day=day)
+            current[key] = counted[game.id][key[1]] = after
+    values: list[list[Any]] = [*_columns(keys), *([] for _ in stats.STATS_COLUMN_NAMES)]
+    for key in keys:
+        row = current[key]
+        for column, value in zip(values[3:], (
+                row.played, row.wins, *row.distribution, row.current_streak, row.max_streak,
+                row.last_win_day, row.last_played_day), strict=True):
+            column.append(value)
+    await tx.execute(_UPDATE_STATS, *values)
+    return counted
+
+
+def _columns(keys: list[Key]) -> list[list[Any]]:
+    return [[k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys]]
