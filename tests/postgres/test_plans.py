@@ -16,7 +16,7 @@ import asyncpg
 import pytest
 
 from bot.storage import games
-from bot.storage.postgres import PostgresStore
+from bot.storage.postgres import PostgresStore, guesses
 
 GAMES = 1_500
 
@@ -81,3 +81,18 @@ async def test_counting_a_daily_reads_only_the_players_games(filled: Any) -> Non
 async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
     plan = await _generic_plan(filled, games._SAVE_ROW, ["1", "100", "'daily'"] + ["1"] * 12)
     assert "Seq Scan on player_stats" not in plan, plan
+
+
+@pytest.mark.parametrize(("sql", "args"), [
+    (guesses.SELECT_LOCKED, ["'{1,2,3}'"]),
+    (guesses._SAVE, ["'{1}'", "'{4}'", "'{100}'", "'{slate}'", "'{BBBBB}'", "'{2026-01-01}'",
+                     "'{1}'", "'{won}'", "'{2026-01-01}'", "'{100}'"]),
+    (guesses._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
+    (guesses._UPDATE_STATS, ["'{1}'", "'{100}'", "'{daily}'"] + ["'{1}'"] * 12),
+    (guesses._HINTS, ["'{1,2}'"]),
+], ids=["lock", "save", "daily history", "statistics", "hints"])
+async def test_moves_played_together_read_only_their_rows(filled: Any, sql: str,
+                                                          args: list[str]) -> None:
+    plan = await _generic_plan(filled, sql, args)
+    for table in ("games", "guesses", "player_stats"):
+        assert f"Seq Scan on {table}" not in plan, plan

@@ -19,11 +19,23 @@ from bot.core.domain import StatsBucket, Status
 from .. import rules, stats
 from ..database import Outcome, Tx
 from ..errors import StorageError
-from ..games import GuessMove, read_games
-from ..models import EndingFigures, GameRecord, GuessRecord
+from ..games import GuessMove, games_from_rows
+from ..models import GAME_COLUMNS, EndingFigures, GameRecord, GuessRecord
 from ..validation import applied
 
-_BY_IDS: Final = "g.id = ANY($1::bigint[])"
+
+def games_by_ids(ids: str) -> str:
+    """:data:`bot.storage.games.SELECT_GAMES` for the games whose ids are the array ``ids``
+    (an expression), their guesses looked up by the same ids: the planner, not knowing how
+    many there are, would otherwise read every guess to join them."""
+    return (f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, "
+            "q.word, q.feedback, q.created_at FROM games g LEFT JOIN guesses q ON q.game_id = "
+            f"g.id AND q.game_id = ANY({ids}) WHERE g.id = ANY({ids}) ORDER BY g.id, q.attempt")
+
+
+_BY_IDS: Final = games_by_ids("$1::bigint[]")
+#: The games of ``$1``, locked in id order (as the sorted rows come out), with their guesses.
+SELECT_LOCKED: Final = _BY_IDS + " FOR UPDATE OF g"
 _SAVE: Final = (
     "WITH saved AS (INSERT INTO guesses (game_id, attempt, player_id, word, feedback, "
     "created_at) SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[], $4::text[], "
@@ -117,11 +129,11 @@ async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, GameRecord]:
     read again (current now, under the lock); a move that repeats the number of a guess
     saved meanwhile is refused by the guesses' key, and the batch runs again."""
     ids = sorted({move.game_id for move in moves})
-    games = {game.id: game for game in await read_games(tx, _BY_IDS, ids, lock=True)}
+    games = {game.id: game for game in games_from_rows(await tx.fetch(SELECT_LOCKED, ids))}
     behind = sorted({move.game_id for move in moves if move.game_id in games
                      and move.attempt > len(games[move.game_id].guesses) + 1})
     if behind:
-        games.update((game.id, game) for game in await read_games(tx, _BY_IDS, behind))
+        games.update((game.id, game) for game in games_from_rows(await tx.fetch(_BY_IDS, behind)))
     return games
 
 
