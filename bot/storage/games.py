@@ -170,7 +170,7 @@ class Games:
         game = GameRecord(0, guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer,
                           hard_mode, Status.ACTIVE, setter_id, None, check.now_utc(now), None)
         mark = None if owner_id is None else rules.player_mark(self._key, owner_id)
-        return await self._db.transaction(lambda tx: _create(tx, game, mark))
+        return await self._db.transaction(StartMove(game, mark))
 
     async def record_guess(self, game_id: int, *, attempt: int, player_id: int, word: str,
                            feedback: str, finish: Status | None, day: int | None = None,
@@ -251,6 +251,19 @@ async def _playable(tx: Tx, rule: Callable[[domain.GameFacts, int], domain.Refus
     if error is not None or game is None:
         raise error or StorageError(f"game {game_id} was not found")
     return game
+
+
+@dataclass(frozen=True, slots=True)
+class StartMove:
+    """One game to start, a write transaction (:func:`_create`; ``mark``: its owner's). A
+    database may also play several in one go, as :mod:`.postgres.starts` does, with the same
+    outcome each."""
+
+    game: GameRecord
+    mark: str | None
+
+    def __call__(self, tx: Tx) -> Coroutine[Any, Any, GameRecord]:
+        return _create(tx, self.game, self.mark)
 
 
 async def _create(tx: Tx, game: GameRecord, mark: str | None) -> GameRecord:

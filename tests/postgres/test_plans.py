@@ -16,7 +16,7 @@ import asyncpg
 import pytest
 
 from bot.storage import games
-from bot.storage.postgres import PostgresStore, guesses
+from bot.storage.postgres import PostgresStore, guesses, starts
 
 GAMES = 1_500
 
@@ -90,7 +90,10 @@ async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
     (guesses._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
     (guesses._UPDATE_STATS, ["'{1}'", "'{100}'", "'{daily}'"] + ["'{1}'"] * 12),
     (guesses._HINTS, ["'{1,2}'"]),
-], ids=["lock", "save", "daily history", "statistics", "hints"])
+    (starts._IN_THE_WAY,
+     ["'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{2}'", "'{100}'",
+      "'{1}'", "'{2}'"]),
+], ids=["lock", "save", "daily history", "statistics", "hints", "in the way"])
 async def test_moves_played_together_read_only_their_rows(filled: Any, sql: str,
                                                           args: list[str]) -> None:
     plan = await _generic_plan(filled, sql, args)

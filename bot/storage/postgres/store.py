@@ -14,12 +14,13 @@ import asyncpg
 
 from ..database import Database, Tx
 from ..errors import StorageError
-from ..games import GuessMove
+from ..games import GuessMove, StartMove
 from ..store import SqlStore
 from ..validation import check_day, check_id, now_utc
 from . import schema
 from .guesses import play_guesses
 from .pool import COMMAND_TIMEOUT, PostgresDatabase, make_pool
+from .starts import start_games
 
 #: ``plan_cache_mode``: asyncpg prepares every statement once per connection; by default the
 #: server still plans it again for its parameters on its first runs. Our statements find rows
@@ -72,7 +73,7 @@ class PostgresStore(SqlStore):
             await pool.close()
             raise
         db = PostgresDatabase(pool, writers or max(1, min(4, pool_size // 2)), command_timeout,
-                              together={GuessMove: play_guesses})
+                              together={GuessMove: play_guesses, StartMove: start_games})
         return cls(db, key, version, dsn)
 
 

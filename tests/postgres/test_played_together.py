@@ -1,16 +1,19 @@
-"""The guesses of one write batch are played together in a few statements, whatever their
-number, and each has the outcome it would have alone: its game's state, its refusal, the
-statistics of every end counted once (one player's two games ending together included) and
-the figures an ending guess brings back."""
+"""The guesses and the starts of one write batch are played together in a few statements,
+whatever their number, and each has the outcome it would have alone: a guess its game's
+state, its refusal, the statistics of every end counted once (one player's two games ending
+together included) and the figures an ending guess brings back; a start its game, or the
+game in its way (one started just before it in the batch included), or the race in its
+channel."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
-from bot.storage import AttemptConflict, GameNotActive
+from bot.storage import AttemptConflict, GameExists, GameNotActive, StorageError
 from bot.storage.postgres import PostgresStore
 from bot.storage.postgres import pool as pg_pool
 from tests.storage.helpers import GUILD, WRONG, channel_game, guess, own_game, play
@@ -86,3 +89,44 @@ async def test_one_players_ends_together_are_each_counted(pg_store: PostgresStor
     game, figures = shared_won
     assert game.solved_by == 2 and figures.stats.played == 1 and figures.stats.wins == 1
     assert (await db.stats(GUILD, 1, "channel")).played == 1
+
+
+async def test_games_started_together_take_a_few_statements(
+        pg_store: PostgresStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = pg_store
+    there = await channel_game(db, channel_id=7)
+    daily = await own_game(db, 50, kind="daily", puzzle_number=9, channel_id=8)
+    sent = count_statements(monkeypatch)
+    results = await asyncio.gather(
+        *(own_game(db, p, channel_id=p) for p in range(100, 120)),
+        outcome(own_game(db, 100, channel_id=100)),  # the one just started is in its way
+        outcome(channel_game(db, channel_id=7)),  # a channel game is on
+        outcome(own_game(db, 50, kind="daily", puzzle_number=9, channel_id=9)),
+        own_game(db, 51, kind="daily", puzzle_number=9, channel_id=8),
+        outcome(own_game(db, 51, kind="daily", puzzle_number=9, channel_id=10)))
+    started, again, on, played, other_daily, twice = (
+        results[:20], *results[20:])
+    assert [g.owner_id for g in started] == list(range(100, 120))
+    assert len({g.id for g in started}) == 20
+    for game in started:
+        assert await db.get_game(game.id) == game
+    assert isinstance(again, GameExists) and again.existing.id == started[0].id
+    assert isinstance(on, GameExists) and on.existing.id == there.id
+    assert isinstance(played, GameExists) and played.existing.id == daily.id
+    assert other_daily.owner_id == 51 and await db.get_game(other_daily.id) == other_daily
+    assert isinstance(twice, GameExists) and twice.existing.id == other_daily.id
+    # Read the games in the way and the played marks, insert: one statement each.
+    assert len(sent) <= 3, sent
+
+
+async def test_a_start_in_a_race_is_told_and_the_others_start(pg_store: PostgresStore) -> None:
+    db = pg_store
+    now = datetime.now(UTC)
+    await db.create_race(guild_id=GUILD, channel_id=7, starter_id=1, answer="crane",
+                         hard_mode=False, ends_at=now + timedelta(minutes=5))
+    raced, *others = await asyncio.gather(
+        outcome(channel_game(db, channel_id=7)),
+        *(own_game(db, p, channel_id=p) for p in range(100, 105)))
+    assert isinstance(raced, StorageError) and "a race is on" in str(raced)
+    assert [g.owner_id for g in others] == list(range(100, 105))
+    assert await db.active_channel_game(GUILD, 7) is None
