@@ -21,9 +21,8 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Final, TypeVar
 
 import asyncpg
@@ -64,8 +63,36 @@ async def make_pool(dsn: str, size: int, settings: dict[str, str]) -> Any:
         server_settings=settings, reset=_keep_session)
 
 
-class _Late(Exception):
-    """A connection's deadline passed: it was dropped."""
+class _Deadline:
+    """The time-out of one read or one batch of writes, from now: a connection still busy
+    then is dropped (not cancelled: see the module doc), a task still waiting for one is
+    cancelled. The task that made it owns it: :meth:`passed` once it failed, :meth:`stop`
+    once done."""
+
+    __slots__ = ("_cancelled", "_task", "_timer", "conn", "late")
+
+    def __init__(self, seconds: float) -> None:
+        self.conn: Any = None  # the connection in use, if any
+        self.late = self._cancelled = False
+        self._task = asyncio.current_task()
+        self._timer = asyncio.get_running_loop().call_later(seconds, self._expire)
+
+    def _expire(self) -> None:
+        self.late = True
+        if self.conn is not None:
+            self.conn.terminate()
+        elif self._task is not None:
+            self._cancelled = self._task.cancel()
+
+    def passed(self) -> bool:
+        """Whether the failure at hand is this deadline's (the task's cancel taken back)."""
+        if self._cancelled and self._task is not None:
+            self._task.uncancel()
+            self._cancelled = False
+        return self.late
+
+    def stop(self) -> None:
+        self._timer.cancel()
 
 
 class _Apart(Exception):
@@ -161,14 +188,21 @@ class PostgresDatabase:
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         self._start()
+        deadline = _Deadline(self._timeout)
         try:
-            async with self._connection() as conn:
+            deadline.conn = conn = await self._pool.acquire()
+            try:
                 return list(await conn.fetch(sql, *params))
-        except _Late as exc:
-            raise StorageUnavailable("the database did not answer in time") from exc
-        except DB_ERRORS as exc:
+            finally:
+                await self._pool.release(conn)
+        except (asyncio.CancelledError, *DB_ERRORS) as exc:
+            if deadline.passed():
+                raise StorageUnavailable("the database did not answer in time") from exc
+            if isinstance(exc, asyncio.CancelledError):
+                raise
             raise public_error(exc) from exc
         finally:
+            deadline.stop()
             self._done()
 
     async def transaction(self, work: Work[T]) -> T:
@@ -179,36 +213,6 @@ class PostgresDatabase:
         except TimeoutError as exc:
             raise StorageUnavailable(_LATE_WRITE) from exc
 
-    @contextlib.asynccontextmanager
-    async def _connection(self) -> AsyncIterator[Any]:
-        """A pool connection for :data:`COMMAND_TIMEOUT` at most: waiting for one, opening
-        one and its statements included. Past that it is dropped, and ``_Late`` raised."""
-        loop = asyncio.get_running_loop()
-        until = loop.time() + self._timeout
-        try:
-            conn = await self._pool.acquire(timeout=self._timeout)
-        except TimeoutError as exc:
-            raise _Late() from exc
-        late = False
-
-        def drop() -> None:
-            nonlocal late
-            late = True
-            conn.terminate()
-
-        timer = loop.call_at(until, drop)
-        try:
-            yield conn
-        except DB_ERRORS as exc:
-            if late:
-                raise _Late() from exc
-            raise
-        finally:
-            timer.cancel()
-            await self._pool.release(conn)
-        if late:
-            raise _Late()
-
     async def _commit(self, works: list[Work[Any]]) -> list[Outcome]:
         """Commit a batch on one connection: the transactions one after the other (a run of
         those of a kind played together, :attr:`together`, in one go), then one ``COMMIT``.
@@ -217,19 +221,35 @@ class PostgresDatabase:
         run played together failed, each of the batch on its own). After a lost lock race a
         transaction alone is run again; a batch's are then each committed on its own (a move
         locks its rows in order, so those never deadlock)."""
+        deadline = _Deadline(self._timeout)
+        try:
+            return await self._commit_by(works, deadline)
+        except (asyncio.CancelledError, *DB_ERRORS) as exc:
+            if deadline.passed():
+                raise StorageUnavailable(_LATE_WRITE) from exc
+            raise
+        finally:
+            deadline.stop()
+
+    async def _commit_by(self, works: list[Work[Any]], deadline: _Deadline) -> list[Outcome]:
         for attempt in range(_RETRIES):
             try:
-                async with self._connection() as conn, conn.transaction():
-                    return await self._run(conn, works)
+                deadline.conn = conn = await self._pool.acquire()
+                try:
+                    async with conn.transaction():
+                        return await self._run(conn, works)
+                finally:
+                    deadline.conn = None
+                    await self._pool.release(conn)
             except _Apart:
                 return [await self._alone(work) for work in works]
             except _LOST_RACE:
                 if len(works) > 1:  # its moves lock rows in no common order: one at a time
                     return [await self._alone(work) for work in works]
                 await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
-            except _Late as exc:
-                raise StorageUnavailable(_LATE_WRITE) from exc
             except (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError) as exc:
+                if deadline.late:
+                    raise
                 # The connection went away or the server did not answer (TimeoutError is an
                 # OSError): whether a COMMIT in flight landed is unknown.
                 raise StorageUnavailable(
