@@ -6,6 +6,9 @@ SQL is written once, in words both databases know, with PostgreSQL's ``$1`` plac
 SQLite adapter makes them ``?1`` and drops ``FOR UPDATE``: its one writer holds the file). A
 move locks the rows it touches (``FOR UPDATE``, several in id order), lets the rules decide in
 Python, then writes. Times go in as aware datetimes and come out through :func:`moment`.
+The PostgreSQL adapter also plays a run of a batch's guesses or starts in one go, each with
+the outcome it has alone (:mod:`.postgres.guesses`, :mod:`.postgres.starts`): a guess's round
+trips were most of its cost there.
 """
 
 from __future__ import annotations
