@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.storage import AttemptConflict, GameExists, GameNotActive, StorageError
+from bot.storage import AttemptConflict, GameExists, GameNotActive
 from bot.storage.postgres import PostgresStore
 from bot.storage.postgres import pool as pg_pool
+from bot.storage.races import RaceExists
 from tests.storage.helpers import GUILD, WRONG, channel_game, guess, own_game, play
 
 
@@ -127,6 +128,6 @@ async def test_a_start_in_a_race_is_told_and_the_others_start(pg_store: Postgres
     raced, *others = await asyncio.gather(
         outcome(channel_game(db, channel_id=7)),
         *(own_game(db, p, channel_id=p) for p in range(100, 105)))
-    assert isinstance(raced, StorageError) and "a race is on" in str(raced)
+    assert isinstance(raced, RaceExists) and raced.existing.channel_id == 7
     assert [g.owner_id for g in others] == list(range(100, 105))
     assert await db.active_channel_game(GUILD, 7) is None
