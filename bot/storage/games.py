@@ -77,7 +77,7 @@ _SAVE_ROW: Final = (
 _FINISHED_SINCE: Final = "g.guild_id = $1 AND g.status <> 'active' AND g.finished_at >= $2 " \
     "AND g.id <> $3"
 #: The smallest step of a stored time.
-_TICK: Final = timedelta(microseconds=1)
+TICK: Final = timedelta(microseconds=1)
 #: A player's finished dailies in a server: (day, won).
 _DAILY_HISTORY: Final = (
     "SELECT puzzle_number, status = 'won' FROM games WHERE guild_id = $1 AND owner_id = $2 "
@@ -388,7 +388,7 @@ async def _after_counted(tx: Tx, game: GameRecord,
                                                       game.id)
              if g.finished_at is not None and g.stats_mode == game.stats_mode
              and not rules.counted_players(g).isdisjoint(rows)]
-    return replace(game, finished_at=max(later) + _TICK) if later else game
+    return replace(game, finished_at=max(later) + TICK) if later else game
 
 
 async def count_ending(tx: Tx, game: GameRecord, day: int | None,

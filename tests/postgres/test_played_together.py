@@ -18,6 +18,7 @@ from bot.storage.postgres import PostgresStore
 from bot.storage.postgres import pool as pg_pool
 from bot.storage.races import RaceExists
 from tests.storage.helpers import GUILD, WRONG, channel_game, guess, own_game, play
+from tests.storage.test_stats_order import at, replayed
 
 
 async def outcome(awaitable: Any) -> Any:
@@ -131,3 +132,27 @@ async def test_a_start_in_a_race_is_told_and_the_others_start(pg_store: Postgres
     assert isinstance(raced, RaceExists) and raced.existing.channel_id == 7
     assert [g.owner_id for g in others] == list(range(100, 105))
     assert await db.active_channel_game(GUILD, 7) is None
+
+
+async def test_ends_played_together_keep_finish_order_as_counting_order(
+        pg_store: PostgresStore) -> None:
+    """As a lone move's end does (tests/storage/test_stats_order.py): an end counted after a
+    later finish, by another move stored first or by one earlier in the same batch, is taken
+    as just after it, so the streak follows the stored finish times."""
+    db = pg_store
+    ids = []
+    for n in range(2):  # two wins: a streak of 2
+        game = await own_game(db, 5, channel_id=100 + n, now=at(n))
+        ids.append((await play(db, game, ["crane"], now=at(n + 0.5))).id)
+    games = [await play(db, await own_game(db, 5, channel_id=110 + n, now=at(3)),
+                        WRONG[:5], now=at(4)) for n in range(3)]
+    stored_first = await guess(db, games[0], WRONG[5], now=at(11))  # a loss, counted first
+    other = await own_game(db, 6, channel_id=120)
+    early, later_in_batch, _ = await asyncio.gather(
+        guess(db, games[1], "crane", now=at(10)),  # finished before the loss counted first
+        guess(db, games[2], "crane", now=at(9)),  # and before the end just ahead of it
+        guess(db, other, "slate"))
+    assert stored_first.finished_at < early.finished_at < later_in_batch.finished_at
+    ids += [stored_first.id, early.id, later_in_batch.id]
+    counted = await db.stats(GUILD, 5, "practice")
+    assert (counted.current_streak, counted.max_streak) == await replayed(db, ids, 5) == (2, 2)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import Any, Final
 
 from bot.core.domain import StatsBucket, Status
@@ -19,7 +20,7 @@ from bot.core.domain import StatsBucket, Status
 from .. import rules, stats
 from ..database import Outcome, Tx
 from ..errors import StorageError
-from ..games import GuessMove, games_from_rows
+from ..games import TICK, GuessMove, games_from_rows, read_games
 from ..models import GAME_COLUMNS, EndingFigures, GameRecord, GuessRecord
 from ..validation import applied
 
@@ -67,6 +68,9 @@ _UPDATE_STATS: Final = (
     "WHERE s.guild_id = ANY($1::bigint[]) AND s.player_id = ANY($2::bigint[]) "
     "AND s.guild_id = v.guild AND s.player_id = v.player AND s.mode = v.mode"
 )
+#: The games of the servers ``$1`` finished at or after ``$2``.
+_FINISHED_SINCE: Final = ("g.guild_id = ANY($1::bigint[]) AND g.status <> 'active' "
+                          "AND g.finished_at >= $2")
 _HINTS: Final = ("SELECT game_id, count(*) FROM hints WHERE game_id = ANY($1::bigint[]) "
                  "GROUP BY game_id")
 
@@ -103,13 +107,20 @@ async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
         outcomes.append(((game, None), None))
     if not saved:
         return outcomes
+    current = await _lock_stats(tx, list(ended.values()))
+    moved = await _in_finish_order(tx, [game for game, _ in ended.values()], current)
+    for game_id, game in moved.items():
+        ended[game_id] = (game, ended[game_id][1])
+    for n, (done, error) in enumerate(outcomes):
+        if error is None and done is not None and done[0].id in moved:
+            outcomes[n] = ((moved[done[0].id], None), None)
     ends = [game for game, _ in ended.values()]
     await tx.execute(
         _SAVE, saved_to, [g.attempt for g in saved], [g.player_id for g in saved],
         [g.word for g in saved], [g.feedback for g in saved], [g.created_at for g in saved],
         [g.id for g in ends], [g.status.value for g in ends], [g.finished_at for g in ends],
         [g.solved_by for g in ends])
-    counted = await _count(tx, list(ended.values()))
+    counted = await _count(tx, list(ended.values()), current)
     wanted = [(n, move) for n, move in enumerate(moves)
               if move.figures and outcomes[n][1] is None]
     if wanted:
@@ -137,20 +148,62 @@ async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, GameRecord]:
     return games
 
 
-async def _count(tx: Tx, ended: list[tuple[GameRecord, int | None]]
-                 ) -> dict[int, dict[int, stats.StatsRow]]:
-    """Count the ended games for their :func:`counted players <bot.storage.rules.
-    counted_players>`, in the order they ended: by game, each counted player's row just
-    after that game was counted."""
-    plan = [(game, day, [(game.guild_id, p, str(game.stats_mode))
-                         for p in sorted(rules.counted_players(game))]) for game, day in ended]
+def _keys(game: GameRecord) -> list[Key]:
+    """The statistics rows ``game`` counts in: one per :func:`counted player
+    <bot.storage.rules.counted_players>`."""
+    return [(game.guild_id, p, str(game.stats_mode)) for p in sorted(rules.counted_players(game))]
+
+
+async def _lock_stats(tx: Tx, ended: list[tuple[GameRecord, int | None]]
+                      ) -> dict[Key, stats.StatsRow]:
+    """The statistics rows the ended games count in, locked (made where missing)."""
+    keys = sorted({key for game, _ in ended for key in _keys(game)})
+    if not keys:
+        return {}
+    rows = await tx.fetch(_LOCK_STATS, *_columns(keys))
+    return {(r[0], r[1], r[2]): stats.stats_row(tuple(r)[3:]) for r in rows}
+
+
+async def _in_finish_order(tx: Tx, ended: list[GameRecord], current: dict[Key, stats.StatsRow]
+                           ) -> dict[int, GameRecord]:
+    """The ended games whose finish must move so that finish order is counting order, as a
+    lone move's end does (:func:`bot.storage.games.after_counted`): just after the latest game
+    counted before for one of their players, in the store or earlier in this batch. The
+    store's games finished since the earliest of these ends are read in one statement."""
+    moving = [game for game in ended if game.stats_mode != StatsBucket.DAILY
+              and any(key in current for key in _keys(game))]
+    if not moving:
+        return {}
+    since = min(game.finished_at for game in moving if game.finished_at is not None)
+    stored = await read_games(tx, _FINISHED_SINCE, sorted({g.guild_id for g in moving}), since)
+    moved: dict[int, GameRecord] = {}
+    last: dict[Key, datetime] = {}  # the latest finish counted before, by row
+    for game in stored:
+        for key in _keys(game):
+            if game.finished_at is not None and key in current:
+                last[key] = max(last.get(key, game.finished_at), game.finished_at)
+    for game in moving:
+        keys = _keys(game)
+        at = game.finished_at
+        assert at is not None
+        before = [last[key] for key in keys if key in last]
+        if before and max(before) >= at:
+            at = max(before) + TICK
+            moved[game.id] = replace(game, finished_at=at)
+        for key in keys:
+            last[key] = at
+    return moved
+
+
+async def _count(tx: Tx, ended: list[tuple[GameRecord, int | None]],
+                 current: dict[Key, stats.StatsRow]) -> dict[int, dict[int, stats.StatsRow]]:
+    """Count the ended games in their players' locked rows (``current``), in the order they
+    ended: by game, each counted player's row just after that game was counted."""
+    plan = [(game, day, _keys(game)) for game, day in ended]
     keys = sorted({key for _, _, keys in plan for key in keys})
     counted: dict[int, dict[int, stats.StatsRow]] = {game.id: {} for game, _ in ended}
     if not keys:
         return counted
-    rows = await tx.fetch(_LOCK_STATS, *_columns(keys))
-    current: dict[Key, stats.StatsRow] = {
-        (r[0], r[1], r[2]): stats.stats_row(tuple(r)[3:]) for r in rows}
     daily = {(k[0], k[1]) for k in keys if k[2] == StatsBucket.DAILY}
     history: dict[tuple[int, int], list[tuple[int, bool]]] = {}
     if daily:  # (the statement's servers and players cross: keep the pairs asked for)
