@@ -5,6 +5,7 @@ back a game that is over by the time the player sees it."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import asyncpg
 import pytest
@@ -21,9 +22,23 @@ async def _waiting_on_a_lock(conn: asyncpg.Connection) -> bool:
     return bool(await conn.fetchval("SELECT count(*) FROM pg_locks WHERE NOT granted"))
 
 
+def _start(store: PostgresStore, scope: str, channel_id: int = CHANNEL) -> Any:
+    return store.create_game(
+        guild_id=GUILD, channel_id=channel_id, owner_id=7 if scope == "own" else None,
+        scope=scope, kind="random", answer="slate", hard_mode=False)
+
+
+async def _together(store: PostgresStore, scope: str) -> Any:
+    """The start with another handed in beside it: one write batch plays them together."""
+    new, _ = await asyncio.gather(_start(store, scope), _start(store, scope, CHANNEL + 1))
+    return new
+
+
+@pytest.mark.parametrize("together", [False, True], ids=["alone", "together"])
 @pytest.mark.parametrize("scope", ["own", "channel"])
 async def test_a_start_waits_for_the_game_in_its_way_to_end(pg_store: PostgresStore,
-                                                            pg_dsn: str, scope: str) -> None:
+                                                            pg_dsn: str, scope: str,
+                                                            together: bool) -> None:
     old = await (own_game(pg_store, 7) if scope == "own" else channel_game(pg_store))
     ending = await asyncpg.connect(pg_dsn)
     watcher = await asyncpg.connect(pg_dsn)
@@ -33,9 +48,8 @@ async def test_a_start_waits_for_the_game_in_its_way_to_end(pg_store: PostgresSt
         await ending.execute("SELECT id FROM games WHERE id = $1 FOR UPDATE", old.id)
         await ending.execute("UPDATE games SET status = 'given_up', finished_at = now() "
                              "WHERE id = $1", old.id)
-        start = asyncio.create_task(pg_store.create_game(
-            guild_id=GUILD, channel_id=CHANNEL, owner_id=7 if scope == "own" else None,
-            scope=scope, kind="random", answer="slate", hard_mode=False))
+        start = asyncio.create_task(_together(pg_store, scope) if together
+                                    else _start(pg_store, scope))
         for _ in range(int(_GUARD / 0.01)):
             if start.done() or await _waiting_on_a_lock(watcher):
                 break

@@ -23,7 +23,8 @@ from ..models import NEW_GAME_COLUMNS, GameRecord
 from .guesses import games_by_ids
 
 #: The games in the way of the starts, each kind looked up for each start in its own unique
-#: index (so one game at most: the ``LIMIT`` keeps each a lookup the planner does not merge).
+#: index (so one game at most: the ``LIMIT`` keeps each a lookup the planner does not merge),
+#: locked in id order and read as they are once any move ending one of them is committed.
 _IN_THE_WAY: Final = (
     "WITH w AS (SELECT ARRAY(SELECT x.id FROM unnest($1::bigint[], $2::bigint[], $3::integer[]) AS "
     "k(guild, owner, day), LATERAL (SELECT id FROM games WHERE kind = 'daily' AND guild_id = "
@@ -38,6 +39,7 @@ _IN_THE_WAY: Final = (
     "LATERAL (SELECT id FROM games WHERE scope = 'channel' AND status = 'active' AND "
     "guild_id = k.guild AND channel_id = k.channel LIMIT 1) x) AS ids) "
     + games_by_ids("(SELECT ids FROM w)::bigint[]")
+    + " FOR UPDATE OF g"  # a move ending one of them is waited for, and its end seen
 )
 _PLAYED: Final = (
     "SELECT guild_id, puzzle_number, player_mark FROM played_dailies WHERE "
