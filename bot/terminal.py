@@ -37,8 +37,8 @@ from bot.render.terminal_text import (
 )
 from bot.render.terminal_text import COMMANDS as COMMANDS  # how the terminal words problems
 from bot.service import (
+    Game,
     GameService,
-    GameView,
     HintKind,
     Kind,
     Place,
@@ -100,7 +100,7 @@ class TerminalGame:
         write(self.err, text, wrap=True)
         return 1
 
-    def show(self, game: GameView) -> None:
+    def show(self, game: Game) -> None:
         self.say()
         self.say(tui.game(game.rows, game.keyboard, game.max_attempts, self.color), wrap=False)
         self.say()
@@ -142,7 +142,7 @@ class TerminalGame:
                  else stats_text(stats, highlight=highlight, style="blocks", fence=False),
                  wrap=False)
 
-    async def hints_on(self, game: GameView) -> bool:
+    async def hints_on(self, game: Game) -> bool:
         """Whether ``game`` has hints: a daily's follow ``hints_in_dailies``, as the service's
         :meth:`~bot.service.GameService.hint` does."""
         if game.mode.hints is HintPolicy.ALWAYS:
@@ -155,7 +155,7 @@ class TerminalGame:
     async def busy_text(self, wanted: str) -> str:
         """Why ``wanted`` does not start: another game is in progress, named."""
         try:
-            running: GameView | None = await self.service.board(LOCAL_PLACE, self.player_id)
+            running: Game | None = await self.service.board(LOCAL_PLACE, self.player_id)
         except PlayerError:  # it ended meanwhile
             running = None
         return in_progress_text(running, self.play, wanted)
@@ -244,8 +244,8 @@ class TerminalGame:
                     text += f" (For the command, type /{typed}.)"
                 self.say(text)
 
-    async def command(self, game: GameView, name: str,
-                      argument: str) -> tuple[GameView, int | None]:
+    async def command(self, game: Game, name: str,
+                      argument: str) -> tuple[Game, int | None]:
         """Carry out the command ``name``; the game as it is now, and the exit code when the
         session ends (else None)."""
         if name == "help":
@@ -284,7 +284,7 @@ class TerminalGame:
         self.show(game)
         return self.ended_elsewhere(game)
 
-    def ended_elsewhere(self, game: GameView) -> int:
+    def ended_elsewhere(self, game: Game) -> int:
         self.say(f"This game ended in another window; the word was "
                  f"{(game.answer or '?').upper()}. Run `{self.play}` to start another.")
         return 0

@@ -48,7 +48,7 @@ from bot.render.common import fit_parts, recolour, ruled_out_text
 from bot.render.emoji_board import game_text
 from bot.render.image import board_png_async
 from bot.render.themes import theme_name
-from bot.service import GameService, GameView
+from bot.service import Game, GameService
 from bot.service.prefs import PlayerPrefs, player_prefs
 from bot.storage.errors import StorageError
 
@@ -92,7 +92,7 @@ class Look:
         """Orange and blue instead of green and yellow (pictures, emoji, alt text)."""
         return self.theme.endswith("-contrast")
 
-    def accent(self, game: GameView) -> int:
+    def accent(self, game: Game) -> int:
         if game.won:
             return self.won
         return self.lost if game.is_over else self.playing
@@ -173,11 +173,11 @@ def forget_look(player_id: int) -> None:
 # The board
 
 
-def is_channel_game(game: GameView) -> bool:
+def is_channel_game(game: Game) -> bool:
     return game.scope is Scope.CHANNEL
 
 
-def game_title(game: GameView) -> str:
+def game_title(game: Game) -> str:
     parts = [game.label]
     if game.hard_mode:
         parts.append("hard mode")
@@ -186,7 +186,7 @@ def game_title(game: GameView) -> str:
     return " · ".join(parts)
 
 
-def game_footer(game: GameView) -> str:
+def game_footer(game: Game) -> str:
     if game.is_over:
         return f"Game over · {game.attempts_used if game.won else 'X'}/{game.max_attempts}"
     left = game.max_attempts - game.attempts_used
@@ -201,7 +201,7 @@ TILE_NAMES = {False: {"G": "green", "Y": "yellow", "B": "grey"},
               True: {"G": "orange", "Y": "blue", "B": "grey"}}
 
 
-def alt_text(game: GameView, look: Look = DEFAULT_LOOK) -> str:
+def alt_text(game: Game, look: Look = DEFAULT_LOOK) -> str:
     """The picture in words, for screen readers: each row with the colours the picture has
     in ``look``, then what its keyboard shows struck out, the letters not in the word.
     Within :data:`ALT_LIMIT` characters (a board of six rows takes under 500)."""
@@ -244,7 +244,7 @@ def result_text(fields: list[tuple[str, str]], budget: int) -> str:
     return fit_parts([f"**{name}**\n{value}" for name, value in fields], budget, "\n\n")
 
 
-async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game: GameView,
+async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game: Game,
                     look: Look, *, stats_picture: bool = False, ids: bool = False
                     ) -> tuple[list[discord.File], str]:
     """Add the board of ``game`` in ``look`` to ``container``, once: the picture with the
@@ -269,7 +269,7 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
     return [], board
 
 
-async def board_message(game: GameView, *, note: str | None = None,
+async def board_message(game: Game, *, note: str | None = None,
                         extra: list[tuple[str, str]] | None = None,
                         look: Look = DEFAULT_LOOK, stats_picture: bool = False
                         ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
@@ -296,7 +296,7 @@ async def board_message(game: GameView, *, note: str | None = None,
     return view, files
 
 
-async def board_reply(game: GameView, *, content: str | None = None, ephemeral: bool = False,
+async def board_reply(game: Game, *, content: str | None = None, ephemeral: bool = False,
                       extra: list[tuple[str, str]] | None = None, look: Look | None = None,
                       stats_png: bytes | None = None) -> Reply:
     """The board as a reply (:func:`board_message`): ``content`` becomes its note line;

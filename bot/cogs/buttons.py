@@ -23,7 +23,7 @@ import discord
 from bot.cogs.client import wordle_client
 from bot.cogs.interact import guarded
 from bot.core.domain import WORD_LENGTH, HintKind, Kind
-from bot.service import GameView
+from bot.service import Game
 
 if TYPE_CHECKING:
     from bot.cogs.play import PlayCog
@@ -125,7 +125,7 @@ class GuessModal(discord.ui.Modal):
     (:func:`modal_submit`), so it is answered however long it stayed open, across a
     restart too."""
 
-    def __init__(self, board: GameView, player_id: int) -> None:
+    def __init__(self, board: Game, player_id: int) -> None:
         race = "race:" if board.kind is Kind.RACE else ""
         super().__init__(title=f"Guess · {board.label}"[:45],
                          custom_id=f"wordle:{race}word:{board.id}:{player_id}", timeout=None)

@@ -18,7 +18,7 @@ from bot.render.daily_results import daily_results_text as render_results_text
 from bot.render.hint_text import hint_text
 from bot.render.problems import Commands, problem_text
 from bot.render.stats_text import stats_text
-from bot.service import DailySummary, Finish, GameView, HintResult, PlayerError
+from bot.service import DailySummary, Finish, Game, HintResult, PlayerError
 
 GREEN = discord.Colour.from_rgb(106, 170, 100)
 YELLOW = discord.Colour.from_rgb(201, 180, 88)
@@ -50,7 +50,7 @@ def error_text(error: PlayerError) -> str:
     return shown(problem_text(error, COMMANDS))
 
 
-def finish_fields(game: GameView, finish: Finish, ender_id: int) -> list[tuple[str, str]]:
+def finish_fields(game: Game, finish: Finish, ender_id: int) -> list[tuple[str, str]]:
     fields = []
     if game.won:
         fields.append(("Solved!", f"In {game.attempts_used}/{game.max_attempts}"
@@ -74,7 +74,7 @@ def hint_embed(hint: HintResult) -> discord.Embed:
     return discord.Embed(title="💡 Hint", description=hint_text(hint), colour=YELLOW)
 
 
-def analysis_embed(game: GameView, analysis: GameAnalysis) -> discord.Embed:
+def analysis_embed(game: Game, analysis: GameAnalysis) -> discord.Embed:
     text = analysis_text(analysis)
     if len(text) > 4000:
         text = text[:3990] + "\n…"

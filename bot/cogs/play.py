@@ -36,7 +36,7 @@ from bot.cogs.messages import choices, finish_fields, hint_embed, mention
 from bot.cogs.race_messages import race_board_reply
 from bot.core.domain import WORD_LENGTH, HintKind, Kind
 from bot.render.stats_image import stats_png_async
-from bot.service import Finish, GameView, GiveUpResult, GuessResult
+from bot.service import Finish, Game, GiveUpResult, GuessResult
 from bot.service.moves import Moves
 from bot.service.race_views import RaceMove
 
@@ -234,7 +234,7 @@ class PlayCog(commands.Cog):
         elif result.finish is not None:
             await self.announce(interaction, result.game, result.finish)
 
-    async def finished_reply(self, interaction: discord.Interaction, game: GameView,
+    async def finished_reply(self, interaction: discord.Interaction, game: Game,
                              finish: Finish, note: str | None) -> Reply:
         """The last board: the word or the win, the share grid and the statistics."""
         if game.won and is_channel_game(game):
@@ -250,7 +250,7 @@ class PlayCog(commands.Cog):
         return await board_reply(game, content=note, ephemeral=game.private, extra=extra,
                                  stats_png=picture)
 
-    async def announce(self, interaction: discord.Interaction, game: GameView,
+    async def announce(self, interaction: discord.Interaction, game: Game,
                        finish: Finish) -> None:
         """After a daily: the spoiler-free grid to the channel (not when the hints used are
         not known: ``Finish.figures``), and the results post (even when the grid could not be

@@ -19,7 +19,7 @@ from bot.render.race_text import (
     standings_text,
     status_text,
 )
-from bot.service import GameView
+from bot.service import Game
 from bot.service.race_views import RaceMove, RaceView
 
 TITLE_ID, STATUS_ID, STANDINGS_ID, FOOTER_ID = 1, 2, 3, 4
@@ -42,7 +42,7 @@ def race_message(race: RaceView, hints: bool) -> discord.ui.LayoutView:
     return view
 
 
-def _board_footer(move: RaceMove, board: GameView) -> str:
+def _board_footer(move: RaceMove, board: Game) -> str:
     me = move.race.racer(board.owner_id) if board.owner_id is not None else None
     if move.race.is_over:
         return "-# The race is over: see the race message for the places."

@@ -11,9 +11,10 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from bot.core.variant import CLASSIC
+from bot.core.variant import CLASSIC, LATIN, Variant
 
 if TYPE_CHECKING:
     from bot.core.game import Game
@@ -27,7 +28,7 @@ GREEN, YELLOW, GREY = "G", "Y", "B"
 FEEDBACK_STATES = (GREEN, YELLOW, GREY)
 #: Feedback meaning the guess was the hidden word.
 ALL_GREEN: Final = CLASSIC.all_green
-_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ASCII_LETTERS = frozenset(LATIN + LATIN.upper())
 
 
 # -- vocabulary ---------------------------------------------------------------------------
@@ -161,22 +162,6 @@ def mode_of(scope: Scope | str, kind: Kind | str) -> Mode:
 # -- rules over a game --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class GameFacts:  # what the rules read of a game, until every store returns the core game
-    scope: Scope
-    kind: Kind
-    status: Status
-    owner_id: int | None
-    setter_id: int | None
-    guessers: frozenset[int] = frozenset()
-    guessed: bool = False
-    setter_mark: str | None = None
-
-    @property
-    def mode(self) -> Mode:
-        return mode_of(self.scope, self.kind)
-
-
 class Refusal(StrEnum):
     """Why a player may not act on a game."""
 
@@ -188,7 +173,7 @@ class Refusal(StrEnum):
     NOT_A_PLAYER = "not_a_player"
 
 
-def is_setter(game: Game | GameFacts, player_id: int, mark: str | None = None) -> bool:
+def is_setter(game: Game, player_id: int, mark: str | None = None) -> bool:
     """Whether ``player_id`` set the game's word. ``mark`` is the player's anonymous mark in
     the store: a setter who asked to be forgotten leaves only that mark on the game."""
     if game.setter_id is not None:
@@ -196,7 +181,7 @@ def is_setter(game: Game | GameFacts, player_id: int, mark: str | None = None) -
     return mark is not None and game.setter_mark == mark
 
 
-def _seat_refusal(game: Game | GameFacts, player_id: int) -> Refusal | None:
+def _seat_refusal(game: Game, player_id: int) -> Refusal | None:
     if game.status.is_over:
         return Refusal.GAME_OVER
     if game.scope is Scope.OWN and game.owner_id != player_id:
@@ -204,7 +189,7 @@ def _seat_refusal(game: Game | GameFacts, player_id: int) -> Refusal | None:
     return None
 
 
-def guess_refusal(game: Game | GameFacts, player_id: int,
+def guess_refusal(game: Game, player_id: int,
                   mark: str | None = None) -> Refusal | None:
     """Why ``player_id`` (``mark``: :func:`is_setter`) may not guess in ``game``, or ``None``:
     an own game is its owner's; a channel game anyone's in the channel but its setter's."""
@@ -214,13 +199,13 @@ def guess_refusal(game: Game | GameFacts, player_id: int,
     return refusal
 
 
-def hint_refusal(game: Game | GameFacts, player_id: int,
+def hint_refusal(game: Game, player_id: int,
                  mark: str | None = None) -> Refusal | None:
     """Whoever may guess may take a hint: :func:`guess_refusal`."""
     return guess_refusal(game, player_id, mark)
 
 
-def give_up_refusal(game: Game | GameFacts, player_id: int,
+def give_up_refusal(game: Game, player_id: int,
                     mark: str | None = None) -> Refusal | None:
     """Why ``player_id`` may not give ``game`` up, or ``None``. An own game: its owner. A
     channel game: before the first guess anyone in the channel; after it, a player who has
@@ -234,7 +219,7 @@ def give_up_refusal(game: Game | GameFacts, player_id: int,
     return Refusal.NOT_A_PLAYER
 
 
-def counted_players(game: Game | GameFacts) -> frozenset[int]:
+def counted_players(game: Game) -> frozenset[int]:
     """Whose statistics a finished game counts for: the owner of an own game, every player
     who guessed in a channel game (never a challenge's setter, who cannot guess)."""
     if game.scope is Scope.OWN:
@@ -273,12 +258,13 @@ _MESSAGE_LIMIT = 180
 
 
 class BadWord(ValueError):
-    """A word that is not :data:`WORD_LENGTH` letters A-Z; ``message`` says why, for people."""
+    """A word that is not the variant's length in letters of its alphabet; ``message`` says
+    why, for people."""
 
-    def __init__(self, problem: WordProblem, text: str) -> None:
+    def __init__(self, problem: WordProblem, text: str, variant: Variant = CLASSIC) -> None:
         self.problem = problem
         self.text = text
-        self.message = _word_message(problem, text)
+        self.message = _word_message(problem, text, variant)
         super().__init__(self.message)
 
 
@@ -325,26 +311,36 @@ def describe_character(c: str, *, named: bool = True) -> str:
     return f"'{c}'"
 
 
-def _word_message(problem: WordProblem, text: str) -> str:
+@cache
+def typed_letters(alphabet: str) -> frozenset[str]:
+    """The characters a person may type for ``alphabet``: each letter in either case."""
+    return frozenset(alphabet) | {c.upper() for c in alphabet if len(c.upper()) == 1}
+
+
+def _word_message(problem: WordProblem, text: str, variant: Variant) -> str:
+    length = variant.length
+    # The variant's letters as a person reads them.
+    alphabet = "A to Z" if variant.alphabet == LATIN else ", ".join(variant.alphabet.upper())
     if problem is WordProblem.EMPTY:
-        return f"Type a {WORD_LENGTH}-letter word."
+        return f"Type a {length}-letter word."
     if problem is WordProblem.CHARACTERS:
+        letters = typed_letters(variant.alphabet)
         bad: list[str] = []  # the first different ones, up to one more than are named
         for c in text:
-            if c not in _ASCII_LETTERS and c not in bad:
+            if c not in letters and c not in bad:
                 bad.append(c)
                 if len(bad) > 3:
                     break
         if not bad:
-            return f"A word must be text: {WORD_LENGTH} letters A to Z."
+            return f"A word must be text: {length} letters {alphabet}."
         more = " and more" if len(bad) > 3 else ""
         for named in (True, False):  # Unicode's names while the message stays short
             names = ", ".join(describe_character(c, named=named) for c in bad[:3])
-            message = f"Use only the letters A to Z: {names}{more} can't be used."
+            message = f"Use only the letters {alphabet}: {names}{more} can't be used."
             if len(message) <= _MESSAGE_LIMIT:
                 break
         return message
-    return f"A word must have {WORD_LENGTH} letters; {_echo(text).upper()} has {len(text)}."
+    return f"A word must have {length} letters; {_echo(text).upper()} has {len(text)}."
 
 
 def only_letters(text: str) -> bool:
@@ -353,24 +349,26 @@ def only_letters(text: str) -> bool:
     return all(c in _ASCII_LETTERS for c in text)
 
 
-def normalise_word(raw: object) -> str:
-    """The one word check: ``raw`` as a lower-case word of :data:`WORD_LENGTH` letters A-Z.
+def normalise_word(raw: object, variant: Variant = CLASSIC) -> str:
+    """The one word check: ``raw`` as a lower-case word of the variant's length in letters of
+    its alphabet.
 
     Surrounding whitespace is ignored and case does not matter, but the characters are checked
     before the case is changed, so a look-alike (KELVIN SIGN, which lower-cases to ``k``) is
     refused. Raises :class:`BadWord` for anything else.
     """
     if raw is None:
-        raise BadWord(WordProblem.EMPTY, "")
+        raise BadWord(WordProblem.EMPTY, "", variant)
     if not isinstance(raw, str):
-        raise BadWord(WordProblem.CHARACTERS, "")
+        raise BadWord(WordProblem.CHARACTERS, "", variant)
     text = raw.strip(_SPACES)
     if not text:
-        raise BadWord(WordProblem.EMPTY, text)
-    if not only_letters(text):
-        raise BadWord(WordProblem.CHARACTERS, text)
-    if len(text) != WORD_LENGTH:
-        raise BadWord(WordProblem.LENGTH, text)
+        raise BadWord(WordProblem.EMPTY, text, variant)
+    letters = typed_letters(variant.alphabet)
+    if not all(c in letters for c in text):
+        raise BadWord(WordProblem.CHARACTERS, text, variant)
+    if len(text) != variant.length:
+        raise BadWord(WordProblem.LENGTH, text, variant)
     return text.lower()
 
 

@@ -51,12 +51,13 @@ class Invalid:
     message: str
 
 
-def validate_guess(raw: object, allowed: Container[str]) -> str | Invalid:
+def validate_guess(raw: object, allowed: Container[str],
+                   variant: Variant = CLASSIC) -> str | Invalid:
     """Check a raw guess as typed by a person (:func:`bot.core.domain.normalise_word`), then
     that it is in ``allowed``. Returns the lower-case word or an :class:`Invalid`; never raises.
     """
     try:
-        word = normalise_word(raw)
+        word = normalise_word(raw, variant)
     except BadWord as bad:
         return Invalid(bad.problem.value, bad.message)
     if word not in allowed:
@@ -191,7 +192,7 @@ class Game:
 
     # -- derived facts --------------------------------------------------------------------
 
-    @property
+    @cached_property
     def label(self) -> str:
         """``Wordle 1,234``, ``Wordle practice``...: :func:`bot.core.domain.game_label`."""
         return game_label(self.scope, self.kind, self.puzzle_number)
@@ -210,12 +211,12 @@ class Game:
         """The guesses as (word, feedback) pairs, in order."""
         return tuple(Row(g.word, g.feedback) for g in self.guesses)
 
-    @property
+    @cached_property
     def players(self) -> tuple[int | None, ...]:
         """Who played each row (``None`` for a player since forgotten)."""
         return tuple(g.player_id for g in self.guesses)
 
-    @property
+    @cached_property
     def keyboard(self) -> dict[str, str]:
         """Each played letter's best state: :func:`keyboard`."""
         return keyboard(self.rows)
@@ -239,6 +240,11 @@ class Game:
     @property
     def attempts_used(self) -> int:
         return len(self.guesses)
+
+    @property
+    def max_attempts(self) -> int:
+        """The attempts the game's variant gives."""
+        return self.variant.attempts
 
     @property
     def attempts_left(self) -> int:
@@ -267,7 +273,7 @@ class Game:
         Who may guess is another rule: :func:`bot.core.domain.guess_refusal`."""
         if self.is_over:
             return Invalid("finished", "This game is over; start a new one to keep playing.")
-        word = validate_guess(raw, allowed)
+        word = validate_guess(raw, allowed, self.variant)
         if isinstance(word, Invalid):
             return word
         if self.hard_mode:

@@ -8,7 +8,7 @@ import textwrap
 
 from bot.core.domain import WORD_LENGTH
 from bot.render.problems import Commands, problem_text
-from bot.service import GameView, HintKind, PlayerError, Problem
+from bot.service import Game, HintKind, PlayerError, Problem
 from bot.storage.errors import StorageError
 
 #: The command that starts a game, in messages, when it is not known how this program was
@@ -89,7 +89,7 @@ def controls_named(text: str) -> str:
     return "".join(c if c.isprintable() or c == "\n" else f"<U+{ord(c):04X}>" for c in text)
 
 
-def in_progress_text(game: GameView | None, play: str, wanted: str) -> str:
+def in_progress_text(game: Game | None, play: str, wanted: str) -> str:
     """Why a command that names a game (``wanted``: "the daily") does not start it: the
     player's ``game`` is in progress (None: not known which)."""
     what = "a game in progress"
@@ -102,7 +102,7 @@ def in_progress_text(game: GameView | None, play: str, wanted: str) -> str:
             f"start {wanted}.")
 
 
-def title(game: GameView) -> str:
+def title(game: Game) -> str:
     return game.label + (" (hard mode)" if game.hard_mode else "")
 
 

@@ -1,6 +1,7 @@
 """The use cases every front end calls: see :class:`GameService`."""
 
 from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket, Status
+from bot.core.game import Game
 from bot.service.errors import (
     BadOption,
     DailyAlreadyPlayed,
@@ -13,12 +14,11 @@ from bot.service.errors import (
     PlayerError,
     Problem,
 )
-from bot.service.game_service import GameService, game_view
+from bot.service.game_service import GameService
 from bot.service.results import (
     AnalysisResult,
     DailySummary,
     Finish,
-    GameView,
     GiveUpResult,
     GuessResult,
     HintResult,
@@ -33,9 +33,9 @@ __all__ = [
     "DailyAlreadyPlayed",
     "DailySummary",
     "Finish",
+    "Game",
     "GameAlreadyRunning",
     "GameService",
-    "GameView",
     "GiveUpResult",
     "GuessResult",
     "HintKind",
@@ -55,5 +55,4 @@ __all__ = [
     "StartResult",
     "StatsBucket",
     "Status",
-    "game_view",
 ]

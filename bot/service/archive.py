@@ -25,7 +25,6 @@ from bot.core.domain import ARCHIVE, Kind, Status
 from bot.service.dailies import daily_answer, resume_daily, shared
 from bot.service.errors import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Problem
 from bot.service.results import Place, StartResult
-from bot.service.views import game_view
 from bot.storage.errors import GameExists
 
 if TYPE_CHECKING:
@@ -93,11 +92,11 @@ async def start_archive(service: GameService, salt: str, place: Place, player_id
     answer = await daily_answer(db, service.words, salt, settings, chosen, player_id,
                                 settle_on=today)
     try:
-        record = await service.create(place, ARCHIVE, answer, hard_mode, owner_id=player_id,
+        game = await service.create(place, ARCHIVE, answer, hard_mode, owner_id=player_id,
                                        puzzle_number=chosen)
     except GameExists as exists:
         other = exists.existing
         if other.kind is ARCHIVE.kind and other.puzzle_number == chosen:  # started twice at once
             return await resume_daily(db, other, place, done=Problem.ARCHIVE_DONE)
         raise GameAlreadyRunning(Problem.OWN_GAME_RUNNING) from None
-    return StartResult(game_view(record), resumed=False)
+    return StartResult(game, resumed=False)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot.core.daily import server_daily_word
 from bot.core.domain import Status
+from bot.core.game import Game
 from bot.core.personal import PERSONAL, player_daily_word
 from bot.core.words import WordLists
 from bot.service.errors import (
@@ -22,9 +23,9 @@ from bot.service.errors import (
     store_refusals,
 )
 from bot.service.results import Place, StartResult
-from bot.service.views import game_view, share
+from bot.service.views import share
 from bot.storage.errors import GameExists
-from bot.storage.models import GameRecord, GuildSettings
+from bot.storage.models import GuildSettings
 from bot.storage.port import Store
 
 
@@ -43,7 +44,7 @@ async def daily_answer(db: Store, words: WordLists, salt: str, settings: GuildSe
     return server_daily_word(number, words.answers, salt, settings.guild_id, order_from)
 
 
-async def resume_daily(db: Store, existing: GameRecord, place: Place, *,
+async def resume_daily(db: Store, existing: Game, place: Place, *,
                        done: Problem = Problem.DAILY_DONE) -> StartResult:
     """The player's daily of today (or archive game: ``done`` is then ``ARCHIVE_DONE``)
     again: resumed here (brought here from another channel of the personal record), else
@@ -60,11 +61,11 @@ async def resume_daily(db: Store, existing: GameRecord, place: Place, *,
     if existing.channel_id != place.channel_id:
         raise GameAlreadyRunning(Problem.DAILY_ELSEWHERE, puzzle_number=number,
                                  channel_id=existing.channel_id)
-    return StartResult(game_view(existing), resumed=True)
+    return StartResult(existing, resumed=True)
 
 
 async def personal_daily_here(db: Store, place: Place, player_id: int,
-                              number: int) -> GameRecord | None:
+                              number: int) -> Game | None:
     """The player's personal daily ``number`` while it is on, brought here if it was begun
     elsewhere (:func:`brought_here`); ``None`` when none is on, or an own game of the player
     began here meanwhile."""
@@ -77,7 +78,7 @@ async def personal_daily_here(db: Store, place: Place, player_id: int,
         return None
 
 
-async def brought_here(db: Store, game: GameRecord, place: Place) -> GameRecord:
+async def brought_here(db: Store, game: Game, place: Place) -> Game:
     """An own game of the personal record, moved to ``place``: there a channel is just where
     the player was (a DM, a server where only they have the app), so their daily goes with
     them. Its channel may even belong to a server that added the bot since, where the game
@@ -101,6 +102,6 @@ async def refuse_if_archived(db: Store, place: Place, player_id: int, number: in
                              share_text=await shared(db, archived) if finished else None)
 
 
-async def shared(db: Store, record: GameRecord) -> str:
+async def shared(db: Store, game: Game) -> str:
     """A finished game's share grid, with the hints used noted."""
-    return share(game_view(record), len(await db.hints_for_game(record.id)))
+    return share(game, len(await db.hints_for_game(game.id)))

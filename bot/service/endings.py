@@ -18,11 +18,11 @@ import asyncio
 import logging
 from typing import Final
 
-from bot.core.domain import Status, counted_players, stats_bucket
+from bot.core.game import Game
 from bot.service.results import Finish, PlayerStats
-from bot.service.views import facts, game_view, share
+from bot.service.views import share
 from bot.storage.errors import StorageUnavailable
-from bot.storage.models import EndingFigures, GameRecord
+from bot.storage.models import EndingFigures
 from bot.storage.port import Store
 
 log = logging.getLogger(__name__)
@@ -34,27 +34,26 @@ FIGURES_WAITS: Final[tuple[float, ...]] = (0.5, 1.0, 2.0)
 FIGURES_DEADLINE: Final = 5.0
 
 
-async def ending(db: Store, record: GameRecord, player_id: int, today: int,
+async def ending(db: Store, game: Game, player_id: int, today: int,
                  figures: EndingFigures | None = None) -> Finish:
     """How the game ended, told to ``player_id`` who ended it (``today``: the server's day):
     their statistics when the game counts for them, else those of every player it counts for
     (a challenge's setter who gave up sees the guessers'). ``figures``: the player's, read
     with the move that ended the game (``Store.record_ending_guess``); else they are read."""
-    counted = counted_players(facts(record))
+    counted = game.counted_players
     stats: tuple[PlayerStats, ...]
     if figures is not None and player_id in counted:
         hints, stats = figures.hints, (PlayerStats(player_id, figures.stats),)
     else:
         shown = [player_id] if player_id in counted else sorted(counted)
-        bucket = stats_bucket(record.scope, record.kind)
-        hints, found = await db.ending_figures(record.id, record.guild_id, shown, bucket,
+        hints, found = await db.ending_figures(game.id, game.guild_id, shown, game.bucket,
                                                today=today)  # one trip to the store
         stats = tuple(PlayerStats(p, s) for p, s in zip(shown, found, strict=True))
-    return Finish(status=Status(record.status), answer=record.answer,
-                  share_text=share(game_view(record), hints), stats=stats, hints_used=hints)
+    return Finish(status=game.status, answer=game.hidden_word, share_text=share(game, hints),
+                  stats=stats, hints_used=hints)
 
 
-async def saved_ending(db: Store, record: GameRecord, player_id: int, today: int,
+async def saved_ending(db: Store, game: Game, player_id: int, today: int,
                        figures: EndingFigures | None = None) -> Finish:
     """:func:`ending` of a game whose end is saved already; a database away for a moment is
     waited for (at most :data:`FIGURES_DEADLINE` in all), then the finish is told without its
@@ -63,11 +62,11 @@ async def saved_ending(db: Store, record: GameRecord, player_id: int, today: int
         async with asyncio.timeout(FIGURES_DEADLINE):
             for wait in FIGURES_WAITS:
                 try:
-                    return await ending(db, record, player_id, today, figures)
+                    return await ending(db, game, player_id, today, figures)
                 except StorageUnavailable:
                     await asyncio.sleep(wait)
-            return await ending(db, record, player_id, today, figures)
+            return await ending(db, game, player_id, today, figures)
     except (StorageUnavailable, TimeoutError) as exc:
-        log.warning("game %s ended, but its figures could not be read: %r", record.id, exc)
-    return Finish(status=Status(record.status), answer=record.answer,
-                  share_text=share(game_view(record)), stats=(), hints_used=0, figures=False)
+        log.warning("game %s ended, but its figures could not be read: %r", game.id, exc)
+    return Finish(status=game.status, answer=game.hidden_word, share_text=share(game),
+                  stats=(), hints_used=0, figures=False)

@@ -25,9 +25,8 @@ from bot.core.domain import (
     give_up_refusal,
     guess_refusal,
     hint_refusal,
-    mode_of,
 )
-from bot.core.game import Invalid
+from bot.core.game import Game, Invalid
 from bot.core.periods import Period
 from bot.core.personal import PERSONAL
 from bot.core.solver import Solver
@@ -53,7 +52,6 @@ from bot.service.posts import ResultsPosts
 from bot.service.prefs import personal_today
 from bot.service.results import (
     AnalysisResult,
-    GameView,
     GiveUpResult,
     GuessResult,
     HintResult,
@@ -61,13 +59,12 @@ from bot.service.results import (
     StartResult,
 )
 from bot.service.solver_lane import SOLVER_LANE
-from bot.service.views import core_game, facts, game_view, option, rows_of
+from bot.service.views import option
 from bot.storage.errors import AttemptConflict, GameNotActive
 from bot.storage.models import (
     UNSET,
     EndingFigures,
     ForgetReport,
-    GameRecord,
     GuildSettings,
     Leaderboard,
     Stats,
@@ -85,10 +82,10 @@ _GUESS_RETRIES = 12
 _RULES = {"guess": guess_refusal, "hint": hint_refusal, "give_up": give_up_refusal}
 
 
-def _not_allowed(record: GameRecord) -> Problem:
+def _not_allowed(game: Game) -> Problem:
     """Why the store refuses a guess or hint the service let through: in a channel game only
     the setter rule can (a setter who asked to be forgotten keeps an anonymous mark)."""
-    channel = record.scope is Scope.CHANNEL
+    channel = game.scope is Scope.CHANNEL
     return Problem.SETTER if channel else Problem.NOT_YOUR_GAME
 
 
@@ -151,7 +148,7 @@ class GameService(ResultsPosts):
 
     # -- which game -----------------------------------------------------------------------
 
-    async def game_here(self, place: Place, player_id: int) -> GameRecord:
+    async def game_here(self, place: Place, player_id: int) -> Game:
         """The game a move from this player here goes to, races aside
         (:meth:`Moves.target <bot.service.moves.Moves.target>`): their own game here, else
         outside a server their personal daily, else the channel game; else :class:`NoGame`."""
@@ -170,33 +167,33 @@ class GameService(ResultsPosts):
         raise NoGame(Problem.NO_GAME)
 
     async def game(self, place: Place, player_id: int, game_id: int | None, *,
-                   public_board: bool = False) -> GameRecord:
+                   public_board: bool = False) -> Game:
         """The game ``game_id`` if it is this place's (in the personal record, the player's
         own game wherever it went), else :meth:`game_here`. ``public_board``: asked from a
         board everyone sees, never a private game's (after a restored backup, an id may name
         another game)."""
         if game_id is None:
             return await self.game_here(place, player_id)
-        record = await self.db.get_game(game_id)
-        if record is None or record.guild_id != place.guild_id or (
-                record.channel_id != place.channel_id
-                and (place.guild_id != PERSONAL or record.owner_id != player_id)) or (
-                public_board and mode_of(record.scope, record.kind).private):
+        game = await self.db.get_game(game_id)
+        if game is None or game.guild_id != place.guild_id or (
+                game.channel_id != place.channel_id
+                and (place.guild_id != PERSONAL or game.owner_id != player_id)) or (
+                public_board and game.private):
             raise NoGame(Problem.GAME_GONE)
-        return record
+        return game
 
     async def may(self, place: Place, player_id: int, game_id: int, move: str, *,
-                  public_board: bool = False) -> GameView:
+                  public_board: bool = False) -> Game:
         """The game ``game_id`` here, if ``player_id`` may make ``move`` in it (``"guess"``,
         ``"hint"`` or ``"give_up"``); else the rule's refusal as a :class:`PlayerError`.
         Nothing changes: a front end asks before it offers the move (a button)."""
-        record = await self.game(place, player_id, game_id, public_board=public_board)
-        refusal = _RULES[move](facts(record), player_id)
+        game = await self.game(place, player_id, game_id, public_board=public_board)
+        refusal = _RULES[move](game, player_id)
         if refusal is not None:
             raise refused(refusal)
         if move == "hint":
-            await self._hints_allowed(record)
-        return game_view(record)
+            await self._hints_allowed(game)
+        return game
 
     # -- start (bot.service.starts) ----------------------------------------------------
 
@@ -217,7 +214,7 @@ class GameService(ResultsPosts):
 
     async def create(self, place: Place, mode: Mode, answer: str, hard_mode: bool, *,
                      owner_id: int | None = None, setter_id: int | None = None,
-                     puzzle_number: int | None = None) -> GameRecord:
+                     puzzle_number: int | None = None) -> Game:
         return await self.db.create_game(
             guild_id=place.guild_id, channel_id=place.channel_id, owner_id=owner_id,
             scope=mode.scope, kind=mode.kind, answer=answer, hard_mode=hard_mode,
@@ -234,45 +231,44 @@ class GameService(ResultsPosts):
             await self.game(place, player_id, game_id, public_board=public_board), player_id,
             raw)
 
-    async def guess_in(self, record: GameRecord, player_id: int, raw: object) -> GuessResult:
+    async def guess_in(self, game: Game, player_id: int, raw: object) -> GuessResult:
         """Play a guess in this game. An invalid guess raises :class:`InvalidGuess` and
         changes nothing. When other players get their guesses in first, the guess is checked
         again against the new state (the game may have ended, or hard mode may now ask for
         more) and retried."""
         for _ in range(_GUESS_RETRIES):
-            refusal = guess_refusal(facts(record), player_id)
+            refusal = guess_refusal(game, player_id)
             if refusal is not None:
                 raise refused(refusal)
-            played = core_game(record).guess(raw, self.words.allowed, player_id=player_id,
-                                             now=self.now())
+            played = game.guess(raw, self.words.allowed, player_id=player_id, now=self.now())
             if isinstance(played, Invalid):
                 raise InvalidGuess(played)
             row, attempt, status = played.rows[-1], played.attempts_used, played.status
             # The server's day matters only to a guess that ends the game (streaks).
-            day = await self.today(record.guild_id, player_id) if status.is_over else None
+            day = await self.today(game.guild_id, player_id) if status.is_over else None
             figures: EndingFigures | None = None
             try:
-                with store_refusals(_not_allowed(record)):
+                with store_refusals(_not_allowed(game)):
                     if day is None:
-                        record = await self.db.record_guess(
-                            record.id, attempt=attempt, player_id=player_id, word=row.word,
+                        game = await self.db.record_guess(
+                            game.id, attempt=attempt, player_id=player_id, word=row.word,
                             feedback=row.feedback, finish=None, now=self.now(),
                         )
                     else:  # the end's figures come back with the write: one trip
-                        record, figures = await self.db.record_ending_guess(
-                            record.id, attempt=attempt, player_id=player_id, word=row.word,
+                        game, figures = await self.db.record_ending_guess(
+                            game.id, attempt=attempt, player_id=player_id, word=row.word,
                             feedback=row.feedback, finish=status, day=day, now=self.now(),
                         )
             except (AttemptConflict, GameNotActive):
                 # Someone else's guess landed first: look again at the game as it is now.
-                record = await self._reread(record.id)
+                game = await self._reread(game.id)
                 continue
-            result_finish = (await saved_ending(self.db, record, player_id, day, figures)
+            result_finish = (await saved_ending(self.db, game, player_id, day, figures)
                              if day is not None else None)
-            return GuessResult(game_view(record), row, attempt, player_id, result_finish)
+            return GuessResult(game, row, attempt, player_id, result_finish)
         raise PlayerError(Problem.BUSY)
 
-    async def _reread(self, game_id: int) -> GameRecord:
+    async def _reread(self, game_id: int) -> Game:
         fresh = await self.db.get_game(game_id)
         if fresh is None:
             raise NoGame(Problem.GAME_GONE)
@@ -289,35 +285,34 @@ class GameService(ResultsPosts):
             await self.game(place, player_id, game_id, public_board=public_board), player_id,
             kind)
 
-    async def hint_in(self, record: GameRecord, player_id: int, kind: HintKind) -> HintResult:
-        game = facts(record)
+    async def hint_in(self, game: Game, player_id: int, kind: HintKind) -> HintResult:
         refusal = hint_refusal(game, player_id)
         if refusal is not None:
             raise refused(refusal)
-        await self._hints_allowed(record)
+        await self._hints_allowed(game)
         if kind is HintKind.WORD and not game.mode.word_hints:
             # A chosen word may be outside the answer list the solver knows: its suggestion
             # could be wrong or fail, and refusing only then would give the word away.
             raise NoHintLeft(Problem.NO_WORD_HINT)
         # One hint of a game at a time (a game's players are served by one process: its
         # server's shard), so two asked at once are never the same letter or position.
-        lock = self._hint_locks.setdefault(record.id, asyncio.Lock())
+        lock = self._hint_locks.setdefault(game.id, asyncio.Lock())
         async with lock:
-            result, value = await make_hint(game_view(record), record.answer, kind,
-                                            await self.db.hints_for_game(record.id), self.solver)
-            with store_refusals(_not_allowed(record), ended=True):
-                await self.db.record_hint(record.id, player_id=player_id, kind=result.kind,
+            result, value = await make_hint(game, kind, await self.db.hints_for_game(game.id),
+                                            self.solver)
+            with store_refusals(_not_allowed(game), ended=True):
+                await self.db.record_hint(game.id, player_id=player_id, kind=result.kind,
                                           value=value, now=self.now())
         return result
 
-    async def _hints_allowed(self, record: GameRecord) -> None:
+    async def _hints_allowed(self, game: Game) -> None:
         """``HintsNotAllowed`` where the server's settings turn hints off for this game: a
         daily follows ``hints_in_dailies``, a channel game ``hints_in_channel_games``."""
-        policy = facts(record).mode.hints
+        policy = game.mode.hints
         if policy is HintPolicy.ALWAYS:
             return
         daily = policy is HintPolicy.DAILY_SETTING
-        settings = await self.db.guild_settings(record.guild_id)
+        settings = await self.db.guild_settings(game.guild_id)
         if not (settings.hints_in_dailies if daily else settings.hints_in_channel_games):
             raise HintsNotAllowed(Problem.HINTS_OFF_DAILY if daily else Problem.HINTS_OFF)
 
@@ -329,21 +324,19 @@ class GameService(ResultsPosts):
         :func:`bot.core.domain.give_up_refusal`)."""
         return await self.give_up_in(await self.game(place, player_id, game_id), player_id)
 
-    async def give_up_in(self, record: GameRecord, player_id: int) -> GiveUpResult:
-        refusal = give_up_refusal(facts(record), player_id)
+    async def give_up_in(self, game: Game, player_id: int) -> GiveUpResult:
+        refusal = give_up_refusal(game, player_id)
         if refusal is not None:
             raise refused(refusal)
-        day = await self.today(record.guild_id, player_id)
+        day = await self.today(game.guild_id, player_id)
         with store_refusals(Problem.NOT_A_PLAYER, ended=True):
-            record = await self.db.give_up(record.id, player_id=player_id, day=day,
-                                           now=self.now())
-        return GiveUpResult(game_view(record),
-                            await saved_ending(self.db, record, player_id, day))
+            game = await self.db.give_up(game.id, player_id=player_id, day=day, now=self.now())
+        return GiveUpResult(game, await saved_ending(self.db, game, player_id, day))
 
     async def board(self, place: Place, player_id: int, *,
-                    game_id: int | None = None) -> GameView:
+                    game_id: int | None = None) -> Game:
         """The game a guess from this player would go to (or ``game_id``), as it stands."""
-        return game_view(await self.game(place, player_id, game_id))
+        return await self.game(place, player_id, game_id)
 
     # -- statistics, leaderboard, analysis ------------------------------------------------
 
@@ -363,17 +356,16 @@ class GameService(ResultsPosts):
 
     async def analyse(self, place: Place, player_id: int) -> AnalysisResult:
         """How each guess of the player's last finished game here compared with the solver's."""
-        record = await self.db.last_finished_game(place.guild_id, place.channel_id, player_id)
-        if record is None:
+        game = await self.db.last_finished_game(place.guild_id, place.channel_id, player_id)
+        if game is None:
             raise NoGame(Problem.NOTHING_TO_ANALYSE)
         solver = await self.solver()
-        rows = list(rows_of(record))
-        revealed = revealed_per_guess(record, await self.db.hints_for_game(record.id))
-        result = await SOLVER_LANE.run(analyse_when_ready, solver, record.answer, rows,
-                                       record.hard_mode, revealed)
+        revealed = revealed_per_guess(game, await self.db.hints_for_game(game.id))
+        result = await SOLVER_LANE.run(analyse_when_ready, solver, game.hidden_word,
+                                       list(game.rows), game.hard_mode, revealed)
         if result is None:
             raise PlayerError(Problem.SOLVER_PREPARING)
-        return AnalysisResult(game_view(record), result)
+        return AnalysisResult(game, result)
 
     # -- server settings, daily results, privacy -----------------------------------------
 

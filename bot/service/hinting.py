@@ -10,20 +10,21 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.core import hints as core_hints
 from bot.core.domain import HintKind
+from bot.core.game import Game
 from bot.core.revealed import Revealed, revealed_before_guesses
 from bot.core.solver import ImpossibleFeedbackError, Solver
 from bot.service.errors import NoHintLeft, Problem
-from bot.service.results import GameView, HintResult
+from bot.service.results import HintResult
 from bot.service.solver_lane import SOLVER_LANE
-from bot.storage.models import GameRecord, HintRecord
+from bot.storage.models import HintRecord
 
 
-async def make_hint(board: GameView, answer: str, kind: HintKind, given: Sequence[HintRecord],
+async def make_hint(board: Game, kind: HintKind, given: Sequence[HintRecord],
                     solver: Callable[[], Awaitable[Solver]] | None) -> tuple[HintResult, str]:
-    """The hint of ``kind`` on ``board`` (hidden word ``answer``; ``given``: the hints taken
-    on it before) and the value to store for it. Without a ``solver`` a word hint is a
-    letter, said so (``fallback``)."""
-    rows = list(board.rows)
+    """The hint of ``kind`` on ``board`` (``given``: the hints taken on it before) and the
+    value to store for it. Without a ``solver`` a word hint is a letter, said so
+    (``fallback``)."""
+    rows, answer = list(board.rows), board.hidden_word
     earlier = [h.value for h in given if h.kind is kind]
     # Letters told already: by a letter hint, or with its place by a position hint ("3:a").
     told = [h.value.rpartition(":")[2] for h in given if h.kind is not HintKind.WORD]
@@ -49,7 +50,7 @@ async def make_hint(board: GameView, answer: str, kind: HintKind, given: Sequenc
     return HintResult(board, kind, letter=letter, position=position), f"{position}:{letter}"
 
 
-def _letter(board: GameView, answer: str, earlier: list[str], *,
+def _letter(board: Game, answer: str, earlier: list[str], *,
             fallback: bool) -> tuple[HintResult, str]:
     letter = core_hints.letter_hint(answer, board.rows, already_hinted=earlier)
     if letter is None:
@@ -62,7 +63,7 @@ def revealed_by(given: Sequence[HintRecord]) -> Revealed:
     return Revealed.from_hints((h.kind, h.value) for h in given)
 
 
-def revealed_per_guess(record: GameRecord, given: Sequence[HintRecord]) -> list[Revealed]:
-    """For each guess of ``record``, what the hints ``given`` in it had revealed by then."""
+def revealed_per_guess(game: Game, given: Sequence[HintRecord]) -> list[Revealed]:
+    """For each guess of ``game``, what the hints ``given`` in it had revealed by then."""
     return revealed_before_guesses(((h.created_at, h.kind, h.value) for h in given),
-                                   [guess.created_at for guess in record.guesses])
+                                   [guess.created_at for guess in game.guesses])

@@ -10,13 +10,13 @@ personal daily; the channel game. A board's button names its game instead (``gam
 from __future__ import annotations
 
 from bot.core.domain import HintKind
+from bot.core.game import Game
 from bot.service.errors import Problem, ids_checked_calls
 from bot.service.game_service import GameService
 from bot.service.race_views import RaceMove
 from bot.service.races import RaceService
-from bot.service.results import GameView, GiveUpResult, GuessResult, HintResult, Place
-from bot.service.views import game_view, option
-from bot.storage.models import GameRecord
+from bot.service.results import GiveUpResult, GuessResult, HintResult, Place
+from bot.service.views import option
 from bot.storage.races import RaceRecord
 
 
@@ -28,7 +28,7 @@ class Moves:
         self.games = games
         self.races = races
 
-    async def target(self, place: Place, player_id: int) -> GameRecord | RaceRecord:
+    async def target(self, place: Place, player_id: int) -> Game | RaceRecord:
         """The game a move from ``player_id`` here goes to (the order is the module's);
         :class:`~bot.service.errors.NoGame` if none."""
         race = await self.races.on_here(place)
@@ -41,7 +41,7 @@ class Moves:
         return own if own is not None else race
 
     async def _named(self, place: Place, player_id: int, game_id: int | None,
-                     race_id: int | None, public_board: bool) -> GameRecord | RaceRecord:
+                     race_id: int | None, public_board: bool) -> Game | RaceRecord:
         """The game a button named, else :meth:`target`."""
         if race_id is not None:
             return await self.races.race(place, race_id)
@@ -75,15 +75,15 @@ class Moves:
             return await self.races.give_up_in(where, player_id)
         return await self.games.give_up_in(where, player_id)
 
-    async def board(self, place: Place, player_id: int) -> GameView | RaceMove:
+    async def board(self, place: Place, player_id: int) -> Game | RaceMove:
         """The board a guess from this player here would go to, as it stands."""
         where = await self.target(place, player_id)
         if isinstance(where, RaceRecord):
             return self.races.board_in(where, player_id)
-        return game_view(where)
+        return where
 
     async def may_guess(self, place: Place, player_id: int, *, game_id: int | None = None,
-                        race_id: int | None = None, public_board: bool = False) -> GameView:
+                        race_id: int | None = None, public_board: bool = False) -> Game:
         """The board of the game a button named, if the player may guess in it now; else the
         refusal. Nothing changes: asked before a guess is offered (the guess modal)."""
         if race_id is not None:

@@ -1,6 +1,7 @@
 """A race as plain data for front ends (:class:`RaceView`): spoiler-free standings, the hidden
 word only once the race is over, and each player's own board as a game
-(:func:`board_view`), the word shown to them once they solved it or the race ended."""
+(:meth:`RaceRecord.board <bot.storage.races.RaceRecord.board>`), the word shown to them once
+they solved it or the race ended."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.core.domain import RACE, Row, Status, game_label
-from bot.core.game import keyboard
-from bot.service.results import GameView
+from bot.core.game import Game
 from bot.storage.races import RaceEnd, Racer, RaceRecord
 
 
@@ -82,7 +82,7 @@ class RaceMove:
     ended the race (the last player finished)."""
 
     race: RaceView
-    board: GameView
+    board: Game
     row: Row | None = None
     joined: bool = False
     ended: bool = False
@@ -101,21 +101,8 @@ def race_view(race: RaceRecord, now: datetime) -> RaceView:
                     join_window_ends_at=race.join_window_ends_at)
 
 
-def board_view(race: RaceRecord, racer: Racer) -> GameView:
-    """A racer's own board, as a game: the word shown once they solved it or the race ended."""
-    rows = tuple(Row(g.word, g.feedback) for g in racer.guesses)
-    shown = race.is_over or racer.status is Status.WON
-    return GameView(
-        id=race.id, mode=RACE, puzzle_number=None, hard_mode=race.hard_mode,
-        status=racer.status, rows=rows, players=(racer.player_id,) * len(rows),
-        keyboard=keyboard(rows), owner_id=racer.player_id, setter_id=None,
-        solved_by=racer.player_id if racer.status is Status.WON else None,
-        answer=race.answer if shown else None,
-        label=game_label(RACE.scope, RACE.kind, None))
-
-
-def any_board(race: RaceRecord) -> GameView:
+def any_board(race: RaceRecord) -> Game:
     """A board for a move that is not one player's (the starter ending the race)."""
     racer = race.racers[0] if race.racers else Racer(0, race.created_at, Status.LOST,
                                                      race.finished_at)
-    return board_view(race, racer)
+    return race.board(racer)

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from bot.core.domain import HintKind, Kind, LeaderboardOrder
-from bot.core.game import Game, Guess, Invalid
+from bot.core.game import Game, Invalid
 from bot.core.solver import Solver
 from bot.core.words import WordLists
 from bot.service.errors import (
@@ -39,10 +39,9 @@ from bot.service.race_views import (
     RacerView,
     RaceView,
     any_board,
-    board_view,
     race_view,
 )
-from bot.service.results import GameView, HintResult, Place
+from bot.service.results import HintResult, Place
 from bot.service.views import option
 from bot.storage.port import Store
 from bot.storage.races import (
@@ -218,7 +217,7 @@ class RaceService:
             raise PlayerError(Problem.RACE_LEFT) from None
         racer = race.racer(player_id)
         assert racer is not None
-        return RaceMove(self.view(race), board_view(race, racer), joined=joined)
+        return RaceMove(self.view(race), race.board(racer), joined=joined)
 
     async def end(self, place: Place, player_id: int, race_id: int | None = None, *,
                   may_manage: bool = False) -> RaceMove:
@@ -270,7 +269,8 @@ class RaceService:
             racer = race.racer(player_id)
             if racer is None and not race.is_over and not race.due(self.now()):
                 checked = Game(kind=Kind.RACE, hidden_word=race.answer, hard_mode=race.hard_mode,
-                               created_at=race.created_at).check(raw, self.words.allowed)
+                               created_at=race.created_at, variant=race.variant,
+                               ).check(raw, self.words.allowed)
                 if isinstance(checked, Invalid):  # a refused word joins nobody
                     raise InvalidGuess(checked)
                 try:  # the first guess joins the race
@@ -283,11 +283,8 @@ class RaceService:
                 racer = race.racer(player_id)
             self._playable(race, racer)
             assert racer is not None
-            game = Game(kind=Kind.RACE, hidden_word=race.answer, hard_mode=race.hard_mode,
-                        created_at=racer.joined_at, owner_id=player_id, guesses=tuple(
-                            Guess(g.attempt, player_id, g.word, g.feedback, g.created_at)
-                            for g in racer.guesses))
-            played = game.guess(raw, self.words.allowed, player_id=player_id, now=self.now())
+            played = race.board(racer).guess(raw, self.words.allowed, player_id=player_id,
+                                             now=self.now())
             if isinstance(played, Invalid):
                 raise InvalidGuess(played)
             row, attempt = played.rows[-1], played.attempts_used
@@ -305,7 +302,7 @@ class RaceService:
                 raise PlayerError(Problem.RACE_OVER) from None
             me = after.racer(player_id)
             assert me is not None
-            return RaceMove(self.view(after), board_view(after, me), row=row, joined=joined,
+            return RaceMove(self.view(after), after.board(me), row=row, joined=joined,
                             ended=after.is_over)
         raise PlayerError(Problem.BUSY)
 
@@ -335,7 +332,7 @@ class RaceService:
             raise PlayerError(Problem.RACE_OVER) from None
         me = after.racer(player_id)
         assert me is not None
-        return RaceMove(self.view(after), board_view(after, me), ended=after.is_over)
+        return RaceMove(self.view(after), after.board(me), ended=after.is_over)
 
     async def board(self, place: Place, player_id: int,
                     race_id: int | None = None) -> RaceMove:
@@ -346,17 +343,17 @@ class RaceService:
         racer = race.racer(player_id)
         if racer is None:
             raise PlayerError(Problem.NOT_IN_RACE)
-        return RaceMove(self.view(race), board_view(race, racer))
+        return RaceMove(self.view(race), race.board(racer))
 
-    async def may_guess(self, place: Place, player_id: int, race_id: int) -> GameView:
+    async def may_guess(self, place: Place, player_id: int, race_id: int) -> Game:
         """The player's board, if they may guess on it now (else the refusal)."""
         return self.may_guess_in(await self.race(place, race_id), player_id)
 
-    def may_guess_in(self, race: RaceRecord, player_id: int) -> GameView:
+    def may_guess_in(self, race: RaceRecord, player_id: int) -> Game:
         racer = race.racer(player_id)
         self._playable(race, racer)
         assert racer is not None
-        return board_view(race, racer)
+        return race.board(racer)
 
     async def hint(self, place: Place, player_id: int, kind: HintKind | str,
                    race_id: int | None = None) -> HintResult:
@@ -371,7 +368,7 @@ class RaceService:
         assert racer is not None
         if not await self.db.hints_in_races(race.guild_id):
             raise HintsNotAllowed(Problem.HINTS_OFF_RACE)
-        result, value = await make_hint(board_view(race, racer), race.answer, kind,
+        result, value = await make_hint(race.board(racer), kind,
                                         await self.db.race_hints(race.id, player_id),
                                         self._solver)
         try:

@@ -1,9 +1,9 @@
 """What the service hands back: plain data, no Discord types, no database rows, no words for
 people (the front ends word them).
 
-The same result renders as emoji text, a PNG or terminal colours. A game's hidden word is only
-ever filled in once the game is over (``GameView.answer``), so a front end cannot leak it by
-accident.
+The same result renders as emoji text, a PNG or terminal colours. A game is the core's
+:class:`~bot.core.game.Game`: front ends read its ``answer``, filled in only once the game is
+over, so a front end cannot leak the hidden word by accident.
 """
 
 from __future__ import annotations
@@ -11,16 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.core.analysis import GameAnalysis
-from bot.core.domain import (
-    MAX_ATTEMPTS,
-    HintKind,
-    Kind,
-    Mode,
-    Row,
-    Scope,
-    StatsBucket,
-    Status,
-)
+from bot.core.domain import HintKind, Row, Status
+from bot.core.game import Game
 from bot.core.solver_answers import AnswerPick
 from bot.service.errors import check_id
 from bot.storage.models import DailyResult, Stats
@@ -37,55 +29,6 @@ class Place:
     def __post_init__(self) -> None:
         check_id("guild_id", self.guild_id)
         check_id("channel_id", self.channel_id)
-
-
-@dataclass(frozen=True)
-class GameView:
-    id: int
-    mode: Mode
-    puzzle_number: int | None
-    hard_mode: bool
-    status: Status
-    rows: tuple[Row, ...]
-    #: Who played each row (None once a player asked to be forgotten).
-    players: tuple[int | None, ...]
-    keyboard: dict[str, str]
-    owner_id: int | None
-    setter_id: int | None
-    solved_by: int | None
-    #: The hidden word, only once the game is over.
-    answer: str | None
-    label: str
-    max_attempts: int = MAX_ATTEMPTS
-
-    @property
-    def scope(self) -> Scope:
-        return self.mode.scope
-
-    @property
-    def kind(self) -> Kind:
-        return self.mode.kind
-
-    @property
-    def bucket(self) -> StatsBucket:
-        """Where the game counts in statistics."""
-        return self.mode.bucket
-
-    @property
-    def private(self) -> bool:
-        return self.mode.private
-
-    @property
-    def attempts_used(self) -> int:
-        return len(self.rows)
-
-    @property
-    def is_over(self) -> bool:
-        return self.status.is_over
-
-    @property
-    def won(self) -> bool:
-        return self.status is Status.WON
 
 
 @dataclass(frozen=True)
@@ -112,7 +55,7 @@ class Finish:
 
 @dataclass(frozen=True)
 class StartResult:
-    game: GameView
+    game: Game
     #: True when an existing game was handed back instead of a new one.
     resumed: bool
     #: Resumed, and of another kind than the one asked for (a practice start that found the
@@ -122,7 +65,7 @@ class StartResult:
 
 @dataclass(frozen=True)
 class GuessResult:
-    game: GameView
+    game: Game
     row: Row
     attempt: int
     player_id: int
@@ -137,7 +80,7 @@ class HintResult:
     ``provisional``: the solver's strategy was still being built, so the word is the best
     one-step estimate."""
 
-    game: GameView
+    game: Game
     kind: HintKind
     letter: str | None = None
     position: int | None = None
@@ -152,13 +95,13 @@ class HintResult:
 
 @dataclass(frozen=True)
 class GiveUpResult:
-    game: GameView
+    game: Game
     finish: Finish
 
 
 @dataclass(frozen=True)
 class AnalysisResult:
-    game: GameView
+    game: Game
     analysis: GameAnalysis
 
 

@@ -13,7 +13,7 @@ from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 from bot.core.domain import Kind, Scope, mode_of
-from bot.core.game import Invalid, validate_guess
+from bot.core.game import Game, Invalid, validate_guess
 from bot.service.archive import start_archive
 from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
 from bot.service.errors import (
@@ -25,9 +25,8 @@ from bot.service.errors import (
     Problem,
 )
 from bot.service.results import Place, StartResult
-from bot.service.views import game_view, option
+from bot.service.views import option
 from bot.storage.errors import DailyPlayed, GameExists
-from bot.storage.models import GameRecord
 from bot.storage.port import Store
 from bot.storage.races import RaceExists
 
@@ -69,12 +68,12 @@ async def start(service: GameService, place: Place, player_id: int, *, scope: Sc
     creating = service.create(place, mode, answer, hard_mode,
                               owner_id=player_id if scope is Scope.OWN else None)
     try:
-        record = await _beside_race(creating)
+        game = await _beside_race(creating)
     except GameExists as exists:
-        return StartResult(game_view(exists.existing), resumed=True,
+        return StartResult(exists.existing, resumed=True,
                            other_kind=exists.existing.kind != mode.kind)
-    log.debug("game %s started: %s in guild %s", record.id, mode.name, place.guild_id)
-    return StartResult(game_view(record), resumed=False)
+    log.debug("game %s started: %s in guild %s", game.id, mode.name, place.guild_id)
+    return StartResult(game, resumed=False)
 
 
 async def challenge(service: GameService, place: Place, setter_id: int, word: str, *,
@@ -83,11 +82,11 @@ async def challenge(service: GameService, place: Place, setter_id: int, word: st
     await refuse_beside_race(service.db, place)
     answer = checked_word(service, word)
     try:
-        record = await _beside_race(service.create(
+        game = await _beside_race(service.create(
             place, mode_of(Scope.CHANNEL, Kind.CHOSEN), answer, hard_mode, setter_id=setter_id))
     except GameExists:
         raise GameAlreadyRunning(Problem.CHANNEL_GAME_RUNNING) from None
-    return StartResult(game_view(record), resumed=False)
+    return StartResult(game, resumed=False)
 
 
 def checked_word(service: GameService, word: str) -> str:
@@ -110,7 +109,7 @@ async def _start_daily(service: GameService, place: Place, player_id: int,
     answer = await daily_answer(db, service.words, service.daily_salt, settings, number,
                                 player_id)
     try:
-        record = await service.create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
+        game = await service.create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
                                       hard_mode, owner_id=player_id, puzzle_number=number)
     except GameExists as exists:
         other = exists.existing
@@ -120,7 +119,7 @@ async def _start_daily(service: GameService, place: Place, player_id: int,
         raise GameAlreadyRunning(Problem.OWN_GAME_RUNNING) from None
     except DailyPlayed:  # played before "forget me": still played
         raise DailyAlreadyPlayed(Problem.DAILY_DONE, puzzle_number=number) from None
-    return StartResult(game_view(record), resumed=False)
+    return StartResult(game, resumed=False)
 
 
 async def refuse_beside_race(db: Store, place: Place) -> None:
@@ -130,7 +129,7 @@ async def refuse_beside_race(db: Store, place: Place) -> None:
         raise PlayerError(Problem.RACE_BLOCKS_GAME)
 
 
-async def _beside_race(creating: Awaitable[GameRecord]) -> GameRecord:
+async def _beside_race(creating: Awaitable[Game]) -> Game:
     """A channel game's insert: where a race started after :func:`refuse_beside_race` looked
     (another process, or a race started at the same moment here), the store names the race in
     the way, and that is the race's refusal, not a failure."""

@@ -26,8 +26,6 @@ from .models import (
     UNSET,
     DailyResult,
     ForgetReport,
-    GameRecord,
-    GuessRecord,
     GuildSettings,
     HintRecord,
     Leaderboard,
@@ -52,7 +50,7 @@ else:
 
 __all__ = [
     "UNSET", "AttemptConflict", "DailyPlayed", "DailyResult", "ForgetReport", "GameExists",
-    "GameNotActive", "GameNotFound", "GameRecord", "GuessRecord", "GuildSettings",
+    "GameNotActive", "GameNotFound", "GuildSettings",
     "HintRecord", "Leaderboard", "LeaderboardRow", "MigrationError", "PlayerNotAllowed",
     "PrefsChanged", "SchemaTooNew", "SqliteStore", "Stats", "StorageError", "StorageFull",
     "StorageUnavailable", "Store", "latest_version", "validate_timezone",

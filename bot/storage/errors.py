@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .models import GameRecord
+from bot.core.game import Game
 
 
 class StorageError(Exception):
@@ -40,7 +40,7 @@ class MigrationError(StorageError):
 class GameExists(StorageError):
     """Creating the game would break a uniqueness rule; ``existing`` is the game in the way."""
 
-    def __init__(self, existing: GameRecord) -> None:
+    def __init__(self, existing: Game) -> None:
         self.existing = existing
         what = "daily" if existing.kind == "daily" else f"{existing.scope} game"
         super().__init__(f"there is already a {what} here (game {existing.id}, {existing.status})")
@@ -55,7 +55,7 @@ class GameNotFound(StorageError):
 class GameNotActive(StorageError):
     """The game is already over (won, lost or given up)."""
 
-    def __init__(self, game: GameRecord) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         super().__init__(f"game {game.id} is over ({game.status})")
 
@@ -63,7 +63,7 @@ class GameNotActive(StorageError):
 class AttemptConflict(StorageError):
     """The attempt number is not the next one: someone else guessed first. Re-read and retry."""
 
-    def __init__(self, game: GameRecord, attempt: int) -> None:
+    def __init__(self, game: Game, attempt: int) -> None:
         self.game = game
         self.attempt = attempt
         super().__init__(

@@ -13,25 +13,29 @@ from typing import Any, Final
 
 from bot.core import domain
 from bot.core.domain import HintKind, Kind, Scope, StatsBucket, Status
+from bot.core.game import Game, Guess
+from bot.core.variant import CLASSIC, Variant
 
 from . import racing, rules, stats
 from . import validation as check
 from .database import Database, Row, Tx, maybe_moment, moment
 from .errors import DailyPlayed, GameExists, StorageError
-from .models import (
-    GAME_COLUMNS,
-    NEW_GAME_COLUMNS,
-    EndingFigures,
-    GameRecord,
-    GuessRecord,
-    HintRecord,
-)
+from .models import EndingFigures, HintRecord
 from .races import RaceExists
-from .validation import applied, given_time
+from .validation import applied, given_time, stored_variant
 
+#: The stored columns of a game, in :func:`games_from_rows` order (the hidden word is kept in
+#: ``answer``; the variant as ``word_length`` and ``attempts``).
+GAME_COLUMNS: Final = ("id", "guild_id", "channel_id", "owner_id", "scope", "kind",
+                       "puzzle_number", "answer", "hard_mode", "status", "setter_id",
+                       "solved_by", "created_at", "finished_at", "setter_mark", "word_length",
+                       "attempts")
+#: The columns given when a game is created; the others start at their defaults.
+NEW_GAME_COLUMNS: Final = ("guild_id", "channel_id", "owner_id", "scope", "kind",
+                           "puzzle_number", "answer", "hard_mode", "setter_id", "created_at",
+                           "word_length", "attempts")
 #: Games matching ``{where}`` (on ``games g``) with their guesses: one row per guess (or one
-#: with no guess), by game and attempt. (The columns are :class:`GameRecord`'s fields in
-#: order, ``setter_mark`` last: :func:`games_from_rows` relies on it.)
+#: with no guess), by game and attempt.
 SELECT_GAMES: Final = (
     f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, q.word, "
     "q.feedback, q.created_at FROM games g LEFT JOIN guesses q ON q.game_id = g.id "
@@ -85,26 +89,30 @@ _DAILY_HISTORY: Final = (
 )
 
 
-def games_from_rows(rows: list[Row]) -> list[GameRecord]:
+def games_from_rows(rows: list[Row]) -> list[Game]:
     """The games of :data:`SELECT_GAMES` rows."""
-    found: dict[int, tuple[tuple[Any, ...], list[GuessRecord]]] = {}
+    found: dict[int, tuple[tuple[Any, ...], list[Guess]]] = {}
+    width = len(GAME_COLUMNS)
     for row in map(tuple, rows):  # (asyncpg's records do not slice)
         game = found.setdefault(row[0], (row, []))
-        attempt, player, word, feedback, created = row[15:]
+        attempt, player, word, feedback, created = row[width:]
         if attempt is not None:
-            game[1].append(GuessRecord(attempt, player, word, feedback, moment(created)))
-    return [GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]), r[9], r[10],
-                       r[11], moment(r[12]), maybe_moment(r[13]), tuple(guesses), r[14])
+            game[1].append(Guess(attempt, player, word, feedback, moment(created)))
+    return [Game(id=r[0], guild_id=r[1], channel_id=r[2], owner_id=r[3], scope=r[4], kind=r[5],
+                 puzzle_number=r[6], hidden_word=r[7], hard_mode=bool(r[8]), status=r[9],
+                 setter_id=r[10], solved_by=r[11], created_at=moment(r[12]),
+                 finished_at=maybe_moment(r[13]), setter_mark=r[14],
+                 variant=stored_variant(r[15], r[16]), guesses=tuple(guesses))
             for r, guesses in found.values()]
 
 
 async def read_games(source: Tx | Database, where: str, *params: Any,
-                     lock: bool = False) -> list[GameRecord]:
+                     lock: bool = False) -> list[Game]:
     sql = SELECT_GAMES.format(where=where) + (" FOR UPDATE OF g" if lock else "")
     return games_from_rows(await source.fetch(sql, *params))
 
 
-async def locked_game(tx: Tx, game_id: int) -> GameRecord | None:
+async def locked_game(tx: Tx, game_id: int) -> Game | None:
     """The game as it is now, its row locked until the transaction ends."""
     await tx.execute(_LOCK, game_id)
     found = await read_games(tx, "g.id = $1", game_id)
@@ -118,39 +126,39 @@ class Games:
         self._db = db
         self._key = key  # makes a forgotten player's mark (rules.player_mark)
 
-    async def _one(self, where: str, *params: Any) -> GameRecord | None:
+    async def _one(self, where: str, *params: Any) -> Game | None:
         found = await read_games(self._db, where, *params)
         return found[-1] if found else None
 
-    async def get_game(self, game_id: int) -> GameRecord | None:
+    async def get_game(self, game_id: int) -> Game | None:
         check.check_id("game_id", game_id)
         return await self._one("g.id = $1", game_id)
 
     async def active_own_game(self, guild_id: int, channel_id: int,
-                              owner_id: int) -> GameRecord | None:
+                              owner_id: int) -> Game | None:
         check.check_ids(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id)
         return await self._one(ACTIVE_OWN, guild_id, channel_id, owner_id)
 
-    async def active_channel_game(self, guild_id: int, channel_id: int) -> GameRecord | None:
+    async def active_channel_game(self, guild_id: int, channel_id: int) -> Game | None:
         check.check_ids(guild_id=guild_id, channel_id=channel_id)
         return await self._one(ACTIVE_CHANNEL, guild_id, channel_id)
 
     async def daily_game(self, guild_id: int, owner_id: int,
-                         puzzle_number: int) -> GameRecord | None:
+                         puzzle_number: int) -> Game | None:
         return await self._numbered(guild_id, owner_id, puzzle_number, Kind.DAILY)
 
     async def archive_game(self, guild_id: int, owner_id: int,
-                           puzzle_number: int) -> GameRecord | None:
+                           puzzle_number: int) -> Game | None:
         return await self._numbered(guild_id, owner_id, puzzle_number, Kind.ARCHIVE)
 
     async def _numbered(self, guild_id: int, owner_id: int, puzzle_number: int,
-                        kind: Kind) -> GameRecord | None:
+                        kind: Kind) -> Game | None:
         check.check_ids(guild_id=guild_id, owner_id=owner_id)
         check.check_day("puzzle_number", puzzle_number)
         return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, kind.value)
 
     async def last_finished_game(self, guild_id: int, channel_id: int,
-                                 player_id: int) -> GameRecord | None:
+                                 player_id: int) -> Game | None:
         check.check_ids(guild_id=guild_id, channel_id=channel_id, player_id=player_id)
         return await self._one(_LAST_FINISHED, guild_id, channel_id, player_id)
 
@@ -163,18 +171,20 @@ class Games:
     async def create_game(self, *, guild_id: int, channel_id: int, owner_id: int | None,
                           scope: Scope, kind: Kind, answer: str, hard_mode: bool,
                           puzzle_number: int | None = None, setter_id: int | None = None,
-                          now: datetime | None = None) -> GameRecord:
+                          variant: Variant = CLASSIC, now: datetime | None = None) -> Game:
         check.check_new_game(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id,
                              scope=scope, kind=kind, answer=answer, hard_mode=hard_mode,
-                             puzzle_number=puzzle_number, setter_id=setter_id)
-        game = GameRecord(0, guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer,
-                          hard_mode, Status.ACTIVE, setter_id, None, check.now_utc(now), None)
+                             puzzle_number=puzzle_number, setter_id=setter_id, variant=variant)
+        game = Game(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id, scope=scope,
+                    kind=kind, puzzle_number=puzzle_number, hidden_word=answer,
+                    hard_mode=hard_mode, setter_id=setter_id, created_at=check.now_utc(now),
+                    variant=variant)
         mark = None if owner_id is None else rules.player_mark(self._key, owner_id)
         return await self._db.transaction(StartMove(game, mark))
 
     async def record_guess(self, game_id: int, *, attempt: int, player_id: int, word: str,
                            feedback: str, finish: Status | None, day: int | None = None,
-                           now: datetime | None = None) -> GameRecord:
+                           now: datetime | None = None) -> Game:
         check.check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
                           feedback=feedback, finish=finish, day=day)
         given, mark = given_time(now), rules.player_mark(self._key, player_id)
@@ -185,7 +195,7 @@ class Games:
     async def record_ending_guess(self, game_id: int, *, attempt: int, player_id: int,
                                   word: str, feedback: str, finish: Status, day: int,
                                   now: datetime | None = None
-                                  ) -> tuple[GameRecord, EndingFigures]:
+                                  ) -> tuple[Game, EndingFigures]:
         if finish is None:
             raise ValueError("record_ending_guess is for a guess that ends its game")
         check.check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
@@ -198,12 +208,12 @@ class Games:
         return game, figures
 
     async def give_up(self, game_id: int, *, player_id: int, day: int,
-                      now: datetime | None = None) -> GameRecord:
+                      now: datetime | None = None) -> Game:
         check.check_ids(game_id=game_id, player_id=player_id)
         check.check_day("day", day)
         given, mark = given_time(now), rules.player_mark(self._key, player_id)
 
-        async def work(tx: Tx) -> GameRecord:
+        async def work(tx: Tx) -> Game:
             game = await _playable(tx, domain.give_up_refusal, game_id, player_id, mark)
             ended, _ = await end_game(tx, game, Status.GIVEN_UP, None, applied(given), day)
             return ended
@@ -223,10 +233,10 @@ class Games:
 
         await self._db.transaction(work)
 
-    async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> GameRecord:
+    async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> Game:
         check.check_ids(game_id=game_id, owner_id=owner_id, channel_id=channel_id)
 
-        async def work(tx: Tx) -> GameRecord:
+        async def work(tx: Tx) -> Game:
             game = await locked_game(tx, game_id)
             error = rules.move_error(game, game_id, owner_id)
             if error is not None or game is None:
@@ -243,8 +253,8 @@ class Games:
         return await self._db.transaction(work)
 
 
-async def _playable(tx: Tx, rule: Callable[[domain.GameFacts, int], domain.Refusal | None],
-                    game_id: int, player_id: int, mark: str) -> GameRecord:
+async def _playable(tx: Tx, rule: Callable[[Game, int, str | None], domain.Refusal | None],
+                    game_id: int, player_id: int, mark: str) -> Game:
     """The game, locked, if ``rule`` lets the player make their move on it; else its error."""
     game = await locked_game(tx, game_id)
     error = rules.refused(rule, game, game_id, player_id, mark)
@@ -259,14 +269,21 @@ class StartMove:
     database may also play several in one go, as :mod:`.postgres.starts` does, with the same
     outcome each."""
 
-    game: GameRecord
+    game: Game
     mark: str | None
 
-    def __call__(self, tx: Tx) -> Coroutine[Any, Any, GameRecord]:
+    def __call__(self, tx: Tx) -> Coroutine[Any, Any, Game]:
         return _create(tx, self.game, self.mark)
 
 
-async def _create(tx: Tx, game: GameRecord, mark: str | None) -> GameRecord:
+def new_game_values(game: Game) -> tuple[Any, ...]:
+    """The values of a new game's :data:`NEW_GAME_COLUMNS`."""
+    return (game.guild_id, game.channel_id, game.owner_id, game.scope.value, game.kind.value,
+            game.puzzle_number, game.hidden_word, game.hard_mode, game.setter_id,
+            game.created_at, game.variant.length, game.variant.attempts)
+
+
+async def _create(tx: Tx, game: Game, mark: str | None) -> Game:
     """Start ``game``, unless a game is in its way (a daily or archive game of that puzzle
     first, then the player's or the channel's active game, then for a channel game the
     channel's race: ``RaceExists``) or it is a daily its player had started before being
@@ -291,7 +308,7 @@ async def _create(tx: Tx, game: GameRecord, mark: str | None) -> GameRecord:
     if game.kind is Kind.DAILY and await tx.fetchrow(_PLAYED, game.guild_id,
                                                      game.puzzle_number, mark):
         raise DailyPlayed(game.guild_id, game.puzzle_number or 0)
-    row = await tx.fetchrow(_INSERT_GAME, *(getattr(game, c) for c in NEW_GAME_COLUMNS))
+    row = await tx.fetchrow(_INSERT_GAME, *new_game_values(game))
     if row is None:  # the database's trigger: a race is on in this channel
         raise StorageError("the game could not be started (a race is on in this channel)")
     return replace(game, id=row[0])
@@ -313,7 +330,7 @@ class GuessMove:
     mark: str
     figures: bool = False
 
-    def __call__(self, tx: Tx) -> Coroutine[Any, Any, tuple[GameRecord, EndingFigures | None]]:
+    def __call__(self, tx: Tx) -> Coroutine[Any, Any, tuple[Game, EndingFigures | None]]:
         return _guess(tx, self.game_id, self.attempt, self.player_id, self.word, self.feedback,
                       self.finish, self.day, self.given, self.mark, figures=self.figures)
 
@@ -321,7 +338,7 @@ class GuessMove:
 async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
                  feedback: str, finish: Status | None, day: int | None,
                  given: datetime | None, mark: str, *, figures: bool = False
-                 ) -> tuple[GameRecord, EndingFigures | None]:
+                 ) -> tuple[Game, EndingFigures | None]:
     """Save one guess (ending the game when ``finish``); with ``figures``, what the end
     shows the guesser, read in this transaction once the game is counted.
 
@@ -333,13 +350,14 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
     game = found[0] if found else None
     if game is not None and attempt > len(game.guesses) + 1:
         game = (await read_games(tx, "g.id = $1", game_id))[0]
-    error = rules.guess_error(game, game_id, player_id, mark, attempt, word, feedback)
+    error = rules.guess_error(game, game_id, player_id, mark, attempt, word, feedback,
+                              finish)
     if error is not None or game is None:
         raise error or StorageError(f"guess for game {game_id} was not saved")
     created = applied(given)
     await tx.execute(_INSERT_GUESS, game_id, attempt, player_id, word, feedback, created)
     game = replace(game, guesses=(*game.guesses,
-                                  GuessRecord(attempt, player_id, word, feedback, created)))
+                                  Guess(attempt, player_id, word, feedback, created)))
     if finish is None:
         return game, None
     won = Status(finish) is Status.WON
@@ -348,12 +366,12 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
     if not figures:
         return game, None
     hints = await tx.fetchrow(_HINT_COUNT, game_id)
-    shown = stats.to_stats(counted.get(player_id), game.stats_mode, day)
+    shown = stats.to_stats(counted.get(player_id), game.bucket, day, game.variant)
     return game, EndingFigures(int(hints[0]) if hints else 0, shown)
 
 
-async def end_game(tx: Tx, game: GameRecord, status: Status, solver: int | None,
-                   at: datetime, day: int | None) -> tuple[GameRecord, dict[int, Any]]:
+async def end_game(tx: Tx, game: Game, status: Status, solver: int | None,
+                   at: datetime, day: int | None) -> tuple[Game, dict[int, Any]]:
     """End a locked game (never before its last guess, nor before a game already counted for
     one of its players: :func:`_after_counted`) and count it: the game after, and the
     statistics rows of the players it counted for."""
@@ -361,42 +379,42 @@ async def end_game(tx: Tx, game: GameRecord, status: Status, solver: int | None,
         at = max(at, max(g.created_at for g in game.guesses))
     ended = replace(game, status=status, finished_at=at, solved_by=solver)
     before = {player: await _lock_row(tx, ended, player)
-              for player in sorted(rules.counted_players(ended))}
+              for player in sorted(ended.counted_players)}
     ended = await _after_counted(tx, ended, before)
     await tx.execute(_END, game.id, status.value, ended.finished_at, solver)
     return ended, await count_ending(tx, ended, day, before)
 
 
-async def _lock_row(tx: Tx, game: GameRecord, player: int) -> stats.StatsRow | None:
-    found = await tx.fetchrow(_LOCK_ROW, game.guild_id, player, str(game.stats_mode))
+async def _lock_row(tx: Tx, game: Game, player: int) -> stats.StatsRow | None:
+    found = await tx.fetchrow(_LOCK_ROW, game.guild_id, player, str(game.bucket))
     return stats.stats_row(found) if found else None
 
 
-async def _after_counted(tx: Tx, game: GameRecord,
-                         rows: dict[int, stats.StatsRow | None]) -> GameRecord:
+async def _after_counted(tx: Tx, game: Game,
+                         rows: dict[int, stats.StatsRow | None]) -> Game:
     """``game``, ending just after the latest game counted for one of its players in its
     statistics before it (their rows locked: ``rows``), if one finished at or after it.
 
     Streaks are counted in the order games are counted in; another process's move may be
     counted first though it finished a moment later, so the finish is moved to keep finish
     order and counting order one. (Dailies' streaks follow their days: nothing to move.)"""
-    if game.stats_mode == StatsBucket.DAILY or not rows:
+    if game.bucket == StatsBucket.DAILY or not rows:
         return game
     at = game.finished_at
     assert at is not None
     later = [g.finished_at for g in await read_games(tx, _FINISHED_SINCE, game.guild_id, at,
                                                       game.id)
-             if g.finished_at is not None and g.stats_mode == game.stats_mode
-             and not rules.counted_players(g).isdisjoint(rows)]
+             if g.finished_at is not None and g.bucket == game.bucket
+             and not g.counted_players.isdisjoint(rows)]
     return replace(game, finished_at=max(later) + TICK) if later else game
 
 
-async def count_ending(tx: Tx, game: GameRecord, day: int | None,
+async def count_ending(tx: Tx, game: Game, day: int | None,
                        before: dict[int, stats.StatsRow | None]) -> dict[int, stats.StatsRow]:
     """Count a game that just ended (already marked so) for each of its
     :func:`counted players <bot.core.domain.counted_players>`, whose rows (``before``) are
     locked: their rows afterwards, by player."""
-    mode, won, attempts = str(game.stats_mode), game.status == "won", len(game.guesses)
+    mode, won, attempts = str(game.bucket), game.status == "won", len(game.guesses)
     counted: dict[int, stats.StatsRow] = {}
     for player, row in before.items():
         if mode == StatsBucket.DAILY:

@@ -1,4 +1,5 @@
-"""Plain, immutable records a store returns (see :class:`bot.storage.Store`).
+"""Plain, immutable records a store returns (see :class:`bot.storage.Store`); a game is
+:class:`bot.core.game.Game`, a race :class:`bot.storage.races.RaceRecord`.
 
 Every datetime here is timezone-aware UTC. Ids are Discord snowflakes (the terminal front end
 uses guild 0, channel 0 and a local player id). ``player_id`` of a guess is ``None`` once that
@@ -8,11 +9,12 @@ history still adds up for everyone else).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Final
 
-from bot.core.domain import HintKind, Kind, Scope, StatsBucket, Status, stats_bucket
+from bot.core.domain import HintKind, Status
+from bot.core.variant import CLASSIC
 
 
 class Unset:
@@ -24,66 +26,10 @@ class Unset:
 
 UNSET: Final = Unset()
 
-
-@dataclass(frozen=True, slots=True)
-class GuessRecord:
-    attempt: int
-    player_id: int | None
-    word: str
-    feedback: str
-    created_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    id: int
-    guild_id: int
-    channel_id: int
-    owner_id: int | None
-    scope: Scope
-    kind: Kind
-    puzzle_number: int | None
-    # Kept out of repr so that logging a record (or an exception carrying one) never shows it.
-    answer: str = field(repr=False)
-    hard_mode: bool
-    status: Status
-    setter_id: int | None
-    solved_by: int | None
-    created_at: datetime
-    finished_at: datetime | None
-    guesses: tuple[GuessRecord, ...] = ()
-    #: A forgotten setter's anonymous mark (``rules.player_mark``), so they still cannot play.
-    setter_mark: str | None = field(default=None, repr=False)
-
-    def __post_init__(self) -> None:
-        # Whatever a backend reads (text), the record holds the domain's enums.
-        object.__setattr__(self, "scope", Scope(self.scope))
-        object.__setattr__(self, "kind", Kind(self.kind))
-        object.__setattr__(self, "status", Status(self.status))
-
-    @property
-    def attempts_used(self) -> int:
-        return len(self.guesses)
-
-    @property
-    def stats_mode(self) -> StatsBucket:
-        """The statistics bucket this game counts in: daily, practice or channel."""
-        return stats_bucket(self.scope, self.kind)
-
-    @property
-    def participants(self) -> frozenset[int]:
-        """Players (not forgotten) who made at least one guess in this game."""
-        return frozenset(g.player_id for g in self.guesses if g.player_id is not None)
-
-
-#: The columns of a stored game, named once: the fields of :class:`GameRecord` (its guesses
-#: are another table), in this order.
-GAME_COLUMNS: Final = tuple(f.name for f in fields(GameRecord) if f.name != "guesses")
-#: The columns given when a game is created; the store sets the others later or leaves them
-#: to their defaults.
-NEW_GAME_COLUMNS: Final = tuple(
-    c for c in GAME_COLUMNS if c not in ("id", "status", "solved_by", "finished_at", "setter_mark")
-)
+#: The most attempts a stored game may have: the statistics keep a count of wins in each
+#: number of attempts up to it (``dist_1`` ... ``dist_13``), enough for the variant with
+#: the most attempts planned (Octordle's 13).
+DISTRIBUTION_SLOTS: Final = 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +50,8 @@ class Stats:
     win_percent: int = 0
     current_streak: int = 0
     max_streak: int = 0
-    distribution: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    #: Wins in 1, 2, ... attempts, one count per attempt the variant gives.
+    distribution: tuple[int, ...] = (0,) * CLASSIC.attempts
     average_guesses: float | None = None
 
 

@@ -11,10 +11,10 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, Final
 
-from bot.core.domain import MAX_ATTEMPTS, STORED_MODES, LeaderboardOrder, Scope, StatsBucket
+from bot.core.domain import STORED_MODES, LeaderboardOrder, Scope, StatsBucket
 
 from .database import Database
-from .models import Leaderboard
+from .models import DISTRIBUTION_SLOTS, Leaderboard
 from .stats import StatsRow, board_of
 from .validation import check_board, now_utc
 
@@ -32,7 +32,7 @@ def _bucket_filter(bucket: StatsBucket) -> str:
 
 
 def period_query(bucket: StatsBucket) -> str:
-    """One row per player, ``(player, played, wins, won in 1, ..., won in 6, hinted wins)``,
+    """One row per player, ``(player, played, wins, won in 1, 2, ... attempts, hinted wins)``,
     for the games of ``bucket`` finished in a server (``$1``) from a start (``$2``, included)
     to an end (``$3``, excluded): the database adds them up, so a server of many thousands of
     players sends one row each."""
@@ -47,7 +47,7 @@ def period_query(bucket: StatsBucket) -> str:
     if not channel:  # own games: the owner, no join
         players = ("g.owner_id AS player", "", "")
     spread = "".join(f", sum(CASE WHEN won AND attempts = {n} THEN 1 ELSE 0 END)"
-                     for n in range(1, MAX_ATTEMPTS + 1))
+                     for n in range(1, DISTRIBUTION_SLOTS + 1))
     return (
         "SELECT player, count(*), sum(CASE WHEN won THEN 1 ELSE 0 END)"
         f"{spread}, sum(CASE WHEN won AND hinted THEN 1 ELSE 0 END) FROM (SELECT DISTINCT g.id, "

@@ -5,9 +5,9 @@ PostgreSQL store implement it without inheriting from it, and the service depend
 
 Contract shared by every call:
 
-* Arguments that no stored state could make valid (a negative id, a word that is not five
-  letters a-z, an unknown scope, a naive datetime) raise ``ValueError`` before anything is
-  read or written.
+* Arguments that no stored state could make valid (a negative id, a hidden word that is not
+  of its variant, an unknown scope, a naive datetime) raise ``ValueError`` before anything is
+  written.
 * Every write is atomic: it is applied entirely or not at all, and it returns only once it is
   durable. A refused write (any :class:`~bot.storage.errors.StorageError` below) leaves no
   trace. Writes take effect in the order the store acknowledges them.
@@ -26,6 +26,8 @@ from types import TracebackType
 from typing import Protocol, Self
 
 from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket, Status
+from bot.core.game import Game
+from bot.core.variant import CLASSIC, Variant
 
 from .models import (
     UNSET,
@@ -33,7 +35,6 @@ from .models import (
     DailyResult,
     EndingFigures,
     ForgetReport,
-    GameRecord,
     GuildSettings,
     HintRecord,
     Leaderboard,
@@ -67,39 +68,39 @@ class Store(Protocol):
     async def create_game(self, *, guild_id: int, channel_id: int, owner_id: int | None,
                           scope: Scope, kind: Kind, answer: str, hard_mode: bool,
                           puzzle_number: int | None = None, setter_id: int | None = None,
-                          now: datetime | None = None) -> GameRecord:
-        """Start a game and return it. ``GameExists`` (carrying the game in the way) when the
-        player has an active own game in this channel, the channel an active channel game, or
-        the player has, or had, this day's daily (a move ending that game is waited for);
-        ``RaceExists`` (carrying the race) for a channel game where a race is on;
-        ``DailyPlayed`` when they started this daily before asking to be forgotten (a daily
-        is never played twice)."""
+                          variant: Variant = CLASSIC, now: datetime | None = None) -> Game:
+        """Start a game of ``variant`` (kept with it) and return it. ``GameExists`` (carrying
+        the game in the way) when the player has an active own game in this channel, the
+        channel an active channel game, or the player has, or had, this day's daily (a move
+        ending that game is waited for); ``RaceExists`` (carrying the race) for a channel game
+        where a race is on; ``DailyPlayed`` when they started this daily before asking to be
+        forgotten (a daily is never played twice)."""
 
-    async def get_game(self, game_id: int) -> GameRecord | None:
+    async def get_game(self, game_id: int) -> Game | None:
         """The game with its guesses, or ``None``."""
 
     async def active_own_game(self, guild_id: int, channel_id: int,
-                              owner_id: int) -> GameRecord | None:
+                              owner_id: int) -> Game | None:
         """The player's active own game in this channel, if any."""
 
-    async def active_channel_game(self, guild_id: int, channel_id: int) -> GameRecord | None:
+    async def active_channel_game(self, guild_id: int, channel_id: int) -> Game | None:
         """The channel's active channel game, if any."""
 
     async def daily_game(self, guild_id: int, owner_id: int,
-                         puzzle_number: int) -> GameRecord | None:
+                         puzzle_number: int) -> Game | None:
         """The player's daily of that day in this server, active or finished, if any."""
 
     async def archive_game(self, guild_id: int, owner_id: int,
-                           puzzle_number: int) -> GameRecord | None:
+                           puzzle_number: int) -> Game | None:
         """The player's archive game of that puzzle in this server (played once), if any."""
 
     async def last_finished_game(self, guild_id: int, channel_id: int,
-                                 player_id: int) -> GameRecord | None:
+                                 player_id: int) -> Game | None:
         """The latest finished game in this channel that the player owned or guessed in."""
 
     async def record_guess(self, game_id: int, *, attempt: int, player_id: int, word: str,
                            feedback: str, finish: Status | None, day: int | None = None,
-                           now: datetime | None = None) -> GameRecord:
+                           now: datetime | None = None) -> Game:
         """Save one guess and return the game right after it. ``finish`` (``won`` with, and
         only with, an all-green feedback; ``lost`` on the last attempt) ends the game and
         counts it for its :func:`counted players <bot.core.domain.counted_players>` in the same
@@ -112,14 +113,14 @@ class Store(Protocol):
     async def record_ending_guess(self, game_id: int, *, attempt: int, player_id: int,
                                   word: str, feedback: str, finish: Status, day: int,
                                   now: datetime | None = None
-                                  ) -> tuple[GameRecord, EndingFigures]:
+                                  ) -> tuple[Game, EndingFigures]:
         """:meth:`record_guess` for a guess that ends its game, in the same one trip to the
         store: the game right after it, and what :meth:`ending_figures` reads for the player
         (``today`` = ``day``), read in the transaction that ended it, once the game is
         counted. Same errors; a ``finish`` of ``None`` raises ``ValueError``."""
 
     async def give_up(self, game_id: int, *, player_id: int, day: int,
-                      now: datetime | None = None) -> GameRecord:
+                      now: datetime | None = None) -> Game:
         """End an active game as given up (played and lost for the counted players). Who
         may: :func:`bot.core.domain.give_up_refusal`. Raises ``GameNotFound``,
         ``GameNotActive`` or ``PlayerNotAllowed``."""
@@ -129,7 +130,7 @@ class Store(Protocol):
         """Remember a hint given in an active game, to a player who may guess in it.
         Raises ``GameNotFound``, ``GameNotActive`` or ``PlayerNotAllowed``."""
 
-    async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> GameRecord:
+    async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> Game:
         """Move an active own game to another channel of its server, by its owner: its board
         is played there from now on. The game as moved; unchanged if it is there already.
         Raises ``GameNotFound``, ``GameNotActive``, ``PlayerNotAllowed`` (not the owner's own
@@ -230,10 +231,11 @@ class Store(Protocol):
     async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
                           hard_mode: bool, ends_at: datetime,
                           join_window_ends_at: datetime | None = None,
+                          variant: Variant = CLASSIC,
                           now: datetime | None = None) -> RaceRecord:
-        """Start a race in a channel, open until ``ends_at``; before ``join_window_ends_at``
-        (its start if not given) everyone having finished does not end it. ``RaceExists``
-        (with the race in the way) when the channel has an active race;
+        """Start a race of ``variant`` in a channel, open until ``ends_at``; before
+        ``join_window_ends_at`` (its start if not given) everyone having finished does not
+        end it. ``RaceExists`` (with the race in the way) when the channel has an active race;
         ``ChannelGameRunning`` when it has an active channel game (and while a race is
         active, ``create_game`` of a channel game there raises ``RaceExists``)."""
 

@@ -15,7 +15,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Final
 
-from bot.core.domain import LeaderboardOrder, Status
+from bot.core.domain import Kind, LeaderboardOrder, Status
+from bot.core.game import Game, Guess
+from bot.core.variant import CLASSIC, Variant
 
 from .errors import StorageError
 from .stats import win_percent
@@ -103,10 +105,24 @@ class RaceRecord:
     message_id: int | None = None
     #: In the order they joined.
     racers: tuple[Racer, ...] = ()
+    variant: Variant = CLASSIC
 
     def __post_init__(self) -> None:
         if self.end is not None:
             object.__setattr__(self, "end", RaceEnd(self.end))
+
+    def board(self, racer: Racer) -> Game:
+        """The racer's own board as a game of the race mode (its id is the race's). Its
+        hidden word is shown once they solved it or the race ended (it stays sealed after
+        a loss while others still race)."""
+        return Game(id=self.id, guild_id=self.guild_id, channel_id=self.channel_id,
+                    owner_id=racer.player_id, kind=Kind.RACE, hidden_word=self.answer,
+                    hard_mode=self.hard_mode, status=racer.status,
+                    solved_by=racer.player_id if racer.status is Status.WON else None,
+                    created_at=racer.joined_at, finished_at=racer.finished_at,
+                    guesses=tuple(Guess(g.attempt, racer.player_id, g.word, g.feedback,
+                                        g.created_at) for g in racer.guesses),
+                    variant=self.variant, sealed=not self.is_over)
 
     @property
     def is_over(self) -> bool:

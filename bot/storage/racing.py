@@ -14,18 +14,19 @@ from datetime import datetime
 from typing import Any, Final, TypeVar
 
 from bot.core.domain import HintKind, LeaderboardOrder, Status
+from bot.core.variant import CLASSIC, Variant
 
 from . import races, rules
 from . import validation as check
 from .database import Database, Row, Tx, marks, maybe_moment, moment
 from .models import HintRecord
 from .races import RaceEnd, Racer, RaceRecord
-from .validation import applied, given_time
+from .validation import applied, given_time, stored_variant
 
 T = TypeVar("T")
 _RACE: Final = ("r.id, r.guild_id, r.channel_id, r.starter_id, r.answer, r.hard_mode, "
                 "r.created_at, r.ends_at, r.join_window_ends_at, r.finished_at, r.end_reason, "
-                "r.message_id")
+                "r.message_id, r.word_length, r.attempts")
 #: Races matching ``{where}`` (on ``races r``): one row per racer's guess, by race, racers in
 #: the order they joined.
 _SELECT: Final = (
@@ -56,7 +57,7 @@ def races_from_rows(rows: list[Row]) -> list[RaceRecord]:
         if row[0] not in found:
             found[row[0]] = _race(row), {}
         racers = found[row[0]][1]
-        player, joined, status, finished, hints, place, attempt, word, feedback, at = row[12:]
+        player, joined, status, finished, hints, place, attempt, word, feedback, at = row[14:]
         if player is not None:
             racer = racers.get(player) or Racer(player, moment(joined), Status(status),
                                                 maybe_moment(finished), int(hints), place)
@@ -68,11 +69,12 @@ def races_from_rows(rows: list[Row]) -> list[RaceRecord]:
 
 
 def _race(row: tuple[Any, ...]) -> RaceRecord:
-    race_id, guild, channel, starter, answer, hard, created, ends, window, *rest = row[:12]
-    finished, end, message = rest
+    race_id, guild, channel, starter, answer, hard, created, ends, window, *rest = row[:14]
+    finished, end, message, length, attempts = rest
     return RaceRecord(race_id, guild, channel, starter, answer, bool(hard), moment(created),
                       moment(ends), maybe_moment(window) or moment(created),
-                      maybe_moment(finished), end, message)
+                      maybe_moment(finished), end, message,
+                      variant=stored_variant(length, attempts))
 
 
 async def _read(source: Tx | Database, where: str, *params: Any) -> list[RaceRecord]:
@@ -106,14 +108,15 @@ class Races:
     async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
                           hard_mode: bool, ends_at: datetime,
                           join_window_ends_at: datetime | None = None,
+                          variant: Variant = CLASSIC,
                           now: datetime | None = None) -> RaceRecord:
         created = check.now_utc(now)
         window = created if join_window_ends_at is None else join_window_ends_at
         check.check_new_race(guild_id=guild_id, channel_id=channel_id, starter_id=starter_id,
                              answer=answer, hard_mode=hard_mode, created=created,
-                             ends_at=ends_at, join_window_ends_at=window)
+                             ends_at=ends_at, join_window_ends_at=window, variant=variant)
         race = RaceRecord(0, guild_id, channel_id, starter_id, answer, hard_mode, created,
-                          check.now_utc(ends_at), check.now_utc(window))
+                          check.now_utc(ends_at), check.now_utc(window), variant=variant)
         return await self._db.transaction(lambda tx: _create(tx, race))
 
     async def get_race(self, race_id: int) -> RaceRecord | None:
@@ -181,7 +184,7 @@ class Races:
             return await _racer_moved(tx, after, player_id, at)
 
         return await self._move(race_id, now, lambda race, at: rules.race_guess_error(
-            race, race_id, player_id, attempt, word, feedback, at), guess)
+            race, race_id, player_id, attempt, word, feedback, finish, at), guess)
 
     async def give_up_race(self, race_id: int, *, player_id: int,
                            now: datetime | None = None) -> RaceRecord:
@@ -290,9 +293,11 @@ async def _create(tx: Tx, race: RaceRecord) -> RaceRecord:
         raise races.RaceExists(existing)
     row = await tx.fetchrow(
         "INSERT INTO races (guild_id, channel_id, starter_id, answer, hard_mode, created_at, "
-        "ends_at, join_window_ends_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        "ends_at, join_window_ends_at, word_length, attempts) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
         race.guild_id, race.channel_id, race.starter_id, race.answer, race.hard_mode,
-        race.created_at, race.ends_at, race.join_window_ends_at)
+        race.created_at, race.ends_at, race.join_window_ends_at, race.variant.length,
+        race.variant.attempts)
     assert row is not None
     return replace(race, id=int(row[0]))
 

@@ -1,9 +1,10 @@
 """The rules of play as a store's moves apply them, to games and to races: :mod:`bot.core.domain`
-decides; this module turns what is stored into the domain's facts, and a refusal into a storage
-error. A racer's board is a game of the race mode, played by its racer alone.
+decides on the stored :class:`~bot.core.game.Game`; this module turns a refusal into a storage
+error. A racer's board is a game of the race mode, played by its racer alone
+(:meth:`RaceRecord.board <bot.storage.races.RaceRecord.board>`).
 
 A forgotten challenge setter leaves no id on the game, only an anonymous mark (a keyed hash,
-:func:`player_mark`), so the setter rule still applies to them (:func:`facts`).
+:func:`player_mark`), so the setter rule still applies to them.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from datetime import datetime
 from bot.core import domain
 from bot.core.domain import Status
 from bot.core.feedback import score
+from bot.core.game import Game
+from bot.core.variant import Variant
 
 from .errors import AttemptConflict, GameNotActive, GameNotFound, PlayerNotAllowed
-from .models import GameRecord
 from .races import (
     BoardOver,
     NotARacer,
@@ -45,38 +47,15 @@ def player_mark(key: bytes, player_id: int) -> str:
     return hmac.new(key, f"player:{player_id}".encode(), hashlib.sha256).hexdigest()
 
 
-def facts(game: GameRecord, player_id: int | None = None,
-          mark: str | None = None) -> domain.GameFacts:
-    """What the domain rules read about a stored game. ``mark`` is ``player_id``'s
-    :func:`player_mark`: when it matches the game's forgotten setter, that player is the
-    setter again for the rules."""
-    setter = game.setter_id
-    if setter is None and mark is not None and game.setter_mark == mark:
-        setter = player_id
-    return domain.GameFacts(
-        scope=domain.Scope(game.scope),
-        kind=domain.Kind(game.kind),
-        status=domain.Status(game.status),
-        owner_id=game.owner_id,
-        setter_id=setter,
-        guessers=game.participants,
-        guessed=bool(game.guesses),
-    )
-
-
-def counted_players(game: GameRecord) -> frozenset[int]:
-    """Whose statistics the game counts for once it is over."""
-    return domain.counted_players(facts(game))
-
-
-def refused(rule: Callable[[domain.GameFacts, int], domain.Refusal | None],
-            game: GameRecord | None, game_id: int, player_id: int,
+def refused(rule: Callable[[Game, int, str | None], domain.Refusal | None],
+            game: Game | None, game_id: int, player_id: int,
             mark: str | None) -> Exception | None:
-    """Why ``player_id`` may not make a move on ``game`` as stored now, as ``rule`` (one of
-    :mod:`bot.core.domain`'s refusals) decides; ``None``: they may."""
+    """Why ``player_id`` (whose :func:`player_mark` is ``mark``) may not make a move on
+    ``game`` as stored now, as ``rule`` (one of :mod:`bot.core.domain`'s refusals) decides;
+    ``None``: they may."""
     if game is None:
         return GameNotFound(game_id)
-    refusal = rule(facts(game, player_id, mark), player_id)
+    refusal = rule(game, player_id, mark)
     if refusal is None:
         return None
     if refusal is domain.Refusal.GAME_OVER:
@@ -86,26 +65,45 @@ def refused(rule: Callable[[domain.GameFacts, int], domain.Refusal | None],
                             f"{game.id}")
 
 
-def guess_error(game: GameRecord | None, game_id: int, player_id: int, mark: str | None,
-                attempt: int, word: str, feedback: str) -> Exception | None:
-    """Why a guess cannot be saved to ``game`` as stored now (``None``: it can)."""
-    error = refused(domain.guess_refusal, game, game_id, player_id, mark)
-    if error is not None or game is None:
-        return error
-    if attempt != len(game.guesses) + 1:
-        return AttemptConflict(game, attempt)
-    if score(word, game.answer) != feedback:
+def board_move_error(variant: Variant, hidden_word: str, attempt: int, word: str,
+                     feedback: str, finish: str | None) -> ValueError | None:
+    """Why a guess (already of the right shape: ``validation.check_move``) cannot be played
+    on a board of ``variant`` whose hidden word is ``hidden_word`` (``None``: it can)."""
+    if len(word) != variant.length or word.strip(variant.alphabet):
+        return ValueError(f"word must be {variant.length} lower-case letters of the variant")
+    if len(feedback) != variant.length:
+        return ValueError(f"feedback must be {variant.length} letters from G, Y, B")
+    if attempt > variant.attempts:
+        return ValueError(f"attempt must be 1 to {variant.attempts}")
+    if finish == "lost" and attempt != variant.attempts:
+        return ValueError(f"a game is lost only on attempt {variant.attempts}")
+    if attempt == variant.attempts and finish is None:
+        return ValueError(f"attempt {variant.attempts} always finishes the game")
+    if score(word, hidden_word) != feedback:
         return ValueError("feedback does not match the guess and the hidden word")
     return None
 
 
-def move_error(game: GameRecord | None, game_id: int, owner_id: int) -> Exception | None:
+def guess_error(game: Game | None, game_id: int, player_id: int, mark: str | None,
+                attempt: int, word: str, feedback: str,
+                finish: str | None) -> Exception | None:
+    """Why a guess cannot be saved to ``game`` as stored now (``None``: it can)."""
+    error = refused(domain.guess_refusal, game, game_id, player_id, mark)
+    if error is not None or game is None:
+        return error
+    wrong = board_move_error(game.variant, game.hidden_word, attempt, word, feedback, finish)
+    if wrong is not None:
+        return wrong
+    return None if attempt == len(game.guesses) + 1 else AttemptConflict(game, attempt)
+
+
+def move_error(game: Game | None, game_id: int, owner_id: int) -> Exception | None:
     """Why ``game`` cannot be moved to another channel by ``owner_id`` (``None``: it can)."""
     if game is None:
         return GameNotFound(game_id)
     if game.scope != domain.Scope.OWN or game.owner_id != owner_id:
         return PlayerNotAllowed(f"player {owner_id} does not own game {game.id}")
-    if domain.Status(game.status).is_over:
+    if game.is_over:
         return GameNotActive(game)
     return None
 
@@ -122,18 +120,18 @@ def join_error(race: RaceRecord | None, race_id: int, now: datetime) -> Exceptio
 
 
 def race_guess_error(race: RaceRecord | None, race_id: int, player_id: int, attempt: int,
-                     word: str, feedback: str, now: datetime) -> Exception | None:
+                     word: str, feedback: str, finish: str | None,
+                     now: datetime) -> Exception | None:
     """Why a guess cannot be saved to the race as stored now (``None``: it can)."""
     problem = player_error(race, race_id, player_id, now)
     if problem is not None or race is None:
         return problem
     racer = race.racer(player_id)
     assert racer is not None
-    if attempt != racer.attempts + 1:
-        return RaceAttemptConflict(race, attempt)
-    if score(word, race.answer) != feedback:
-        return ValueError("feedback does not match the guess and the hidden word")
-    return None
+    wrong = board_move_error(race.variant, race.answer, attempt, word, feedback, finish)
+    if wrong is not None:
+        return wrong
+    return None if attempt == racer.attempts + 1 else RaceAttemptConflict(race, attempt)
 
 
 def player_error(race: RaceRecord | None, race_id: int, player_id: int,
@@ -143,11 +141,9 @@ def player_error(race: RaceRecord | None, race_id: int, player_id: int,
     if problem is not None or race is None:
         return problem
     racer = race.racer(player_id)
-    board = domain.GameFacts(scope=domain.Scope.OWN, kind=domain.Kind.RACE,
-                             status=Status.ACTIVE if racer is None else racer.status,
-                             owner_id=None if racer is None else racer.player_id,
-                             setter_id=None)
-    refusal = domain.guess_refusal(board, player_id)
+    if racer is None:
+        return NotARacer(race, player_id)
+    refusal = domain.guess_refusal(race.board(racer), player_id)
     if refusal is domain.Refusal.GAME_OVER:
         return BoardOver(race, player_id)
     return None if refusal is None else NotARacer(race, player_id)

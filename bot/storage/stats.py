@@ -2,7 +2,7 @@
 player, bucket) is counted in the transaction that ends a game
 (:func:`bot.storage.games.count_ending`). Rules, like the real game:
 
-* played / wins / distribution (attempts of each won game, 1..6);
+* played / wins / distribution (wins in each number of attempts, up to the variant's);
 * win % = wins / played, rounded half up to a whole number;
 * practice and channel streaks: consecutive wins in the order games finished;
 * daily streaks: consecutive puzzle numbers (server-local days) won. A loss, a give-up or a
@@ -19,10 +19,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
-from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, StatsBucket
+from bot.core.domain import LeaderboardOrder, StatsBucket
+from bot.core.variant import CLASSIC, Variant
 
 from .database import Database, marks
-from .models import Leaderboard, LeaderboardRow, Stats
+from .models import DISTRIBUTION_SLOTS, Leaderboard, LeaderboardRow, Stats
 from .validation import check_board, check_choice, check_day, check_ending, check_id
 
 
@@ -32,26 +33,29 @@ class StatsRow:
 
     played: int = 0
     wins: int = 0
-    distribution: tuple[int, ...] = (0,) * MAX_ATTEMPTS
+    #: Wins in 1, 2, ... :data:`~bot.storage.models.DISTRIBUTION_SLOTS` attempts.
+    distribution: tuple[int, ...] = (0,) * DISTRIBUTION_SLOTS
     current_streak: int = 0
     max_streak: int = 0
     last_win_day: int | None = None
     last_played_day: int | None = None
 
 
-#: The stored counters of a statistics row, in :func:`stats_row` order.
-STATS_COLUMNS: Final = (
-    "played, wins, dist_1, dist_2, dist_3, dist_4, dist_5, dist_6, "
-    "current_streak, max_streak, last_win_day, last_played_day"
-)
-#: The same, one name each.
-STATS_COLUMN_NAMES: Final = tuple(c.strip() for c in STATS_COLUMNS.split(","))
+#: The stored counters of a statistics row, in :func:`stats_row` order, one name each.
+STATS_COLUMN_NAMES: Final = (
+    "played", "wins", *(f"dist_{n}" for n in range(1, DISTRIBUTION_SLOTS + 1)),
+    "current_streak", "max_streak", "last_win_day", "last_played_day")
+#: The same, as a list for a ``SELECT``.
+STATS_COLUMNS: Final = ", ".join(STATS_COLUMN_NAMES)
+_STREAKS: Final = 2 + DISTRIBUTION_SLOTS  # where the counters after the distribution start
 
 
 def stats_row(row: Sequence[Any]) -> StatsRow:
     """A row read as :data:`STATS_COLUMNS` (a tuple, or any database's row)."""
     row = tuple(row)
-    return StatsRow(row[0], row[1], tuple(row[2:8]), row[8], row[9], row[10], row[11])
+    current, best, last_win, last_played = row[_STREAKS:_STREAKS + 4]
+    return StatsRow(row[0], row[1], tuple(row[2:_STREAKS]), current, best, last_win,
+                    last_played)
 
 
 def win_percent(wins: int, played: int) -> int:
@@ -74,8 +78,8 @@ def record_result(row: StatsRow | None, *, won: bool, attempts: int, day: int | 
     row = row or StatsRow()
     distribution = list(row.distribution)
     if won:
-        if not 1 <= attempts <= MAX_ATTEMPTS:
-            raise ValueError(f"a won game has 1 to {MAX_ATTEMPTS} attempts, not {attempts}")
+        if not 1 <= attempts <= len(distribution):
+            raise ValueError(f"a won game has 1 to {len(distribution)} attempts, not {attempts}")
         distribution[attempts - 1] += 1
     current = row.current_streak + 1 if won else 0
     return StatsRow(row.played + 1, row.wins + won, tuple(distribution), current,
@@ -116,14 +120,16 @@ def record_daily_result(row: StatsRow | None, *, won: bool, attempts: int, day: 
     return replace(counted, current_streak=current, max_streak=best, last_win_day=last_win)
 
 
-def to_stats(row: StatsRow | None, mode: str, today: int | None = None) -> Stats:
-    """The public view of a row. For dailies, ``today`` (puzzle number) expires old streaks."""
+def to_stats(row: StatsRow | None, mode: str, today: int | None = None,
+             variant: Variant = CLASSIC) -> Stats:
+    """The public view of a row, its distribution sized by ``variant``'s attempts. For
+    dailies, ``today`` (puzzle number) expires old streaks."""
     if row is None:
-        return Stats()
+        return Stats(distribution=(0,) * variant.attempts)
     average = average_guesses(row.distribution)
     return Stats(row.played, row.wins, win_percent(row.wins, row.played),
                  _current_streak(row, mode, today), row.max_streak,
-                 tuple(row.distribution),  # type: ignore[arg-type]
+                 tuple(row.distribution[:variant.attempts]),
                  None if average is None else float(average))
 
 
@@ -141,7 +147,7 @@ def _sort_value(row: StatsRow, mode: str, by: str, today: int | None) -> int | f
 
     The average is compared as a float: a quotient of two integers below 2**53 is rounded
     correctly, so equal averages give equal floats, and two different ones with fewer than
-    ten million wins each differ by far more than a float's precision near 1-6: the order is
+    ten million wins each differ by far more than a float's precision near them: the order is
     the exact one."""
     if by == "average":
         wins = sum(row.distribution)

@@ -13,15 +13,16 @@ from enum import StrEnum
 from typing import Any, Final
 
 from bot.core import domain
-from bot.core.domain import MAX_ATTEMPTS, WORD_LENGTH, Kind, Scope
+from bot.core.domain import Kind, Scope
 from bot.core.timezones import normalise_timezone
+from bot.core.variant import Variant, variant_of
 
+from .errors import StorageError
 from .models import SETTINGS_COLUMNS, Unset
 
 MAX_ID: Final = 2**63 - 1
 MAX_HINT_VALUE: Final = 64
 MAX_LEADERBOARD: Final = 1000
-_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
 FEEDBACK_LETTERS: Final = frozenset(domain.FEEDBACK_STATES)
 
 
@@ -56,10 +57,23 @@ def check_ending(guild_id: object, player_ids: object, mode: object, today: obje
     check_day("today", today, optional=True)
 
 
-def check_word(name: str, value: object) -> None:
-    """A stored word: exactly :data:`WORD_LENGTH` lower-case letters a-z."""
-    if not isinstance(value, str) or len(value) != WORD_LENGTH or not set(value) <= _LETTERS:
-        raise ValueError(f"{name} must be {WORD_LENGTH} lower-case letters a-z")
+def check_word(name: str, value: object, variant: Variant) -> None:
+    """A stored word of ``variant``: its length in lower-case letters of its alphabet."""
+    if not isinstance(variant, Variant):
+        raise ValueError(f"variant must be a Variant, got {variant!r:.40}")
+    if (not isinstance(value, str) or len(value) != variant.length
+            or value.strip(variant.alphabet)):
+        raise ValueError(f"{name} must be {variant.length} lower-case letters of the "
+                         "variant's alphabet")
+
+
+def stored_variant(length: int, attempts: int) -> Variant:
+    """The variant of a stored game or race (:func:`bot.core.variant.variant_of`); a
+    ``StorageError`` for one this release does not play."""
+    try:
+        return variant_of(length, attempts)
+    except ValueError as unknown:
+        raise StorageError(str(unknown)) from None
 
 
 def check_choice(name: str, value: object, choices: type[StrEnum] | Iterable[str]) -> None:
@@ -118,7 +132,7 @@ def check_ids(**ids: object) -> None:
 
 def check_new_game(*, guild_id: object, channel_id: object, owner_id: object, scope: object,
                    kind: object, answer: object, hard_mode: object, puzzle_number: object,
-                   setter_id: object) -> None:
+                   setter_id: object, variant: Variant) -> None:
     """The checks of ``create_game``."""
     check_ids(guild_id=guild_id, channel_id=channel_id)
     check_id("owner_id", owner_id, optional=True)
@@ -127,7 +141,7 @@ def check_new_game(*, guild_id: object, channel_id: object, owner_id: object, sc
     check_choice("kind", kind, Kind)
     if kind == Kind.RACE:
         raise ValueError("a race's boards are kept with the race (Store.create_race)")
-    check_word("answer", answer)
+    check_word("answer", answer, variant)
     check_bool("hard_mode", hard_mode)
     check_day("puzzle_number", puzzle_number, optional=True)
     if (scope == Scope.OWN) != (owner_id is not None):
@@ -152,21 +166,19 @@ def check_guess(*, game_id: object, attempt: object, player_id: object, word: ob
 
 
 def check_move(*, attempt: object, word: object, feedback: object, finish: object) -> None:
-    """The checks of one guess on a board, in a game or a race: its attempt, word, feedback
-    and whether it ends the board."""
-    check_word("word", word)
-    _whole("attempt", attempt, 1, MAX_ATTEMPTS, f"1 to {MAX_ATTEMPTS}")
-    if not isinstance(feedback, str) or len(feedback) != WORD_LENGTH or not set(
-            feedback) <= FEEDBACK_LETTERS:
-        raise ValueError(f"feedback must be {WORD_LENGTH} letters from G, Y, B")
+    """The checks of one guess on a board, in a game or a race, that need no stored state:
+    its word, feedback, attempt and whether it ends the board. What depends on the board's
+    variant (the word's length and letters, the last attempt) is checked with the board
+    (:func:`bot.storage.rules.board_move_error`)."""
+    if not isinstance(word, str) or not word.isalpha() or word != word.lower():
+        raise ValueError("word must be lower-case letters")
+    _whole("attempt", attempt, 1, 2**15 - 1, "a whole number from 1")
+    if not isinstance(feedback, str) or not feedback or not set(feedback) <= FEEDBACK_LETTERS:
+        raise ValueError("feedback must be letters from G, Y, B")
     if finish not in (None, "won", "lost"):
         raise ValueError(f"finish must be 'won', 'lost' or None, got {finish!r:.20}")
-    if (feedback == domain.ALL_GREEN) != (finish == "won"):
+    if (set(feedback) == {domain.GREEN}) != (finish == "won"):
         raise ValueError("finish='won' goes with, and only with, an all-green feedback")
-    if finish == "lost" and attempt != MAX_ATTEMPTS:
-        raise ValueError(f"a game is lost only on attempt {MAX_ATTEMPTS}")
-    if attempt == MAX_ATTEMPTS and finish is None:
-        raise ValueError(f"attempt {MAX_ATTEMPTS} always finishes the game")
 
 
 def check_hint(*, game_id: object, player_id: object, kind: object, value: object) -> None:
@@ -243,9 +255,9 @@ MAX_RACE: Final = 24 * 60 * 60
 
 def check_new_race(*, guild_id: object, channel_id: object, starter_id: object,
                    answer: object, hard_mode: object, created: datetime,
-                   ends_at: object, join_window_ends_at: object) -> None:
+                   ends_at: object, join_window_ends_at: object, variant: Variant) -> None:
     check_ids(guild_id=guild_id, channel_id=channel_id, starter_id=starter_id)
-    check_word("answer", answer)
+    check_word("answer", answer, variant)
     check_bool("hard_mode", hard_mode)
     ends, window = checked_time("ends_at", ends_at), checked_time("join_window_ends_at",
                                                                  join_window_ends_at)

@@ -35,6 +35,7 @@ from bot.core.domain import (
     stats_bucket,
 )
 from bot.core.game import Game, Guess
+from bot.core.variant import Variant
 
 OWNER, SETTER, GUESSER, OTHER = 1, 2, 3, 4
 
@@ -261,3 +262,18 @@ def test_several_look_alikes_keep_the_message_short():
         "Use only the letters A to Z: ｃ (U+FF43, which looks like c), ｒ (U+FF52, which "
         "looks like r), ａ (U+FF41, which looks like a) and more can't be used.")
     assert describe_character("ｃ", named=False) == "ｃ (U+FF43, which looks like c)"
+
+
+def test_normalise_word_follows_the_variant():
+    six = Variant(length=6)
+    assert normalise_word(" Planet ", six) == "planet"
+    with pytest.raises(BadWord, match="A word must have 6 letters; CRANE has 5"):
+        normalise_word("crane", six)
+    swedish = Variant(alphabet="abcdefghijklmnopqrstuvwxyzåäö")
+    assert normalise_word("RÅTTA", swedish) == "råtta"
+    with pytest.raises(BadWord) as refused:
+        normalise_word("råtta")  # not a letter of today's alphabet
+    assert refused.value.problem is WordProblem.CHARACTERS
+    assert "Use only the letters A to Z" in refused.value.message
+    with pytest.raises(BadWord, match=r"Use only the letters A, B, .*Å, Ä, Ö: the digit 1"):
+        normalise_word("r1tta", swedish)

@@ -189,6 +189,16 @@ def test_the_hidden_word_stays_out_of_sight_until_the_game_is_over():
     assert play(new("slate", sealed=True), "slate").answer == "slate"
 
 
+def test_derived_facts_are_worked_out_once_per_game():
+    game = play(new("slate"), "crane", "speed")
+    assert game.rows is game.rows and game.keyboard is game.keyboard
+    assert game.players is game.players and game.label is game.label
+    assert game.rows == (Row("crane", "BBGBG"), Row("speed", "GBYBB"))
+    later = play(game, "slate")  # a new game: its facts are its own
+    assert len(later.rows) == 3 and later.keyboard["t"] == "G" and "t" not in game.keyboard
+    assert game.max_attempts == 6 and new("slate", variant=Variant(attempts=8)).max_attempts == 8
+
+
 def test_stored_text_is_read_as_the_domain_enums():
     game = new("slate", scope="channel", kind="custom", status="active", setter_id=2)
     assert game.scope is Scope.CHANNEL and game.kind is Kind.CHOSEN

@@ -5,23 +5,27 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.cogs import board as layout
-from bot.core.domain import MODES, Kind, Row, Scope, Status
+from bot.core.domain import Kind, Scope, Status
 from bot.core.feedback import score
-from bot.core.game import keyboard
-from bot.service import GameView
+from bot.core.game import Game, Guess
+from bot.core.variant import Variant
+
+T = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 def view_of(rows: list[str], answer: str, *, status: Status = Status.ACTIVE,
             game_id: int = 2**63 - 1, scope: Scope = Scope.CHANNEL,
-            kind: Kind = Kind.CHOSEN) -> GameView:
-    played = tuple(Row(w, score(w, answer)) for w in rows)
-    return GameView(id=game_id, mode=MODES[scope, kind], puzzle_number=None, hard_mode=True,
-                    status=status, rows=played, players=(None,) * len(played),
-                    keyboard=keyboard(played), owner_id=None, setter_id=7, solved_by=None,
-                    answer=answer if status.is_over else None, label="Wordle challenge")
+            kind: Kind = Kind.CHOSEN) -> Game:
+    return Game(id=game_id, scope=scope, kind=kind, owner_id=None if scope is Scope.CHANNEL
+                else 3, hidden_word=answer, hard_mode=True, status=status,
+                setter_id=7 if kind is Kind.CHOSEN else None, created_at=T,
+                finished_at=T if status.is_over else None,
+                guesses=tuple(Guess(n, None, w, score(w, answer), T)
+                              for n, w in enumerate(rows, start=1)))
 
 
 def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -110,7 +114,11 @@ def test_the_picture_description_keeps_within_discords_limit() -> None:
     game = view_of(words, "bebop", game_id=1)
     description = layout.alt_text(game, layout.Look(theme="dark-contrast"))
     assert len(description) < 500 and description.endswith("Y, Z")  # six rows fit easily
-    longer = replace(game, rows=game.rows * 10, max_attempts=60, label="Wordle " + "x" * 200)
+    longer = replace(game, scope=Scope.OWN, kind=Kind.DAILY, owner_id=3, setter_id=None,
+                     puzzle_number=10**150, variant=Variant(attempts=60),
+                     guesses=tuple(replace(g, attempt=n) for n, g in
+                                   enumerate(game.guesses * 10, start=1)))
+    assert len(longer.label) > 200
     description = layout.alt_text(longer)
     assert len(description) == layout.ALT_LIMIT and description.endswith("…")
     view, _ = asyncio.run(layout.board_message(longer))

@@ -8,18 +8,16 @@ from datetime import UTC, datetime
 import bot.cogs.board as board
 from bot.cogs.board import Look, board_message
 from bot.core.domain import Kind, Scope, Status
-from bot.service.views import game_view
-from bot.storage.models import GameRecord, GuessRecord
+from bot.core.game import Game, Guess
 
 T = datetime(2026, 3, 1, tzinfo=UTC)
 
 
-def record(game_id: int, kind: Kind, guesses: list[tuple[str, str]]) -> GameRecord:
-    return GameRecord(
+def record(game_id: int, kind: Kind, guesses: list[tuple[str, str]]) -> Game:
+    return Game(
         id=game_id, guild_id=1, channel_id=2, owner_id=3, scope=Scope.OWN, kind=kind,
-        puzzle_number=None, answer="crane", hard_mode=False, status=Status.ACTIVE,
-        setter_id=None, solved_by=None, created_at=T, finished_at=None,
-        guesses=tuple(GuessRecord(i, 3, w, f, T) for i, (w, f) in enumerate(guesses, 1)))
+        hidden_word="crane", status=Status.ACTIVE, created_at=T,
+        guesses=tuple(Guess(i, 3, w, f, T) for i, (w, f) in enumerate(guesses, 1)))
 
 
 def custom_ids(components: list[dict]) -> list[str]:
@@ -33,9 +31,9 @@ def custom_ids(components: list[dict]) -> list[str]:
 
 async def test_reused_buttons_give_the_same_message_as_fresh_ones() -> None:
     look = Look(picture=False)
-    first = game_view(record(41, Kind.RANDOM, [("slate", "BBYBG")]))
-    later = game_view(record(41, Kind.RANDOM, [("slate", "BBYBG"), ("pious", "BBBBB")]))
-    other = game_view(record(42, Kind.CHOSEN, []))  # a chosen word: no word hint
+    first = record(41, Kind.RANDOM, [("slate", "BBYBG")])
+    later = record(41, Kind.RANDOM, [("slate", "BBYBG"), ("pious", "BBBBB")])
+    other = record(42, Kind.CHOSEN, [])  # a chosen word: no word hint
     board._ROWS.clear()
     fresh = [(await board_message(g, look=look))[0].to_components()
              for g in (first, later, other)]

@@ -63,7 +63,7 @@ async def test_a_daily_in_a_dm_from_a_user_install(table: Table) -> None:
         assert fake.requests_to("POST", r"/channels/\d+/messages") == []
         # the result is in ann's personal record, not the server's
         game = await running.db.daily_game(PERSONAL, ann.id, number)
-        assert game is not None and game.answer == answer and game.status == "won"
+        assert game is not None and game.hidden_word == answer and game.status == "won"
         assert (await running.db.stats(PERSONAL, ann.id, "daily")).wins == 1
         assert (await running.db.stats(table.guild.id, ann.id, "daily")).played == 0
 

@@ -45,7 +45,7 @@ async def slot(store: PostgresStore, round_: int, index: int) -> None:
         while game.status == "active":
             word = rng.choice(WORDS)
             attempt = len(game.guesses) + 1
-            feedback = score(word, game.answer)
+            feedback = score(word, game.hidden_word)
             finish = "won" if feedback == ALL_GREEN else "lost" if attempt == 6 else None
             game = await store.record_guess(
                 game.id,

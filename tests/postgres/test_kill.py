@@ -78,7 +78,7 @@ async def test_sigkill_loses_nothing_acknowledged_and_a_restart_carries_on(pg_ds
             game.id,
             attempt=len(game.guesses) + 1,
             player_id=game.owner_id,
-            word=game.answer,
+            word=game.hidden_word,
             feedback="GGGGG",
             finish="won",
             day=1,

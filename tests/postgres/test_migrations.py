@@ -154,11 +154,16 @@ async def test_newer_schema_is_refused_and_left_alone(pg_dsn):
         await conn.close()
 
 
+#: The last version whose races the rows below are written for (0014 made the join window
+#: required): a later start is reached by migrating the database filled at this one.
+FILLED_AT = 13
+
+
 @pytest.mark.parametrize("start", range(latest_version()))
 async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
     conn = await connect(pg_dsn)
     try:
-        assert await migrate(conn, pg_dsn, target=start) == start
+        assert await migrate(conn, pg_dsn, target=min(start, FILLED_AT)) == min(start, FILLED_AT)
         game_id = None
         if start >= 1:
             game_id = await conn.fetchval(
@@ -198,6 +203,7 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
         if start >= 11:  # from 0011 on, the post shows its result and such an end is shown
             await conn.execute("UPDATE daily_posts SET shown = 1")
             await conn.execute("UPDATE races SET end_shown = true WHERE channel_id = 9")
+        assert await migrate(conn, pg_dsn, target=start) == start
     finally:
         await conn.close()
     async with await PostgresStore.open(pg_dsn) as store:

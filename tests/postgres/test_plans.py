@@ -15,7 +15,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage import games
+from bot.storage import games, stats
 from bot.storage.postgres import PostgresStore, guesses, starts
 
 GAMES = 1_500
@@ -26,11 +26,11 @@ async def _fill(conn: Any) -> None:
     players' statistics."""
     await conn.execute(
         "INSERT INTO games (guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer, "
-        "hard_mode, status, created_at, finished_at) "
+        "hard_mode, status, created_at, finished_at, word_length, attempts) "
         "SELECT 1, 2, 100 + n % 500, 'own', CASE WHEN n % 2 = 0 THEN 'daily' ELSE 'random' END, "
         "CASE WHEN n % 2 = 0 THEN n END, 'crane', false, "
         "CASE WHEN n < $1 - 20 THEN 'lost' ELSE 'active' END, now(), "
-        "CASE WHEN n < $1 - 20 THEN now() END FROM generate_series(0, $1 - 1) AS n",
+        "CASE WHEN n < $1 - 20 THEN now() END, 5, 6 FROM generate_series(0, $1 - 1) AS n",
         GAMES,
     )
     await conn.execute(
@@ -79,7 +79,8 @@ async def test_counting_a_daily_reads_only_the_players_games(filled: Any) -> Non
 
 
 async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
-    plan = await _generic_plan(filled, games._SAVE_ROW, ["1", "100", "'daily'"] + ["1"] * 12)
+    counters = ["1"] * len(stats.STATS_COLUMN_NAMES)
+    plan = await _generic_plan(filled, games._SAVE_ROW, ["1", "100", "'daily'", *counters])
     assert "Seq Scan on player_stats" not in plan, plan
 
 
@@ -88,7 +89,8 @@ async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
     (guesses._SAVE, ["'{1}'", "'{4}'", "'{100}'", "'{slate}'", "'{BBBBB}'", "'{2026-01-01}'",
                      "'{1}'", "'{won}'", "'{2026-01-01}'", "'{100}'"]),
     (guesses._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
-    (guesses._UPDATE_STATS, ["'{1}'", "'{100}'", "'{daily}'"] + ["'{1}'"] * 12),
+    (guesses._UPDATE_STATS,
+     ["'{1}'", "'{100}'", "'{daily}'"] + ["'{1}'"] * len(stats.STATS_COLUMN_NAMES)),
     (guesses._HINTS, ["'{1,2}'"]),
     (starts._IN_THE_WAY,
      ["'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{2}'", "'{100}'",

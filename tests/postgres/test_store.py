@@ -54,7 +54,7 @@ async def rows_mentioning(dsn: str, player: int) -> list[tuple]:
 async def test_bad_input_is_refused_and_changes_nothing(pg_store, pg_dsn, word):
     game = await own_game(pg_store, ALICE)
     before = await table_counts(pg_dsn)
-    with pytest.raises(ValueError, match="5 lower-case letters"):
+    with pytest.raises(ValueError, match="lower-case letters"):
         await pg_store.record_guess(
             game.id, attempt=1, player_id=ALICE, word=word, feedback="BBBBB", finish=None, day=1
         )
@@ -127,8 +127,9 @@ async def test_close_answers_every_write_handed_in(pg_dsn):
 
 
 async def test_the_database_rules_hold_without_the_store(pg_store, pg_dsn):
-    """The constraints are the safety net: a second active own game, a 7th attempt, a repeated
-    attempt number or a won game without its finish time are refused by PostgreSQL itself."""
+    """The constraints are the safety net: a second active own game, an attempt 0, feedback
+    not as long as its word, a repeated attempt number or a won game without its finish time
+    are refused by PostgreSQL itself."""
     game = await own_game(pg_store, ALICE)
     game = await guess(pg_store, game, "slate")
     conn = await asyncpg.connect(pg_dsn)
@@ -136,13 +137,18 @@ async def test_the_database_rules_hold_without_the_store(pg_store, pg_dsn):
         bad = [
             (
                 "INSERT INTO games (guild_id, channel_id, owner_id, scope, kind, answer, "
-                "hard_mode, created_at) VALUES ($1, $2, $3, 'own', 'random', 'crane', false, "
-                "now())",
+                "hard_mode, created_at, word_length, attempts) VALUES ($1, $2, $3, 'own', "
+                "'random', 'crane', false, now(), 5, 6)",
                 (GUILD, CHANNEL, ALICE),
                 asyncpg.UniqueViolationError,
             ),
             (
-                "INSERT INTO guesses VALUES ($1, 7, $2, 'crane', 'GGGGG', now())",
+                "INSERT INTO guesses VALUES ($1, 0, $2, 'crane', 'GGGGG', now())",
+                (game.id, ALICE),
+                asyncpg.CheckViolationError,
+            ),
+            (
+                "INSERT INTO guesses VALUES ($1, 2, $2, 'crane', 'GGGG', now())",
                 (game.id, ALICE),
                 asyncpg.CheckViolationError,
             ),

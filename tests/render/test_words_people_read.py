@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 from bot.cogs.board import game_footer
 from bot.cogs.interact import slow_down_text
 from bot.cogs.messages import COMMANDS, choices
-from bot.core.domain import Kind, LeaderboardOrder, Scope, Status, mode_of
-from bot.core.game import hard_mode_problem
+from bot.core.domain import Kind, LeaderboardOrder, Scope, Status
+from bot.core.game import Game, Guess, hard_mode_problem
 from bot.core.variant import Variant
 from bot.render.account_text import FORGET_KEEPS, forget_question_text, forgotten_text
 from bot.render.problems import problem_text
@@ -18,7 +18,6 @@ from bot.render.race_text import race_board_text, race_board_title, standings_te
 from bot.render.rules_text import rules_text
 from bot.service import PlayerError, Problem
 from bot.service.races import RaceView
-from bot.service.results import GameView
 from bot.storage.races import RaceBoard, RaceBoardRow, RaceStats
 
 NOW = datetime(2026, 11, 24, tzinfo=UTC)
@@ -62,12 +61,10 @@ def test_start_refusals_fit_every_start() -> None:
 
 
 def test_a_game_given_up_before_a_guess_reads_x_of_6() -> None:
-    game = GameView(id=1, mode=mode_of(Scope.OWN, Kind.RANDOM), puzzle_number=None,
-                    hard_mode=False, status=Status.GIVEN_UP, rows=(), players=(), keyboard={},
-                    owner_id=1, setter_id=None, solved_by=None, answer="crane",
-                    label="Wordle practice")
+    game = Game(id=1, scope=Scope.OWN, kind=Kind.RANDOM, owner_id=1, hidden_word="crane",
+                status=Status.GIVEN_UP, created_at=NOW, finished_at=NOW)
     assert game_footer(game) == "Game over · X/6"
-    won = replace(game, status=Status.WON, rows=(("crane", "GGGGG"),), players=(1,),
+    won = replace(game, status=Status.WON, guesses=(Guess(1, 1, "crane", "GGGGG", NOW),),
                   solved_by=1)
     assert game_footer(won) == "Game over · 1/6"
 

@@ -62,17 +62,17 @@ async def test_an_archive_puzzle_is_the_servers_daily_word_of_that_day(service, 
     clock.now = at(2026, 10, 27, 9)  # day 300: bob plays the daily
     daily = (await service.start(HERE, BOB, kind="daily")).game
     assert daily.puzzle_number == 300
-    bob_word = (await service.db.get_game(daily.id)).answer
+    bob_word = (await service.db.get_game(daily.id)).hidden_word
     clock.now = at(2026, 11, 20, 12)  # day 324: alice plays 300 from the archive
     started = await service.start(HERE, ALICE, kind="archive", number=300)
     game = started.game
     assert not started.resumed and game.label == "Wordle 300 · archive"
     assert game.mode.private and game.puzzle_number == 300 and game.answer is None
     record = await service.db.get_game(game.id)
-    assert record.answer == bob_word == await word_of(service, 300)
+    assert record.hidden_word == bob_word == await word_of(service, 300)
     # By date, the same puzzle for another player.
     other = (await service.start(THERE, 1003, kind="archive", date="2026-10-27")).game
-    assert (await service.db.get_game(other.id)).answer == bob_word
+    assert (await service.db.get_game(other.id)).hidden_word == bob_word
 
 
 async def test_never_today_nor_the_future_by_the_servers_time_zone(service, clock):
@@ -167,7 +167,7 @@ async def test_after_forget_me_the_daily_stays_played_but_the_archive_opens(serv
     game = (await service.start(HERE, BOB, kind="archive", number=323)).game
     assert game.label == "Wordle 323 · archive"
     record = await service.db.get_game(game.id)
-    assert record.answer == await word_of(service, 323)
+    assert record.hidden_word == await word_of(service, 323)
 
 
 async def test_in_the_personal_record_the_archive_is_the_players_own_order(service, clock):
@@ -177,7 +177,7 @@ async def test_in_the_personal_record_the_archive_is_the_players_own_order(servi
     today = await service.today(PERSONAL, ALICE)
     game = (await service.start(dm, ALICE, kind="archive", number=today - 1)).game
     record = await service.db.get_game(game.id)
-    assert record.answer == player_daily_word(today - 1, service.words.answers, SALT, ALICE)
+    assert record.hidden_word == player_daily_word(today - 1, service.words.answers, SALT, ALICE)
     assert await problem(service.start(dm, BOB, kind="archive", number=today)) \
         is Problem.ARCHIVE_TODAY
 

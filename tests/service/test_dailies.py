@@ -29,7 +29,7 @@ ALICE, BOB, CAROL = 1001, 1002, 1003
 
 
 async def answer_of(db, started) -> str:
-    return (await db.get_game(started.game.id)).answer
+    return (await db.get_game(started.game.id)).hidden_word
 
 
 async def test_the_early_servers_daily_tells_nothing_of_the_late_servers(service, db, clock,

@@ -64,14 +64,14 @@ async def test_the_personal_daily_is_each_players_own(service, db, clock, words)
     alice = await service.start(DM, ALICE, kind="daily")
     bob = await service.start(DM, BOB, kind="daily")
     assert alice.game.puzzle_number == bob.game.puzzle_number == number
-    alice_word = (await db.get_game(alice.game.id)).answer
-    bob_word = (await db.get_game(bob.game.id)).answer
+    alice_word = (await db.get_game(alice.game.id)).hidden_word
+    bob_word = (await db.get_game(bob.game.id)).hidden_word
     assert alice_word == player_daily_word(number, words.answers, SALT, ALICE)
     assert bob_word == player_daily_word(number, words.answers, SALT, BOB)
     assert alice_word != bob_word
     # not the word of a server's daily (a server's own order, or the personal record's)
     server = await service.start(SERVER, ALICE, kind="daily")
-    server_word = (await db.get_game(server.game.id)).answer
+    server_word = (await db.get_game(server.game.id)).hidden_word
     assert server_word == server_daily_word(number, words.answers, SALT, SERVER.guild_id,
                                             number)
     assert alice_word != server_word
@@ -89,7 +89,7 @@ async def test_the_personal_daily_follows_its_player(service, db, picker):
     nowhere else.) Not onto an own game running there; and a server's daily stays in the
     channel where it began."""
     started = await service.start(DM, ALICE, kind="daily")
-    answer = (await db.get_game(started.game.id)).answer
+    answer = (await db.get_game(started.game.id)).hidden_word
     first, second, third = [w for w in ("crane", "slate", "pious", "house") if w != answer][:3]
     await service.guess(DM, ALICE, first)
     moved = await service.start(ELSEWHERE, ALICE, kind="daily")
@@ -123,7 +123,7 @@ async def test_moving_east_gives_no_word_early(service, db, clock, words):
     # 12:00 UTC: Etc/GMT-14 is already on tomorrow (02:00)
     today = today_puzzle_number(clock(), "UTC")
     started = await service.start(DM, ALICE, kind="daily")
-    await finish(service, DM, ALICE, (await db.get_game(started.game.id)).answer)
+    await finish(service, DM, ALICE, (await db.get_game(started.game.id)).hidden_word)
     result = await update_prefs(db, ALICE, clock(), timezone="Etc/GMT-14")
     assert result.prefs.held_day == today
     assert result.zone_from == clock().replace(hour=0) + timedelta(days=1)
@@ -136,13 +136,13 @@ async def test_moving_east_gives_no_word_early(service, db, clock, words):
     clock.advance(minutes=1)  # midnight UTC: tomorrow, and 14:00 of it in Etc/GMT-14
     tomorrow = await service.start(DM, ALICE, kind="daily")
     assert tomorrow.game.puzzle_number == today + 1
-    assert (await db.get_game(tomorrow.game.id)).answer == player_daily_word(
+    assert (await db.get_game(tomorrow.game.id)).hidden_word == player_daily_word(
         today + 1, words.answers, SALT, ALICE)
     # from then on Etc/GMT-14's calendar: the next day begins at 10:00 UTC
     clock.advance(hours=9, minutes=59)
     same = await service.start(DM, ALICE, kind="daily")
     assert same.resumed and same.game.puzzle_number == today + 1
-    await finish(service, DM, ALICE, (await db.get_game(same.game.id)).answer)
+    await finish(service, DM, ALICE, (await db.get_game(same.game.id)).hidden_word)
     clock.advance(minutes=1)
     assert (await service.start(DM, ALICE, kind="daily")).game.puzzle_number == today + 2
 
@@ -151,7 +151,7 @@ async def test_moving_west_does_not_reopen_a_day(service, db, clock):
     clock.advance(hours=-7)  # 05:00 UTC
     today = today_puzzle_number(clock(), "UTC")
     started = await service.start(DM, ALICE, kind="daily")
-    await finish(service, DM, ALICE, (await db.get_game(started.game.id)).answer)
+    await finish(service, DM, ALICE, (await db.get_game(started.game.id)).hidden_word)
     # Etc/GMT+12 is still on yesterday (17:00 of it): that day is not offered, today stays
     assert today_puzzle_number(clock(), "Etc/GMT+12") == today - 1
     await update_prefs(db, ALICE, clock(), timezone="Etc/GMT+12")
@@ -183,7 +183,7 @@ async def test_servers_keep_their_own_day_whatever_the_players_zone(service, db,
 
 async def test_personal_statistics_are_kept_apart(service, db, clock):
     started = await service.start(DM, ALICE, kind="daily")
-    result = await finish(service, DM, ALICE, (await db.get_game(started.game.id)).answer)
+    result = await finish(service, DM, ALICE, (await db.get_game(started.game.id)).hidden_word)
     assert result.finish is not None
     mine = result.finish.stats[0].stats
     assert (mine.played, mine.wins, mine.current_streak) == (1, 1, 1)
@@ -193,7 +193,7 @@ async def test_personal_statistics_are_kept_apart(service, db, clock):
     await update_prefs(db, ALICE, clock(), timezone="Asia/Tokyo")
     clock.advance(days=1)
     nxt = await service.start(DM, ALICE, kind="daily")
-    result = await finish(service, DM, ALICE, (await db.get_game(nxt.game.id)).answer)
+    result = await finish(service, DM, ALICE, (await db.get_game(nxt.game.id)).hidden_word)
     assert result.finish is not None and result.finish.stats[0].stats.current_streak == 2
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.core.feedback import ALL_GREEN, score
-from bot.storage import GameRecord, SqliteStore
+from bot.core.game import Game
+from bot.storage import SqliteStore
 
 GUILD = 111_111_111_111_111_111
 CHANNEL = 222_222_222_222_222_222
@@ -41,19 +42,19 @@ def day_number(moment: datetime, timezone: str) -> int:
 
 async def guess(
     db: SqliteStore,
-    game: GameRecord,
+    game: Game,
     word: str,
     *,
     player_id: int | None = None,
     day: int = 1,
     now: datetime | None = None,
-) -> GameRecord:
+) -> Game:
     """Play ``word`` as the next attempt of ``game`` (feedback and finish worked out here)."""
     player = game.owner_id if player_id is None else player_id
     assert player is not None
     attempt = len(game.guesses) + 1
-    feedback = score(word, game.answer)
-    finish = "won" if feedback == ALL_GREEN else ("lost" if attempt == 6 else None)
+    feedback = score(word, game.hidden_word)
+    finish = "won" if feedback == ALL_GREEN else ("lost" if attempt == game.max_attempts else None)
     return await db.record_guess(
         game.id,
         attempt=attempt,
@@ -68,13 +69,13 @@ async def guess(
 
 async def play(
     db: SqliteStore,
-    game: GameRecord,
+    game: Game,
     words: list[str],
     *,
     player_id: int | None = None,
     day: int = 1,
     now: datetime | None = None,
-) -> GameRecord:
+) -> Game:
     for word in words:
         game = await guess(db, game, word, player_id=player_id, day=day, now=now)
     return game
@@ -91,7 +92,7 @@ async def own_game(
     guild_id: int = GUILD,
     hard_mode: bool = False,
     now: datetime | None = None,
-) -> GameRecord:
+) -> Game:
     return await db.create_game(
         guild_id=guild_id,
         channel_id=channel_id,
@@ -113,7 +114,7 @@ async def channel_game(
     setter_id: int | None = None,
     channel_id: int = CHANNEL,
     guild_id: int = GUILD,
-) -> GameRecord:
+) -> Game:
     return await db.create_game(
         guild_id=guild_id,
         channel_id=channel_id,

@@ -59,7 +59,7 @@ async def slot(db: SqliteStore, round_: int, index: int) -> None:
             player = rng.choice(players) if shared else players[0]
             word = rng.choice(WORDS)
             attempt = len(game.guesses) + 1
-            feedback = score(word, game.answer)
+            feedback = score(word, game.hidden_word)
             finish = "won" if feedback == ALL_GREEN else ("lost" if attempt == 6 else None)
             game = await db.record_guess(
                 game.id,

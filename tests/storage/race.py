@@ -35,7 +35,7 @@ async def guesser(db: SqliteStore, game_id: int, player: int, word: str) -> list
         if game.status != "active":
             return []
         attempt = len(game.guesses) + 1
-        feedback = score(word, game.answer)
+        feedback = score(word, game.hidden_word)
         finish = "won" if feedback == ALL_GREEN else ("lost" if attempt == 6 else None)
         try:
             await db.record_guess(

@@ -8,7 +8,8 @@ import asyncio
 import pytest
 
 from bot.core.feedback import ALL_GREEN, score
-from bot.storage import GameNotActive, GameRecord, PlayerNotAllowed, SqliteStore
+from bot.core.game import Game
+from bot.storage import GameNotActive, PlayerNotAllowed, SqliteStore
 from bot.storage.models import EndingFigures
 
 from .helpers import WRONG, channel_game, own_game, play
@@ -16,12 +17,12 @@ from .helpers import WRONG, channel_game, own_game, play
 ALICE, BOB, CAROL = 1, 2, 3
 
 
-async def end(db: SqliteStore, game: GameRecord, word: str, *, player_id: int | None = None,
-              day: int = 1) -> tuple[GameRecord, EndingFigures]:
+async def end(db: SqliteStore, game: Game, word: str, *, player_id: int | None = None,
+              day: int = 1) -> tuple[Game, EndingFigures]:
     """Play ``word``, which must end ``game``, as its next attempt."""
     player = game.owner_id if player_id is None else player_id
     assert player is not None
-    feedback = score(word, game.answer)
+    feedback = score(word, game.hidden_word)
     attempt = len(game.guesses) + 1
     finish = "won" if feedback == ALL_GREEN else "lost"
     assert finish == "won" or attempt == 6
@@ -29,10 +30,10 @@ async def end(db: SqliteStore, game: GameRecord, word: str, *, player_id: int | 
                                         feedback=feedback, finish=finish, day=day)
 
 
-async def read_back(db: SqliteStore, game: GameRecord, player: int,
+async def read_back(db: SqliteStore, game: Game, player: int,
                     today: int) -> EndingFigures:
     hints, (stats,) = await db.ending_figures(game.id, game.guild_id, [player],
-                                              game.stats_mode, today=today)
+                                              game.bucket, today=today)
     return EndingFigures(hints, stats)
 
 

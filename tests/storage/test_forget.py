@@ -102,7 +102,7 @@ async def test_forget_then_play_on_in_a_shared_game(db: SqliteStore):
     game = await db.get_game(game.id)
     game = await guess(db, game, "crane", player_id=BOB)
     assert [g.attempt for g in game.guesses] == [1, 2, 3]
-    assert game.participants == {BOB}
+    assert game.guessers == {BOB}
     assert (await db.stats(GUILD, BOB, "channel")).played == 1
     assert (await db.stats(GUILD, ALICE, "channel")).played == 0
 

@@ -22,9 +22,20 @@ T0 = "2026-01-05T10:00:00.000000+00:00"
 T1 = "2026-01-05T10:01:00.000000+00:00"
 
 
+#: The last version whose games and races the data below is written for (0015 gave them their
+#: variant's columns): a later one is reached by migrating the file filled at this one.
+FILLED_AT = 14
+
+
 async def build(path: Path, version: int) -> None:
     """A database file at ``version`` (migrations 1..version applied), with data in it."""
+    filled = min(version, FILLED_AT)
+    assert await schema.prepare_file(str(path), target=filled) == filled
+    await fill(path, filled)
     assert await schema.prepare_file(str(path), target=version) == version
+
+
+async def fill(path: Path, version: int) -> None:
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         if version >= 1:
@@ -119,7 +130,7 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
                 "won",
                 7,
             )
-            assert daily.answer == "crane" and daily.hard_mode
+            assert daily.hidden_word == "crane" and daily.hard_mode
             assert [(g.word, g.feedback) for g in daily.guesses] == [
                 ("slate", "BBGBG"),
                 ("crane", "GGGGG"),
@@ -278,3 +289,21 @@ def test_split_statements():
     assert statements[1].endswith("END;")
     with pytest.raises(MigrationError, match="unterminated"):
         split_statements("CREATE TABLE t (x)")
+
+
+async def test_0015_never_gives_a_deleted_game_id_again(tmp_path: Path):
+    """0015 builds games anew: the highest id ever given (0012) comes along, so a new game
+    never takes the id of one deleted before the migration."""
+    path = tmp_path / "v14.sqlite3"
+    await build(path, 14)
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("DELETE FROM games WHERE id = 2")  # its player asked to be forgotten
+    finally:
+        conn.close()
+    async with await SqliteStore.open(path) as db:
+        assert db.schema_version == LATEST
+        game = await db.create_game(guild_id=5, channel_id=9, owner_id=7, scope="own",
+                                    kind="random", answer="slate", hard_mode=False)
+        assert game.id == 3 and (await db.get_game(1)).variant.length == 5

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.storage import GameExists, PlayerNotAllowed, SqliteStore, Stats
+from bot.storage.models import DISTRIBUTION_SLOTS
 from bot.storage.stats import (
     StatsRow,
     board_of,
@@ -70,7 +71,7 @@ def test_consecutive_wins_streak():
     for won in [True, True, False, True]:
         row = record_result(row, won=won, attempts=3, day=1)
     assert (row.played, row.wins, row.current_streak, row.max_streak) == (4, 3, 1, 2)
-    assert row.distribution == (0, 0, 3, 0, 0, 0)
+    assert row.distribution == (0, 0, 3) + (0,) * (DISTRIBUTION_SLOTS - 3)
 
 
 def test_consecutive_days():

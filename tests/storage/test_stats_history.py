@@ -12,7 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.storage import SqliteStore
-from bot.storage.stats import StatsRow, record_daily_result, record_result
+from bot.storage.stats import (
+    STATS_COLUMNS,
+    StatsRow,
+    record_daily_result,
+    record_result,
+    stats_row,
+)
 from tests.pg import StorePlace
 
 from .helpers import GUILD, WRONG, channel_game, own_game, play
@@ -42,14 +48,8 @@ games = st.one_of(
 
 async def stored_rows(place: StorePlace, guild: int) -> dict[tuple[int, str], StatsRow]:
     rows = await place.fetch(
-        "SELECT player_id, mode, played, wins, dist_1, dist_2, dist_3, dist_4, dist_5, "
-        "dist_6, current_streak, max_streak, last_win_day, last_played_day "
-        "FROM player_stats WHERE guild_id = ?",
-        guild,
-    )
-    return {
-        (r[0], r[1]): StatsRow(r[2], r[3], tuple(r[4:10]), r[10], r[11], r[12], r[13]) for r in rows
-    }
+        f"SELECT player_id, mode, {STATS_COLUMNS} FROM player_stats WHERE guild_id = ?", guild)
+    return {(r[0], r[1]): stats_row(tuple(r)[2:]) for r in rows}
 
 
 async def run_history(place: StorePlace, history, daily_days, group_ends: bool) -> None:

@@ -16,12 +16,13 @@ from datetime import datetime
 from typing import Any, Final
 
 from bot.core.domain import StatsBucket, Status
+from bot.core.game import Game, Guess
 
 from .. import rules, stats
 from ..database import Outcome, Tx
 from ..errors import StorageError
-from ..games import TICK, GuessMove, games_from_rows, read_games
-from ..models import GAME_COLUMNS, EndingFigures, GameRecord, GuessRecord
+from ..games import GAME_COLUMNS, TICK, GuessMove, games_from_rows, read_games
+from ..models import EndingFigures
 from ..validation import applied
 
 
@@ -81,19 +82,19 @@ async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
     """Save ``moves`` in ``tx``: one outcome each, in order (see the module doc)."""
     games = await _locked(tx, moves)
     outcomes: list[Outcome] = []
-    saved: list[GuessRecord] = []
+    saved: list[Guess] = []
     saved_to: list[int] = []
-    ended: dict[int, tuple[GameRecord, int | None]] = {}  # by game, in the order they end
+    ended: dict[int, tuple[Game, int | None]] = {}  # by game, in the order they end
     for move in moves:
         game = games.get(move.game_id)
         error = rules.guess_error(game, move.game_id, move.player_id, move.mark, move.attempt,
-                                  move.word, move.feedback)
+                                  move.word, move.feedback, move.finish)
         if error is not None or game is None:
             outcomes.append((None, error or StorageError(
                 f"guess for game {move.game_id} was not saved")))
             continue
-        guess = GuessRecord(move.attempt, move.player_id, move.word, move.feedback,
-                            applied(move.given))
+        guess = Guess(move.attempt, move.player_id, move.word, move.feedback,
+                      applied(move.given))
         game = replace(game, guesses=(*game.guesses, guess))
         saved.append(guess)
         saved_to.append(game.id)
@@ -129,12 +130,12 @@ async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
         for n, move in wanted:
             game = outcomes[n][0][0]
             row = counted[game.id].get(move.player_id)
-            shown = stats.to_stats(row, game.stats_mode, move.day)
+            shown = stats.to_stats(row, game.bucket, move.day)
             outcomes[n] = ((game, EndingFigures(int(hints.get(game.id, 0)), shown)), None)
     return outcomes
 
 
-async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, GameRecord]:
+async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, Game]:
     """The moves' games, locked in id order, as they are now. The statement's guesses are
     those of before any lock was waited for: a game whose move is numbered beyond them is
     read again (current now, under the lock); a move that repeats the number of a guess
@@ -148,13 +149,13 @@ async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, GameRecord]:
     return games
 
 
-def _keys(game: GameRecord) -> list[Key]:
+def _keys(game: Game) -> list[Key]:
     """The statistics rows ``game`` counts in: one per :func:`counted player
     <bot.storage.rules.counted_players>`."""
-    return [(game.guild_id, p, str(game.stats_mode)) for p in sorted(rules.counted_players(game))]
+    return [(game.guild_id, p, str(game.bucket)) for p in sorted(game.counted_players)]
 
 
-async def _lock_stats(tx: Tx, ended: list[tuple[GameRecord, int | None]]
+async def _lock_stats(tx: Tx, ended: list[tuple[Game, int | None]]
                       ) -> dict[Key, stats.StatsRow]:
     """The statistics rows the ended games count in, locked (made where missing)."""
     keys = sorted({key for game, _ in ended for key in _keys(game)})
@@ -164,19 +165,19 @@ async def _lock_stats(tx: Tx, ended: list[tuple[GameRecord, int | None]]
     return {(r[0], r[1], r[2]): stats.stats_row(tuple(r)[3:]) for r in rows}
 
 
-async def _in_finish_order(tx: Tx, ended: list[GameRecord], current: dict[Key, stats.StatsRow]
-                           ) -> dict[int, GameRecord]:
+async def _in_finish_order(tx: Tx, ended: list[Game], current: dict[Key, stats.StatsRow]
+                           ) -> dict[int, Game]:
     """The ended games whose finish must move so that finish order is counting order, as a
     lone move's end does (:func:`bot.storage.games.after_counted`): just after the latest game
     counted before for one of their players, in the store or earlier in this batch. The
     store's games finished since the earliest of these ends are read in one statement."""
-    moving = [game for game in ended if game.stats_mode != StatsBucket.DAILY
+    moving = [game for game in ended if game.bucket != StatsBucket.DAILY
               and any(key in current for key in _keys(game))]
     if not moving:
         return {}
     since = min(game.finished_at for game in moving if game.finished_at is not None)
     stored = await read_games(tx, _FINISHED_SINCE, sorted({g.guild_id for g in moving}), since)
-    moved: dict[int, GameRecord] = {}
+    moved: dict[int, Game] = {}
     last: dict[Key, datetime] = {}  # the latest finish counted before, by row
     for game in stored:
         for key in _keys(game):
@@ -195,7 +196,7 @@ async def _in_finish_order(tx: Tx, ended: list[GameRecord], current: dict[Key, s
     return moved
 
 
-async def _count(tx: Tx, ended: list[tuple[GameRecord, int | None]],
+async def _count(tx: Tx, ended: list[tuple[Game, int | None]],
                  current: dict[Key, stats.StatsRow]) -> dict[int, dict[int, stats.StatsRow]]:
     """Count the ended games in their players' locked rows (``current``), in the order they
     ended: by game, each counted player's row just after that game was counted."""

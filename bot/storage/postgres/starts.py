@@ -15,11 +15,11 @@ from dataclasses import replace
 from typing import Any, Final
 
 from bot.core.domain import Kind, Scope, Status
+from bot.core.game import Game
 
 from ..database import Outcome, Tx
 from ..errors import DailyPlayed, GameExists, StorageError
-from ..games import StartMove, games_from_rows
-from ..models import NEW_GAME_COLUMNS, GameRecord
+from ..games import NEW_GAME_COLUMNS, StartMove, games_from_rows, new_game_values
 from .guesses import games_by_ids
 
 #: The games in the way of the starts, each kind looked up for each start in its own unique
@@ -48,7 +48,8 @@ _PLAYED: Final = (
 )
 _TYPES: Final = {"guild_id": "bigint", "channel_id": "bigint", "owner_id": "bigint",
                  "scope": "text", "kind": "text", "puzzle_number": "integer", "answer": "text",
-                 "hard_mode": "boolean", "setter_id": "bigint", "created_at": "timestamptz"}
+                 "hard_mode": "boolean", "setter_id": "bigint", "created_at": "timestamptz",
+                 "word_length": "smallint", "attempts": "smallint"}
 _COLUMNS: Final = ", ".join(NEW_GAME_COLUMNS)
 #: The games in the order given; ids are handed out in that order.
 _INSERT: Final = (
@@ -66,7 +67,7 @@ async def start_games(tx: Tx, moves: Sequence[StartMove]) -> list[Outcome]:
     """Start ``moves``' games in ``tx``: one outcome each, in order (see the module doc)."""
     found = games_from_rows(await tx.fetch(_IN_THE_WAY, *_keys(moves)))
     played = await _played(tx, moves)
-    known: list[GameRecord | int] = list(found)  # an int: the index of a game started here
+    known: list[Game | int] = list(found)  # an int: the index of a game started here
     blocked: dict[int, int] = {}  # a start's index: the index of the start in its way
     outcomes: list[Outcome] = []
     for index, move in enumerate(moves):
@@ -86,8 +87,9 @@ async def start_games(tx: Tx, moves: Sequence[StartMove]) -> list[Outcome]:
     new = [index for index in range(len(moves)) if outcomes[index][0] is not None]
     if new:
         games = [moves[index].game for index in new]
-        ids = await tx.fetch(_INSERT, *([getattr(g, c) for g in games]
-                                        for c in NEW_GAME_COLUMNS))
+        values = [new_game_values(g) for g in games]
+        ids = await tx.fetch(_INSERT, *([v[n] for v in values]
+                                        for n in range(len(NEW_GAME_COLUMNS))))
         if len(ids) != len(new):
             raise Refused("a game was not started")
         for index, (row_id,) in zip(new, sorted(map(tuple, ids)), strict=True):
@@ -127,8 +129,8 @@ async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
     return {tuple(row) for row in rows}
 
 
-def _in_the_way(game: GameRecord, known: list[GameRecord | int],
-                moves: Sequence[StartMove]) -> GameRecord | int | None:
+def _in_the_way(game: Game, known: list[Game | int],
+                moves: Sequence[StartMove]) -> Game | int | None:
     """The game in the way of ``game``, as a start played alone finds it: a daily
     or archive game of that puzzle first, then the player's or the channel's active game;
     of several, the newest (a start of this run, by its index, is newer than any read)."""
@@ -146,7 +148,7 @@ def _in_the_way(game: GameRecord, known: list[GameRecord | int],
     return numbered if numbered is not None else active
 
 
-def _newer(one: GameRecord | int, than: GameRecord | int) -> bool:
+def _newer(one: Game | int, than: Game | int) -> bool:
     if isinstance(one, int) or isinstance(than, int):
         return isinstance(one, int) and (not isinstance(than, int) or one > than)
     return one.id > than.id
