@@ -40,15 +40,15 @@ def fill(path: Path, games: int, players: int) -> None:
         won = rng.random() < 0.9
         game_rows.append((game_id, GUILD, 6, player, "own", "random", None, "crane", 0,
                           "won" if won else "lost", player if won else None,
-                          to_text(finished), to_text(finished)))
+                          to_text(finished), to_text(finished), 5, 6))
         for attempt in range(1, (attempts if won else 6) + 1):
             last = won and attempt == attempts
             guess_rows.append((game_id, attempt, player, "crane" if last else "slate",
                                "GGGGG" if last else "BBBBB", to_text(finished)))
     conn.executemany(
         "INSERT INTO games (id, guild_id, channel_id, owner_id, scope, kind, puzzle_number, "
-        "answer, hard_mode, status, solved_by, created_at, finished_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", game_rows)
+        "answer, hard_mode, status, solved_by, created_at, finished_at, word_length, attempts) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", game_rows)
     conn.executemany("INSERT INTO guesses VALUES (?, ?, ?, ?, ?, ?)", guess_rows)
     conn.execute(
         "INSERT INTO player_stats (guild_id, player_id, mode, played, wins, dist_1) "
