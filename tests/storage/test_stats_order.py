@@ -62,5 +62,5 @@ async def test_a_channel_game_counted_after_a_later_own_finish_of_one_player(db:
     assert own.finished_at == at(20)
     for player in (6, 7):
         stats = await db.stats(GUILD, player, "channel")
-        mine = [g.id for g in (channel, other) if player in g.participants]
+        mine = [g.id for g in (channel, other) if player in g.guessers]
         assert (stats.current_streak, stats.max_streak) == await replayed(db, mine, player)
