@@ -212,14 +212,15 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
     from bot.cli.invocation import play_command
     from bot.render.terminal import use_color
     from bot.service import GameService, Kind
-    from bot.terminal import TerminalGame
+    from bot.terminal import TerminalGame, terminal_texts
 
     db = await open_database(config)
     try:
         service = GameService(db, words, daily_salt=await daily_salt(config))
         color = use_color(sys.stdout) if args.color is None else args.color
         game = TerminalGame(service, stdin=sys.stdin, stdout=sys.stdout, color=color,
-                            stderr=sys.stderr, play=play_command(args.env_file, args.db))
+                            stderr=sys.stderr, play=play_command(args.env_file, args.db),
+                            texts=terminal_texts(args.lang, os.environ))
         archive = args.archive is not None or args.archive_date is not None
         kind = Kind.ARCHIVE if archive else Kind.DAILY if args.daily else Kind.RANDOM
         number = int(args.archive) if args.archive is not None else None
@@ -243,9 +244,10 @@ def _run_play(config: Config, args: argparse.Namespace, words: WordLists) -> int
             return asyncio.run(_play(config, args, words))
     except KeyboardInterrupt:  # Ctrl-C while the game was being saved or read back
         from bot.cli.invocation import play_command
-        from bot.terminal import INTERRUPTED, bye_text
+        from bot.terminal import INTERRUPTED, bye_text, terminal_texts
 
-        print(bye_text(play_command(args.env_file, args.db)))
+        print(bye_text(play_command(args.env_file, args.db),
+                       terminal_texts(args.lang, os.environ)))
         return INTERRUPTED
 
 

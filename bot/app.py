@@ -19,7 +19,9 @@ from discord.ext import commands
 
 from bot.cli import exits
 from bot.cogs import add_cogs
+from bot.cogs.board import player_texts
 from bot.cogs.client import WordleClient
+from bot.cogs.command_translator import CatalogueTranslator
 from bot.cogs.interact import (
     APOLOGY,
     NO_PINGS,
@@ -92,6 +94,8 @@ class WordleBot(WordleClient):
 
     async def setup_hook(self) -> None:
         await add_cogs(self)
+        # The commands' names and descriptions in every language the bot speaks.
+        await self.tree.set_translator(CatalogueTranslator())
         await publish_commands(self.tree, self.dev_guild_id, everywhere=self.sync_global)
         if self.warm_solver:
             # In the background, so that the bot answers while it warms up.
@@ -117,17 +121,18 @@ class WordleBot(WordleClient):
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
+        texts = player_texts(interaction)  # told privately: in the player's language
         if isinstance(original, PlayerError):
-            message = error_text(original)
+            message = error_text(original, texts)
         elif isinstance(error, app_commands.CommandOnCooldown):
-            message = slow_down_text(error.retry_after)
+            message = slow_down_text(error.retry_after, texts)
         elif isinstance(error, app_commands.MissingPermissions):
-            message = ("Only members with the Manage Server permission can see or change the "
-                       "server settings.")
+            message = texts._("Only members with the Manage Server permission can see or "
+                              "change the server settings.")
         elif isinstance(original, ServerOnly) or isinstance(error, app_commands.NoPrivateMessage):
-            message = SERVER_ONLY_TEXT
+            message = texts._(SERVER_ONLY_TEXT)
         elif isinstance(error, app_commands.CheckFailure):
-            message = "You can't use that command here."
+            message = texts._("You can't use that command here.")
         elif isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
             # Discord gave up on the interaction (answered too late, or already expired):
             # expected now and then, and nobody is left to tell.
@@ -139,7 +144,7 @@ class WordleBot(WordleClient):
             log.warning("command /%s: Discord refused a message (server %s, channel %s, "
                         "user %s): %s", _name(interaction), interaction.guild_id,
                         interaction.channel_id, interaction.user.id, original)
-            message = APOLOGY
+            message = texts._(APOLOGY)
         else:
             message = failure_text(original, f"command /{_name(interaction)}", interaction)
         try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Mapping
 from typing import IO
 
 from bot.core.domain import WORD_LENGTH, HintPolicy
@@ -49,6 +50,7 @@ from bot.service import (
 )
 from bot.storage.errors import StorageError
 from bot.storage.races import RaceStats
+from bot.texts import ENGLISH, N_, Texts, texts_for
 
 LOCAL_PLACE = Place(guild_id=0, channel_id=0)
 LOCAL_PLAYER = 1
@@ -57,10 +59,34 @@ LOCAL_PLAYER = 1
 MAX_LINE = 256
 #: How much of an over-long line is read past, looking for its end, before leaving.
 SKIP_LIMIT = 1 << 20
-TOO_LONG = f"That line is too long (over {MAX_LINE} characters): nothing was played."
+TOO_LONG = N_("That line is too long (over {limit} characters): nothing was played.")
+
+#: The heading of each kind of statistics.
+STATS_HEADINGS = {StatsBucket.DAILY: N_("Your daily statistics:"),
+                  StatsBucket.PRACTICE: N_("Your practice statistics:"),
+                  StatsBucket.CHANNEL: N_("Your channel statistics:"),
+                  StatsBucket.RACE: N_("Your race statistics:"),
+                  StatsBucket.ARCHIVE: N_("Your archive statistics:")}
 
 #: The exit code after Ctrl-C, as for any command a shell's user interrupts (128 + SIGINT).
 INTERRUPTED = 130
+
+
+#: The environment's variables that name the language of messages, the first set wins
+#: (POSIX's order).
+LANGUAGE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def terminal_texts(lang: str | None, env: Mapping[str, str]) -> Texts:
+    """The words of a terminal game: ``lang`` (``play --lang``) if given, else the language
+    of the environment (``LC_ALL``, ``LC_MESSAGES`` or ``LANG``: ``de_DE.UTF-8`` is German);
+    English for a language the game does not speak (or ``C``)."""
+    if lang:
+        return texts_for(lang)
+    for name in LANGUAGE_VARIABLES:
+        if env.get(name):
+            return texts_for(env[name])
+    return texts_for(None)
 
 
 def write(stream: IO[str], text: str, *, wrap: bool) -> None:
@@ -77,8 +103,11 @@ def write(stream: IO[str], text: str, *, wrap: bool) -> None:
 class TerminalGame:
     def __init__(self, service: GameService, *, stdin: IO[str], stdout: IO[str],
                  color: bool, player_id: int = LOCAL_PLAYER,
-                 stderr: IO[str] | None = None, play: str = PLAY) -> None:
+                 stderr: IO[str] | None = None, play: str = PLAY,
+                 texts: Texts = ENGLISH) -> None:
         self.service = service
+        #: The player's language (``play --lang``, else the environment's).
+        self.texts = texts
         #: The command that starts a game, as the player started this one.
         self.play = play
         self.stdin = stdin
@@ -89,7 +118,10 @@ class TerminalGame:
         self.player_id = player_id
 
     def error_text(self, error: PlayerError) -> str:
-        return error_text(error, self.play)
+        return error_text(error, self.play, self.texts)
+
+    def too_long(self) -> str:
+        return self.texts._(TOO_LONG, limit=MAX_LINE)
 
     def say(self, text: str = "", *, wrap: bool = True) -> None:
         """Write ``text`` and a line end; ``wrap``: broken at spaces to fit the terminal."""
@@ -118,7 +150,7 @@ class TerminalGame:
         if line == "":
             return None
         if len(line) > MAX_LINE and not line.endswith("\n") and not self._skip_line():
-            self.say(f"\n{TOO_LONG}")  # no end of line in sight (`< /dev/zero`): leave
+            self.say(f"\n{self.too_long()}")  # no end of line in sight (`< /dev/zero`): leave
             return None
         return line.rstrip("\r\n")
 
@@ -137,9 +169,11 @@ class TerminalGame:
         """The player's statistics of ``bucket``; ``highlight``: the number of guesses of the
         game just won, whose bar is marked."""
         stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, bucket)
-        self.say(f"Your {bucket.value} statistics:")
-        self.say(race_stats_text(stats) if isinstance(stats, RaceStats)
-                 else stats_text(stats, highlight=highlight, style="blocks", fence=False),
+        t = self.texts
+        self.say(t._(STATS_HEADINGS[bucket]))
+        self.say(race_stats_text(stats, t) if isinstance(stats, RaceStats)
+                 else stats_text(stats, highlight=highlight, style="blocks", fence=False,
+                                 texts=t),
                  wrap=False)
 
     async def hints_on(self, game: Game) -> bool:
@@ -158,7 +192,7 @@ class TerminalGame:
             running: Game | None = await self.service.board(LOCAL_PLACE, self.player_id)
         except PlayerError:  # it ended meanwhile
             running = None
-        return in_progress_text(running, self.play, wanted)
+        return in_progress_text(running, self.play, wanted, self.texts)
 
     async def run(self, *, kind: Kind, hard_mode: bool, word: str | None,
                   number: int | None = None, date: str | None = None) -> int:
@@ -169,7 +203,7 @@ class TerminalGame:
             return await self._run(kind=kind, hard_mode=hard_mode, word=word, number=number,
                                    date=date)
         except StorageError as exc:
-            return self.refuse(storage_text(exc))
+            return self.refuse(storage_text(exc, self.texts))
 
     async def _run(self, *, kind: Kind, hard_mode: bool, word: str | None,
                    number: int | None, date: str | None) -> int:
@@ -179,36 +213,41 @@ class TerminalGame:
                                                date=date)
         except PlayerError as exc:
             if exc.problem is Problem.OWN_GAME_RUNNING:  # --daily or --archive
-                wanted = "the daily" if kind is Kind.DAILY else "the archive puzzle"
+                wanted = "daily" if kind is Kind.DAILY else "archive"
                 return self.refuse(await self.busy_text(wanted))
             return self.refuse(self.error_text(exc))
+        t = self.texts
         game = started.game
         if started.resumed and word is not None:  # the word names a new game: not this one
-            return self.refuse(in_progress_text(game, self.play, "the game with your word"))
+            return self.refuse(in_progress_text(game, self.play, "word", t))
         if started.resumed:
-            self.say(f"Carrying on with your game in progress: {title(game)}.")
+            self.say(t._("Carrying on with your game in progress: {title}.",
+                         title=title(game, t)))
             if started.other_kind:
-                self.say("(Finish it or /giveup to start another.)")
+                self.say(t._("(Finish it or /giveup to start another.)"))
             if hard_mode and not game.hard_mode:
-                self.say("It is not in hard mode: a game keeps the mode it started in.")
+                self.say(t._("It is not in hard mode: a game keeps the mode it started in."))
         else:
-            self.say(f"{title(game)}: guess the {WORD_LENGTH}-letter word in "
-                     f"{game.max_attempts} attempts. /help for commands.")
+            self.say(t.ngettext("{title}: guess the {length}-letter word in {n} attempt. /help "
+                                "for commands.", "{title}: guess the {length}-letter word in "
+                                "{n} attempts. /help for commands.", game.max_attempts,
+                                title=title(game, t), length=WORD_LENGTH))
         if not self.color:  # the tiles' marks stand for colours: say which
-            self.say(tui.LEGEND_PLAIN)
+            self.say(t._(tui.LEGEND_PLAIN))
         self.show(game)
         while True:
             try:
-                line = self.read(f"Guess {game.attempts_used + 1}/{game.max_attempts}> ")
+                line = self.read(t._("Guess {score}> ",
+                                     score=f"{game.attempts_used + 1}/{game.max_attempts}"))
             except KeyboardInterrupt:
-                self.say(bye_text(self.play))
+                self.say(bye_text(self.play, t))
                 return INTERRUPTED
             command = None if line is None else read_command(line)
             if line is None or (command is not None and command[0] in ("quit", "exit")):
-                self.say(bye_text(self.play))
+                self.say(bye_text(self.play, t))
                 return 0
             if len(line) > MAX_LINE:
-                self.say(TOO_LONG)
+                self.say(self.too_long())
                 continue
             try:
                 if command is not None:
@@ -221,15 +260,16 @@ class TerminalGame:
                 game = result.game
                 self.show(game)
                 if line.strip().lower() in COMMAND_NAMES:  # board or stats, played
-                    self.say(f"({line.strip().upper()} was played as a guess; the command is "
-                             f"/{line.strip().lower()}.)")
+                    self.say(t._("({word} was played as a guess; the command is /{command}.)",
+                                 word=line.strip().upper(), command=line.strip().lower()))
                 if result.finish is not None:
                     won = result.finish.status is Status.WON
                     if won:
-                        self.say(f"You got it in {result.attempt}/{game.max_attempts}!")
+                        self.say(t._("You got it in {score}!",
+                                     score=f"{result.attempt}/{game.max_attempts}"))
                     else:
-                        self.say(f"Out of guesses. The word was "
-                                 f"{result.finish.answer.upper()}.")
+                        self.say(t._("Out of guesses. The word was {word}.",
+                                     word=result.finish.answer.upper()))
                     self.say()
                     self.say(result.finish.share_text, wrap=False)
                     self.say()
@@ -241,16 +281,18 @@ class TerminalGame:
                 text = self.error_text(exc)
                 typed = line.strip().lower()
                 if typed in COMMAND_NAMES and typed not in BARE_COMMANDS:  # played as a guess
-                    text += f" (For the command, type /{typed}.)"
+                    text += " " + t._("(For the command, type /{command}.)", command=typed)
                 self.say(text)
 
     async def command(self, game: Game, name: str,
                       argument: str) -> tuple[Game, int | None]:
         """Carry out the command ``name``; the game as it is now, and the exit code when the
         session ends (else None)."""
+        t = self.texts
         if name == "help":
-            text = help_text(hints=await self.hints_on(game), word_hint=game.mode.word_hints)
-            self.say(text if self.color else f"{text}\n\n{tui.LEGEND_PLAIN}")
+            text = help_text(hints=await self.hints_on(game), word_hint=game.mode.word_hints,
+                             texts=t)
+            self.say(text if self.color else f"{text}\n\n{t._(tui.LEGEND_PLAIN)}")
         elif name == "board":
             game = await self.service.board(LOCAL_PLACE, self.player_id, game_id=game.id)
             self.show(game)
@@ -262,16 +304,16 @@ class TerminalGame:
             hint = await self.service.hint(LOCAL_PLACE, self.player_id,
                                            argument.lower() or HintKind.LETTER,
                                            game_id=game.id)
-            self.say(f"Hint: {hint_text(hint)}")
+            self.say(t._("Hint: {hint}", hint=hint_text(hint, t)))
         elif name == "giveup":
             given_up = await self.service.give_up(LOCAL_PLACE, self.player_id,
                                                   game_id=game.id)
             self.show(given_up.game)
-            self.say(f"The word was {given_up.finish.answer.upper()}.")
+            self.say(t._("The word was {word}.", word=given_up.finish.answer.upper()))
             await self.show_stats(game.bucket)
             return given_up.game, 0
         else:
-            self.say(f"Unknown command /{typed(name)}. /help lists them.")
+            self.say(t._("Unknown command /{command}. /help lists them.", command=typed(name)))
         return game, None
 
     async def game_gone(self, game_id: int) -> int:
@@ -279,12 +321,14 @@ class TerminalGame:
         try:
             game = await self.service.board(LOCAL_PLACE, self.player_id, game_id=game_id)
         except PlayerError:
-            self.say("This game no longer exists (it was deleted in another window).")
+            self.say(self.texts._("This game no longer exists (it was deleted in another "
+                                  "window)."))
             return 0
         self.show(game)
         return self.ended_elsewhere(game)
 
     def ended_elsewhere(self, game: Game) -> int:
-        self.say(f"This game ended in another window; the word was "
-                 f"{(game.answer or '?').upper()}. Run `{self.play}` to start another.")
+        self.say(self.texts._("This game ended in another window; the word was {word}. Run "
+                              "`{play}` to start another.", word=(game.answer or "?").upper(),
+                              play=self.play))
         return 0

@@ -40,6 +40,16 @@ def _small_sqlite_reserve(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
         monkeypatch.setattr(room, "RESERVE_BYTES", 64 * 1024)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _english_terminal() -> None:
+    """``wordle-bot play`` speaks the language of LC_ALL, LC_MESSAGES or LANG: the commands
+    tests run speak English, whatever the language of the machine running them (tests of
+    another language set their own)."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(name, None)
+    os.environ["LANG"] = "C.UTF-8"
+
+
 @pytest.fixture
 def words() -> WordLists:
     """The small word lists of tests/support.py."""

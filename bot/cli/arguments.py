@@ -12,6 +12,7 @@ from typing import NoReturn
 
 from bot.cli import exits
 from bot.render.terminal_text import controls_named
+from bot.texts import LANGUAGE_NAMES, LANGUAGES
 
 #: The commands that parse their own arguments (everything after their name).
 TOOLS = ("solve", "prepare")
@@ -82,6 +83,10 @@ def parser() -> argparse.ArgumentParser:
                       help="play a past daily again by its date")
     play.add_argument("--hard", action="store_true",
                       help="hard mode: green and yellow letters must be used")
+    play.add_argument("--lang", metavar="LANG", choices=LANGUAGES,
+                      help="the game's language: " + ", ".join(
+                          f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGES)
+                      + " (default: LC_ALL, LC_MESSAGES or LANG; else English)")
     colour = play.add_mutually_exclusive_group()
     colour.add_argument("--color", dest="color", action="store_true", default=None,
                         help="always use colour")

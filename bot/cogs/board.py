@@ -25,6 +25,14 @@ once as it comes in (:func:`use_look_of`); what is drawn while answering it read
 :func:`current_look` (a context variable: each interaction is handled in its own task). Looks
 are kept in memory for :data:`LOOK_TTL` seconds (another process's change shows within that
 time; a change made here shows at once).
+
+Its words are the reader's (:func:`reply_texts`): a reply only its player sees (an ephemeral
+one, or any outside a server) in the player's Discord language, ``interaction.locale``; a post
+everyone in a server's channel sees (a channel game's board, a race's message, the results
+post, a finished daily's grid) in the server's language, Discord's own setting of the server
+(``guild.preferred_locale``, which interactions carry as ``guild_locale``), else English.
+:func:`server_language` is where a language a server chooses for itself goes first, once
+servers can choose one.
 """
 
 from __future__ import annotations
@@ -44,13 +52,14 @@ import discord
 from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Recent, Reply
 from bot.core.domain import HintKind, Scope
-from bot.render.common import fit_parts, recolour, ruled_out_text
+from bot.render.common import fit_parts, game_label_text, recolour, ruled_out_text
 from bot.render.emoji_board import game_text
 from bot.render.image import board_png_async
 from bot.render.themes import theme_name
 from bot.service import Game, GameService
 from bot.service.prefs import PlayerPrefs, player_prefs
 from bot.storage.errors import StorageError
+from bot.texts import ENGLISH, N_, Texts, texts_for
 
 BOARD_FILE = "board.png"
 STATS_FILE = "stats.png"
@@ -170,6 +179,44 @@ def forget_look(player_id: int) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# In which words: a private reply in its player's language, a public post in its server's
+
+
+def player_texts(interaction: discord.Interaction) -> Texts:
+    """The words of the player of ``interaction``, for what only they see."""
+    return texts_for(interaction.locale)
+
+
+def server_language(guild: discord.Guild | None, guild_locale: object = None) -> object:
+    """The language a server's public posts are in, as a locale: Discord's setting of the
+    server (``guild``'s, else ``guild_locale`` as an interaction gives it), or None for
+    English."""
+    if guild is not None:
+        return guild.preferred_locale
+    return guild_locale
+
+
+def server_texts(interaction: discord.Interaction) -> Texts:
+    """The words of the server ``interaction`` came from, for what everyone there sees."""
+    return texts_for(server_language(interaction.guild, interaction.guild_locale))
+
+
+def guild_texts(client: discord.Client, guild_id: int | None) -> Texts:
+    """The words of server ``guild_id`` for a post made without an interaction (the results
+    post, a race's message moved on by its timer); English for a server not in the cache."""
+    guild = client.get_guild(guild_id) if guild_id else None
+    return texts_for(server_language(guild))
+
+
+def reply_texts(interaction: discord.Interaction, *, ephemeral: bool) -> Texts:
+    """The words of a reply: the player's when only they see it (``ephemeral``, or outside a
+    server), else the server's."""
+    if ephemeral or interaction.guild_id is None:
+        return player_texts(interaction)
+    return server_texts(interaction)
+
+
+# --------------------------------------------------------------------------------------------
 # The board
 
 
@@ -177,60 +224,71 @@ def is_channel_game(game: Game) -> bool:
     return game.scope is Scope.CHANNEL
 
 
-def game_title(game: Game) -> str:
-    parts = [game.label]
+def game_title(game: Game, texts: Texts = ENGLISH) -> str:
+    parts = [game_label_text(game, texts)]
     if game.hard_mode:
-        parts.append("hard mode")
+        parts.append(texts._("hard mode"))
     if is_channel_game(game):
-        parts.append("channel game")
+        parts.append(texts._("channel game"))
     return " · ".join(parts)
 
 
-def game_footer(game: Game) -> str:
+def game_footer(game: Game, texts: Texts = ENGLISH) -> str:
+    t = texts
     if game.is_over:
-        return f"Game over · {game.attempts_used if game.won else 'X'}/{game.max_attempts}"
+        return t._("Game over · {score}", score=f"{game.attempts_used if game.won else 'X'}/"
+                                                f"{game.max_attempts}")
     left = game.max_attempts - game.attempts_used
-    who = "Everyone here can /guess" if is_channel_game(game) else "Your game · /guess"
+    guess = t.command("guess")
+    who = t._("Everyone here can {guess}", guess=guess) if is_channel_game(game) else \
+        t._("Your game · {guess}", guess=guess)
     if game.setter_id:
-        who = "Challenge · everyone but the setter can /guess"
-    return f"{who} · {left} {'attempt' if left == 1 else 'attempts'} left"
+        who = t._("Challenge · everyone but the setter can {guess}", guess=guess)
+    return f"{who} · " + t.ngettext("{n} attempt left", "{n} attempts left", left)
 
 
 #: The tiles' colours in words, as the picture shows them: normal and high contrast.
-TILE_NAMES = {False: {"G": "green", "Y": "yellow", "B": "grey"},
-              True: {"G": "orange", "Y": "blue", "B": "grey"}}
+TILE_NAMES = {False: {"G": N_("green"), "Y": N_("yellow"), "B": N_("grey")},
+              True: {"G": N_("orange"), "Y": N_("blue"), "B": N_("grey")}}
 
 
-def alt_text(game: Game, look: Look = DEFAULT_LOOK) -> str:
+def alt_text(game: Game, look: Look = DEFAULT_LOOK, texts: Texts = ENGLISH) -> str:
     """The picture in words, for screen readers: each row with the colours the picture has
     in ``look``, then what its keyboard shows struck out, the letters not in the word.
     Within :data:`ALT_LIMIT` characters (a board of six rows takes under 500)."""
-    names = TILE_NAMES[look.high_contrast]
+    t = texts
+    names = {state: t._(name) for state, name in TILE_NAMES[look.high_contrast].items()}
     rows = [f"{row.word.upper()}: " + " ".join(names[s] for s in row.feedback)
             for row in game.rows]
-    mode = ", hard mode" if game.hard_mode else ""
-    head = f"{game.label} board{mode}, {game.attempts_used} of {game.max_attempts} guesses"
-    out = ruled_out_text(game.keyboard)
+    label = game_label_text(game, t)
+    values = {"label": label, "used": game.attempts_used, "attempts": game.max_attempts}
+    head = (t._("{label} board, hard mode, {used} of {attempts} guesses", **values)
+            if game.hard_mode else t._("{label} board, {used} of {attempts} guesses", **values))
+    out = ruled_out_text(game.keyboard, texts=t)
     text = ". ".join([head, *rows, *([out] if out else [])])
     return text if len(text) <= ALT_LIMIT else text[:ALT_LIMIT - 1] + "…"
 
 
-#: The buttons of boards lately sent, by (game id, word hints): a board is sent again after
-#: every guess with the same buttons (they hold nothing but their custom ids, and discord.py
-#: only reads them to build the message, so one set serves every board of a game).
-_ROWS: OrderedDict[tuple[int, bool], tuple[discord.ui.ActionRow[Any], ...]] = OrderedDict()
+#: The buttons of boards lately sent, by (game id, word hints, language): a board is sent
+#: again after every guess with the same buttons (they hold nothing but their labels and
+#: custom ids, and discord.py only reads them to build the message, so one set serves every
+#: board of a game in a language).
+_ROWS: OrderedDict[tuple[int, bool, str], tuple[discord.ui.ActionRow[Any], ...]] = \
+    OrderedDict()
 _ROWS_KEPT = 1024
 
 
-def action_rows(game_id: int, word_hints: bool) -> tuple[discord.ui.ActionRow[Any], ...]:
+def action_rows(game_id: int, word_hints: bool, texts: Texts = ENGLISH
+                ) -> tuple[discord.ui.ActionRow[Any], ...]:
     """[Guess] [Give up], then the hint buttons (the word hint where the solver knows)."""
-    key = (game_id, word_hints)
+    key = (game_id, word_hints, texts.language)
     rows = _ROWS.get(key)
     if rows is None:
         kinds = [k for k in HintKind if k is not HintKind.WORD or word_hints]
-        rows = (discord.ui.ActionRow(BoardButton("guess", game_id),
-                                     BoardButton("giveup", game_id)),
-                discord.ui.ActionRow(*(BoardButton(f"hint:{k}", game_id) for k in kinds)))
+        rows = (discord.ui.ActionRow(BoardButton("guess", game_id, texts),
+                                     BoardButton("giveup", game_id, texts)),
+                discord.ui.ActionRow(*(BoardButton(f"hint:{k}", game_id, texts)
+                                       for k in kinds)))
         _ROWS[key] = rows
         if len(_ROWS) > _ROWS_KEPT:
             _ROWS.popitem(last=False)
@@ -239,14 +297,15 @@ def action_rows(game_id: int, word_hints: bool) -> tuple[discord.ui.ActionRow[An
     return rows
 
 
-def result_text(fields: list[tuple[str, str]], budget: int) -> str:
+def result_text(fields: list[tuple[str, str]], budget: int, texts: Texts = ENGLISH) -> str:
     """The finish fields as bold-titled paragraphs, as many as fit in ``budget`` characters."""
-    return fit_parts([f"**{name}**\n{value}" for name, value in fields], budget, "\n\n")
+    return fit_parts([f"**{name}**\n{value}" for name, value in fields], budget, "\n\n",
+                     texts)
 
 
 async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game: Game,
-                    look: Look, *, stats_picture: bool = False, ids: bool = False
-                    ) -> tuple[list[discord.File], str]:
+                    look: Look, *, stats_picture: bool = False, ids: bool = False,
+                    texts: Texts = ENGLISH) -> tuple[list[discord.File], str]:
     """Add the board of ``game`` in ``look`` to ``container``, once: the picture with the
     board in words as its description (with :data:`STATS_FILE` beside it if
     ``stats_picture``), or for a text-only look the emoji rows and keyboard. Returns the files
@@ -254,24 +313,25 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
     and :data:`BOARD_ID`."""
     if look.picture:
         png = await board_png_async(game.rows, game.keyboard,
-                                    hard_mode=game.hard_mode, title=game.label,
+                                    hard_mode=game.hard_mode, title=game_label_text(game, texts),
                                     theme=look.theme)
         items = [discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
-                                          description=alt_text(game, look))]
+                                          description=alt_text(game, look, texts))]
         if stats_picture:
             items.append(discord.MediaGalleryItem(
                 f"attachment://{STATS_FILE}",
-                description="Statistics: the same numbers as the text below"))
+                description=texts._("Statistics: the same numbers as the text below")))
         container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID if ids else None))
         return [discord.File(io.BytesIO(png), filename=BOARD_FILE)], ""
-    board = recolour(game_text(game.rows, game.keyboard), look.high_contrast)
+    board = recolour(game_text(game.rows, game.keyboard, texts=texts), look.high_contrast)
     container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID if ids else None))
     return [], board
 
 
 async def board_message(game: Game, *, note: str | None = None,
                         extra: list[tuple[str, str]] | None = None,
-                        look: Look = DEFAULT_LOOK, stats_picture: bool = False
+                        look: Look = DEFAULT_LOOK, stats_picture: bool = False,
+                        texts: Texts = ENGLISH
                         ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
     """The board of ``game`` as a V2 view and its files (the PNG unless the look is text
     only). ``note`` says who did what; ``extra`` are the finish fields (name, text);
@@ -280,16 +340,17 @@ async def board_message(game: Game, *, note: str | None = None,
         accent_colour=look.accent(game))
     if note:
         container.add_item(discord.ui.TextDisplay(note[:500], id=NOTE_ID))
-    container.add_item(discord.ui.TextDisplay(f"### {game_title(game)}", id=TITLE_ID))
+    container.add_item(discord.ui.TextDisplay(f"### {game_title(game, texts)}", id=TITLE_ID))
     files, board = await add_board(container, game, look, stats_picture=stats_picture,
-                                   ids=True)
-    footer = f"-# {game_footer(game)}"
+                                   ids=True, texts=texts)
+    footer = f"-# {game_footer(game, texts)}"
     if extra:
         budget = _TEXT_BUDGET - len(board) - len(footer) - len(note or "") - 100
-        container.add_item(discord.ui.TextDisplay(result_text(extra, budget), id=RESULT_ID))
+        container.add_item(discord.ui.TextDisplay(result_text(extra, budget, texts),
+                                                  id=RESULT_ID))
     container.add_item(discord.ui.TextDisplay(footer, id=FOOTER_ID))
     if not game.is_over:
-        for row in action_rows(game.id, game.mode.word_hints):
+        for row in action_rows(game.id, game.mode.word_hints, texts):
             container.add_item(row)
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(container)
@@ -298,15 +359,15 @@ async def board_message(game: Game, *, note: str | None = None,
 
 async def board_reply(game: Game, *, content: str | None = None, ephemeral: bool = False,
                       extra: list[tuple[str, str]] | None = None, look: Look | None = None,
-                      stats_png: bytes | None = None) -> Reply:
-    """The board as a reply (:func:`board_message`): ``content`` becomes its note line;
-    ``stats_png`` a statistics picture beside the board. ``look``: the player's
-    (:func:`current_look`) unless given."""
+                      stats_png: bytes | None = None, texts: Texts = ENGLISH) -> Reply:
+    """The board as a reply (:func:`board_message`) in the words of ``texts``: ``content``
+    becomes its note line; ``stats_png`` a statistics picture beside the board. ``look``: the
+    player's (:func:`current_look`) unless given."""
     look = look or current_look()
     if not look.picture:
         stats_png = None
     view, files = await board_message(game, note=content, extra=extra, look=look,
-                                      stats_picture=stats_png is not None)
+                                      stats_picture=stats_png is not None, texts=texts)
     if stats_png is not None:
         files.append(stats_file(stats_png))
     return Reply(view=view, files=files, ephemeral=ephemeral)

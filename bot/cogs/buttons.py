@@ -23,15 +23,19 @@ import discord
 from bot.cogs.client import wordle_client
 from bot.cogs.interact import guarded
 from bot.core.domain import WORD_LENGTH, HintKind, Kind
+from bot.render.common import game_label_text
 from bot.service import Game
+from bot.texts import ENGLISH, N_, Texts, texts_for
 
 if TYPE_CHECKING:
     from bot.cogs.play import PlayCog
 
 Button = discord.ui.Button[Any]
 Style = discord.ButtonStyle
-#: The hint buttons' labels (a game's board and a race board).
-HINT_LABELS = {HintKind.LETTER: "Letter", HintKind.POSITION: "Position", HintKind.WORD: "Word"}
+#: The hint buttons' labels (a game's board and a race board), in English: a button is
+#: labelled in the words of the message it is on.
+HINT_LABELS = {HintKind.LETTER: N_("Letter"), HintKind.POSITION: N_("Position"),
+               HintKind.WORD: N_("Word")}
 
 
 @dataclass(frozen=True)
@@ -57,25 +61,26 @@ def _hint(kind: HintKind, race: bool) -> Action:
 
 #: Every button, by the action its custom id names.
 ACTIONS: dict[str, Action] = {
-    "guess": Action("Guess", Style.primary, "✏️",
+    "guess": Action(N_("Guess"), Style.primary, "✏️",
                     lambda play, i, game: play.guess_clicked(i, game_id=game), "the guess button"),
-    "giveup": Action("Give up", Style.danger, None,
+    "giveup": Action(N_("Give up"), Style.danger, None,
                      lambda play, i, game: play.give_up_clicked(i, game), "the give-up button"),
-    "quit": Action("Yes, give up", Style.danger, None,
+    "quit": Action(N_("Yes, give up"), Style.danger, None,
                    lambda play, i, game: play.give_up(i, game_id=game, from_board=True),
                    "the give-up confirmation"),
-    "keep": Action("Keep playing", Style.secondary, None,
-                   lambda play, i, game: i.response.edit_message(content="Carry on!", view=None),
+    "keep": Action(N_("Keep playing"), Style.secondary, None,
+                   lambda play, i, game: i.response.edit_message(
+                       content=texts_for(i.locale)._("Carry on!"), view=None),
                    "the keep-playing button"),
     **{f"hint:{kind}": _hint(kind, race=False) for kind in HintKind},
-    "race:join": Action("Join", Style.success, "🏁",
+    "race:join": Action(N_("Join"), Style.success, "🏁",
                         lambda play, i, race: play.join(i, race), "the race's join button"),
-    "race:end": Action("End race", Style.secondary, None,
+    "race:end": Action(N_("End race"), Style.secondary, None,
                        lambda play, i, race: play.end_race(i, race), "the race's end button"),
-    "race:guess": Action("Guess", Style.primary, "✏️",
+    "race:guess": Action(N_("Guess"), Style.primary, "✏️",
                          lambda play, i, race: play.guess_clicked(i, race_id=race),
                          "a race's guess button"),
-    "race:giveup": Action("Give up", Style.danger, None,
+    "race:giveup": Action(N_("Give up"), Style.danger, None,
                           lambda play, i, race: play.give_up(i, race_id=race, from_board=True),
                           "a race's give-up button"),
     **{f"race:hint:{kind}": _hint(kind, race=True) for kind in HintKind},
@@ -84,11 +89,13 @@ _TEMPLATE = "wordle:(?P<action>" + "|".join(map(re.escape, ACTIONS)) + r"):(?P<i
 
 
 class BoardButton(discord.ui.DynamicItem[Button], template=_TEMPLATE):
-    """A button of :data:`ACTIONS` for the game (or race) ``target``."""
+    """A button of :data:`ACTIONS` for the game (or race) ``target``, labelled in the words
+    of ``texts``."""
 
-    def __init__(self, action: str, target: int) -> None:
+    def __init__(self, action: str, target: int, texts: Texts = ENGLISH) -> None:
         look = ACTIONS[action]
-        super().__init__(discord.ui.Button(label=look.label, style=look.style, emoji=look.emoji,
+        super().__init__(discord.ui.Button(label=texts._(look.label), style=look.style,
+                                           emoji=look.emoji,
                                            custom_id=f"wordle:{action}:{target}"))
         self.action = action
         self.target = target
@@ -106,10 +113,10 @@ class BoardButton(discord.ui.DynamicItem[Button], template=_TEMPLATE):
         await action.run(wordle_client(interaction).play, interaction, self.target)
 
 
-def give_up_confirm(game_id: int) -> discord.ui.View:
+def give_up_confirm(game_id: int, texts: Texts = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(BoardButton("quit", game_id))
-    view.add_item(BoardButton("keep", game_id))
+    view.add_item(BoardButton("quit", game_id, texts))
+    view.add_item(BoardButton("keep", game_id, texts))
     return view
 
 
@@ -125,15 +132,17 @@ class GuessModal(discord.ui.Modal):
     (:func:`modal_submit`), so it is answered however long it stayed open, across a
     restart too."""
 
-    def __init__(self, board: Game, player_id: int) -> None:
+    def __init__(self, board: Game, player_id: int, texts: Texts = ENGLISH) -> None:
         race = "race:" if board.kind is Kind.RACE else ""
-        super().__init__(title=f"Guess · {board.label}"[:45],
+        title = texts._("Guess · {game}", game=game_label_text(board, texts))
+        super().__init__(title=title[:45],
                          custom_id=f"wordle:{race}word:{board.id}:{player_id}", timeout=None)
         word: discord.ui.TextInput[Any] = discord.ui.TextInput(
             custom_id=WORD_INPUT, min_length=WORD_LENGTH, max_length=WORD_LENGTH,
-            placeholder="crane", required=True)
-        self.add_item(discord.ui.Label(text=f"Your guess: a {WORD_LENGTH}-letter word",
-                                       component=word))
+            placeholder=texts.pgettext("an example of a guess", "crane"), required=True)
+        self.add_item(discord.ui.Label(
+            text=texts._("Your guess: a {length}-letter word", length=WORD_LENGTH),
+            component=word))
         self.stop()  # discord.py stores no copy of a stopped modal when it is sent
 
 

@@ -34,6 +34,7 @@ from discord import app_commands
 from bot.core.personal import PERSONAL
 from bot.service import Place, PlayerError
 from bot.storage.errors import StorageUnavailable
+from bot.texts import ENGLISH, N_, Texts, texts_for
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +44,11 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 #: The answer to an error that is not the player's doing (the details go to the log).
-APOLOGY = ("Sorry, something went wrong on my side. Your game is safe; please try again in a "
-           "moment.")
+APOLOGY = N_("Sorry, something went wrong on my side. Your game is safe; please try again in "
+              "a moment.")
 #: The answer while the database is away (restarting, unreachable).
-DATABASE_AWAY = ("Sorry, I can't reach my database right now. Your game is safe; please try "
-                 "again in a moment.")
+DATABASE_AWAY = N_("Sorry, I can't reach my database right now. Your game is safe; please try "
+                   "again in a moment.")
 
 
 def log_failure(logger: logging.Logger, what: str, error: BaseException) -> bool:
@@ -67,12 +68,13 @@ def failure_text(error: BaseException, what: str, interaction: discord.Interacti
     where = (f"server {interaction.guild_id}, channel {interaction.channel_id}, "
              f"user {interaction.user.id}")
     away = log_failure(log, f"{what} failed ({where})", error)
-    return DATABASE_AWAY if away else APOLOGY
+    return texts_for(interaction.locale)._(DATABASE_AWAY if away else APOLOGY)  # privately
 
 
-def slow_down_text(retry_after: float) -> str:
+def slow_down_text(retry_after: float, texts: Texts = ENGLISH) -> str:
     """A player over their cooldown (``retry_after`` seconds to go)."""
-    return f"Slow down a little: try again in {max(math.ceil(retry_after), 1)} s."
+    return texts._("Slow down a little: try again in {seconds} s.",
+                   seconds=max(math.ceil(retry_after), 1))
 
 
 #: Discord drops an interaction that has no answer after 3 s ("This interaction failed"). Work
@@ -127,8 +129,9 @@ def untracked(view: AnyView) -> AnyView:
     return view
 
 
-SERVER_ONLY_TEXT = ("That needs a server that has added Wordle. Here (outside such a server) "
-                    "you can play your own games and your daily, and see your statistics.")
+SERVER_ONLY_TEXT = N_("That needs a server that has added Wordle. Here (outside such a "
+                      "server) you can play your own games and your daily, and see your "
+                      "statistics.")
 #: Everywhere: servers, the DM with the bot, group chats; installed to a server or a player.
 CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
@@ -267,12 +270,13 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None], what:
     else is logged and apologised for (discord.py only logs errors of dynamic items)."""
     from bot.cogs.messages import error_text  # the wording; messages imports this module
 
+    texts = texts_for(interaction.locale)  # told privately: in the player's language
     try:
         await work
     except PlayerError as error:
-        message = error_text(error)
+        message = error_text(error, texts)
     except app_commands.CommandOnCooldown as slow:  # (spend, below)
-        message = slow_down_text(slow.retry_after)
+        message = slow_down_text(slow.retry_after, texts)
     except Exception as error:
         message = failure_text(error, what, interaction)
     else:

@@ -21,6 +21,7 @@ import time
 import discord
 from discord.ext import commands
 
+from bot.cogs.board import guild_texts, player_texts, server_texts
 from bot.cogs.client import WordleClient
 from bot.cogs.interact import (
     NO_PINGS,
@@ -36,9 +37,10 @@ from bot.cogs.retry import passing, retry_delay
 from bot.service.race_views import RaceMove, RaceView
 from bot.service.races import RaceService
 from bot.storage.errors import StorageError
+from bot.texts import N_
 
 log = logging.getLogger(__name__)
-HIDDEN_CHANNEL = ("I can't see this channel, so I couldn't keep a race's message up to date "
+HIDDEN_CHANNEL = N_("I can't see this channel, so I couldn't keep a race's message up to date "
                   "here: start it in a channel I can see, or ask a moderator to let me view "
                   "this one.")
 
@@ -255,16 +257,17 @@ class LiveRaces(commands.Cog):
         if view is None:
             return
         hints = await self.races.hints_allowed(view.guild_id)
+        texts = guild_texts(self.bot, view.guild_id)  # everyone there sees it
         channel = self.bot.get_partial_messageable(live.channel_id)
         if live.message_id is not None:
             try:
                 await channel.get_partial_message(live.message_id).edit(
-                    view=untracked(race_message(view, hints)), allowed_mentions=NO_PINGS)
+                    view=untracked(race_message(view, hints, texts)), allowed_mentions=NO_PINGS)
             except discord.NotFound:  # deleted (say by a moderator): it goes on in a new one
                 log.info("race %s's message was gone: posting it again", view.id)
                 live.message_id = None
         if live.message_id is None:  # none stored (a stop came before), or gone
-            posted = await channel.send(view=untracked(race_message(view, hints)),
+            posted = await channel.send(view=untracked(race_message(view, hints, texts)),
                                         allowed_mentions=NO_PINGS)
             live.message_id = posted.id
             log.info("race %s's message posted as %s", view.id, posted.id)
@@ -312,7 +315,8 @@ class LiveRaces(commands.Cog):
         if not interaction.app_permissions.view_channel:
             # The live message is kept up to date through the channel: where the bot cannot
             # see it, the race would never show its progress, its end or its word.
-            await send(interaction, Reply(content=HIDDEN_CHANNEL, ephemeral=True))
+            await send(interaction, Reply(content=player_texts(interaction)._(HIDDEN_CHANNEL),
+                                          ephemeral=True))
             return
 
         async def work() -> tuple[RaceView, bool]:
@@ -327,7 +331,8 @@ class LiveRaces(commands.Cog):
 
         race, hints = await within_deadline(interaction, work(), ephemeral=False)
         try:
-            await send(interaction, Reply(view=race_message(race, hints)))
+            await send(interaction, Reply(view=race_message(race, hints,
+                                                            server_texts(interaction))))
             message = await interaction.original_response()
         except discord.HTTPException:
             # No race message: nobody could join or watch it, and no timer would end it, so

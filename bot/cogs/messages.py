@@ -13,12 +13,13 @@ from discord import app_commands
 from bot.cogs.board import is_channel_game, shown
 from bot.core.analysis import GameAnalysis
 from bot.render.analysis_text import analysis_text
-from bot.render.common import ORDER_NAMES
+from bot.render.common import ORDER_NAMES, game_label_text
 from bot.render.daily_results import daily_results_text as render_results_text
 from bot.render.hint_text import hint_text
 from bot.render.problems import Commands, problem_text
 from bot.render.stats_text import stats_text
 from bot.service import DailySummary, Finish, Game, HintResult, PlayerError
+from bot.texts import ENGLISH, Texts
 
 GREEN = discord.Colour.from_rgb(106, 170, 100)
 YELLOW = discord.Colour.from_rgb(201, 180, 88)
@@ -39,48 +40,63 @@ def mention(user_id: int | None) -> str:
     return f"<@{user_id}>" if user_id else "someone"
 
 
-#: How the Discord front end names its commands in messages.
-COMMANDS = Commands(start="/wordle start", give_up="/wordle giveup",
-                    challenge="/wordle challenge", here="in this channel",
+def commands_for(texts: Texts = ENGLISH) -> Commands:
+    """How the Discord front end names its commands in messages, in a language."""
+    return Commands(start=texts.command("wordle start"), give_up=texts.command("wordle giveup"),
+                    challenge=texts.command("wordle challenge"),
+                    here=texts._("in this channel"),
                     channel=lambda channel_id: f"<#{channel_id}>")
 
 
-def error_text(error: PlayerError) -> str:
+#: How the Discord front end names its commands in English messages.
+COMMANDS = commands_for()
+
+
+def error_text(error: PlayerError, texts: Texts = ENGLISH) -> str:
     """The error in words (a share grid in it in the player's colours)."""
-    return shown(problem_text(error, COMMANDS))
+    return shown(problem_text(error, commands_for(texts), texts))
 
 
-def finish_fields(game: Game, finish: Finish, ender_id: int) -> list[tuple[str, str]]:
+def finish_fields(game: Game, finish: Finish, ender_id: int,
+                  texts: Texts = ENGLISH) -> list[tuple[str, str]]:
+    t = texts
     fields = []
     if game.won:
-        fields.append(("Solved!", f"In {game.attempts_used}/{game.max_attempts}"
-                       + (f" by {mention(game.solved_by)}" if is_channel_game(game) else "")))
+        score = f"{game.attempts_used}/{game.max_attempts}"
+        fields.append((t._("Solved!"),
+                       t._("In {score} by {player}", score=score, player=mention(game.solved_by))
+                       if is_channel_game(game) else t._("In {score}", score=score)))
     else:
-        fields.append(("Game over", f"The word was **{(game.answer or '').upper()}**."))
-    fields.append(("Share", shown(finish.share_text)))
+        fields.append((t._("Game over"), t._("The word was **{word}**.",
+                                             word=(game.answer or "").upper())))
+    fields.append((t._("Share"), shown(finish.share_text)))
     lit = game.attempts_used if game.won else None  # this game's bar, as in the picture
     for player in finish.stats:
-        text = shown(stats_text(player.stats, highlight=lit))
+        text = shown(stats_text(player.stats, highlight=lit, texts=t))
         if player.player_id != ender_id:
             text = f"{mention(player.player_id)}\n{text}"
-        fields.append(("Statistics", text))
+        fields.append((t._("Statistics"), text))
     if not finish.figures:
-        fields.append(("Statistics", "Your statistics can't be loaded right now; check "
-                                     "/wordle stats in a moment."))
+        fields.append((t._("Statistics"), t._(
+            "Your statistics can't be loaded right now; check {stats} in a moment.",
+            stats=t.command("wordle stats"))))
     return fields
 
 
-def hint_embed(hint: HintResult) -> discord.Embed:
-    return discord.Embed(title="💡 Hint", description=hint_text(hint), colour=YELLOW)
+def hint_embed(hint: HintResult, texts: Texts = ENGLISH) -> discord.Embed:
+    return discord.Embed(title="💡 " + texts._("Hint"), description=hint_text(hint, texts),
+                         colour=YELLOW)
 
 
-def analysis_embed(game: Game, analysis: GameAnalysis) -> discord.Embed:
-    text = analysis_text(analysis)
+def analysis_embed(game: Game, analysis: GameAnalysis,
+                   texts: Texts = ENGLISH) -> discord.Embed:
+    text = analysis_text(analysis, texts)
     if len(text) > 4000:
         text = text[:3990] + "\n…"
-    return discord.Embed(title=f"Analysis · {game.label}", description=text, colour=GREEN)
+    return discord.Embed(title=texts._("Analysis · {game}", game=game_label_text(game, texts)),
+                         description=text, colour=GREEN)
 
 
-def daily_results_text(summary: DailySummary) -> str:
+def daily_results_text(summary: DailySummary, texts: Texts = ENGLISH) -> str:
     """The server's results post for one daily (worded by :mod:`bot.render.daily_results`)."""
-    return render_results_text(summary, mention)
+    return render_results_text(summary, mention, texts=texts)

@@ -16,7 +16,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.board import board_reply, current_look, is_channel_game, shown, use_look_of
+from bot.cogs.board import (
+    board_reply,
+    current_look,
+    is_channel_game,
+    player_texts,
+    reply_texts,
+    server_texts,
+    shown,
+    use_look_of,
+)
 from bot.cogs.buttons import BoardButton, GuessModal, give_up_confirm, modal_submit
 from bot.cogs.client import WordleClient
 from bot.cogs.interact import (
@@ -35,10 +44,12 @@ from bot.cogs.interact import (
 from bot.cogs.messages import choices, finish_fields, hint_embed, mention
 from bot.cogs.race_messages import race_board_reply
 from bot.core.domain import WORD_LENGTH, HintKind, Kind
+from bot.render.common import game_label_text
 from bot.render.stats_image import stats_png_async
 from bot.service import Finish, Game, GiveUpResult, GuessResult
 from bot.service.moves import Moves
 from bot.service.race_views import RaceMove
+from bot.texts import ENGLISH, Texts
 
 log = logging.getLogger(__name__)
 
@@ -116,14 +127,16 @@ class PlayCog(commands.Cog):
                 place_of(interaction), interaction.user.id, word, game_id=game_id,
                 race_id=race_id, public_board=on_public_board(interaction))
             if isinstance(result, RaceMove):
-                note = "You joined the race!" if result.joined else None
-                return result, await self._race_board(result, note)
-            note = guessed_note(result)
+                note = player_texts(interaction)._("You joined the race!") if result.joined \
+                    else None
+                return result, await self._race_board(interaction, result, note)
+            texts = reply_texts(interaction, ephemeral=result.game.private)
+            note = guessed_note(result, texts)
             if result.finish is not None:
                 return result, await self.finished_reply(interaction, result.game,
                                                          result.finish, note)
             return result, await board_reply(result.game, content=note,
-                                             ephemeral=result.game.private)
+                                             ephemeral=result.game.private, texts=texts)
 
         result, reply = await within_deadline(interaction, work(), update=from_board)
         await (update if from_board else send)(interaction, reply)
@@ -138,7 +151,8 @@ class PlayCog(commands.Cog):
         result = await within_deadline(interaction, self.moves.hint(
             place_of(interaction), interaction.user.id, kind, game_id=game_id, race_id=race_id,
             public_board=on_public_board(interaction)))
-        await send(interaction, Reply(embeds=[hint_embed(result)],
+        texts = reply_texts(interaction, ephemeral=result.game.private)
+        await send(interaction, Reply(embeds=[hint_embed(result, texts)],
                                       ephemeral=result.game.private))
         if result.game.kind is Kind.RACE:
             await self.bot.live_races.hinted(result.game.id)
@@ -155,14 +169,17 @@ class PlayCog(commands.Cog):
             result = await self.moves.give_up(place_of(interaction), player, game_id=game_id,
                                               race_id=race_id)
             if isinstance(result, RaceMove):
-                return result, await self._race_board(result, "You gave up this race.")
-            note = f"{mention(player)} gave up." if is_channel_game(result.game) else None
+                return result, await self._race_board(
+                    interaction, result, player_texts(interaction)._("You gave up this race."))
+            note = server_texts(interaction)._("{player} gave up.", player=mention(player)) \
+                if is_channel_game(result.game) else None
             return result, await self.finished_reply(interaction, result.game, result.finish,
                                                      note)
 
         result, reply = await within_deadline(interaction, work(), update=from_board)
         if from_board and not isinstance(result, RaceMove):
-            await update(interaction, Reply(content="You gave up."))  # the confirmation
+            await update(interaction, Reply(  # the confirmation
+                content=player_texts(interaction)._("You gave up.")))
             await send(interaction, reply)
         else:
             await (update if from_board else send)(interaction, reply)
@@ -173,8 +190,9 @@ class PlayCog(commands.Cog):
         async def work() -> Reply:
             shown = await self.moves.board(place_of(interaction), interaction.user.id)
             if isinstance(shown, RaceMove):
-                return await self._race_board(shown, None)
-            return await board_reply(shown, ephemeral=shown.private)
+                return await self._race_board(interaction, shown, None)
+            return await board_reply(shown, ephemeral=shown.private,
+                                     texts=reply_texts(interaction, ephemeral=shown.private))
 
         await send(interaction, await within_deadline(interaction, work()))
 
@@ -184,17 +202,22 @@ class PlayCog(commands.Cog):
         board = await self.moves.may_guess(place_of(interaction), interaction.user.id,
                                            game_id=game_id, race_id=race_id,
                                            public_board=on_public_board(interaction))
-        await interaction.response.send_modal(GuessModal(board, interaction.user.id))
+        await interaction.response.send_modal(GuessModal(board, interaction.user.id,
+                                                         player_texts(interaction)))
 
     async def give_up_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         """A game's Give up button: asks to confirm (the rules are asked again then: the
         game may have changed meanwhile)."""
         game = await self.moves.games.may(place_of(interaction), interaction.user.id, game_id,
                                           "give_up", public_board=on_public_board(interaction))
-        who = "you" if game.private else "everyone here"
-        await send(interaction, Reply(
-            content=f"Give up {game.label}? It counts as a loss, and the word is shown to {who}.",
-            view=give_up_confirm(game_id), ephemeral=True))
+        texts = player_texts(interaction)
+        label = game_label_text(game, texts)
+        question = texts._("Give up {game}? It counts as a loss, and the word is shown to you.",
+                           game=label) if game.private else texts._(
+            "Give up {game}? It counts as a loss, and the word is shown to everyone here.",
+            game=label)
+        await send(interaction, Reply(content=question, view=give_up_confirm(game_id, texts),
+                                      ephemeral=True))
 
     async def join(self, interaction: discord.Interaction, race_id: int) -> None:
         """A race's Join button: the player's race board, privately."""
@@ -203,9 +226,11 @@ class PlayCog(commands.Cog):
         async def work() -> tuple[RaceMove, Reply]:
             move = await self.moves.races.join(place_of(interaction), interaction.user.id,
                                                race_id)
-            return move, await self._race_board(move, (
-                "You're in! Everyone plays the same word; your board is yours alone."
-                if move.joined else "You're already in this race: here's your board."))
+            texts = player_texts(interaction)
+            return move, await self._race_board(interaction, move, (
+                texts._("You're in! Everyone plays the same word; your board is yours alone.")
+                if move.joined else
+                texts._("You're already in this race: here's your board.")))
 
         move, reply = await within_deadline(interaction, work())
         await send(interaction, reply)
@@ -217,12 +242,16 @@ class PlayCog(commands.Cog):
         move = await within_deadline(interaction, self.moves.races.end(
             place_of(interaction), interaction.user.id, race_id,
             may_manage=interaction.permissions.manage_guild))
-        await send(interaction, Reply(content="You ended the race.", ephemeral=True))
+        await send(interaction, Reply(content=player_texts(interaction)._("You ended the race."),
+                                      ephemeral=True))
         self.bot.live_races.moved(move)
 
-    async def _race_board(self, move: RaceMove, note: str | None) -> Reply:
+    async def _race_board(self, interaction: discord.Interaction, move: RaceMove,
+                          note: str | None) -> Reply:
+        """The player's race board: private, in their language."""
         hints = await self.moves.races.hints_allowed(move.race.guild_id)
-        return await race_board_reply(move, note=note, hints=hints)
+        return await race_board_reply(move, note=note, hints=hints,
+                                      texts=player_texts(interaction))
 
     # -- telling a move and a finish -----------------------------------------------------
 
@@ -237,9 +266,10 @@ class PlayCog(commands.Cog):
     async def finished_reply(self, interaction: discord.Interaction, game: Game,
                              finish: Finish, note: str | None) -> Reply:
         """The last board: the word or the win, the share grid and the statistics."""
+        texts = reply_texts(interaction, ephemeral=game.private)
         if game.won and is_channel_game(game):
-            note = f"🎉 {mention(game.solved_by)} solved it!"
-        extra = finish_fields(game, finish, interaction.user.id)
+            note = "🎉 " + texts._("{player} solved it!", player=mention(game.solved_by))
+        extra = finish_fields(game, finish, interaction.user.id, texts)
         picture = None
         mine = [s.stats for s in finish.stats if s.player_id == interaction.user.id]
         look = current_look()
@@ -248,7 +278,7 @@ class PlayCog(commands.Cog):
             picture = await stats_png_async(  # cached parts at once, or drawn in a thread)
                 mine[0], highlight=lit, theme=look.theme)
         return await board_reply(game, content=note, ephemeral=game.private, extra=extra,
-                                 stats_png=picture)
+                                 stats_png=picture, texts=texts)
 
     async def announce(self, interaction: discord.Interaction, game: Game,
                        finish: Finish) -> None:
@@ -259,8 +289,9 @@ class PlayCog(commands.Cog):
             return
         try:
             if finish.figures:
-                await send(interaction, Reply(content=f"{mention(interaction.user.id)} "
-                                                      f"finished:\n{shown(finish.share_text)}"))
+                finished = server_texts(interaction)._(  # posted for everyone in the channel
+                    "{player} finished:", player=mention(interaction.user.id))
+                await send(interaction, Reply(content=f"{finished}\n{shown(finish.share_text)}"))
         except discord.HTTPException as exc:
             log.warning("could not post the share grid of user %s in channel %s: %s",
                         interaction.user.id, interaction.channel_id, exc)
@@ -268,10 +299,10 @@ class PlayCog(commands.Cog):
                                            interaction.channel_id, game.puzzle_number)
 
 
-def guessed_note(result: GuessResult) -> str | None:
+def guessed_note(result: GuessResult, texts: Texts = ENGLISH) -> str | None:
     """Who guessed what, on a channel game's board."""
     game = result.game
     if not is_channel_game(game):
         return None
-    return (f"{mention(result.player_id)} guessed **{result.row.word.upper()}** "
-            f"({result.attempt}/{game.max_attempts})")
+    return texts._("{player} guessed **{word}** ({score})", player=mention(result.player_id),
+                   word=result.row.word.upper(), score=f"{result.attempt}/{game.max_attempts}")

@@ -14,6 +14,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.cogs.board import guild_texts
 from bot.cogs.client import WordleClient
 from bot.cogs.interact import NO_PINGS, bot_permissions, log_failure, may_post_in
 from bot.cogs.messages import daily_results_text
@@ -107,7 +108,7 @@ class ResultsPost(commands.Cog):
         """Bring the day's post up to date; whether it failed in a way that may pass."""
         try:
             summary = await self.service.daily_summary(guild_id, number)
-            text = daily_results_text(summary)
+            text = daily_results_text(summary, guild_texts(self.bot, guild_id))
             if not anew:
                 made = await self.service.results_post_made(guild_id, number)
                 if made is None:

@@ -23,7 +23,9 @@ from bot.cogs.board import (
     board_reply,
     current_look,
     forget_look,
-    is_channel_game,
+    player_texts,
+    reply_texts,
+    server_texts,
     shown,
     stats_file,
     use_look_of,
@@ -47,22 +49,25 @@ from bot.cogs.interact import (
     within_deadline,
 )
 from bot.cogs.messages import GREEN, analysis_embed, choices, mention
-from bot.core.domain import WORD_LENGTH
 from bot.core.periods import Period
 from bot.render.account_text import (
     forget_question_text,
     forgotten_text,
+    on_off,
     prefs_text,
     settings_text,
 )
+from bot.render.daily_results import HINTED_MARK
 from bot.render.leaderboard_text import board_text, board_title, period_span
 from bot.render.race_text import race_board_text, race_board_title, race_stats_text
+from bot.render.start_text import start_text
 from bot.render.stats_image import stats_png_async
-from bot.render.stats_text import stats_text
+from bot.render.stats_text import stats_text, stats_title
 from bot.service import Kind, LeaderboardOrder, PlayerError, Problem, Scope, StatsBucket
 from bot.service.prefs import update_prefs
 from bot.service.views import latest_win
 from bot.storage.races import RaceBoard, RaceStats
+from bot.texts import ENGLISH, Texts
 
 if TYPE_CHECKING:
     from bot.storage.models import Stats
@@ -82,10 +87,10 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     the player and until when (Unix seconds) a yes is taken, so the buttons answer after a
     restart too, and a late yes says the question timed out instead of failing."""
 
-    def __init__(self, yes: bool, player_id: int, until: int) -> None:
+    def __init__(self, yes: bool, player_id: int, until: int, texts: Texts = ENGLISH) -> None:
         answer = "yes" if yes else "no"
         super().__init__(discord.ui.Button(
-            label="Yes, forget me" if yes else "Cancel",
+            label=texts._("Yes, forget me") if yes else texts._("Cancel"),
             style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
             custom_id=f"wordle:forget:{answer}:{player_id}:{until}"))
         self.yes, self.player_id, self.until = yes, player_id, until
@@ -99,29 +104,31 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, self._answer(interaction), "a forget-me button")
 
     async def _answer(self, interaction: discord.Interaction) -> None:
+        t = player_texts(interaction)
         if interaction.user.id != self.player_id:
-            await send(interaction, Reply(content="This button isn't for you.", ephemeral=True))
+            await send(interaction, Reply(content=t._("This button isn't for you."),
+                                          ephemeral=True))
             return
         if not self.yes:
-            text = "Nothing was deleted."
+            text = t._("Nothing was deleted.")
         elif time.time() > self.until:
-            text = ("That question timed out, so nothing was deleted. To delete everything "
-                    "about you, use /wordle forgetme again.")
+            text = t._("That question timed out, so nothing was deleted. To delete everything "
+                       "about you, use {forgetme} again.", forgetme=t.command("wordle forgetme"))
         else:
             client = wordle_client(interaction)
             report = await client.service.forget_me(self.player_id)
             forget_look(self.player_id)
             client.results_post.redo_soon()  # the results posts that showed them
             await client.live_races.show_ended()  # and the races they finished
-            text = forgotten_text(report.total)
+            text = forgotten_text(report.total, t)
         await interaction.response.edit_message(content=text, view=None)
 
 
-def forget_question(player_id: int) -> discord.ui.View:
+def forget_question(player_id: int, texts: Texts = ENGLISH) -> discord.ui.View:
     until = int(time.time()) + FORGET_ANSWERED_WITHIN
     view = discord.ui.View(timeout=None)
-    view.add_item(ForgetButton(True, player_id, until))
-    view.add_item(ForgetButton(False, player_id, until))
+    view.add_item(ForgetButton(True, player_id, until, texts))
+    view.add_item(ForgetButton(False, player_id, until, texts))
     return view
 
 
@@ -166,28 +173,10 @@ class WordleCog(commands.Cog):
                                               scope=scope, kind=kind, hard_mode=hard,
                                               number=number, date=date)
             game = result.game
-            if result.resumed:
-                if result.other_kind:
-                    text = ("You already have another game going here, so here it is: finish "
-                            "it, or give it up with /wordle giveup, before starting a new one.")
-                else:
-                    kept = ""
-                    if game.hard_mode != hard:  # chosen at the start, not changed by this one
-                        kept = (" It is in hard mode, as it started." if game.hard_mode else
-                                " It is not in hard mode: that is chosen when a game starts.")
-                    text = ("You already have this game going here; carry on: press Guess or "
-                            f"/guess.{kept}")
-                if is_channel_game(game):
-                    text = "This channel already has a game going; join in: press Guess or /guess."
-            elif is_channel_game(game):
-                text = (f"{mention(interaction.user.id)} started a channel game! "
-                        "Everyone here can press Guess or /guess.")
-            elif game.private:
-                text = (f"{game.label}: only you can see this board. "
-                        f"Press Guess or /guess a {WORD_LENGTH}-letter word.")
-            else:
-                text = f"Your game is on: press Guess or /guess a {WORD_LENGTH}-letter word."
-            return await board_reply(game, content=text, ephemeral=game.private)
+            t = reply_texts(interaction, ephemeral=game.private)
+            text = start_text(game, resumed=result.resumed, other_kind=result.other_kind,
+                              hard_asked=hard, starter=mention(interaction.user.id), texts=t)
+            return await board_reply(game, content=text, ephemeral=game.private, texts=t)
 
         await send(interaction, await within_deadline(interaction, work()))
 
@@ -201,15 +190,18 @@ class WordleCog(commands.Cog):
         async def work() -> Reply:
             result = await self.service.challenge(place_of(interaction), interaction.user.id,
                                                   word, hard_mode=hard)
+            t = server_texts(interaction)  # the channel's board
             return await board_reply(
-                result.game, content=f"{mention(interaction.user.id)} set a challenge! "
-                                     "Everyone else here can guess the word.")
+                result.game, content=t._("{player} set a challenge! Everyone else here can "
+                                         "guess the word.", player=mention(interaction.user.id)),
+                texts=t)
 
         board = await within_deadline(interaction, work())
         # The service accepted the word, so it is a plain word of letters A-Z: safe to show back.
         hidden = word.strip().upper()
         await send(interaction, Reply(
-            content=f"Challenge set. Your word is **{hidden}**: only you can see this.",
+            content=player_texts(interaction)._(
+                "Challenge set. Your word is **{word}**: only you can see this.", word=hidden),
             ephemeral=True))
         await send(interaction, board)
 
@@ -233,7 +225,8 @@ class WordleCog(commands.Cog):
     @wordle.command(name="help", description="The rules, the commands, hints, hard mode "
                                              "and the daily")
     async def help(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(title="Wordle", description=help_text(), colour=GREEN)
+        embed = discord.Embed(title="Wordle", description=help_text(player_texts(interaction)),
+                              colour=GREEN)
         await send(interaction, Reply(embeds=[embed], ephemeral=True))
 
     # -- statistics -------------------------------------------------------------------------
@@ -261,10 +254,11 @@ class WordleCog(commands.Cog):
             return stats, lit, png
 
         stats, lit, png = await within_deadline(interaction, work(), ephemeral=False)
+        t = reply_texts(interaction, ephemeral=False)
         # The text stays beside the picture, for screen readers.
-        text = race_stats_text(stats) if isinstance(stats, RaceStats) else \
-            shown(stats_text(stats, highlight=lit))
-        embed = discord.Embed(title=f"{mode.capitalize()} statistics",
+        text = race_stats_text(stats, t) if isinstance(stats, RaceStats) else \
+            shown(stats_text(stats, highlight=lit, texts=t))
+        embed = discord.Embed(title=stats_title(mode, t),
                               description=f"{mention(who.id)}\n\n{text}")
         if png is not None:
             embed.set_image(url=f"attachment://{STATS_FILE}")
@@ -287,18 +281,19 @@ class WordleCog(commands.Cog):
             interaction, self.service.leaderboard(guild_id, interaction.user.id, mode=mode,
                                                   by=by, period=period),
             ephemeral=False)
+        t = reply_texts(interaction, ephemeral=False)
         if isinstance(board, RaceBoard):  # all time: first places, win % or average guesses
             order = LeaderboardOrder(by)
-            embed = discord.Embed(title=race_board_title(order),
+            embed = discord.Embed(title=race_board_title(order, t),
                                   description=race_board_text(board, order, interaction.user.id,
-                                                              mention))
+                                                              mention, t))
         else:
-            embed = discord.Embed(title=board_title(mode, by, period),
+            embed = discord.Embed(title=board_title(mode, by, period, t),
                                   description=board_text(board, interaction.user.id, mention,
-                                                         period))
+                                                         period, t))
         if period != Period.ALL.value:  # which days, on the server's calendar
             zone_name = (await self.service.settings(guild_id)).timezone
-            embed.set_footer(text=period_span(period, self.service.now(), zone_name))
+            embed.set_footer(text=period_span(period, self.service.now(), zone_name, t))
         await send(interaction, Reply(embeds=[embed]))
 
     @wordle.command(name="analyze", description="How your last finished game here compared "
@@ -308,14 +303,16 @@ class WordleCog(commands.Cog):
         # The solver may have to be built first: within_deadline defers (privately) if so.
         result = await within_deadline(
             interaction, self.service.analyse(place_of(interaction), interaction.user.id))
-        await send(interaction, Reply(embeds=[analysis_embed(result.game, result.analysis)],
+        await send(interaction, Reply(embeds=[analysis_embed(result.game, result.analysis,
+                                                             player_texts(interaction))],
                                       ephemeral=True))
 
     @wordle.command(name="forgetme", description="Delete what this bot keeps about you")
     async def forgetme(self, interaction: discord.Interaction) -> None:
+        t = player_texts(interaction)
         await send(interaction, Reply(
-            content=forget_question_text(),
-            view=forget_question(interaction.user.id), ephemeral=True))
+            content=forget_question_text(t),
+            view=forget_question(interaction.user.id, t), ephemeral=True))
 
     @wordle.command(name="prefs", description="Your colours, board picture and time zone")
     @app_commands.describe(high_contrast="orange and blue instead of green and yellow",
@@ -334,8 +331,10 @@ class WordleCog(commands.Cog):
             self.service.db, player, self.service.now(), **changes))
         forget_look(player)
         look = await use_look_of(self.service, player)
-        title = "Preferences saved" if result.changed else "Your preferences"
-        embed = discord.Embed(title=title, description=prefs_text(result.prefs, result.zone_from),
+        t = player_texts(interaction)
+        title = t._("Preferences saved") if result.changed else t._("Your preferences")
+        embed = discord.Embed(title=title,
+                              description=prefs_text(result.prefs, result.zone_from, t),
                               colour=look.won)
         await send(interaction, Reply(embeds=[embed], ephemeral=True))
 
@@ -370,16 +369,18 @@ class WordleCog(commands.Cog):
                 interaction, self.service.update_settings(guild_id, **changes))
         else:
             current = await within_deadline(interaction, self.service.settings(guild_id))
+        t = player_texts(interaction)
         channel = (f"<#{current.results_channel_id}>" if current.results_channel_id
-                   else "the channel where each daily is played")
-        text = settings_text(current, channel, self.service.now())
+                   else t._("the channel where each daily is played"))
+        text = settings_text(current, channel, self.service.now(), t)
         races = self.bot.races
         if hints_in_races is not None:
             await races.allow_hints(guild_id, hints_in_races)
         on = await races.hints_allowed(guild_id)
-        text += (f"\nHints in races: **{'on' if on else 'off'}** (results helped by hints are "
-                 "marked 💡)")
-        title = "Settings saved" if changes or hints_in_races is not None else "Settings"
+        text += "\n" + t._("Hints in races: **{state}** (results helped by hints are marked "
+                           "{mark})", state=on_off(on, t), mark=HINTED_MARK)
+        title = t._("Settings saved") if changes or hints_in_races is not None else \
+            t._("Settings")
         await send(interaction, Reply(embeds=[discord.Embed(title=title, description=text)],
                                       ephemeral=True))
 

@@ -10,63 +10,78 @@ from bot.render.daily_results import HINTED_MARK
 from bot.render.emoji_board import feedback_line
 from bot.service.prefs import PlayerPrefs
 from bot.storage.models import GuildSettings
+from bot.texts import ENGLISH, N_, Texts
+
+
+def on_off(flag: bool, texts: Texts = ENGLISH) -> str:
+    """A setting that is on or off, in words."""
+    return texts._("on") if flag else texts._("off")
 
 
 def settings_text(settings: GuildSettings, results_channel: str,
-                  now: datetime | None = None) -> str:
+                  now: datetime | None = None, texts: Texts = ENGLISH) -> str:
     """A server's settings in words (``results_channel``: where the results post goes); at
     ``now``, while a change of time zone holds today, from when the new zone counts."""
-    def on(flag: bool) -> str:
-        return "on" if flag else "off"
-
     zone = f"**{settings.timezone}**"
     if settings.held_until is not None and now is not None and now < settings.held_until:
-        zone += (f" (the daily follows it from <t:{int(settings.held_until.timestamp())}:f>; "
-                 f"until then today is Wordle {settings.held_day})")
-    return (f"Time zone: {zone}\nDaily results: {results_channel}\n"
-            f"Hints in channel games: **{on(settings.hints_in_channel_games)}**\n"
-            f"Hints in dailies: **{on(settings.hints_in_dailies)}** (results helped by hints "
-            f"are marked {HINTED_MARK})")
+        zone += " " + texts._(
+            "(the daily follows it from {when}; until then today is Wordle {number})",
+            when=f"<t:{int(settings.held_until.timestamp())}:f>",
+            number=texts.number(settings.held_day or 0))
+    return "\n".join([
+        texts._("Time zone: {zone}", zone=zone),
+        texts._("Daily results: {channel}", channel=results_channel),
+        texts._("Hints in channel games: **{state}**",
+                state=on_off(settings.hints_in_channel_games, texts)),
+        texts._("Hints in dailies: **{state}** (results helped by hints are marked {mark})",
+                state=on_off(settings.hints_in_dailies, texts), mark=HINTED_MARK),
+    ])
 
 
 #: What "forget me" keeps, said before and after (:mod:`bot.storage.privacy`): the marks that
 #: keep a forgotten player bound by the rules, and what they let a database's holder check.
-FORGET_KEEPS = ("Kept: an anonymous mark of the dailies you started, the challenges you set "
-                "and the races you were in, so they stay played. It is a keyed hash of your "
-                "Discord id, and its key is in the same database: whoever holds that database "
-                "and knows your id can check that you played here.")
+FORGET_KEEPS = N_("Kept: an anonymous mark of the dailies you started, the challenges you set "
+                  "and the races you were in, so they stay played. It is a keyed hash of your "
+                  "Discord id, and its key is in the same database: whoever holds that "
+                  "database and knows your id can check that you played here.")
 
 
-def forget_question_text() -> str:
+def forget_question_text(texts: Texts = ENGLISH) -> str:
     """What "forget me" asks before it deletes anything."""
-    return ("This deletes your games, statistics and hints on every server, and removes your "
-            f"name from channel games. {FORGET_KEEPS} It can't be undone. Go ahead?")
+    return texts._("This deletes your games, statistics and hints on every server, and removes "
+                   "your name from channel games. {kept} It can't be undone. Go ahead?",
+                   kept=texts._(FORGET_KEEPS))
 
 
-def forgotten_text(records: int) -> str:
+def forgotten_text(records: int, texts: Texts = ENGLISH) -> str:
     """What "forget me" removed, in words, and what it kept."""
     if not records:
-        return "Done: nothing about you was stored here."
-    if records == 1:
-        return f"Done: 1 record about you was removed from this bot. {FORGET_KEEPS}"
-    return f"Done: {records:,} records about you were removed from this bot. {FORGET_KEEPS}"
+        return texts._("Done: nothing about you was stored here.")
+    done = texts.ngettext("Done: {n} record about you was removed from this bot.",
+                          "Done: {n} records about you were removed from this bot.", records)
+    return f"{done} {texts._(FORGET_KEEPS)}"
 
 
-def prefs_text(prefs: PlayerPrefs, zone_from: datetime | None) -> str:
+def prefs_text(prefs: PlayerPrefs, zone_from: datetime | None,
+               texts: Texts = ENGLISH) -> str:
     """A player's preferences in words, with an example row in their colours (``zone_from``:
     when a new time zone starts to count for their own daily)."""
-    colours = "high contrast (🟧 right place, 🟦 elsewhere)" if prefs.high_contrast else \
-        "standard (🟩 right place, 🟨 elsewhere)"
-    picture = "none: text only" if prefs.text_only else ("dark" if prefs.dark else "light")
+    colours = texts._("high contrast (🟧 right place, 🟦 elsewhere)") if prefs.high_contrast \
+        else texts._("standard (🟩 right place, 🟨 elsewhere)")
+    picture = texts._("none: text only") if prefs.text_only else (
+        texts._("dark") if prefs.dark else texts._("light"))
     zone = f"**{prefs.timezone}**"
     if zone_from is not None:
-        zone += f" (your own daily follows it from <t:{int(zone_from.timestamp())}:f>)"
+        zone += " " + texts._("(your own daily follows it from {when})",
+                              when=f"<t:{int(zone_from.timestamp())}:f>")
     example = recolour(feedback_line("crane", "GYBBB"), prefs.high_contrast)
     return "\n".join([
-        f"**Colours:** {colours}",
-        f"**Board picture:** {picture}",
-        f"**Time zone** of your own daily (outside servers with Wordle): {zone}",
+        texts._("**Colours:** {colours}", colours=colours),
+        texts._("**Board picture:** {picture}", picture=picture),
+        texts._("**Time zone** of your own daily (outside servers with Wordle): {zone}",
+                zone=zone),
         "",
-        f"Example: {example}",
-        "-# These follow you everywhere you play. Change them with /wordle prefs.",
+        texts._("Example: {example}", example=example),
+        texts._("-# These follow you everywhere you play. Change them with {prefs}.",
+                prefs=texts.command("wordle prefs")),
     ])

@@ -7,6 +7,7 @@ from typing import Protocol
 
 from bot.render.common import GREEN, normalise_row
 from bot.render.emoji_board import feedback_line
+from bot.texts import ENGLISH, Texts
 
 
 class AnalysisStepView(Protocol):
@@ -47,14 +48,10 @@ def _number(value: object) -> float | None:
     return float(value)
 
 
-def _count(value: object) -> str | None:
+def _count(value: object) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         return None
-    return f"{value:,}"
-
-
-def _plural(count: str, one: str, many: str) -> str:
-    return f"{count} {one if count == '1' else many}"
+    return value
 
 
 def _score(value: object) -> str | None:
@@ -62,7 +59,7 @@ def _score(value: object) -> str | None:
     return None if number is None else f"{round(number)}/100"
 
 
-def analysis_step_text(index: int, step: AnalysisStepView) -> str:
+def analysis_step_text(index: int, step: AnalysisStepView, texts: Texts = ENGLISH) -> str:
     """The lines for one guess of an analysis (see :func:`analysis_text`)."""
     guess, feedback = normalise_row((step.guess, step.feedback))
     lines = [f"**{index}.** {feedback_line(guess, feedback)}"]
@@ -72,37 +69,40 @@ def analysis_step_text(index: int, step: AnalysisStepView) -> str:
     after = _count(step.candidates_after)
     solved = set(feedback) == {GREEN}
     if solved:
-        details.append("solved")
+        details.append(texts._("solved"))
     if before is not None and after is not None and not solved:
-        details.append(f"{before} → {_plural(after, 'word', 'words')} left")
+        details.append(texts.ngettext("{before} → {n} word left", "{before} → {n} words left",
+                                      after, before=texts.number(before)))
     elif before is not None and not solved:
-        details.append(_plural(before, "word", "words") + " possible")
+        details.append(texts.ngettext("{n} word possible", "{n} words possible", before))
     bits = _number(step.bits_gained)
     if bits is not None and not solved:
-        details.append(f"{bits:.2f} bits")
+        details.append(texts._("{bits} bits", bits=texts.decimal(bits)))
     best_raw: object = step.best_guess
     best = best_raw.lower() if isinstance(best_raw, str) and best_raw.isalpha() else None
     if best is not None and best == guess:
-        details.append("best guess ✓")
+        details.append(texts._("best guess ✓"))
     if details:
         lines.append("    " + " · ".join(details))
 
     played_expected = _number(step.expected_guesses_with_played)
     best_expected = _number(step.expected_guesses_with_best)
     if best is not None and best != guess:
-        suggestion = f"best was `{best.upper()}`"
         if played_expected is not None and best_expected is not None:
-            suggestion += (
-                f": expected guesses {played_expected:.2f} with `{guess.upper()}`, "
-                f"{best_expected:.2f} with `{best.upper()}`"
-            )
+            suggestion = texts._(
+                "best was `{best}`: expected guesses {played} with `{guess}`, {expected} with "
+                "`{best}`", best=best.upper(), guess=guess.upper(),
+                played=texts.decimal(played_expected), expected=texts.decimal(best_expected))
+        else:
+            suggestion = texts._("best was `{best}`", best=best.upper())
         lines.append("    " + suggestion)
     elif played_expected is not None and not solved:
-        lines.append(f"    expected guesses {played_expected:.2f}")
+        lines.append("    " + texts._("expected guesses {expected}",
+                                      expected=texts.decimal(played_expected)))
     return "\n".join(lines)
 
 
-def analysis_text(analysis: AnalysisView) -> str:
+def analysis_text(analysis: AnalysisView, texts: Texts = ENGLISH) -> str:
     """A post-game analysis: skill and luck, then what each guess did.
 
     Skill and luck are 0-100. Numbers that are ``None`` are left out of the text; a malformed
@@ -111,14 +111,10 @@ def analysis_text(analysis: AnalysisView) -> str:
     steps: object = analysis.steps
     if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
         raise ValueError(f"analysis.steps must be a sequence of steps, not {steps!r}")
-    header = [
-        f"{name} {score}"
-        for name, score in (
-            ("Skill", _score(analysis.skill)),
-            ("Luck", _score(analysis.luck)),
-        )
-        if score is not None
-    ]
+    skill, luck = _score(analysis.skill), _score(analysis.luck)
+    header = [*([texts._("Skill {score}", score=skill)] if skill is not None else []),
+              *([texts._("Luck {score}", score=luck)] if luck is not None else [])]
     lines = [" · ".join(header)] if header else []
-    lines += [analysis_step_text(i, step) for i, step in enumerate(steps, start=1)]
-    return "\n".join(lines) or "No guess to analyze: the game ended before its first guess."
+    lines += [analysis_step_text(i, step, texts) for i, step in enumerate(steps, start=1)]
+    return "\n".join(lines) or texts._(
+        "No guess to analyze: the game ended before its first guess.")

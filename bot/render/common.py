@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import Protocol
 
 from bot.core.domain import (
     FEEDBACK_STATES,
@@ -32,13 +33,17 @@ from bot.core.domain import (
     MAX_ATTEMPTS,
     WORD_LENGTH,
     YELLOW,
+    Kind,
     LeaderboardOrder,
+    Scope,
+    mode_of,
     only_letters,
 )
 from bot.core.game import keyboard
 from bot.core.letter_rules import LETTER_RULES, LetterRules
 from bot.core.letters import lower_case, upper_case
 from bot.core.variant import CLASSIC, LATIN, Variant
+from bot.texts import ENGLISH, N_, Texts
 
 __all__ = ["GREEN", "GREY", "MAX_ATTEMPTS", "QWERTY_ROWS", "STATES", "WORD_LENGTH", "YELLOW",
            "KeyboardLayout", "board_rows", "case_rules", "check_layout", "check_max_attempts",
@@ -59,14 +64,21 @@ _RULES_BY_LETTERS = {frozenset(rules.alphabet): rules for rules in LETTER_RULES.
 _LATIN_LETTERS = frozenset(LATIN)
 
 
-#: How each way of ranking reads to people (a race's win is a first place).
+#: How each way of ranking reads to people (a race's win is a first place), in English:
+#: :func:`order_name` says it in a language.
 ORDER_NAMES = {
-    LeaderboardOrder.WINS: "wins",
-    LeaderboardOrder.WIN_PERCENT: "win %",
-    LeaderboardOrder.AVERAGE: "average guesses",
-    LeaderboardOrder.CURRENT_STREAK: "current streak",
-    LeaderboardOrder.MAX_STREAK: "max streak",
+    LeaderboardOrder.WINS: N_("wins"),
+    LeaderboardOrder.WIN_PERCENT: N_("win %"),
+    LeaderboardOrder.AVERAGE: N_("average guesses"),
+    LeaderboardOrder.CURRENT_STREAK: N_("current streak"),
+    LeaderboardOrder.MAX_STREAK: N_("max streak"),
 }
+
+
+def order_name(order: LeaderboardOrder | str, texts: Texts = ENGLISH) -> str:
+    """A way of ranking in words (``"average guesses"``), in the language of ``texts``."""
+    return texts._(ORDER_NAMES[LeaderboardOrder(order)])
+
 
 def _short(value: object, limit: int = 40) -> str:
     text = repr(value)
@@ -269,22 +281,52 @@ def keyboard_from_rows(rows: Iterable[object], alphabet: str = LATIN) -> dict[st
     return keyboard(normalise_rows(rows, alphabet))
 
 
-def either(words: Sequence[str]) -> str:
-    """Words as a choice in English: "a", "a or b", "a, b or c"."""
-    return words[-1] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def either(words: Sequence[str], texts: Texts = ENGLISH) -> str:
+    """Words as a choice: "a", "a or b", "a, b or c" (in the language of ``texts``)."""
+    return texts.either(list(words))
 
 
 # --------------------------------------------------------------------------------------------
 # Text shared by the renderers and the Discord messages
 
 
-def ruled_out_text(keyboard: Mapping[str, str] | None, variant: Variant = CLASSIC) -> str:
+#: The name after "Wordle" of each mode's label (:attr:`bot.core.domain.Mode.label`).
+MODE_LABELS = {"daily": N_("daily"), "practice": N_("practice"),
+               "challenge": N_("challenge"), "race": N_("race"), "archive": N_("archive")}
+
+
+class LabelledGame(Protocol):
+    """What names a game (``bot.core.game.Game`` and the service's views fit)."""
+
+    @property
+    def scope(self) -> Scope: ...
+    @property
+    def kind(self) -> Kind: ...
+    @property
+    def puzzle_number(self) -> int | None: ...
+
+
+def game_label_text(game: LabelledGame, texts: Texts = ENGLISH) -> str:
+    """The game's name in the language of ``texts`` (see the module notes)."""
+    mode = mode_of(game.scope, game.kind)
+    name = texts._(MODE_LABELS.get(mode.label, mode.label))
+    if mode.kind in (Kind.DAILY, Kind.ARCHIVE) and game.puzzle_number is not None:
+        number = texts.number(game.puzzle_number)
+        if mode.kind is Kind.DAILY:
+            return texts._("Wordle {number}", number=number)
+        return texts._("Wordle {number} · {mode}", number=number, mode=name)
+    return texts._("Wordle {mode}", mode=name)
+
+
+
+def ruled_out_text(keyboard: Mapping[str, str] | None, variant: Variant = CLASSIC,
+                   texts: Texts = ENGLISH) -> str:
     """The letters ruled out, in words and in the order of the variant's alphabet (``"Not in
     the word: N, Ñ, T"``); empty while none is."""
     alphabet = check_variant(variant).alphabet
     states = normalise_keyboard(keyboard, alphabet)
     out = [upper_letters(letter, alphabet) for letter in alphabet if states.get(letter) == GREY]
-    return f"Not in the word: {', '.join(out)}" if out else ""
+    return texts._("Not in the word: {letters}", letters=", ".join(out)) if out else ""
 
 
 _CONTRAST_SQUARES = str.maketrans({"\N{LARGE GREEN SQUARE}": "\N{LARGE ORANGE SQUARE}",
@@ -297,18 +339,20 @@ def recolour(text: str, high_contrast: bool) -> str:
     return text.translate(_CONTRAST_SQUARES) if high_contrast else text
 
 
-def more_line(count: int) -> str:
-    return f"…and {count:,} more"
+def more_line(count: int, texts: Texts = ENGLISH) -> str:
+    """``…and 37 more``: the line that stands for what did not fit."""
+    return texts.ngettext("…and {n} more", "…and {n} more", count)
 
 
-def fit_parts(parts: list[str], budget: int, sep: str = "\n") -> str:
+def fit_parts(parts: list[str], budget: int, sep: str = "\n",
+              texts: Texts = ENGLISH) -> str:
     """``parts`` joined by ``sep``, as many as fit in ``budget`` characters, then
     :func:`more_line` with how many were left out."""
     out: list[str] = []
     used = 0
     for i, part in enumerate(parts):
         if used + len(part) + len(sep) > budget:
-            out.append(more_line(len(parts) - i))
+            out.append(more_line(len(parts) - i, texts))
             break
         out.append(part)
         used += len(part) + len(sep)

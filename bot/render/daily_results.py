@@ -14,6 +14,7 @@ from bot.core.domain import Status
 from bot.core.variant import CLASSIC, Variant
 from bot.render.common import more_line
 from bot.service.results import DailySummary
+from bot.texts import ENGLISH, Texts
 
 #: Marks a daily result (or a leaderboard row) helped by hints.
 HINTED_MARK = "💡"
@@ -29,15 +30,22 @@ def daily_score(status: Status, attempts: int, hard_mode: bool, hinted: bool,
     return score + ("*" if hard_mode else "") + (HINTED_MARK if hinted else "")
 
 
+def results_heading(summary: DailySummary, texts: Texts = ENGLISH) -> str:
+    """The post's first line, ``**Wordle 1,234 results**``: how the bot finds its post of
+    the day again."""
+    return texts._("**Wordle {number} results**", number=texts.number(summary.puzzle_number))
+
+
 def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
-                       limit: int = RESULTS_LIMIT, variant: Variant = CLASSIC) -> str:
+                       limit: int = RESULTS_LIMIT, variant: Variant = CLASSIC,
+                       texts: Texts = ENGLISH) -> str:
     """A server's results post for one daily: scores best first (a result helped by hints
     after the same score without, and marked), the best crowned, and the server's streak.
     At most ``limit`` characters: past that, the best results that fit and how many more."""
-    head = [f"**{summary.label} results**"]
+    head = [results_heading(summary, texts)]
     if summary.server_streak:
-        days = "day" if summary.server_streak == 1 else "days"
-        head.append(f"🔥 Server streak: {summary.server_streak} {days}")
+        head.append(texts.ngettext("🔥 Server streak: {n} day", "🔥 Server streak: {n} days",
+                                   summary.server_streak))
     groups: dict[str, list[str]] = {}
     ranks: dict[str, tuple[bool, int, bool]] = {}  # each score's place (hard mode aside)
     for r in summary.standings:
@@ -45,7 +53,7 @@ def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
         groups.setdefault(score, []).append(mention(r.player_id))
         ranks.setdefault(score, (r.status is Status.WON, r.attempts, r.hinted))
     if not groups:
-        head.append("Nobody has finished it yet.")
+        head.append(texts._("Nobody has finished it yet."))
     best = next(iter(ranks.values()), (False, 0, False))
     # The best score is crowned, with or without hard mode's star (3/6* and 3/6 alike).
     prefixes = {score: ("👑 " if best[0] and ranks[score] == best else "") + f"{score}: "
@@ -55,7 +63,7 @@ def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
         return text
     # Too long: the best results that fit, leaving room for the line saying how many more.
     total = sum(len(people) for people in groups.values())
-    room = limit - len(more_line(total)) - 1
+    room = limit - len(more_line(total, texts)) - 1
     lines, shown = head, 0
     used = len("\n".join(head))
     for score, people in groups.items():
@@ -73,4 +81,4 @@ def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
             shown += fitted
         if fitted < len(people):
             break
-    return "\n".join([*lines, more_line(total - shown)])
+    return "\n".join([*lines, more_line(total - shown, texts)])

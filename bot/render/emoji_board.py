@@ -38,6 +38,7 @@ from bot.render.common import (
     ruled_out_text,
     upper_letters,
 )
+from bot.texts import ENGLISH, Texts
 
 GREEN_SQUARE, YELLOW_SQUARE, GREY_SQUARE = SQUARES[GREEN], SQUARES[YELLOW], SQUARES[GREY]
 EMPTY_SQUARE = "⬜"
@@ -112,6 +113,7 @@ def game_text(
     variant: Variant = CLASSIC,
     *,
     layout: KeyboardLayout = QWERTY_ROWS,
+    texts: Texts = ENGLISH,
 ) -> str:
     """Board and keyboard (``layout``, one key for each letter of the variant's alphabet),
     separated by a blank line, then the letters ruled out in words (:func:`ruled_out_text`)
@@ -124,6 +126,6 @@ def game_text(
     checked = board_rows(rows, variant)
     if keyboard is None:
         keyboard = keyboard_from_rows(checked, variant.alphabet)
-    out = ruled_out_text(keyboard, variant)
+    out = ruled_out_text(keyboard, variant, texts)
     text = f"{board_text(checked, variant)}\n\n{keyboard_text(keyboard, layout)}"
     return f"{text}\n{out}" if out else text

@@ -6,36 +6,47 @@ from __future__ import annotations
 from bot.core.domain import HintKind
 from bot.core.solver_answers import AnswerPick
 from bot.service.results import HintResult
+from bot.texts import ENGLISH, Texts
 
 
-def hint_text(hint: HintResult) -> str:
+def hint_text(hint: HintResult, texts: Texts = ENGLISH) -> str:
     """A hint in words."""
     if hint.kind is HintKind.WORD:
-        left = hint.candidates_left or 0
-        words = "word fits" if left == 1 else "words fit"
-        text = f"Try {(hint.word or '').upper()}: {left:,} possible {words} what you know so far."
+        text = texts.ngettext(
+            "Try {word}: {n} possible word fits what you know so far.",
+            "Try {word}: {n} possible words fit what you know so far.",
+            hint.candidates_left or 0, word=(hint.word or "").upper())
         if hint.pick is not None:
-            text += " " + pick_text(hint.pick)
+            text += " " + pick_text(hint.pick, texts)
         if hint.provisional:
-            text += (" (A quick pick: the solver is still working out its full strategy for "
-                     "these word lists; later hints will be its best.)")
+            text += " " + texts._("(A quick pick: the solver is still working out its full "
+                                  "strategy for these word lists; later hints will be its "
+                                  "best.)")
         return text
     letter = (hint.letter or "").upper()
     if hint.kind is HintKind.POSITION:
-        return f"Letter {hint.position} of the hidden word is {letter}."
-    text = f"The hidden word contains the letter {letter}."
+        return texts._("Letter {position} of the hidden word is {letter}.",
+                       position=hint.position, letter=letter)
+    text = texts._("The hidden word contains the letter {letter}.", letter=letter)
     if hint.fallback:
-        text = ("No word in the current list fits what you know (the word lists changed "
-                "since this game began), so here is a letter instead. " + text)
+        text = texts._("No word in the current list fits what you know (the word lists "
+                       "changed since this game began), so here is a letter instead.") \
+            + " " + text
     return text
 
 
-def pick_text(pick: AnswerPick) -> str:
+def pick_text(pick: AnswerPick, texts: Texts = ENGLISH) -> str:
     """A word hint whose word can't be the hidden word: the best word that could be, and the
     guesses each still needs on average (this one included)."""
     best, answer = pick.best.word.upper(), pick.answer.word.upper()
-    about = "" if pick.exact else "about "
-    return (f"{best} can't be the hidden word itself; the best word that could be is {answer}. "
-            f"Guesses still needed on average, this one included: {about}"
-            f"{pick.best.expected:.2f} with {best}, {about}{pick.answer.expected:.2f} with "
-            f"{answer}.")
+    values = {"best": best, "answer": answer, "best_expected": texts.decimal(pick.best.expected),
+              "answer_expected": texts.decimal(pick.answer.expected)}
+    if pick.exact:
+        return texts._("{best} can't be the hidden word itself; the best word that could be is "
+                       "{answer}. Guesses still needed on average, this one included: "
+                       "{best_expected} with {best}, {answer_expected} with {answer}.",
+                       **values)
+    return texts._("{best} can't be the hidden word itself; the best word that could be is "
+                   "{answer}. Guesses still needed on average, this one included: about "
+                   "{best_expected} with {best}, about {answer_expected} with {answer}.",
+                   **values)

@@ -4,21 +4,32 @@ top list when they are not in it (or a note that they are not on the board yet).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
+
+from babel.dates import format_date, format_interval, format_skeleton
 
 from bot.core.domain import LeaderboardOrder, StatsBucket
 from bot.core.periods import Period, period_bounds
 from bot.core.timezones import zone
-from bot.render.common import ORDER_NAMES
+from bot.render.common import order_name
 from bot.render.daily_results import HINTED_MARK
 from bot.storage.models import Leaderboard, LeaderboardRow
+from bot.texts import ENGLISH, N_, Texts
 
 #: How each period reads in a title.
 PERIOD_NAMES = {
-    Period.TODAY: "today",
-    Period.WEEK: "this week",
-    Period.MONTH: "this month",
-    Period.ALL: "all time",
+    Period.TODAY: N_("today"),
+    Period.WEEK: N_("this week"),
+    Period.MONTH: N_("this month"),
+    Period.ALL: N_("all time"),
+}
+#: Each kind of statistics in words, as a title names it.
+BUCKET_NAMES = {
+    StatsBucket.DAILY: N_("daily"),
+    StatsBucket.PRACTICE: N_("practice"),
+    StatsBucket.CHANNEL: N_("channel"),
+    StatsBucket.RACE: N_("race"),
+    StatsBucket.ARCHIVE: N_("archive"),
 }
 
 #: What a period means, for help texts (the README says the same).
@@ -29,39 +40,52 @@ PERIOD_HELP = (
 )
 
 
+def bucket_name(mode: StatsBucket | str, texts: Texts = ENGLISH) -> str:
+    """A kind of statistics in words: ``daily``, ``practice``..."""
+    return texts._(BUCKET_NAMES[StatsBucket(mode)])
+
+
 def board_title(mode: StatsBucket | str, by: LeaderboardOrder | str,
-                period: Period | str = Period.ALL) -> str:
+                period: Period | str = Period.ALL, texts: Texts = ENGLISH) -> str:
     """``Leaderboard · daily · this week · by wins`` (all time: no period named)."""
-    when = "" if Period(period) is Period.ALL else f" · {PERIOD_NAMES[Period(period)]}"
-    return (f"Leaderboard · {StatsBucket(mode).value}{when} · "
-            f"by {ORDER_NAMES[LeaderboardOrder(by)]}")
+    parts = [texts._("Leaderboard"), bucket_name(mode, texts)]
+    if Period(period) is not Period.ALL:
+        parts.append(texts._(PERIOD_NAMES[Period(period)]))
+    parts.append(texts._("by {order}", order=order_name(by, texts)))
+    return " · ".join(parts)
 
 
-def leaderboard_line(row: LeaderboardRow, mention: Callable[[int], str]) -> str:
+def leaderboard_line(row: LeaderboardRow, mention: Callable[[int], str],
+                     texts: Texts = ENGLISH) -> str:
     """``**2.** @player · 3.50 💡2``: the rank, the value, and the wins helped by hints."""
-    value = f"{row.value:.2f}" if isinstance(row.value, float) else str(row.value)
+    value = texts.decimal(row.value) if isinstance(row.value, float) else \
+        texts.number(row.value)
     hinted = f" {HINTED_MARK}{row.hinted}" if row.hinted else ""
     return f"**{row.rank}.** {mention(row.player_id)} · {value}{hinted}"
 
 
 def board_text(board: Leaderboard, player_id: int | None, mention: Callable[[int], str],
-               period: Period | str = Period.ALL) -> str:
+               period: Period | str = Period.ALL, texts: Texts = ENGLISH) -> str:
     """The top list, then the player's own row when they are ranked below it."""
-    lines = [leaderboard_line(row, mention) for row in board.rows]
+    lines = [leaderboard_line(row, mention, texts) for row in board.rows]
     if not lines:
-        lines.append("Nobody has finished a game of this kind here "
-                     + ("yet." if Period(period) is Period.ALL
-                        else f"{PERIOD_NAMES[Period(period)]}."))
+        lines.append({
+            Period.ALL: texts._("Nobody has finished a game of this kind here yet."),
+            Period.TODAY: texts._("Nobody has finished a game of this kind here today."),
+            Period.WEEK: texts._("Nobody has finished a game of this kind here this week."),
+            Period.MONTH: texts._("Nobody has finished a game of this kind here this month."),
+        }[Period(period)])
     me = board.player_row
     if me is not None and all(row.player_id != me.player_id for row in board.rows):
         lines.append("…")
-        lines.append(leaderboard_line(me, mention) + " (you)")
+        lines.append(texts._("{line} (you)", line=leaderboard_line(me, mention, texts)))
     elif me is None and player_id is not None and board.rows:
-        lines.append("You're not on this board yet.")
+        lines.append(texts._("You're not on this board yet."))
     return "\n".join(lines)
 
 
-def period_span(period: Period | str, moment: datetime, timezone: str) -> str | None:
+def period_span(period: Period | str, moment: datetime, timezone: str,
+                texts: Texts = ENGLISH) -> str | None:
     """The days a period covers on the server's calendar, for a footer: ``Friday 20 November
     2026``, ``Monday 16 – Sunday 22 November 2026``, ``November 2026``; with the time zone.
     ``None`` for all time."""
@@ -70,7 +94,9 @@ def period_span(period: Period | str, moment: datetime, timezone: str) -> str | 
         return None
     first = bounds[0].astimezone(zone(timezone)).date()
     last = (bounds[1] - timedelta(microseconds=1)).astimezone(zone(timezone)).date()
-    if Period(period) is Period.MONTH:
+    if texts.language != ENGLISH.language:  # the language's own way of writing dates
+        days = _days(Period(period), first, last, texts)
+    elif Period(period) is Period.MONTH:
         days = f"{first:%B %Y}"
     elif first == last:
         days = f"{first:%A} {first.day} {first:%B %Y}"
@@ -78,4 +104,12 @@ def period_span(period: Period | str, moment: datetime, timezone: str) -> str | 
         days = f"{first:%A} {first.day} – {last:%A} {last.day} {last:%B %Y}"
     else:
         days = f"{first:%A} {first.day} {first:%B} – {last:%A} {last.day} {last:%B %Y}"
-    return f"{days} ({timezone} time)"
+    return texts._("{days} ({zone} time)", days=days, zone=timezone)
+
+
+def _days(period: Period, first: date, last: date, texts: Texts) -> str:
+    if period is Period.MONTH:
+        return format_skeleton("yMMMM", first, locale=texts.locale)
+    if first == last:
+        return format_date(first, "full", locale=texts.locale)
+    return format_interval(first, last, "yMMMMEEEEd", locale=texts.locale)

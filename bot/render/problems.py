@@ -10,10 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.core.daily import EPOCH
-from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
-from bot.render.common import either
+from bot.core.domain import WORD_LENGTH, HintKind, LeaderboardOrder, StatsBucket
+from bot.core.game import Invalid
 from bot.render.race_text import race_problems
 from bot.service.errors import PlayerError, Problem
+from bot.texts import ENGLISH, N_, Texts
 
 
 @dataclass(frozen=True)
@@ -29,70 +30,117 @@ class Commands:
     channel: Callable[[int], str]
 
 
-def problem_text(error: PlayerError, commands: Commands) -> str:
+def problem_text(error: PlayerError, commands: Commands, texts: Texts = ENGLISH) -> str:
     """A service error in words, with the front end's own command names."""
-    p, c = error.problem, commands
-    number = f"{error.puzzle_number or 0:,}"
+    p, c, t = error.problem, commands, texts
+    number = t.number(error.puzzle_number or 0)
     channel = c.channel(error.channel_id or 0)
-    texts: dict[Problem, str] = {
-        Problem.NO_GAME: f"There's no game here for you. Start one with {c.start}.",
-        Problem.GAME_GONE: "That game no longer exists.",
-        Problem.GAME_ENDED: f"That game just ended; start a new one with {c.start}.",
-        Problem.NOT_YOUR_GAME: f"That's someone else's game; start your own with {c.start}.",
-        Problem.SETTER: "You chose this word, so you can't guess it. Watch the others!",
-        Problem.NOT_A_PLAYER: "Only players who have guessed in this game, or who set its "
-                              "word, can give it up.",
-        Problem.OWN_GAME_RUNNING: f"You already have a game going {c.here}. Finish it or "
-                                  f"give it up with {c.give_up}, then start this one.",
-        Problem.CHANNEL_GAME_RUNNING: "This channel already has a game going: set your word "
-                                      "once it has ended.",
-        Problem.DAILY_ELSEWHERE: f"Your Wordle {number} is in progress in {channel}; "
-                                 "carry on there.",
-        Problem.DAILY_DONE: f"You've already played Wordle {number} today. A new one comes "
-                            f"tomorrow.\n\n{error.share_text or ''}".rstrip(),
-        Problem.HINTS_OFF: "Hints are turned off for channel games on this server.",
-        Problem.HINTS_OFF_DAILY: "Hints are turned off for the daily here, so every result "
-                                 "is the player's own work.",
-        Problem.NO_LETTER_LEFT: ("Every letter of the hidden word is already on your board "
-                                 "or was given as a hint."),
-        Problem.NO_POSITION_LEFT: "Every position is already green or hinted.",
-        Problem.NO_WORD_HINT: "Word hints aren't available when a player chose the word; "
-                              "try a letter or position hint.",
-        Problem.BAD_START: "Choose your own game or a channel game, and daily or random.",
-        Problem.CHALLENGE_NOT_START: f"Use {c.challenge} to set a word for the channel.",
-        Problem.DAILY_NOT_IN_CHANNEL: "Daily and archive puzzles are played on your own, so "
-                                      "nobody spoils them for anyone. Start a channel game "
-                                      "with a random word instead.",
-        Problem.DAILY_WORD_FIXED: "The daily's word is the same for everyone; it can't be "
-                                  "chosen.",
-        Problem.BAD_HINT_KIND: "A hint is " + either([f"a {k.value}" for k in HintKind]) + ".",
-        Problem.BAD_BUCKET: "Statistics are for "
-                            + either([b.value for b in StatsBucket]) + " games.",
-        Problem.BAD_ORDER: "Rank by " + either([o.value for o in LeaderboardOrder]) + ".",
-        Problem.BAD_LIMIT: "Show between 1 and 50 players.",
-        Problem.BAD_SETTING: error.detail or "That setting can't be used.",
-        Problem.NOTHING_TO_ANALYSE: f"You have no finished game {c.here} to analyze yet.",
-        Problem.BUSY: "That game is very busy right now; try again.",
-        Problem.SOLVER_BUSY: "The solver is busy with word hints and analyses right now; try "
-                             "again in a few seconds (letter and position hints work at "
-                             "once).",
-        Problem.SOLVER_PREPARING: "The solver is still getting ready for this word list (the "
-                                  "first time takes a minute or two); ask for the analysis "
-                                  "again shortly.",
-        Problem.CANNOT_POST: f"I can't post in {channel}: give me the View Channel and Send "
-                             "Messages permissions there first.",
-        Problem.DISK_FULL: "The bot's disk is full; nothing was saved. Try again later.",
-        Problem.BAD_PLAYER_ID: "That player id can't be anyone's: ids are whole numbers from "
-                               "0 to 2^63-1. Nothing was changed.",
-        Problem.BAD_PLACE_ID: "That server, channel or message id can't exist: ids are whole "
-                              "numbers from 0 to 2^63-1. Nothing was changed.",
-    }
-    texts.update(archive_problems(error, c.start))
-    texts.update(race_problems(error, c))
-    texts.update(board_problems())
     if p is Problem.INVALID_WORD:
-        return error.invalid.message if error.invalid else "That word can't be used."
-    return texts[p]
+        return invalid_text(error.invalid, t)
+    texts_by_problem: dict[Problem, Callable[[], str]] = {
+        Problem.NO_GAME: lambda: t._("There's no game here for you. Start one with {start}.",
+                                     start=c.start),
+        Problem.GAME_GONE: lambda: t._("That game no longer exists."),
+        Problem.GAME_ENDED: lambda: t._("That game just ended; start a new one with {start}.",
+                                        start=c.start),
+        Problem.NOT_YOUR_GAME: lambda: t._(
+            "That's someone else's game; start your own with {start}.", start=c.start),
+        Problem.SETTER: lambda: t._(
+            "You chose this word, so you can't guess it. Watch the others!"),
+        Problem.NOT_A_PLAYER: lambda: t._(
+            "Only players who have guessed in this game, or who set its word, can give it "
+            "up."),
+        Problem.OWN_GAME_RUNNING: lambda: t._(
+            "You already have a game going {here}. Finish it or give it up with {give_up}, "
+            "then start this one.", here=c.here, give_up=c.give_up),
+        Problem.CHANNEL_GAME_RUNNING: lambda: t._(
+            "This channel already has a game going: set your word once it has ended."),
+        Problem.DAILY_ELSEWHERE: lambda: t._(
+            "Your Wordle {number} is in progress in {channel}; carry on there.",
+            number=number, channel=channel),
+        Problem.DAILY_DONE: lambda: (t._(
+            "You've already played Wordle {number} today. A new one comes tomorrow.",
+            number=number) + f"\n\n{error.share_text or ''}").rstrip(),
+        Problem.HINTS_OFF: lambda: t._("Hints are turned off for channel games on this "
+                                       "server."),
+        Problem.HINTS_OFF_DAILY: lambda: t._(
+            "Hints are turned off for the daily here, so every result is the player's own "
+            "work."),
+        Problem.NO_LETTER_LEFT: lambda: t._(
+            "Every letter of the hidden word is already on your board or was given as a "
+            "hint."),
+        Problem.NO_POSITION_LEFT: lambda: t._("Every position is already green or hinted."),
+        Problem.NO_WORD_HINT: lambda: t._(
+            "Word hints aren't available when a player chose the word; try a letter or "
+            "position hint."),
+        Problem.BAD_START: lambda: t._(
+            "Choose your own game or a channel game, and daily or random."),
+        Problem.CHALLENGE_NOT_START: lambda: t._(
+            "Use {challenge} to set a word for the channel.", challenge=c.challenge),
+        Problem.DAILY_NOT_IN_CHANNEL: lambda: t._(
+            "Daily and archive puzzles are played on your own, so nobody spoils them for "
+            "anyone. Start a channel game with a random word instead."),
+        Problem.DAILY_WORD_FIXED: lambda: t._(
+            "The daily's word is the same for everyone; it can't be chosen."),
+        Problem.BAD_HINT_KIND: lambda: t._(
+            "A hint is {kinds}.", kinds=t.either([t._(HINT_KINDS[k]) for k in HintKind])),
+        Problem.BAD_BUCKET: lambda: t._(
+            "Statistics are for {kinds} games.",
+            kinds=t.either([b.value for b in StatsBucket])),
+        Problem.BAD_ORDER: lambda: t._(
+            "Rank by {orders}.", orders=t.either([o.value for o in LeaderboardOrder])),
+        Problem.BAD_LIMIT: lambda: t._("Show between 1 and 50 players."),
+        Problem.BAD_SETTING: lambda: error.detail or t._("That setting can't be used."),
+        Problem.NOTHING_TO_ANALYSE: lambda: t._(
+            "You have no finished game {here} to analyze yet.", here=c.here),
+        Problem.BUSY: lambda: t._("That game is very busy right now; try again."),
+        Problem.SOLVER_BUSY: lambda: t._(
+            "The solver is busy with word hints and analyses right now; try again in a few "
+            "seconds (letter and position hints work at once)."),
+        Problem.SOLVER_PREPARING: lambda: t._(
+            "The solver is still getting ready for this word list (the first time takes a "
+            "minute or two); ask for the analysis again shortly."),
+        Problem.CANNOT_POST: lambda: t._(
+            "I can't post in {channel}: give me the View Channel and Send Messages "
+            "permissions there first.", channel=channel),
+        Problem.DISK_FULL: lambda: t._(
+            "The bot's disk is full; nothing was saved. Try again later."),
+        Problem.BAD_PLAYER_ID: lambda: t._(
+            "That player id can't be anyone's: ids are whole numbers from 0 to 2^63-1. "
+            "Nothing was changed."),
+        Problem.BAD_PLACE_ID: lambda: t._(
+            "That server, channel or message id can't exist: ids are whole numbers from 0 to "
+            "2^63-1. Nothing was changed."),
+    }
+    found = texts_by_problem.get(p)
+    if found is not None:
+        return found()
+    texts_of_others = {**archive_problems(error, c.start, t), **race_problems(error, c, t),
+                       **board_problems(t)}
+    return texts_of_others[p]
+
+
+#: The kinds of hint in words, as a refusal lists them.
+HINT_KINDS = {HintKind.LETTER: N_("a letter"), HintKind.POSITION: N_("a position"),
+              HintKind.WORD: N_("a word")}
+#: The way the core words the refusal of a word not in the list (its word first).
+_UNKNOWN_WORD_END = " is not in the word list."
+
+
+def invalid_text(invalid: Invalid | None, texts: Texts = ENGLISH) -> str:
+    """Why a guess was refused, in words: the core's reasons in the language of ``texts``
+    where they carry no more than the word; the others (which characters could not be used,
+    what hard mode asks) as the core words them."""
+    if invalid is None:
+        return texts._("That word can't be used.")
+    if invalid.code == "finished":
+        return texts._("This game is over; start a new one to keep playing.")
+    if invalid.code == "empty":
+        return texts._("Type a {length}-letter word.", length=WORD_LENGTH)
+    if invalid.code == "unknown_word" and invalid.message.endswith(_UNKNOWN_WORD_END):
+        return texts._("{word} is not in the word list.",
+                       word=invalid.message.removesuffix(_UNKNOWN_WORD_END))
+    return invalid.message
 
 
 def _quoted(text: str | None) -> str:
@@ -100,40 +148,45 @@ def _quoted(text: str | None) -> str:
     return f"'{shown[:20]}…'" if len(shown) > 20 else f"'{shown}'"
 
 
-def archive_problems(error: PlayerError, start: str) -> dict[Problem, str]:
+def archive_problems(error: PlayerError, start: str,
+                     texts: Texts = ENGLISH) -> dict[Problem, str]:
     """The archive's problems in words (``start``: the front end's start command)."""
-    number = f"{error.puzzle_number or 0:,}"
+    t = texts
+    number = t.number(error.puzzle_number or 0)
     share = f"\n\n{error.share_text}" if error.share_text else ""
     return {
-        Problem.ARCHIVE_WHICH: "Choose a past puzzle by its number (number:123) or its date "
-                               "(date:2026-03-15).",
+        Problem.ARCHIVE_WHICH: t._("Choose a past puzzle by its number (number:123) or its "
+                                   "date (date:2026-03-15)."),
         Problem.ARCHIVE_BAD_DATE: (
-            f"{_quoted(error.detail)} isn't a date: there is no such day."
+            t._("{text} isn't a date: there is no such day.", text=_quoted(error.detail))
             if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", error.detail or "")
-            else f"{_quoted(error.detail)} isn't a date: write it as YYYY-MM-DD, like "
-                 "2026-03-15."),
-        Problem.ARCHIVE_MISMATCH: "That number and that date are two different puzzles; give "
-                                  "just one of them.",
-        Problem.ARCHIVE_TODAY: f"Wordle {number} is today's daily: play it with {start} "
-                               "kind:daily.",
-        Problem.ARCHIVE_FUTURE: f"Wordle {number} hasn't come out yet here; the archive holds "
-                                "past puzzles only.",
-        Problem.ARCHIVE_TOO_EARLY: f"The archive starts at Wordle 1 ({EPOCH.isoformat()}).",
-        Problem.ARCHIVE_DONE: f"You've already played Wordle {number} from the archive; "
-                              f"each archive puzzle is played once.{share}",
-        Problem.ARCHIVE_PLAYED_DAILY: f"You played Wordle {number} as the daily on its day, "
-                                      f"so it isn't in your archive.{share}",
-        Problem.ARCHIVE_ONLY: "A puzzle number or date is for kind:archive only.",
-        Problem.DAILY_IN_ARCHIVE: f"You played Wordle {number} from the archive already, so "
-                                  f"it can't be your daily. A new one comes tomorrow.{share}",
+            else t._("{text} isn't a date: write it as YYYY-MM-DD, like 2026-03-15.",
+                     text=_quoted(error.detail))),
+        Problem.ARCHIVE_MISMATCH: t._("That number and that date are two different puzzles; "
+                                      "give just one of them."),
+        Problem.ARCHIVE_TODAY: t._("Wordle {number} is today's daily: play it with {start} "
+                                   "kind:daily.", number=number, start=start),
+        Problem.ARCHIVE_FUTURE: t._("Wordle {number} hasn't come out yet here; the archive "
+                                    "holds past puzzles only.", number=number),
+        Problem.ARCHIVE_TOO_EARLY: t._("The archive starts at Wordle 1 ({date}).",
+                                       date=EPOCH.isoformat()),
+        Problem.ARCHIVE_DONE: t._("You've already played Wordle {number} from the archive; "
+                                  "each archive puzzle is played once.", number=number) + share,
+        Problem.ARCHIVE_PLAYED_DAILY: t._("You played Wordle {number} as the daily on its "
+                                          "day, so it isn't in your archive.",
+                                          number=number) + share,
+        Problem.ARCHIVE_ONLY: t._("A puzzle number or date is for kind:archive only."),
+        Problem.DAILY_IN_ARCHIVE: t._("You played Wordle {number} from the archive already, "
+                                      "so it can't be your daily. A new one comes tomorrow.",
+                                      number=number) + share,
     }
 
 
-def board_problems() -> dict[Problem, str]:
+def board_problems(texts: Texts = ENGLISH) -> dict[Problem, str]:
     """The period leaderboards' problems in words."""
     return {
-        Problem.STREAK_ALL_TIME: "A streak runs across days, weeks and months, so streaks are "
-                                 "ranked for all time only. For today, this week or this "
-                                 "month, rank by wins, win percent or average.",
-        Problem.BAD_PERIOD: "The period is today, week, month or all.",
+        Problem.STREAK_ALL_TIME: texts._(
+            "A streak runs across days, weeks and months, so streaks are ranked for all time "
+            "only. For today, this week or this month, rank by wins, win percent or average."),
+        Problem.BAD_PERIOD: texts._("The period is today, week, month or all."),
     }

@@ -7,12 +7,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
+from bot.core.domain import StatsBucket
 from bot.render.emoji_board import GREEN_SQUARE, GREY_SQUARE
+from bot.texts import ENGLISH, N_, Texts
 
+#: Each kind of statistics' title.
+STATS_TITLES = {StatsBucket.DAILY: N_("Daily statistics"),
+                StatsBucket.PRACTICE: N_("Practice statistics"),
+                StatsBucket.CHANNEL: N_("Channel statistics"),
+                StatsBucket.RACE: N_("Race statistics"),
+                StatsBucket.ARCHIVE: N_("Archive statistics")}
 #: Longest bar in :func:`stats_text`, in characters.
 BAR_WIDTH = 10
 #: Marks the highlighted bar in the ``"blocks"`` style of :func:`stats_text`.
 HIGHLIGHT_MARK = "◀"
+
+
+def stats_title(mode: StatsBucket | str, texts: Texts = ENGLISH) -> str:
+    """``Daily statistics`` and the like, for the kind of statistics ``mode``."""
+    return texts._(STATS_TITLES[StatsBucket(mode)])
 
 
 class StatsView(Protocol):
@@ -76,7 +89,7 @@ def _bar_length(count: int, maximum: int) -> int:
 
 
 def stats_text(stats: StatsView, *, highlight: int | None = None, style: str = "emoji",
-               fence: bool = True) -> str:
+               fence: bool = True, texts: Texts = ENGLISH) -> str:
     """Player statistics with a guess-distribution bar chart.
 
     ``highlight`` is the attempt count of the game just finished (its bar is lit), or
@@ -90,10 +103,12 @@ def stats_text(stats: StatsView, *, highlight: int | None = None, style: str = "
     if style not in ("emoji", "blocks"):
         raise ValueError(f'style must be "emoji" or "blocks", not {style!r}')
     numbers = stats_numbers(stats)
+    t = texts
     lines = [
-        f"Played {numbers.played:,} · Win % {numbers.win_percent} · "
-        f"Current streak {numbers.current_streak:,} · Max streak {numbers.max_streak:,}",
-        "Guess distribution",
+        t._("Played {played} · Win % {percent} · Current streak {current} · Max streak {best}",
+            played=t.number(numbers.played), percent=numbers.win_percent,
+            current=t.number(numbers.current_streak), best=t.number(numbers.max_streak)),
+        t._("Guess distribution"),
     ]
     counts = numbers.counts
     maximum = max(counts, default=0)
@@ -105,10 +120,10 @@ def stats_text(stats: StatsView, *, highlight: int | None = None, style: str = "
         label = str(attempt).rjust(label_width)
         if style == "emoji":
             bar = (GREEN_SQUARE if lit else GREY_SQUARE) * length
-            chart.append(f"{label} {bar} {count:,}")
+            chart.append(f"{label} {bar} {t.number(count)}")
         else:
             mark = f" {HIGHLIGHT_MARK}" if lit else ""
-            chart.append(f"{label} {'█' * length} {count:,}{mark}")
+            chart.append(f"{label} {'█' * length} {t.number(count)}{mark}")
     if style == "blocks" and fence:
         chart = ["```", *chart, "```"]
     return "\n".join(lines + chart)

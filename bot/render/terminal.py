@@ -34,6 +34,7 @@ from bot.render.common import (
     normalise_keyboard,
     normalise_rows,
 )
+from bot.texts import N_
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -53,7 +54,7 @@ STATE_COLOUR = {GREEN: _GREEN, YELLOW: _YELLOW, GREY: _GREY}
 PLAIN = {GREEN: "[{}]", YELLOW: "({})", GREY: "-{}-"}
 PLAIN_EMPTY = " _ "
 PLAIN_UNPLAYED = " {} "
-LEGEND_PLAIN = "[X] right place   (X) in the word, elsewhere   -X- not in the word"
+LEGEND_PLAIN = N_("[X] right place   (X) in the word, elsewhere   -X- not in the word")
 
 _FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 

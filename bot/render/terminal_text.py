@@ -7,55 +7,64 @@ from __future__ import annotations
 import textwrap
 
 from bot.core.domain import WORD_LENGTH
+from bot.render.common import game_label_text
 from bot.render.problems import Commands, problem_text
 from bot.service import Game, HintKind, PlayerError, Problem
 from bot.storage.errors import StorageError
+from bot.texts import ENGLISH, N_, Texts
 
 #: The command that starts a game, in messages, when it is not known how this program was
 #: started (:func:`bot.cli.invocation.play_command` says how it was).
 PLAY = "wordle-bot play"
 
 
-def commands(play: str = PLAY) -> Commands:
+def commands(play: str = PLAY, texts: Texts = ENGLISH) -> Commands:
     """How the terminal names its commands in messages (it has one place: here)."""
     return Commands(start=f"`{play}`", give_up="/giveup",
-                    challenge="a channel challenge on Discord", here="here",
-                    channel=lambda _: "another place")
+                    challenge=texts._("a channel challenge on Discord"), here=texts._("here"),
+                    channel=lambda _: texts._("another place"))
 
 
 COMMANDS = commands()
 
-#: The commands, each with what /help says of it (``/exit`` is ``/quit`` too).
+#: The commands as typed (the same in every language), each with what /help says of it
+#: (``/exit`` is ``/quit`` too).
 HINT_HELP = {
-    HintKind.LETTER: "/hint letter      a letter of the hidden word you haven't found",
-    HintKind.POSITION: "/hint position    the letter at one position that isn't green yet",
-    HintKind.WORD: "/hint word        the solver's best next guess",
+    HintKind.LETTER: ("/hint letter", N_("a letter of the hidden word you haven't found")),
+    HintKind.POSITION: ("/hint position", N_("the letter at one position that isn't green "
+                                             "yet")),
+    HintKind.WORD: ("/hint word", N_("the solver's best next guess")),
 }
 OTHER_HELP = {
-    "board": "/board            show the board again",
-    "stats": "/stats            your statistics",
-    "giveup": "/giveup           end this game and show the word",
-    "quit": "/quit             leave (the game is saved; run play again to carry on)",
+    "board": ("/board", N_("show the board again")),
+    "stats": ("/stats", N_("your statistics")),
+    "giveup": ("/giveup", N_("end this game and show the word")),
+    "quit": ("/quit", N_("leave (the game is saved; run play again to carry on)")),
 }
+#: The width of the commands' column in /help.
+_COMMAND_WIDTH = 18
 COMMAND_NAMES = ("help", "hint", *OTHER_HELP, "exit")
 #: The commands that work without their slash: a word of another length is never a guess.
 BARE_COMMANDS = tuple(name for name in COMMAND_NAMES if len(name) != WORD_LENGTH)
 
 
-def help_text(*, hints: bool, word_hint: bool) -> str:
+def help_text(*, hints: bool, word_hint: bool, texts: Texts = ENGLISH) -> str:
     """The commands of a game: ``hints`` whether it has hints at all (not a daily whose
     hints are off), ``word_hint`` whether the word hint too (not a word the player chose)."""
+    t = texts
     if hints:
-        lines = [text for kind, text in HINT_HELP.items()
-                 if word_hint or kind is not HintKind.WORD]
+        lines = [f"{typed:<{_COMMAND_WIDTH}}{t._(what)}" for kind, (typed, what)
+                 in HINT_HELP.items() if word_hint or kind is not HintKind.WORD]
     else:
-        lines = ["(no hints in the daily: your result is all your own work)"]
+        lines = [t._("(no hints in the daily: your result is all your own work)")]
+    lines += [f"{typed:<{_COMMAND_WIDTH}}{t._(what)}" for typed, what in OTHER_HELP.values()]
     bare = [name for name in BARE_COMMANDS if name != "exit"]
     typed = [name for name in OTHER_HELP if name not in BARE_COMMANDS]
     return "\n".join([
-        f"Type a {WORD_LENGTH}-letter word to guess it. Commands:",
-        *(f"  {line}" for line in [*lines, *OTHER_HELP.values()]),
-        f"Without the /: {', '.join(bare)} ({' and '.join(typed)} are guesses).",
+        t._("Type a {length}-letter word to guess it. Commands:", length=WORD_LENGTH),
+        *(f"  {line}" for line in lines),
+        t._("Without the /: {commands} ({guesses} are guesses).", commands=", ".join(bare),
+            guesses=t._("{first} and {last}", first=", ".join(typed[:-1]), last=typed[-1])),
     ])
 
 
@@ -89,21 +98,32 @@ def controls_named(text: str) -> str:
     return "".join(c if c.isprintable() or c == "\n" else f"<U+{ord(c):04X}>" for c in text)
 
 
-def in_progress_text(game: Game | None, play: str, wanted: str) -> str:
-    """Why a command that names a game (``wanted``: "the daily") does not start it: the
-    player's ``game`` is in progress (None: not known which)."""
-    what = "a game in progress"
-    if game is not None:
-        used = game.attempts_used
-        guesses = ("no guesses yet" if used == 0 else "1 guess" if used == 1
-                   else f"{used} guesses")
-        what += f": {title(game)} ({guesses})"
-    return (f"You have {what}. Run `{play}` to carry on with it (or /giveup there), then "
-            f"start {wanted}.")
+#: What a command that names a game asks for, as :func:`in_progress_text` says it.
+WANTED = {"daily": N_("the daily"), "archive": N_("the archive puzzle"),
+          "word": N_("the game with your word"),
+          "daily or archive": N_("the daily or the archive puzzle")}
 
 
-def title(game: Game) -> str:
-    return game.label + (" (hard mode)" if game.hard_mode else "")
+def in_progress_text(game: Game | None, play: str, wanted: str,
+                     texts: Texts = ENGLISH) -> str:
+    """Why a command that names a game (``wanted``: a key of :data:`WANTED`, "daily") does
+    not start it: the player's ``game`` is in progress (None: not known which)."""
+    t = texts
+    what = t._(WANTED.get(wanted, wanted))
+    if game is None:
+        return t._("You have a game in progress. Run `{play}` to carry on with it (or /giveup "
+                   "there), then start {wanted}.", play=play, wanted=what)
+    used = game.attempts_used
+    guesses = t._("no guesses yet") if used == 0 else \
+        t.ngettext("{n} guess", "{n} guesses", used)
+    return t._("You have a game in progress: {title} ({guesses}). Run `{play}` to carry on "
+               "with it (or /giveup there), then start {wanted}.", title=title(game, t),
+               guesses=guesses, play=play, wanted=what)
+
+
+def title(game: Game, texts: Texts = ENGLISH) -> str:
+    label = game_label_text(game, texts)
+    return texts._("{label} (hard mode)", label=label) if game.hard_mode else label
 
 
 def wrapped(text: str, width: int) -> str:
@@ -116,39 +136,41 @@ def wrapped(text: str, width: int) -> str:
         for line in text.split("\n"))
 
 
-SAVED = "Your game is saved as it was after your last accepted move."
+SAVED = N_("Your game is saved as it was after your last accepted move.")
 
 
-def bye_text(play: str = PLAY) -> str:
+def bye_text(play: str = PLAY, texts: Texts = ENGLISH) -> str:
     """What leaving says; ``play`` is the command that carries on with the game."""
-    return f"\nBye! Your game is saved: run `{play}` again to carry on."
+    return "\n" + texts._("Bye! Your game is saved: run `{play}` again to carry on.", play=play)
 
 
 #: The archive's refusals that name Discord's options, in the terminal's own.
 ARCHIVE_WORDS = {
-    Problem.ARCHIVE_WHICH: "Choose a past puzzle by its number (--archive 123) or its date "
-                           "(--archive-date 2026-03-15).",
-    Problem.ARCHIVE_ONLY: "A puzzle number or date is for the archive only (--archive or "
-                          "--archive-date).",
+    Problem.ARCHIVE_WHICH: N_("Choose a past puzzle by its number (--archive 123) or its date "
+                              "(--archive-date 2026-03-15)."),
+    Problem.ARCHIVE_ONLY: N_("A puzzle number or date is for the archive only (--archive or "
+                             "--archive-date)."),
 }
 
 
-def error_text(error: PlayerError, play: str = PLAY) -> str:
+def error_text(error: PlayerError, play: str = PLAY, texts: Texts = ENGLISH) -> str:
     """A service error in the terminal's words; ``play`` is the command that starts a game."""
+    t = texts
     if error.problem is Problem.OWN_GAME_RUNNING:
         # Only `play --daily` or `--archive` gets here: the running game is not on screen.
-        return in_progress_text(None, play, "the daily or the archive puzzle")
+        return in_progress_text(None, play, "daily or archive", t)
     if error.problem is Problem.ARCHIVE_TODAY:
-        return (f"Wordle {error.puzzle_number or 0:,} is today's daily: play it with "
-                f"`{play} --daily`.")
+        return t._("Wordle {number} is today's daily: play it with `{play} --daily`.",
+                   number=t.number(error.puzzle_number or 0), play=play)
     if error.problem in ARCHIVE_WORDS:
-        return ARCHIVE_WORDS[error.problem]
+        return t._(ARCHIVE_WORDS[error.problem])
     if error.problem is Problem.HINTS_OFF_DAILY:
-        return ("Hints are off for the daily, so your result is all your own work. Practice "
-                f"games (`{play}`) have hints.")
-    return problem_text(error, commands(play))
+        return t._("Hints are off for the daily, so your result is all your own work. "
+                   "Practice games (`{play}`) have hints.", play=play)
+    return problem_text(error, commands(play, t), t)
 
 
-def storage_text(error: StorageError) -> str:
+def storage_text(error: StorageError, texts: Texts = ENGLISH) -> str:
     """One line for a failure of the database (disk full, read-only file, damaged page)."""
-    return f"wordle-bot: the game could not be saved or read ({error}). {SAVED}"
+    return "wordle-bot: " + texts._("the game could not be saved or read ({error}).",
+                                    error=error) + " " + texts._(SAVED)

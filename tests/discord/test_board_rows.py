@@ -53,5 +53,6 @@ async def test_the_kept_buttons_are_bounded() -> None:
     for game_id in range(1, board._ROWS_KEPT + 50):
         board.action_rows(game_id, True)
     assert len(board._ROWS) == board._ROWS_KEPT
-    assert (1, True) not in board._ROWS and (board._ROWS_KEPT + 49, True) in board._ROWS
+    assert (1, True, "en") not in board._ROWS
+    assert (board._ROWS_KEPT + 49, True, "en") in board._ROWS
     board._ROWS.clear()

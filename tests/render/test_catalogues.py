@@ -1,0 +1,137 @@
+"""The message catalogues: each language's complete and true to the source, the template up to
+date with the code, and no English sentence left in ``bot/render`` outside them."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from bot.texts import (
+    DOMAIN,
+    ENGLISH,
+    LANGUAGES,
+    LOCALE_DIR,
+    SOURCE_LANGUAGE,
+    catalogue_path,
+    language_of,
+    texts_for,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
+FIELD = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+def fields(text: str) -> list[str]:
+    return sorted(FIELD.findall(text.replace("{{", "").replace("}}", "")))
+
+
+def catalogue(language: str):  # type: ignore[no-untyped-def]
+    with catalogue_path(language).open("rb") as po:
+        return read_po(po, locale=language, domain=DOMAIN)
+
+
+def template():  # type: ignore[no-untyped-def]
+    with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as pot:
+        return read_po(pot, domain=DOMAIN)
+
+
+def keys(cat) -> set[tuple[str | None, object]]:  # type: ignore[no-untyped-def]
+    return {(m.context, m.id) for m in cat if m.id}
+
+
+def test_the_template_holds_every_message_of_the_code() -> None:
+    from scripts.extract_messages import template as from_code
+
+    assert keys(from_code()) == keys(template()), "run scripts/extract_messages.py"
+
+
+def test_locales_are_read_as_discord_and_terminals_name_them() -> None:
+    assert [language_of(name) for name in ("fr", "pt-BR", "es-419", "de_DE.UTF-8",
+                                           "ru_RU", "nl-NL", "it")] == \
+        ["fr", "pt", "es", "de", "ru", "nl", "it"]
+    # Turkish, C and nothing: no catalogue, so English
+    assert [language_of(name) for name in ("tr", "C", "", None)] == [None] * 4
+    assert texts_for("tr") is ENGLISH and texts_for(None) is ENGLISH
+
+
+# --------------------------------------------------------------------------------------------
+# No English left in bot/render outside the catalogues
+
+#: The functions whose arguments go to the catalogues (or name a command).
+MARKERS = {"_", "ngettext", "pgettext", "N_", "command"}
+#: Two words of letters: an English phrase rather than a code or a symbol.
+PHRASE = re.compile(r"[A-Za-z]{2,}[ ,'][A-Za-z]{2,}")
+#: Phrases in bot/render that are not read by players, or are not translated yet (and why).
+NOT_SHOWN = {
+    # Several-board games (Dordle, Quordle...): no front end shows them yet.
+    "boards_image.py": "*", "boards_terminal.py": "*", "boards_text.py": "*",
+    # Drawn into the pictures, whose parts are cached per theme, not yet per language.
+    "draw.py": {"HARD MODE"}, "stats_image.py": {"GUESS DISTRIBUTION"},
+    # Named in errors for programs (ValueError), and the core's English a refusal is read from.
+    "common.py": {"letters of "}, "stats_text.py": {"each distribution count"},
+    "problems.py": {" is not in the word list."},
+    # The README's text of the period option (not shown by the bot).
+    "leaderboard_text.py": {"`period`: `today`, `week` (from Monday), `month` (the calendar "
+                            "month) or `all` (all time), on the server's calendar (its time "
+                            "zone); a game counts in the period it finished in. Streaks run "
+                            "across periods, so they are ranked for all time only."},
+    # Commands as typed in a terminal, and keys of a table of messages.
+    "terminal_text.py": {"wordle-bot play", "/hint letter", "/hint position", "/hint word",
+                         "daily or archive"},
+}
+
+
+def _called(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
+def english_phrases(path: Path) -> list[str]:
+    """The string constants of ``path`` that read as English outside a docstring, a raise, a
+    log line and the catalogues' markers."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parent = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    docstrings = {node.body[0].value for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                       ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    found = []
+    for node in ast.walk(tree):
+        if (not isinstance(node, ast.Constant) or not isinstance(node.value, str)
+                or node in docstrings or not PHRASE.search(node.value)):
+            continue
+        up = parent.get(node)
+        while up is not None and not isinstance(up, ast.Raise) and not (
+                isinstance(up, ast.Call) and _called(up.func) in MARKERS | {"log", "warning"}):
+            up = parent.get(up)
+        if up is None:
+            found.append(node.value)
+    return found
+
+
+def test_no_english_phrase_is_left_outside_the_catalogues_in_render() -> None:
+    left = {}
+    for path in sorted((ROOT / "bot" / "render").glob("*.py")):
+        allowed = NOT_SHOWN.get(path.name, set())
+        if allowed == "*":
+            continue
+        phrases = [p for p in english_phrases(path) if p not in allowed]
+        if phrases:
+            left[path.name] = phrases
+    assert left == {}
+
+
+def test_the_scan_finds_a_phrase_left_unwrapped(tmp_path: Path) -> None:
+    module = tmp_path / "sample.py"
+    module.write_text('"""Doc string here."""\n'
+                      'def f(t):\n'
+                      '    """What it does, in words."""\n'
+                      '    a = t._("Wrapped words here")\n'
+                      '    b = "Left as it is"\n'
+                      '    raise ValueError("for programs only")\n', encoding="utf-8")
+    assert english_phrases(module) == ["Left as it is"]
