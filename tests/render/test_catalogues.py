@@ -7,6 +7,7 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 
 from bot.texts import (
@@ -43,6 +44,50 @@ def keys(cat) -> set[tuple[str | None, object]]:  # type: ignore[no-untyped-def]
     return {(m.context, m.id) for m in cat if m.id}
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_with_the_sources_placeholders(language: str) -> None:
+    cat = catalogue(language)
+    assert keys(cat) == keys(template()), "run scripts/extract_messages.py"
+    problems = []
+    for message in cat:
+        if not message.id:
+            continue
+        if message.fuzzy:
+            problems.append(f"fuzzy: {message.id!r}")
+        if isinstance(message.id, tuple):
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            if len(forms) != cat.num_plurals or not all(forms):
+                problems.append(f"plural forms missing: {message.id[0]!r}")
+            want = fields(message.id[1])
+            problems += [f"{form!r} has {fields(form)}, not {want}" for form in forms
+                         if form and fields(form) != want]
+        elif not message.string:
+            problems.append(f"untranslated: {message.id!r}")
+        elif fields(message.string) != fields(message.id):
+            problems.append(f"{message.string!r} has {fields(message.string)}, "
+                            f"not {fields(message.id)}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_fills_in(language: str) -> None:
+    """Each translation formats with the values its message is given (no stray brace)."""
+    texts = texts_for(language)
+    for message in catalogue(language):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        values = {name: "x" for text in ids for name in fields(text)}
+        if isinstance(message.id, tuple):
+            values.pop("n", None)
+            for count in (0, 1, 2, 5, 21, 1000000):
+                texts.ngettext(*message.id, count, **values)
+        elif message.context:
+            texts.pgettext(message.context, message.id, **values)
+        else:
+            texts._(message.id, **values)
+
+
 def test_the_template_holds_every_message_of_the_code() -> None:
     from scripts.extract_messages import template as from_code
 
@@ -56,6 +101,17 @@ def test_locales_are_read_as_discord_and_terminals_name_them() -> None:
     # Turkish, C and nothing: no catalogue, so English
     assert [language_of(name) for name in ("tr", "C", "", None)] == [None] * 4
     assert texts_for("tr") is ENGLISH and texts_for(None) is ENGLISH
+
+
+def test_counts_and_numbers_follow_the_language() -> None:
+    ru = texts_for("ru")
+    assert [ru.ngettext("{n} attempt left", "{n} attempts left", n) for n in (1, 3, 11, 21)] \
+        == ["осталась 1 попытка", "осталось 3 попытки", "осталось 11 попыток",
+            "осталась 21 попытка"]
+    fr = texts_for("fr")
+    assert fr.ngettext("{n} attempt left", "{n} attempts left", 0) == "0 essai restant"
+    assert fr.number(12345) == "12\u202f345" and texts_for("de").number(12345) == "12.345"
+    assert texts_for("de").decimal(3.5) == "3,50" and ENGLISH.decimal(3.5) == "3.50"
 
 
 # --------------------------------------------------------------------------------------------
