@@ -28,7 +28,7 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_group_symbol
 from babel.support import Translations
 
 #: Where the catalogues are: ``<lang>/LC_MESSAGES/wordle.po``, and the template
@@ -88,6 +88,8 @@ class Texts:
     def number(self, value: float) -> str:
         """A whole number with the language's thousands separator: ``1,234``, ``1 234``,
         ``1.234``."""
+        if isinstance(value, int) and abs(value) >= 10**27:  # past Babel's 28 digits
+            return f"{value:,}".replace(",", get_group_symbol(self.locale))
         return format_decimal(value, locale=self.locale)
 
     def decimal(self, value: float, places: int = 2) -> str:
