@@ -15,18 +15,22 @@ LATIN: Final = "abcdefghijklmnopqrstuvwxyz"
 @dataclass(frozen=True, slots=True)
 class Variant:
     """How a game is played: ``length`` letters from ``alphabet`` (lower case), found within
-    ``attempts`` guesses on each of ``boards`` boards."""
+    ``attempts`` guesses on each of ``boards`` boards, in the words of ``language`` (the
+    ISO 639-1 code of its word pack, :mod:`bot.core.packs`)."""
 
     length: int = 5
     attempts: int = 6
     alphabet: str = LATIN
     boards: int = 1
+    language: str = "en"
 
     def __post_init__(self) -> None:
         if self.length < 1 or self.attempts < 1 or self.boards < 1:
             raise ValueError("a variant needs at least one letter, attempt and board")
         if len(set(self.alphabet)) != len(self.alphabet) or not self.alphabet:
             raise ValueError("an alphabet is a non-empty string of distinct letters")
+        if not self.language:
+            raise ValueError("a variant names the language of its words")
 
     @property
     def all_green(self) -> str:
@@ -34,7 +38,7 @@ class Variant:
         return "G" * self.length
 
 
-#: Today's only variant: English, 5 letters, 6 attempts, one board.
+#: The classic game: English, 5 letters, 6 attempts, one board.
 CLASSIC: Final = Variant()
 
 #: Every variant this release plays, by its word length and attempts (the stores keep those two).

@@ -10,7 +10,8 @@ def test_classic_is_five_letters_six_attempts_one_board() -> None:
 
 
 @pytest.mark.parametrize("kwargs", [{"length": 0}, {"attempts": 0}, {"boards": 0},
-                                    {"alphabet": ""}, {"alphabet": "aab"}])
+                                    {"alphabet": ""}, {"alphabet": "aab"},
+                                    {"language": ""}])
 def test_impossible_variants_are_refused(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         Variant(**kwargs)  # type: ignore[arg-type]
