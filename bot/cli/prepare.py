@@ -4,8 +4,10 @@
     wordle-bot prepare --env-file alt.env                the lists another settings file names
     wordle-bot prepare --answers a.txt --allowed b.txt   other lists
     wordle-bot prepare --output wordlists/strategies     also write the files there (to ship)
+    wordle-bot prepare --language ru --length 5          a word pack's lists
 
-For the shipped word lists this only checks that their shipped strategies load. Other lists
+For the shipped word lists (every pack's) this only checks that their shipped strategies
+load. Other lists
 are built, each mode in a separate process, into the cache folder the bot reads. Exit status
 0; 1 when a build fails; 2 for a setting, list or folder that cannot be used.
 """
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.cli.arguments import CommandParser, settings_file, settings_option
+from bot.cli.pack_choice import add_pack_options, chosen_lists
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,9 +31,11 @@ def _parser() -> argparse.ArgumentParser:
         description="Build the solver's strategies for the word lists ahead of time.",
     )
     parser.add_argument("--answers", type=Path, metavar="FILE",
-                        help="hidden-word list (default: WORDLE_ANSWERS or the bot's)")
+                        help="hidden-word list (default: the pack's; for English 5 "
+                             "WORDLE_ANSWERS or the bot's)")
     parser.add_argument("--allowed", type=Path, metavar="FILE",
-                        help="allowed-guess list (default: WORDLE_ALLOWED or the bot's)")
+                        help="allowed-guess list (default: the pack's; for English 5 "
+                             "WORDLE_ALLOWED or the bot's)")
     parser.add_argument("--mode", choices=["normal", "hard", "both"], default="both",
                         help="which strategies (default: both)")
     parser.add_argument("--cache-dir", type=Path, metavar="DIR",
@@ -39,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--output", type=Path, metavar="DIR",
                         help="also write the strategy files here (e.g. wordlists/strategies "
                              "to ship them)")
+    add_pack_options(parser)
     settings_option(parser)
     return parser
 
@@ -60,15 +66,14 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         logging.basicConfig(level=logging.INFO, stream=err,
                             format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
 
-    from bot.cli import word_lists
     from bot.core.solver import Solver
     from bot.core.solver_strategy import fingerprint
 
-    lists = word_lists("prepare", env_file, args.answers, args.allowed, err)
-    if lists is None:
+    chosen = chosen_lists("prepare", env_file, args, err)
+    if chosen is None:
         return 2
-    solver = Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir,
-                    build_process=True)
+    solver = Solver(chosen.answers, chosen.allowed, variant=chosen.variant,
+                    cache_dir=args.cache_dir, build_process=True)
     modes = {"normal": [False], "hard": [True], "both": [False, True]}[args.mode]
     if not all(solver.strategy_ready(hard_mode) for hard_mode in modes):
         problem = _cannot_write(solver.cache_dir)  # before minutes of building, not after

@@ -6,6 +6,8 @@
     wordle-bot solve --boards 4                          the best first guess of a Quordle
     wordle-bot solve --answers my-answers.txt --allowed my-allowed.txt crane=BYBBG
     wordle-bot solve --env-file alt.env crane=BYBBG      the lists that file's settings name
+    wordle-bot solve --language es árbol=BYBBG           the Spanish pack (accents folded)
+    wordle-bot solve --length 6 planet=BYBBGB            the English 6-letter pack
 
 Each argument is a guess and its feedback, joined by ``=`` (``:`` and ``,`` work too). Feedback
 is letters (G green, Y yellow, B grey), digits (2 green, 1 yellow, 0 grey) or squares
@@ -22,9 +24,12 @@ green. The number of boards is ``--boards``, else the number of feedbacks of the
 It prints each board's fitting words and the best next guess for all open boards together
 (:mod:`bot.core.solver_boards`).
 
-The word lists are ``--answers``/``--allowed``, else the bot's own: ``WORDLE_ANSWERS`` and
-``WORDLE_ALLOWED`` from the environment or the settings file (``.env``, or ``wordle-bot
---env-file``), else the shipped ones.
+The word pack is ``--language`` and ``--length`` (default English, 5 letters); a guess is
+read through its letters (accents folded, Cyrillic, the language's case) and words are shown
+with their accents. English 5's lists are ``--answers``/``--allowed``, else the bot's own:
+``WORDLE_ANSWERS`` and ``WORDLE_ALLOWED`` from the environment or the settings file
+(``.env``, or ``wordle-bot --env-file``), else the shipped ones; another pack's are its own,
+or ``--answers``/``--allowed`` (:mod:`bot.cli.pack_choice`).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from bot.cli.arguments import CommandParser, settings_file, settings_option
+from bot.cli.pack_choice import add_pack_options, chosen_lists, read_guess
 from bot.core.share import squares
 from bot.core.variant import CLASSIC, Variant
 
@@ -70,34 +76,32 @@ def _parser() -> argparse.ArgumentParser:
                         help="hard mode: suggest only guesses that use every green and "
                              "yellow letter")
     parser.add_argument("--answers", type=Path, metavar="FILE",
-                        help="hidden-word list, one word per line (default: the bot's: "
-                             "WORDLE_ANSWERS, else the shipped list)")
+                        help="hidden-word list, one word per line (default: the pack's; "
+                             "for English 5 the bot's: WORDLE_ANSWERS, else the shipped "
+                             "list)")
     parser.add_argument("--allowed", type=Path, metavar="FILE",
-                        help="allowed-guess list, one word per line (default: the bot's: "
-                             "WORDLE_ALLOWED, else the shipped list)")
+                        help="allowed-guess list, one word per line (default: the pack's; "
+                             "for English 5 the bot's: WORDLE_ALLOWED, else the shipped "
+                             "list)")
     parser.add_argument("--show", type=int, default=12, metavar="N",
                         help="how many of the fitting words to list (default 12)")
     parser.add_argument("--cache-dir", type=Path, metavar="DIR",
                         help="where the solver keeps its tables (default: "
                              "$WORDLE_BOT_CACHE_DIR or ~/.cache/wordle-bot)")
+    add_pack_options(parser)
     settings_option(parser)
     return parser
 
 
 def split_guess(text: str, variant: Variant = CLASSIC) -> tuple[str, str]:
-    """``"crane=BYBBG"`` to the word, checked, and the feedback text after it; raises
-    ``ValueError`` with a message."""
-    from bot.core.solver_history import letters_name
-
+    """``"crane=BYBBG"`` to the word, read through the variant's letters (``árbol`` is
+    ``arbol`` in Spanish), and the feedback text after it; raises ``ValueError`` with a
+    message."""
     parts = _SEPARATOR.split(text.strip(), maxsplit=1)
     if len(parts) != 2 or not parts[0].strip():
         shown = text if len(text) <= 30 else text[:30] + "…"
         raise ValueError(f"{shown!r}: write each guess as WORD=FEEDBACK, e.g. crane=BYBBG")
-    word = parts[0].strip().lower()
-    if len(word) != variant.length or not set(word) <= set(variant.alphabet):
-        raise ValueError(f"{parts[0].strip()[:30]!r} is not a {variant.length}-letter word of "
-                         f"{letters_name(variant.alphabet)}")
-    return word, parts[1]
+    return read_guess(parts[0].strip(), variant), parts[1]
 
 
 def parse_pair(text: str, variant: Variant = CLASSIC) -> tuple[str, str]:
@@ -172,35 +176,35 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     except ValueError as error:
         print(f"wordle-bot solve: {error}", file=err)
         return 2
+    chosen = chosen_lists("solve", env_file, args, err)
+    if chosen is None:
+        return 2
     if boards > 1:
         from bot.cli.solve_boards import solve_boards
 
-        return solve_boards(args, boards, out, err, env_file)
+        return solve_boards(args, boards, out, err, chosen)
     try:
-        history = [parse_pair(text) for text in args.guesses]
-        game_problem(history, args.hard)
+        history = [parse_pair(text, chosen.variant) for text in args.guesses]
+        game_problem(history, args.hard, chosen.variant)
     except ValueError as error:
         print(f"wordle-bot solve: {error}", file=err)
         return 2
 
-    from bot.cli import word_lists
     from bot.core.solver import Solver
 
-    lists = word_lists("solve", env_file, args.answers, args.allowed, err)
-    if lists is None:
-        return 2
-    solver = Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir)
+    solver = Solver(chosen.answers, chosen.allowed, variant=chosen.variant,
+                    cache_dir=args.cache_dir)
     if solver.needs_strategy(history, args.hard) and not solver.strategy_ready(args.hard):
         print("(first run with these word lists: preparing the solver's strategy, "
               "which can take a few minutes; `wordle-bot prepare` does it ahead)", file=err)
 
     result = solver.assist(history, hard_mode=args.hard, sample=args.show)
     for number, (word, feedback) in enumerate(history, start=1):
-        print(f"{number}. {word.upper()} {squares(feedback)}", file=out)
+        print(f"{number}. {chosen.typed(word)} {squares(feedback)}", file=out)
     if result.problem is not None or result.suggestion is None:
         print(result.problem or "No suggestion for these guesses.", file=out)
         return 1
-    best = result.suggestion.upper()
+    best = chosen.shown(result.suggestion)
     if result.solved:
         print(f"Solved: the hidden word is {best}.", file=out)
         return 0
@@ -209,7 +213,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
           f"{'s' if count == 1 else ''}" + (":" if result.sample else "."), file=out)
     if result.sample:
         more = count - len(result.sample)
-        line = " ".join(w.upper() for w in result.sample)
+        line = " ".join(chosen.shown(w) for w in result.sample)
         print(f"  {line}" + (f" … and {more:,} more" if more > 0 else ""), file=out)
     mode = " (hard mode)" if args.hard else ""
     if count == 1:

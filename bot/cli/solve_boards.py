@@ -12,13 +12,13 @@ open board together, with the exit status of the single-board command
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from bot.core.share import squares
 from bot.core.variant import Variant
 
 if TYPE_CHECKING:
+    from bot.cli.pack_choice import Chosen
     from bot.core.solver_boards import BoardsAssistance, BoardView
 
 Row = tuple[str, list[str | None]]
@@ -81,55 +81,53 @@ def board_rows(rows: list[Row], hard_mode: bool,
     return histories
 
 
-def row_text(number: int, histories: list[list[tuple[str, str]]], length: int) -> str:
+def row_text(number: int, histories: list[list[tuple[str, str]]], chosen: Chosen) -> str:
     """Guess ``number`` (1-based) as ``3. SLATE ⬛⬛⬛⬛🟩 ····· ⬛⬛🟨⬛⬛``, a board found
     before it dotted."""
     word = next(h[number - 1][0] for h in histories if len(h) >= number)
-    marks = [squares(h[number - 1][1]) if len(h) >= number else _NOTHING * length
-             for h in histories]
-    return f"{number}. {word.upper()} " + " ".join(marks)
+    marks = [squares(h[number - 1][1]) if len(h) >= number
+             else _NOTHING * chosen.variant.length for h in histories]
+    return f"{number}. {chosen.typed(word)} " + " ".join(marks)
 
 
 def solve_boards(args: argparse.Namespace, boards: int, out: TextIO, err: TextIO,
-                 env_file: str | Path) -> int:
-    """The command for a game of ``boards`` boards; returns the exit status."""
-    from bot.cli import word_lists
+                 chosen: Chosen) -> int:
+    """The command for a game of ``boards`` boards on the ``chosen`` pack's lists; returns
+    the exit status."""
     from bot.core.solver import Solver
     from bot.core.solver_boards import BoardsSolver, boards_variant
 
-    variant = boards_variant(boards)
+    variant = boards_variant(boards, chosen.variant)
     try:
         rows = [parse_row(text, variant) for text in args.guesses]
         histories = board_rows(rows, args.hard, variant)
     except ValueError as error:
         print(f"wordle-bot solve: {error}", file=err)
         return 2
-    lists = word_lists("solve", env_file, args.answers, args.allowed, err)
-    if lists is None:
-        return 2
-    solver = BoardsSolver(Solver(lists.answers, lists.allowed_sorted, cache_dir=args.cache_dir),
-                          variant)
+    solver = BoardsSolver(Solver(chosen.answers, chosen.allowed, variant=chosen.variant,
+                                 cache_dir=args.cache_dir), variant)
     result = solver.assist(histories, hard_mode=args.hard)
     for number in range(1, len(rows) + 1):
-        print(row_text(number, histories, variant.length), file=out)
+        print(row_text(number, histories, chosen), file=out)
     if result.problem is not None:
         print(result.problem, file=out)
         return 1
     for number, board in enumerate(result.boards, start=1):
-        print(board_text(number, board, args.show), file=out)
+        print(board_text(number, board, args.show, chosen), file=out)
     if result.suggestion is None:
         print("Solved: every board's word is found.", file=out)
         return 0
     mode = " (hard mode)" if args.hard else ""
-    print(f"Best next guess{mode}: {result.suggestion.upper()}{_why(result)}", file=out)
+    print(f"Best next guess{mode}: {chosen.shown(result.suggestion)}{_why(result)}", file=out)
     return 0
 
 
-def board_text(number: int, board: BoardView, show: int) -> str:
+def board_text(number: int, board: BoardView, show: int, chosen: Chosen) -> str:
     """A board's line: its word and the guess that found it, or how many words fit it and
     the first ``show`` of them."""
     if board.found_by is not None:
-        return f"Board {number}: found, {board.words[0].upper()} (guess {board.found_by})."
+        return (f"Board {number}: found, {chosen.shown(board.words[0])} "
+                f"(guess {board.found_by}).")
     count = len(board.words)
     line = (f"Board {number}: {count:,} hidden word{'s' if count != 1 else ''} "
             f"fit{'s' if count == 1 else ''}")
@@ -137,7 +135,7 @@ def board_text(number: int, board: BoardView, show: int) -> str:
     if not sample:
         return line + "."
     more = count - len(sample)
-    return (f"{line}: " + " ".join(w.upper() for w in sample)
+    return (f"{line}: " + " ".join(chosen.shown(w) for w in sample)
             + (f" … and {more:,} more" if more > 0 else ""))
 
 

@@ -147,9 +147,10 @@ def _lines(path: Path) -> list[tuple[int, str]]:
     return found
 
 
-def _pack_words(path: Path, rules: LetterRules, length: int) -> dict[str, int]:
-    """The words of a list file, each with its line; each must be written in the pack's
-    letters at the pack's length (lower case, accents already folded)."""
+def _pack_words(path: Path, rules: LetterRules, length: int, *,
+                exact: bool = True) -> dict[str, int]:
+    """The words of a list file, each with its line: written in the pack's letters at the
+    pack's length (``exact``: lower case, accents already folded; else read as typed)."""
     words: dict[str, int] = {}
     letters = set(rules.alphabet)
     for number, line in _lines(path):
@@ -159,8 +160,10 @@ def _pack_words(path: Path, rules: LetterRules, length: int) -> dict[str, int]:
                 read = read_word(word, rules, length)
             except BadPackWord as bad:
                 raise _fail(path, f"{word[:40]!r}: {bad.message}", number) from None
-            raise _fail(path, f"{word[:40]!r} is not written in the pack's letters "
-                              f"(it would be {read!r})", number)
+            if exact:
+                raise _fail(path, f"{word[:40]!r} is not written in the pack's letters "
+                                  f"(it would be {read!r})", number)
+            word = read
         if word in words:
             raise _fail(path, f"duplicate word {word!r} (first on line {words[word]})", number)
         words[word] = number
@@ -272,6 +275,13 @@ def load_pack(folder: Path | str) -> Pack:
     return Pack(language=rules.language, name=rules.name, length=length, attempts=attempts,
                 rules=rules, answers=tuple(sorted(answers)), allowed=tuple(sorted(allowed)),
                 display=MappingProxyType(display), sources=_sources(meta, path), folder=folder)
+
+
+def read_pack_list(path: Path | str, found: Pack) -> tuple[str, ...]:
+    """A word list of one's own for the pack ``found`` (one word a line, written with its
+    accents or without, any case), in the pack's letters; :class:`PackError` names the line
+    of a word the pack cannot spell, a duplicate, or why the file cannot be read."""
+    return tuple(_pack_words(Path(path), found.rules, found.length, exact=False))
 
 
 def pack_keys(directory: Path | None = None) -> tuple[str, ...]:

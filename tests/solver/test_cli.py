@@ -84,14 +84,23 @@ def test_impossible_feedback_says_which_guess(lists):
 
 @pytest.mark.parametrize(
     "arg",
-    ["crane", "crane=", "=GGGGG", "cran=GGGGG", "crane=GGG", "crane=GGGQG", "crâne=GGGGG",
-     "x" * 1000 + "=GGGGG", "'; DROP TABLE--=GGGGG"],
+    ["crane", "crane=", "=GGGGG", "cran=GGGGG", "crane=GGG", "crane=GGGQG",
+     "cr\N{CYRILLIC SMALL LETTER A}ne=GGGGG", "x" * 1000 + "=GGGGG", "'; DROP TABLE--=GGGGG"],
 )
 def test_unreadable_input_exits_2_with_message(lists, arg):
     code, out, err = run([*lists, arg])
     assert code == 2 and out == ""
     assert err.startswith("wordle-bot solve: ")
     assert len(err) < 300
+
+
+def test_a_guess_is_read_through_the_english_letters(lists):
+    """English leaves accents off (CRÂNE is CRANE) and reads any case."""
+    feedback = score("crane", "sheep")
+    plain = run([*lists, f"crane={feedback}"])[:2]
+    assert plain[0] == 0
+    assert run([*lists, f"CRÂNE={feedback}"])[:2] == plain
+    assert run([*lists, f"Cra\N{COMBINING ACUTE ACCENT}ne={feedback}"])[:2] == plain
 
 
 def test_bad_word_list_file(tmp_path):
