@@ -153,6 +153,19 @@ def test_solver_on_the_nyt_lists() -> None:
         rf"\| suggestion latency p99 <= 50 ms \| {NUMBER} ms \| (met|NOT met) \|")
 
 
+def test_solver_on_a_word_pack() -> None:
+    printed = run("solver.py", "--language", "ru", "--length", "5", "--every", "300",
+                  "--no-baselines")
+    for mode in ("normal", "hard"):
+        has(printed,
+            rf"\| ru-5 \| {mode} \| solver \| 5 \| \d\.\d{{4}} \|",
+            rf"\| ru-5 \| {mode} \| solver, [А-Я]{{5}} first \(every 4th word\) \| 2 \|",
+            rf"ru-5, {mode} mode: 5 of 5 hidden words solved within 6 guesses \(0 not\), "
+            r"average \d\.\d{4}, worst [1-6]\n")
+    has(printed, rf"\| ru-5 \| 1378 \| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \(shipped\) \|")
+    assert "NYT" not in printed.replace("Targets are defined on the NYT 2022 lists", "")
+
+
 def test_solver_without_the_nyt_lists_says_where_it_looked(tmp_path: Path) -> None:
     printed = run("solver.py", "--lists", "nyt", "--reference", str(tmp_path), status=2)
     has(printed, rf"the NYT lists are not in {re.escape(str(tmp_path))}")
