@@ -241,5 +241,7 @@ ENGLISH_LENGTHS = (4, 5, 6, 7)
 
 
 def attempts(length: int) -> int:
-    """Rows of a game: one more than the word's letters (six for five letters)."""
-    return length + 1
+    """Rows of a game: one more than the word's letters (six for five letters), and at least
+    six: English 4-letter words fall into groups that differ in one letter only (BILL, FILL,
+    HILL, ...), so that no strategy the solver finds wins every game in five."""
+    return max(length + 1, 6)
