@@ -11,6 +11,7 @@ from bot.service.errors import (
     NoGame,
     NoHintLeft,
     NotYourGame,
+    Place,
     PlayerError,
     Problem,
 )
@@ -22,7 +23,6 @@ from bot.service.results import (
     GiveUpResult,
     GuessResult,
     HintResult,
-    Place,
     PlayerStats,
     StartResult,
 )

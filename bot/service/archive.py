@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from bot.core.daily import puzzle_number
 from bot.core.domain import ARCHIVE, Kind, Status
 from bot.service.dailies import daily_answer, resume_daily, shared
-from bot.service.errors import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Problem
-from bot.service.results import Place, StartResult
+from bot.service.errors import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Place, Problem
+from bot.service.results import StartResult
 from bot.storage.errors import GameExists
 
 if TYPE_CHECKING:

@@ -19,10 +19,11 @@ from bot.core.words import WordLists
 from bot.service.errors import (
     DailyAlreadyPlayed,
     GameAlreadyRunning,
+    Place,
     Problem,
     store_refusals,
 )
-from bot.service.results import Place, StartResult
+from bot.service.results import StartResult
 from bot.service.views import share
 from bot.storage.errors import GameExists
 from bot.storage.models import GuildSettings

@@ -1,6 +1,9 @@
-"""Errors a player can cause. Each carries a :class:`Problem` code and its data, never words for
-people: every front end words them for its own commands (the Discord cogs, the terminal).
-Nothing in the game changes when one is raised."""
+"""Errors a player can cause, and the checks that turn a front end's impossible ids into them.
+
+Each error carries a :class:`Problem` code and its data, never words for people: every front end
+words them for its own commands (the Discord cogs, the terminal). Nothing in the game changes
+when one is raised. The ids a front end hands the service are checked at its boundary: a
+:class:`Place` when it is made, every other ``..._id`` argument by :func:`ids_checked_calls`."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import functools
 import inspect
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, ParamSpec, TypeVar
 
@@ -314,3 +318,16 @@ def ids_checked_calls(cls: C) -> C:
         if not name.startswith("_") and inspect.isfunction(member):
             setattr(cls, name, ids_checked(member))
     return cls
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a request comes from: a server and a channel (the terminal uses 0 and 0). An id
+    neither Discord nor we could give is a player error (``BAD_PLACE_ID``)."""
+
+    guild_id: int
+    channel_id: int
+
+    def __post_init__(self) -> None:
+        check_id("guild_id", self.guild_id)
+        check_id("channel_id", self.channel_id)

@@ -40,6 +40,7 @@ from bot.service.errors import (
     InvalidGuess,
     NoGame,
     NoHintLeft,
+    Place,
     PlayerError,
     Problem,
     disk_full_is_a_problem,
@@ -55,7 +56,6 @@ from bot.service.results import (
     GiveUpResult,
     GuessResult,
     HintResult,
-    Place,
     StartResult,
 )
 from bot.service.solver_lane import SOLVER_LANE

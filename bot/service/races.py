@@ -26,6 +26,7 @@ from bot.service.errors import (
     HintsNotAllowed,
     InvalidGuess,
     NoGame,
+    Place,
     PlayerError,
     Problem,
     disk_full_is_a_problem,
@@ -41,7 +42,7 @@ from bot.service.race_views import (
     any_board,
     race_view,
 )
-from bot.service.results import HintResult, Place
+from bot.service.results import HintResult
 from bot.service.views import option
 from bot.storage.port import Store
 from bot.storage.races import (

@@ -14,21 +14,7 @@ from bot.core.analysis import GameAnalysis
 from bot.core.domain import HintKind, Row, Status
 from bot.core.game import Game
 from bot.core.solver_answers import AnswerPick
-from bot.service.errors import check_id
 from bot.storage.models import DailyResult, Stats
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a request comes from: a server and a channel (the terminal uses 0 and 0). An id
-    neither Discord nor we could give is a player error (``BAD_PLACE_ID``)."""
-
-    guild_id: int
-    channel_id: int
-
-    def __post_init__(self) -> None:
-        check_id("guild_id", self.guild_id)
-        check_id("channel_id", self.channel_id)
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,11 @@ from bot.service.errors import (
     DailyAlreadyPlayed,
     GameAlreadyRunning,
     InvalidGuess,
+    Place,
     PlayerError,
     Problem,
 )
-from bot.service.results import Place, StartResult
+from bot.service.results import StartResult
 from bot.service.views import option
 from bot.storage.errors import DailyPlayed, GameExists
 from bot.storage.port import Store

@@ -9,8 +9,7 @@ from typing import TypeVar
 from bot.core.domain import StatsBucket
 from bot.core.game import Game
 from bot.core.share import share_text
-from bot.service.errors import BadOption, Problem
-from bot.service.results import Place
+from bot.service.errors import BadOption, Place, Problem
 from bot.storage.port import Store
 
 
