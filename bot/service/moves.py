@@ -31,7 +31,7 @@ class Moves:
     async def target(self, place: Place, player_id: int) -> Game | RaceRecord:
         """The game a move from ``player_id`` here goes to (the order is the module's);
         :class:`~bot.service.errors.NoGame` if none."""
-        race = await self.races.on_here(place)
+        race = await self._race_here(place)
         if race is None:
             return await self.games.game_here(place, player_id)
         racer = race.racer(player_id)
@@ -39,6 +39,15 @@ class Moves:
             return race
         own = await self.games.db.active_own_game(place.guild_id, place.channel_id, player_id)
         return own if own is not None else race
+
+    async def _race_here(self, place: Place) -> RaceRecord | None:
+        """The race on here; the store is asked only where one is known to be on
+        (:attr:`RaceService.races_on <bot.service.races.RaceService.races_on>`)."""
+        if not self.races.races_on_read:
+            await self.races.active()
+        if (place.guild_id, place.channel_id) not in self.races.races_on:
+            return None
+        return await self.races.here(place)
 
     async def _named(self, place: Place, player_id: int, game_id: int | None,
                      race_id: int | None, public_board: bool) -> Game | RaceRecord:

@@ -103,11 +103,12 @@ class RaceService:
         self._solver = solver
         self.timing = timing or RaceTiming()
         #: The race on in each channel, by (server, channel), as far as this process knows:
-        #: every race it started, moved or read, and those on when it first looked
-        #: (:meth:`active`). Where none is known, a move goes to a game with no look at the
-        #: store (all of a server's moves reach one process: its shard).
-        self._on: dict[tuple[int, int], int] = {}
-        self._on_read = False
+        #: every race it started, moved or read, and, once ``races_on_read``, those on when
+        #: it first looked (:meth:`active`). Where none is known, a move goes to a game with
+        #: no look at the store (all of a server's moves reach one process: its shard):
+        #: :class:`~bot.service.moves.Moves` routes by it.
+        self.races_on: dict[tuple[int, int], int] = {}
+        self.races_on_read = False
 
     @classmethod
     def beside(cls, games: GameService, timing: RaceTiming | None = None,
@@ -127,9 +128,9 @@ class RaceService:
     def _note(self, race: RaceRecord) -> None:
         key = (race.guild_id, race.channel_id)
         if not race.is_over:
-            self._on[key] = race.id
-        elif self._on.get(key) == race.id:
-            del self._on[key]
+            self.races_on[key] = race.id
+        elif self.races_on.get(key) == race.id:
+            del self.races_on[key]
 
     async def current(self, race_id: int) -> RaceView | None:
         """The race as it is now (what a front end shows: the word only once it is over)."""
@@ -141,18 +142,10 @@ class RaceService:
     async def here(self, place: Place) -> RaceRecord | None:
         race = await self.db.active_race(place.guild_id, place.channel_id)
         if race is None:
-            self._on.pop((place.guild_id, place.channel_id), None)
+            self.races_on.pop((place.guild_id, place.channel_id), None)
         else:
             self._note(race)
         return race
-
-    async def on_here(self, place: Place) -> RaceRecord | None:
-        """The race on here; the store is asked only where one is known to be on."""
-        if not self._on_read:
-            await self.active()
-        if (place.guild_id, place.channel_id) not in self._on:
-            return None
-        return await self.here(place)
 
     async def race(self, place: Place, race_id: int | None) -> RaceRecord:
         """The race ``race_id`` if it is this channel's, else (``None``) the race here; else
@@ -167,8 +160,8 @@ class RaceService:
         """Every race not ended yet (a restart resumes them)."""
         races = await self.db.active_races()
         for race in races:
-            self._on.setdefault((race.guild_id, race.channel_id), race.id)
-        self._on_read = True
+            self.races_on.setdefault((race.guild_id, race.channel_id), race.id)
+        self.races_on_read = True
         return races
 
     async def ended_unshown(self) -> list[RaceView]:
