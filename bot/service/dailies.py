@@ -16,6 +16,7 @@ from bot.core.domain import Status
 from bot.core.game import Game
 from bot.core.personal import PERSONAL, player_daily_word
 from bot.core.words import WordLists
+from bot.service.endings import share
 from bot.service.errors import (
     DailyAlreadyPlayed,
     GameAlreadyRunning,
@@ -24,7 +25,6 @@ from bot.service.errors import (
     store_refusals,
 )
 from bot.service.results import StartResult
-from bot.service.views import share
 from bot.storage.errors import GameExists
 from bot.storage.models import GuildSettings
 from bot.storage.port import Store

@@ -1,5 +1,5 @@
 """How a game ended, told with the move that ended it (:class:`~bot.service.results.Finish`):
-the share grid, the hints used and the players' statistics after it.
+the share grid (:func:`share`), the hints used and the players' statistics after it.
 
 A guess that ends its game brings the guesser's figures back with the write, in the same
 transaction (``Store.record_ending_guess``: one trip). Otherwise (a give-up, a player the game
@@ -19,8 +19,8 @@ import logging
 from typing import Final
 
 from bot.core.game import Game
+from bot.core.share import share_text
 from bot.service.results import Finish, PlayerStats
-from bot.service.views import share
 from bot.storage.errors import StorageUnavailable
 from bot.storage.models import EndingFigures
 from bot.storage.port import Store
@@ -32,6 +32,16 @@ FIGURES_WAITS: Final[tuple[float, ...]] = (0.5, 1.0, 2.0)
 #: Seconds the figures are waited for in all (a frozen database host answers each read only
 #: when it times out).
 FIGURES_DEADLINE: Final = 5.0
+
+
+def share(game: Game, hints_used: int = 0) -> str:
+    """The spoiler-free share grid, with a note of the hints used (if any)."""
+    text = share_text(game.rows, label=game.label, won=game.won, hard_mode=game.hard_mode,
+                      max_attempts=game.max_attempts,
+                      length=game.variant.length)
+    if hints_used:
+        text += f"\n💡 {hints_used} hint{'s' if hints_used != 1 else ''} used"
+    return text
 
 
 async def ending(db: Store, game: Game, player_id: int, today: int,

@@ -1,5 +1,5 @@
-"""Small helpers the use cases share: a game's share grid, an option checked against its
-enum, and the win a statistics picture lights."""
+"""Small helpers the use cases share: an option checked against its enum, and the win a
+statistics picture lights."""
 
 from __future__ import annotations
 
@@ -7,21 +7,8 @@ from enum import StrEnum
 from typing import TypeVar
 
 from bot.core.domain import StatsBucket
-from bot.core.game import Game
-from bot.core.share import share_text
 from bot.service.errors import BadOption, Place, Problem
 from bot.storage.port import Store
-
-
-def share(game: Game, hints_used: int = 0) -> str:
-    """The spoiler-free share grid, with a note of the hints used (if any)."""
-    text = share_text(game.rows, label=game.label, won=game.won, hard_mode=game.hard_mode,
-                      max_attempts=game.max_attempts,
-                      length=game.variant.length)
-    if hints_used:
-        text += f"\n💡 {hints_used} hint{'s' if hints_used != 1 else ''} used"
-    return text
-
 
 E = TypeVar("E", bound=StrEnum)
 
