@@ -6,7 +6,7 @@ that a new length, language or number of boards is a new value, not new code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 LATIN: Final = "abcdefghijklmnopqrstuvwxyz"
@@ -23,6 +23,8 @@ class Variant:
     alphabet: str = LATIN
     boards: int = 1
     language: str = "en"
+    #: The feedback of a solved board, set once from ``length``.
+    all_green: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.length < 1 or self.attempts < 1 or self.boards < 1:
@@ -31,11 +33,7 @@ class Variant:
             raise ValueError("an alphabet is a non-empty string of distinct letters")
         if not self.language:
             raise ValueError("a variant names the language of its words")
-
-    @property
-    def all_green(self) -> str:
-        """The feedback of a solved board."""
-        return "G" * self.length
+        object.__setattr__(self, "all_green", "G" * self.length)
 
 
 #: The classic game: English, 5 letters, 6 attempts, one board.
