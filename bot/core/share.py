@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, WORD_LENGTH, YELLOW
-from bot.core.letter_rules import letter_rules
+from bot.core.letter_rules import LETTER_RULES
 
 SQUARES = {GREEN: "\N{LARGE GREEN SQUARE}", YELLOW: "\N{LARGE YELLOW SQUARE}",
            GREY: "\N{BLACK LARGE SQUARE}"}
@@ -36,10 +36,8 @@ def pack_tag(language: str = "en", length: int = WORD_LENGTH) -> str:
     letters, the code in capitals for another language (``"ES"``), with the length after it
     for another length (``"EN6"``). ``ValueError`` for an unknown language or a length that
     is not a whole number from 1."""
-    try:
-        letter_rules(language)
-    except KeyError as error:
-        raise ValueError(error.args[0]) from None
+    if language not in LETTER_RULES:
+        raise ValueError(f"no letter rules for {language!r}; known: {', '.join(LETTER_RULES)}")
     if isinstance(length, bool) or not isinstance(length, int) or length < 1:
         raise ValueError(f"a pack's length is a whole number of letters, not {length!r}")
     if (language, length) == _PLAIN_PACK:
