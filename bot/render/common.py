@@ -110,6 +110,8 @@ def case_rules(alphabet: str) -> LetterRules:
 def upper_letters(text: str, alphabet: str = LATIN) -> str:
     """``text`` in upper case the way the language of ``alphabet`` writes it, as tiles and
     keys show it (Turkish i is İ)."""
+    if alphabet == LATIN and text.isascii():  # plain A-Z: no language's own capitals
+        return text.upper()
     return upper_case(text, case_rules(alphabet))
 
 
