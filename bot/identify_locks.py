@@ -1,14 +1,10 @@
-"""The cross-process identify gate's SQL: one PostgreSQL advisory lock per identify bucket.
+"""The identify gate's locks across processes: one PostgreSQL advisory lock per identify
+bucket, held while :class:`bot.shards.IdentifyGate` waits out the window, so a bucket's
+IDENTIFYs reach Discord a window apart whichever process sends them (a crashed one loses its
+connection, and so its locks).
 
-Discord lets ``max_concurrency`` shards IDENTIFY per 5 s window, one per bucket
-(``shard_id % max_concurrency``). A process about to IDENTIFY a shard of bucket ``b`` takes
-``b``'s lock, waits the window while holding it, identifies and lets go
-(:class:`bot.shards.IdentifyGate` does the timing), so across all processes, crashed ones
-included, a bucket's IDENTIFYs reach Discord at least a window apart.
-
-Session-level locks on a connection of their own (a pool would reset them), taken with
-``pg_try_advisory_lock`` and polled, so waiting never blocks the connection and is cancelled
-cleanly. A process that dies loses its connection and so its locks.
+Session-level locks on a connection of their own (a pool would reset them), polled with
+``pg_try_advisory_lock`` so that waiting never blocks the connection and cancels cleanly.
 """
 
 from __future__ import annotations
@@ -18,8 +14,8 @@ from typing import Any, Final
 
 import asyncpg
 
-from ..errors import StorageError
-from .schema import redact
+from bot.storage.dsn import redact
+from bot.storage.errors import StorageError
 
 #: The first key of the two-key advisory locks ("WBID"); the second is the bucket. Two-key locks
 #: never clash with the one-key lock the migrations take.
