@@ -383,8 +383,8 @@ def stats_median_ms(repeats: int = 300) -> tuple[float, float, int]:
     statistics (numbers up to 100, whose parts the bot draws at warm-up, drawn here ahead
     too), and over ones never seen (numbers in the thousands: parts drawn then, as in the
     worker thread of a bot); and the size of a typical one in bytes."""
+    from bot.core.stats import Stats
     from bot.render.stats_image import draw_common_parts, stats_png
-    from bot.storage.models import Stats
 
     rng = random.Random(6)
     draw_common_parts("light")

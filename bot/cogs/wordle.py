@@ -70,7 +70,7 @@ from bot.storage.races import RaceBoard, RaceStats
 from bot.texts import ENGLISH, Texts
 
 if TYPE_CHECKING:
-    from bot.storage.models import Stats
+    from bot.core.stats import Stats
 
 #: The slash-command choices, from the domain's vocabulary ("me" is an own game).
 WHO = {"me": Scope.OWN, "channel": Scope.CHANNEL}

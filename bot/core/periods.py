@@ -9,8 +9,14 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
+from typing import Final
 
+from bot.core.domain import LeaderboardOrder
 from bot.core.timezones import zone
+
+#: The orders a period's board ranks by (a streak runs across periods: all time only).
+PERIOD_ORDERS: Final = (LeaderboardOrder.WINS, LeaderboardOrder.WIN_PERCENT,
+                        LeaderboardOrder.AVERAGE)
 
 
 class Period(StrEnum):

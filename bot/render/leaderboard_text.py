@@ -10,10 +10,10 @@ from babel.dates import format_date, format_interval, format_skeleton
 
 from bot.core.domain import LeaderboardOrder, StatsBucket
 from bot.core.periods import Period, period_bounds
+from bot.core.stats import Leaderboard, LeaderboardRow
 from bot.core.timezones import zone
 from bot.render.common import order_name
 from bot.render.daily_results import HINTED_MARK
-from bot.storage.models import Leaderboard, LeaderboardRow
 from bot.texts import ENGLISH, N_, Texts
 
 #: How each period reads in a title.

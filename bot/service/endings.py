@@ -20,9 +20,9 @@ from typing import Final
 
 from bot.core.game import Game
 from bot.core.share import share_text
+from bot.core.stats import EndingFigures
 from bot.service.results import Finish, PlayerStats
 from bot.storage.errors import StorageUnavailable
-from bot.storage.models import EndingFigures
 from bot.storage.port import Store
 
 log = logging.getLogger(__name__)

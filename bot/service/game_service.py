@@ -30,6 +30,7 @@ from bot.core.game import Game, Invalid
 from bot.core.periods import Period
 from bot.core.personal import PERSONAL
 from bot.core.solver import Solver
+from bot.core.stats import EndingFigures, Leaderboard, Stats
 from bot.core.words import WordLists
 from bot.service import figures, starts
 from bot.service.calendars import Calendars, server_calendar
@@ -61,15 +62,7 @@ from bot.service.results import (
 from bot.service.solver_lane import SOLVER_LANE
 from bot.service.views import option
 from bot.storage.errors import AttemptConflict, GameNotActive
-from bot.storage.models import (
-    UNSET,
-    EndingFigures,
-    ForgetReport,
-    GuildSettings,
-    Leaderboard,
-    Stats,
-    Unset,
-)
+from bot.storage.models import UNSET, ForgetReport, GuildSettings, Unset
 from bot.storage.port import Store
 from bot.storage.races import RaceBoard, RaceStats
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.core.domain import LeaderboardOrder, StatsBucket
-from bot.core.periods import Period, period_bounds
+from bot.core.periods import PERIOD_ORDERS, Period, period_bounds
+from bot.core.stats import Leaderboard
 from bot.service.errors import BadOption, Problem
-from bot.storage.models import Leaderboard
-from bot.storage.periods import PERIOD_ORDERS
 from bot.storage.port import Store
 
 

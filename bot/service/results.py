@@ -14,7 +14,7 @@ from bot.core.analysis import GameAnalysis
 from bot.core.domain import HintKind, Row, Status
 from bot.core.game import Game
 from bot.core.solver_answers import AnswerPick
-from bot.storage.models import DailyResult, Stats
+from bot.core.stats import DailyResult, Stats
 
 
 @dataclass(frozen=True)

@@ -22,16 +22,7 @@ from .errors import (
     StorageFull,
     StorageUnavailable,
 )
-from .models import (
-    UNSET,
-    DailyResult,
-    ForgetReport,
-    GuildSettings,
-    HintRecord,
-    Leaderboard,
-    LeaderboardRow,
-    Stats,
-)
+from .models import UNSET, ForgetReport, GuildSettings, HintRecord
 from .port import Store
 from .validation import validate_timezone
 
@@ -49,9 +40,9 @@ else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "UNSET", "AttemptConflict", "DailyPlayed", "DailyResult", "ForgetReport", "GameExists",
+    "UNSET", "AttemptConflict", "DailyPlayed", "ForgetReport", "GameExists",
     "GameNotActive", "GameNotFound", "GuildSettings",
-    "HintRecord", "Leaderboard", "LeaderboardRow", "MigrationError", "PlayerNotAllowed",
-    "PrefsChanged", "SchemaTooNew", "SqliteStore", "Stats", "StorageError", "StorageFull",
+    "HintRecord", "MigrationError", "PlayerNotAllowed",
+    "PrefsChanged", "SchemaTooNew", "SqliteStore", "StorageError", "StorageFull",
     "StorageUnavailable", "Store", "latest_version", "validate_timezone",
 ]

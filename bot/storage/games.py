@@ -14,13 +14,14 @@ from typing import Any, Final
 from bot.core import domain
 from bot.core.domain import HintKind, Kind, Scope, StatsBucket, Status
 from bot.core.game import Game, Guess
+from bot.core.stats import EndingFigures, StatsRow, record_daily_result, record_result, to_stats
 from bot.core.variant import CLASSIC, Variant
 
 from . import racing, rules, stats
 from . import validation as check
 from .database import Database, Row, Tx, maybe_moment, moment
 from .errors import DailyPlayed, GameExists, StorageError
-from .models import EndingFigures, HintRecord
+from .models import HintRecord
 from .races import RaceExists
 from .validation import applied, given_time, stored_variant
 
@@ -366,7 +367,7 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
     if not figures:
         return game, None
     hints = await tx.fetchrow(_HINT_COUNT, game_id)
-    shown = stats.to_stats(counted.get(player_id), game.bucket, day, game.variant)
+    shown = to_stats(counted.get(player_id), game.bucket, day, game.variant)
     return game, EndingFigures(int(hints[0]) if hints else 0, shown)
 
 
@@ -385,13 +386,13 @@ async def end_game(tx: Tx, game: Game, status: Status, solver: int | None,
     return ended, await count_ending(tx, ended, day, before)
 
 
-async def _lock_row(tx: Tx, game: Game, player: int) -> stats.StatsRow | None:
+async def _lock_row(tx: Tx, game: Game, player: int) -> StatsRow | None:
     found = await tx.fetchrow(_LOCK_ROW, game.guild_id, player, str(game.bucket))
     return stats.stats_row(found) if found else None
 
 
 async def _after_counted(tx: Tx, game: Game,
-                         rows: dict[int, stats.StatsRow | None]) -> Game:
+                         rows: dict[int, StatsRow | None]) -> Game:
     """``game``, ending just after the latest game counted for one of its players in its
     statistics before it (their rows locked: ``rows``), if one finished at or after it.
 
@@ -410,20 +411,20 @@ async def _after_counted(tx: Tx, game: Game,
 
 
 async def count_ending(tx: Tx, game: Game, day: int | None,
-                       before: dict[int, stats.StatsRow | None]) -> dict[int, stats.StatsRow]:
+                       before: dict[int, StatsRow | None]) -> dict[int, StatsRow]:
     """Count a game that just ended (already marked so) for each of its
     :func:`counted players <bot.core.domain.counted_players>`, whose rows (``before``) are
     locked: their rows afterwards, by player."""
     mode, won, attempts = str(game.bucket), game.status == "won", len(game.guesses)
-    counted: dict[int, stats.StatsRow] = {}
+    counted: dict[int, StatsRow] = {}
     for player, row in before.items():
         if mode == StatsBucket.DAILY:
             history = [(n, bool(w)) for n, w in
                        await tx.fetch(_DAILY_HISTORY, game.guild_id, player)]
-            after = stats.record_daily_result(row, won=won, attempts=attempts, day=day,
+            after = record_daily_result(row, won=won, attempts=attempts, day=day,
                                               history=history)
         else:
-            after = stats.record_result(row, won=won, attempts=attempts, day=day)
+            after = record_result(row, won=won, attempts=attempts, day=day)
         await tx.execute(_SAVE_ROW, game.guild_id, player, mode, after.played, after.wins,
                          *after.distribution, after.current_streak, after.max_streak,
                          after.last_win_day, after.last_played_day)

@@ -1,10 +1,6 @@
-"""Plain, immutable records a store returns (see :class:`bot.storage.Store`); a game is
-:class:`bot.core.game.Game`, a race :class:`bot.storage.races.RaceRecord`.
-
-Every datetime here is timezone-aware UTC. Ids are Discord snowflakes (the terminal front end
-uses guild 0, channel 0 and a local player id). ``player_id`` of a guess is ``None`` once that
-player asked to be forgotten (their guesses in channel games stay, anonymised, so the game's
-history still adds up for everyone else).
+"""Records only a store has: a hint given, a server's settings, a results post behind, what
+a forget-me deleted. (A game, a race and statistics are the core's: :mod:`bot.core.game`,
+:mod:`bot.core.race`, :mod:`bot.core.stats`.) Times are timezone-aware UTC.
 """
 
 from __future__ import annotations
@@ -13,8 +9,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Final
 
-from bot.core.domain import HintKind, Status
-from bot.core.variant import CLASSIC
+from bot.core.domain import HintKind
 
 
 class Unset:
@@ -26,11 +21,6 @@ class Unset:
 
 UNSET: Final = Unset()
 
-#: The most attempts a stored game may have: the statistics keep a count of wins in each
-#: number of attempts up to it (``dist_1`` ... ``dist_13``), enough for the variant with
-#: the most attempts planned (Octordle's 13).
-DISTRIBUTION_SLOTS: Final = 13
-
 
 @dataclass(frozen=True, slots=True)
 class HintRecord:
@@ -41,44 +31,6 @@ class HintRecord:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", HintKind(self.kind))
-
-
-@dataclass(frozen=True, slots=True)
-class Stats:
-    played: int = 0
-    wins: int = 0
-    win_percent: int = 0
-    current_streak: int = 0
-    max_streak: int = 0
-    #: Wins in 1, 2, ... attempts, one count per attempt the variant gives.
-    distribution: tuple[int, ...] = (0,) * CLASSIC.attempts
-    average_guesses: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class EndingFigures:
-    """What the end of a game shows the player whose guess ended it, read in the same
-    transaction (``record_ending_guess``): the game's hint count and the player's statistics
-    in the game's bucket (as ``ending_figures`` reads them)."""
-
-    hints: int
-    stats: Stats
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderboardRow:
-    rank: int
-    player_id: int
-    value: int | float
-    stats: Stats
-    #: Daily wins helped by hints: ranked after the same value without them, and marked.
-    hinted: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Leaderboard:
-    rows: list[LeaderboardRow]
-    player_row: LeaderboardRow | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,20 +52,6 @@ class GuildSettings:
 
 #: The stored columns of :class:`GuildSettings`, in its order.
 SETTINGS_COLUMNS: Final = tuple(f.name for f in fields(GuildSettings) if f.name != "guild_id")
-
-
-@dataclass(frozen=True, slots=True)
-class DailyResult:
-    player_id: int
-    status: Status
-    attempts: int
-    hard_mode: bool
-    finished_at: datetime
-    #: The player took at least one hint in this daily.
-    hinted: bool = False
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "status", Status(self.status))
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,20 +27,10 @@ from typing import Protocol, Self
 
 from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket, Status
 from bot.core.game import Game
+from bot.core.stats import DailyResult, EndingFigures, Leaderboard, Stats
 from bot.core.variant import CLASSIC, Variant
 
-from .models import (
-    UNSET,
-    DailyPostBehind,
-    DailyResult,
-    EndingFigures,
-    ForgetReport,
-    GuildSettings,
-    HintRecord,
-    Leaderboard,
-    Stats,
-    Unset,
-)
+from .models import UNSET, DailyPostBehind, ForgetReport, GuildSettings, HintRecord, Unset
 from .prefs import PlayerPrefs
 from .races import RaceBoard, RaceEnd, RaceRecord, RaceStats
 from .validation import MAX_ID

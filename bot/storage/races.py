@@ -17,10 +17,10 @@ from typing import Final
 
 from bot.core.domain import Kind, LeaderboardOrder, Status
 from bot.core.game import Game, Guess
+from bot.core.stats import win_percent
 from bot.core.variant import CLASSIC, Variant
 
 from .errors import StorageError
-from .stats import win_percent
 
 #: A podium: first, second and third place.
 PODIUM: Final = 3
@@ -171,7 +171,7 @@ class RaceStats:
 
     @property
     def win_percent(self) -> int:
-        """As every other win %: whole, halves rounded up (:func:`.stats.win_percent`)."""
+        """As every other win %: whole, halves rounded up (:func:`bot.core.stats.win_percent`)."""
         return win_percent(self.wins, self.played)
 
 

@@ -7,10 +7,10 @@ from datetime import datetime
 from typing import Final
 
 from bot.core.domain import Status
+from bot.core.stats import DailyResult, consecutive_days
 
 from .database import Database, Row, Tx, maybe_moment, moment
-from .models import SETTINGS_COLUMNS, UNSET, DailyPostBehind, DailyResult, GuildSettings, Unset
-from .stats import consecutive_days
+from .models import SETTINGS_COLUMNS, UNSET, DailyPostBehind, GuildSettings, Unset
 from .validation import check_count, check_day, check_id, settings_changes
 
 _SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)

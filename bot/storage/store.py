@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Self
 
 from .database import Database
 from .games import Games
-from .periods import PeriodBoards
 from .prefs import Prefs
 from .privacy import Privacy
 from .racing import Races
@@ -50,7 +49,7 @@ class SqlStore:
         self.stats = stats.stats
         self.ending_figures = stats.ending_figures
         self.leaderboard = stats.leaderboard
-        self.period_leaderboard = PeriodBoards(db).period_leaderboard
+        self.period_leaderboard = stats.period_leaderboard
         # server settings, daily results and their posts
         self.guild_settings = settings.guild_settings
         self.update_guild_settings = settings.update_guild_settings

@@ -7,10 +7,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.core.domain import Status
+from bot.core.stats import DailyResult
 from bot.core.variant import Variant
 from bot.render.daily_results import RESULTS_LIMIT, daily_results_text
 from bot.service.results import DailySummary
-from bot.storage.models import DailyResult
 
 T = datetime(2026, 3, 1, tzinfo=UTC)
 FIRST_ID = 900_000_000_000_000_000  # 18 digits, like Discord's snowflakes

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.core.periods import Period
+from bot.core.stats import Leaderboard, LeaderboardRow, Stats
 from bot.render.leaderboard_text import board_text, board_title, period_span
-from bot.storage.models import Leaderboard, LeaderboardRow, Stats
 
 
 def mention(player: int) -> str:

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from bot.core.stats import Stats
 from bot.core.variant import CLASSIC, Variant
 from bot.render import stats_image as pic
 from bot.render.themes import DARK, LIGHT, PALETTE_TOLERANCE, THEMES
-from bot.storage.models import Stats
 
 FULL = 420 - 20 - (20 + 16 + 6)  # width minus right padding minus the attempt-digit column
 SMALLEST = 24

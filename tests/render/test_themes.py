@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from bot.core.stats import Stats
 from bot.core.variant import CLASSIC
 from bot.render import image
 from bot.render.common import QWERTY_ROWS, recolour
@@ -18,7 +19,6 @@ from bot.render.emoji_board import game_text
 from bot.render.png import cached_only
 from bot.render.stats_image import bar_box, stats_image
 from bot.render.themes import THEMES, theme_name
-from bot.storage.models import Stats
 
 ORANGE = (0xF5, 0x79, 0x3A)
 BLUE = (0x85, 0xC0, 0xF9)

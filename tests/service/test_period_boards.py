@@ -119,3 +119,9 @@ async def test_your_own_rank_below_the_top_list_and_streaks_all_time_only(servic
     with pytest.raises(BadOption) as refused:
         await service.leaderboard(UTC_SERVER, period="fortnight")
     assert refused.value.problem is Problem.BAD_PERIOD
+    for bad, problem in ((dict(by="luck"), Problem.BAD_ORDER),
+                         (dict(mode="weekly"), Problem.BAD_BUCKET),
+                         (dict(limit=0), Problem.BAD_LIMIT)):
+        with pytest.raises(BadOption) as refused:
+            await service.leaderboard(UTC_SERVER, period="week", **bad)
+        assert refused.value.problem is problem

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.core.stats import DailyResult, LeaderboardRow, Stats
 from bot.render.account_text import settings_text
 from bot.render.daily_results import daily_results_text
 from bot.render.leaderboard_text import leaderboard_line
 from bot.render.problems import Commands, problem_text
 from bot.service import DailySummary, PlayerError, Problem, Status
-from bot.storage.models import DailyResult, GuildSettings, LeaderboardRow, Stats
+from bot.storage.models import GuildSettings
 from bot.terminal import error_text
 
 COMMANDS = Commands(start="/wordle start", give_up="/wordle giveup",

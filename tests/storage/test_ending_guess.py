@@ -9,8 +9,8 @@ import pytest
 
 from bot.core.feedback import ALL_GREEN, score
 from bot.core.game import Game
+from bot.core.stats import EndingFigures
 from bot.storage import GameNotActive, PlayerNotAllowed, SqliteStore
-from bot.storage.models import EndingFigures
 
 from .helpers import WRONG, channel_game, own_game, play
 

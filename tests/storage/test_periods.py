@@ -129,15 +129,3 @@ async def test_the_players_own_row_below_the_top_list(both):
     assert result.player_row is not None
     assert (result.player_row.rank, result.player_row.value) == (4, 2)
     assert (await board(both, limit=2, player_id=99)).player_row is None
-
-
-async def test_bad_arguments_are_refused_before_any_read(both):
-    with pytest.raises(ValueError, match="period"):
-        await board(both, by=LeaderboardOrder.CURRENT_STREAK)
-    with pytest.raises(ValueError, match="after it starts"):
-        await board(both, start=END, end=START)
-    with pytest.raises(ValueError):
-        await board(both, limit=0)
-    with pytest.raises(ValueError):
-        await both.period_leaderboard(GUILD, mode="weekly", by=LeaderboardOrder.WINS,  # type: ignore[arg-type]
-                                      start=START, end=END)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.storage.stats import record_result
+from bot.core.stats import record_result
 
 from .helpers import CHANNEL, GUILD, WRONG, channel_game, guess, own_game, play
 

@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
+from bot.core.stats import DISTRIBUTION_SLOTS, record_result, to_stats
 from bot.core.variant import CLASSIC, Variant
 from bot.storage import StorageError
-from bot.storage.models import DISTRIBUTION_SLOTS
-from bot.storage.stats import record_result, to_stats
 from tests.pg import StorePlace
 
 from .helpers import GUILD, own_game

@@ -17,12 +17,12 @@ from typing import Any, Final
 
 from bot.core.domain import StatsBucket, Status
 from bot.core.game import Game, Guess
+from bot.core.stats import EndingFigures, StatsRow, record_daily_result, record_result, to_stats
 
 from .. import rules, stats
 from ..database import Outcome, Tx
 from ..errors import StorageError
 from ..games import GAME_COLUMNS, TICK, GuessMove, games_from_rows, read_games
-from ..models import EndingFigures
 from ..validation import applied
 
 
@@ -130,7 +130,7 @@ async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
         for n, move in wanted:
             game = outcomes[n][0][0]
             row = counted[game.id].get(move.player_id)
-            shown = stats.to_stats(row, game.bucket, move.day)
+            shown = to_stats(row, game.bucket, move.day)
             outcomes[n] = ((game, EndingFigures(int(hints.get(game.id, 0)), shown)), None)
     return outcomes
 
@@ -156,7 +156,7 @@ def _keys(game: Game) -> list[Key]:
 
 
 async def _lock_stats(tx: Tx, ended: list[tuple[Game, int | None]]
-                      ) -> dict[Key, stats.StatsRow]:
+                      ) -> dict[Key, StatsRow]:
     """The statistics rows the ended games count in, locked (made where missing)."""
     keys = sorted({key for game, _ in ended for key in _keys(game)})
     if not keys:
@@ -165,7 +165,7 @@ async def _lock_stats(tx: Tx, ended: list[tuple[Game, int | None]]
     return {(r[0], r[1], r[2]): stats.stats_row(tuple(r)[3:]) for r in rows}
 
 
-async def _in_finish_order(tx: Tx, ended: list[Game], current: dict[Key, stats.StatsRow]
+async def _in_finish_order(tx: Tx, ended: list[Game], current: dict[Key, StatsRow]
                            ) -> dict[int, Game]:
     """The ended games whose finish must move so that finish order is counting order, as a
     lone move's end does (:func:`bot.storage.games.after_counted`): just after the latest game
@@ -197,12 +197,12 @@ async def _in_finish_order(tx: Tx, ended: list[Game], current: dict[Key, stats.S
 
 
 async def _count(tx: Tx, ended: list[tuple[Game, int | None]],
-                 current: dict[Key, stats.StatsRow]) -> dict[int, dict[int, stats.StatsRow]]:
+                 current: dict[Key, StatsRow]) -> dict[int, dict[int, StatsRow]]:
     """Count the ended games in their players' locked rows (``current``), in the order they
     ended: by game, each counted player's row just after that game was counted."""
     plan = [(game, day, _keys(game)) for game, day in ended]
     keys = sorted({key for _, _, keys in plan for key in keys})
-    counted: dict[int, dict[int, stats.StatsRow]] = {game.id: {} for game, _ in ended}
+    counted: dict[int, dict[int, StatsRow]] = {game.id: {} for game, _ in ended}
     if not keys:
         return counted
     daily = {(k[0], k[1]) for k in keys if k[2] == StatsBucket.DAILY}
@@ -216,10 +216,10 @@ async def _count(tx: Tx, ended: list[tuple[Game, int | None]],
         won, attempts = game.status == Status.WON, len(game.guesses)
         for key in game_keys:
             if key[2] == StatsBucket.DAILY:
-                after = stats.record_daily_result(current.get(key), won=won, attempts=attempts,
+                after = record_daily_result(current.get(key), won=won, attempts=attempts,
                                                   day=day, history=history.get(key[:2], []))
             else:
-                after = stats.record_result(current.get(key), won=won, attempts=attempts,
+                after = record_result(current.get(key), won=won, attempts=attempts,
                                             day=day)
             current[key] = counted[game.id][key[1]] = after
     values: list[list[Any]] = [*_columns(keys), *([] for _ in stats.STATS_COLUMN_NAMES)]
