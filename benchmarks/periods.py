@@ -21,8 +21,8 @@ from pathlib import Path
 
 from bot.core.domain import LeaderboardOrder, StatsBucket
 from bot.core.periods import Period, period_bounds
+from bot.storage.database import to_text
 from bot.storage.sqlite import SqliteStore, schema
-from bot.storage.validation import to_text
 
 GUILD = 5
 NOW = datetime(2026, 11, 20, 12, tzinfo=UTC)

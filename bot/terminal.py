@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import IO
 
 from bot.core.domain import WORD_LENGTH, HintPolicy
+from bot.core.race import RaceStats
 from bot.render import terminal as tui
 from bot.render.hint_text import hint_text
 from bot.render.race_text import race_stats_text
@@ -49,7 +50,6 @@ from bot.service import (
     Status,
 )
 from bot.storage.errors import StorageError
-from bot.storage.races import RaceStats
 from bot.texts import ENGLISH, N_, Texts, texts_for
 
 LOCAL_PLACE = Place(guild_id=0, channel_id=0)

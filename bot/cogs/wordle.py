@@ -50,6 +50,7 @@ from bot.cogs.interact import (
 )
 from bot.cogs.messages import GREEN, analysis_embed, choices, mention
 from bot.core.periods import Period
+from bot.core.race import RaceBoard, RaceStats
 from bot.render.account_text import (
     forget_question_text,
     forgotten_text,
@@ -66,7 +67,6 @@ from bot.render.stats_text import stats_text, stats_title
 from bot.service import Kind, LeaderboardOrder, PlayerError, Problem, Scope, StatsBucket
 from bot.service.prefs import update_prefs
 from bot.service.views import latest_win
-from bot.storage.races import RaceBoard, RaceStats
 from bot.texts import ENGLISH, Texts
 
 if TYPE_CHECKING:

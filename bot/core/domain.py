@@ -50,7 +50,7 @@ class Kind(StrEnum):
     #: Chosen by a player (a channel challenge, or the terminal's ``--word``).
     CHOSEN = "custom"
     #: One word drawn for a race, played by each racer on their own board. Race boards are
-    #: kept with their race (``bot.storage.races``), never as rows of the games table.
+    #: kept with their race (``bot.core.race``), never as rows of the games table.
     RACE = "race"
     #: A past daily played again (its puzzle number, the server's word of that day).
     ARCHIVE = "archive"
@@ -73,7 +73,7 @@ class StatsBucket(StrEnum):
     DAILY = "daily"
     PRACTICE = "practice"
     CHANNEL = "channel"
-    #: Races: played, first places, podiums, average guesses (``bot.storage.races``).
+    #: Races: played, first places, podiums, average guesses (``bot.core.race``).
     RACE = "race"
     #: Past dailies played from the archive (never in the daily streaks).
     ARCHIVE = "archive"

@@ -23,6 +23,7 @@ from bot.core.domain import (
     BadWord,
     Kind,
     Mode,
+    Refusal,
     Row,
     Scope,
     StatsBucket,
@@ -128,6 +129,14 @@ def keyboard(rows: Iterable[Sequence[str]]) -> dict[str, str]:
             if best is None or _RANK[state] > _RANK[best]:
                 states[letter] = state
     return states
+
+
+def move_refusal(game: Game, player_id: int, _mark: str | None = None) -> Refusal | None:
+    """Why ``player_id`` may not move ``game`` to another channel: only its owner moves an
+    own game, while it is played."""
+    if game.scope is not Scope.OWN or game.owner_id != player_id:
+        return Refusal.NOT_YOUR_GAME
+    return Refusal.GAME_OVER if game.is_over else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +312,29 @@ class Game:
             return replace(self, guesses=guesses)
         return replace(self, guesses=guesses, status=status, finished_at=now,
                        solved_by=player_id if status is Status.WON else None)
+
+    def claim_problem(self, attempt: object, word: object, feedback: object,
+                      finish: object) -> str | None:
+        """Why a guess handed to a store cannot be this board's row ``attempt``: a word not of
+        the variant, an attempt past the last, a feedback not the hidden word's, or a
+        ``finish`` other than the one the feedback makes (``None``: it can be). Whether it is
+        the next attempt is the store's to say: another guess may have landed first."""
+        variant = self.variant
+        if (not isinstance(word, str) or len(word) != variant.length
+                or word.strip(variant.alphabet)):
+            return f"word must be {variant.length} lower-case letters of the variant"
+        if type(attempt) is not int or not 1 <= attempt <= variant.attempts:
+            return f"attempt must be 1 to {variant.attempts}"
+        if not isinstance(feedback, str) or score(word, self.hidden_word) != feedback:
+            return "feedback does not match the guess and the hidden word"
+        made = status_after(feedback, attempt, variant)
+        if (finish or Status.ACTIVE) == made:
+            return None
+        if Status.WON in (finish, made):
+            return "finish 'won' goes with, and only with, an all-green feedback"
+        if made is Status.LOST:
+            return f"attempt {variant.attempts} always finishes the game"
+        return f"a game is lost only on attempt {variant.attempts}"
 
     def given_up(self, now: datetime) -> Game:
         """The game ended as given up at ``now``; a game already over stays as it is."""

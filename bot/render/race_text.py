@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
+from bot.core.race import RACE_ORDERS, RaceBoard, RaceBoardRow, RaceEnd, RaceStats
 from bot.core.share import squares as row_squares
 from bot.render.common import fit_parts, order_name
 from bot.render.daily_results import HINTED_MARK as HINTED
 from bot.service.errors import PlayerError, Problem
 from bot.service.races import RacerView, RaceView
-from bot.storage.races import RACE_ORDERS, RaceBoard, RaceBoardRow, RaceEnd, RaceStats
 from bot.texts import ENGLISH, Texts
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}

@@ -19,7 +19,7 @@ from bot.core.domain import Refusal
 from bot.core.game import Invalid
 from bot.storage.errors import GameNotActive, GameNotFound, PlayerNotAllowed, StorageFull
 from bot.storage.models import Unset
-from bot.storage.port import storable_id
+from bot.storage.port import MAX_ID
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -259,7 +259,7 @@ _KINDS: Final[dict[str, tuple[type[PlayerError], Problem]]] = {
 
 def possible_id(value: object) -> bool:
     """Whether ``value`` can be an id of ours or Discord's (``True`` is not ``1``)."""
-    return isinstance(value, int) and not isinstance(value, bool) and storable_id(value)
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_ID
 
 
 def check_id(name: str, value: object) -> None:

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from bot.core.domain import LeaderboardOrder, StatsBucket
 from bot.core.periods import Period
 from bot.core.personal import PERSONAL
+from bot.core.race import RACE_ORDERS, RaceBoard, RaceStats
 from bot.core.stats import Leaderboard, Stats
 from bot.service.errors import BadOption, Problem
 from bot.service.leaderboards import period_leaderboard
 from bot.service.views import option
 from bot.storage.port import Store
-from bot.storage.races import RACE_ORDERS, RaceBoard, RaceStats
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService

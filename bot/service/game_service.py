@@ -29,6 +29,7 @@ from bot.core.domain import (
 from bot.core.game import Game, Invalid
 from bot.core.periods import Period
 from bot.core.personal import PERSONAL
+from bot.core.race import RaceBoard, RaceStats
 from bot.core.solver import Solver
 from bot.core.stats import EndingFigures, Leaderboard, Stats
 from bot.core.words import WordLists
@@ -64,7 +65,6 @@ from bot.service.views import option
 from bot.storage.errors import AttemptConflict, GameNotActive
 from bot.storage.models import UNSET, ForgetReport, GuildSettings, Unset
 from bot.storage.port import Store
-from bot.storage.races import RaceBoard, RaceStats
 
 log = logging.getLogger(__name__)
 

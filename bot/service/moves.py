@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from bot.core.domain import HintKind
 from bot.core.game import Game
+from bot.core.race import RaceRecord
 from bot.service.errors import Place, Problem, ids_checked_calls
 from bot.service.game_service import GameService
 from bot.service.race_views import RaceMove
 from bot.service.races import RaceService
 from bot.service.results import GiveUpResult, GuessResult, HintResult
 from bot.service.views import option
-from bot.storage.races import RaceRecord
 
 
 @ids_checked_calls

@@ -1,6 +1,6 @@
 """A race as plain data for front ends (:class:`RaceView`): spoiler-free standings, the hidden
 word only once the race is over, and each player's own board as a game
-(:meth:`RaceRecord.board <bot.storage.races.RaceRecord.board>`), the word shown to them once
+(:meth:`RaceRecord.board <bot.core.race.RaceRecord.board>`), the word shown to them once
 they solved it or the race ended."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from datetime import datetime
 
 from bot.core.domain import RACE, Row, Status, game_label
 from bot.core.game import Game
-from bot.storage.races import RaceEnd, Racer, RaceRecord
+from bot.core.race import RaceEnd, Racer, RaceRecord
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import Final
 
 from bot.core.domain import HintKind, Kind, LeaderboardOrder
 from bot.core.game import Game, Invalid
+from bot.core.race import RaceBoard, RaceEnd, Racer, RaceRecord, RaceStats
 from bot.core.solver import Solver
 from bot.core.words import WordLists
 from bot.service.errors import (
@@ -44,23 +45,18 @@ from bot.service.race_views import (
 )
 from bot.service.results import HintResult
 from bot.service.views import option
-from bot.storage.port import Store
-from bot.storage.races import (
+from bot.storage.errors import (
     BoardOver,
     ChannelGameRunning,
     NotARacer,
     NotTheStarter,
     RaceAttemptConflict,
-    RaceBoard,
-    RaceEnd,
     RaceExists,
     RaceLeft,
     RaceNotFound,
     RaceOver,
-    Racer,
-    RaceRecord,
-    RaceStats,
 )
+from bot.storage.port import Store
 
 __all__ = ["JOIN_WINDOW_MINUTES", "RaceMove", "RaceNotFound", "RaceService", "RaceTiming",
            "RaceView", "RacerView"]

@@ -27,9 +27,8 @@ from bot.service.errors import (
 )
 from bot.service.results import StartResult
 from bot.service.views import option
-from bot.storage.errors import DailyPlayed, GameExists
+from bot.storage.errors import DailyPlayed, GameExists, RaceExists
 from bot.storage.port import Store
-from bot.storage.races import RaceExists
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService

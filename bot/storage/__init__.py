@@ -24,7 +24,6 @@ from .errors import (
 )
 from .models import UNSET, ForgetReport, GuildSettings, HintRecord
 from .port import Store
-from .validation import validate_timezone
 
 # The SQLite store is imported on first use, so that code needing only the port (the service,
 # a PostgreSQL deployment) does not load SQLite.
@@ -44,5 +43,5 @@ __all__ = [
     "GameNotActive", "GameNotFound", "GuildSettings",
     "HintRecord", "MigrationError", "PlayerNotAllowed",
     "PrefsChanged", "SchemaTooNew", "SqliteStore", "StorageError", "StorageFull",
-    "StorageUnavailable", "Store", "latest_version", "validate_timezone",
+    "StorageUnavailable", "Store", "latest_version",
 ]

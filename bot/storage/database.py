@@ -14,13 +14,16 @@ trips were most of its cost there.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Final, Literal, Protocol, TypeVar
 
+from bot.core.variant import Variant, variant_of
+
 from .errors import StorageError
-from .validation import from_text
 
 T = TypeVar("T")
 Row = Sequence[Any]
@@ -67,13 +70,48 @@ class Database(Protocol):
         ...
 
 
+def to_text(moment: datetime) -> str:
+    """A time as SQLite keeps it: ISO 8601 UTC text with microseconds (text order is time
+    order)."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
 def moment(value: Any) -> datetime:
     """A stored time as an aware UTC datetime (SQLite keeps ISO text)."""
-    return value if isinstance(value, datetime) else from_text(value)
+    return value if isinstance(value, datetime) else datetime.fromisoformat(value).astimezone(UTC)
 
 
 def maybe_moment(value: Any) -> datetime | None:
     return None if value is None else moment(value)
+
+
+def utc(now: datetime | None) -> datetime | None:
+    """A time given to a move, in UTC; ``None``: the time the move is applied
+    (:func:`applied`)."""
+    return None if now is None else now.astimezone(UTC)
+
+
+def applied(given: datetime | None) -> datetime:
+    """The time a move takes effect: the one given, else now, read as it runs (so times
+    follow the order moves take effect in)."""
+    return given or datetime.now(UTC)
+
+
+def stored_variant(length: int, attempts: int) -> Variant:
+    """The variant of a stored game or race; ``StorageError`` for one this release does not
+    play."""
+    try:
+        return variant_of(length, attempts)
+    except ValueError as unknown:
+        raise StorageError(str(unknown)) from None
+
+
+def player_mark(key: bytes, player_id: int) -> str:
+    """An anonymous, stable mark of a player: HMAC-SHA256 of the id under the store's key. A
+    forgotten player leaves it, and no id, where the rules still need to know them (a
+    challenge they set, a daily or a race they played). It cannot be reversed, but whoever has
+    the database (which keeps the key) and a player's id can check whether that player did."""
+    return hmac.new(key, f"player:{player_id}".encode(), hashlib.sha256).hexdigest()
 
 
 def marks(first: int, count: int) -> str:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.core.game import Game
+
+if TYPE_CHECKING:
+    from bot.core.race import RaceRecord
 
 
 class StorageError(Exception):
@@ -89,3 +94,74 @@ class DailyPlayed(StorageError):
         self.guild_id = guild_id
         self.puzzle_number = puzzle_number
         super().__init__(f"daily {puzzle_number} was already played in guild {guild_id}")
+
+
+class RaceNotFound(StorageError):
+    def __init__(self, race_id: int) -> None:
+        self.race_id = race_id
+        super().__init__(f"race {race_id} does not exist")
+
+
+class RaceRefused(StorageError):
+    """A move the race refused: ``race`` is the race as it is now."""
+
+    def __init__(self, race: RaceRecord, why: str) -> None:
+        self.race = race
+        super().__init__(f"race {race.id}: {why}")
+
+
+class RaceOver(RaceRefused):
+    """The race has ended, or its time is up."""
+
+    def __init__(self, race: RaceRecord) -> None:
+        super().__init__(race, "it is over")
+
+
+class RaceLeft(RaceRefused):
+    """The player was in this race before asking to be forgotten: they cannot join it again
+    (their board is gone, an anonymous mark of them stays with the race)."""
+
+    def __init__(self, race: RaceRecord) -> None:
+        super().__init__(race, "a forgotten player was in it")
+
+
+class NotARacer(RaceRefused):
+    def __init__(self, race: RaceRecord, player_id: int) -> None:
+        super().__init__(race, f"player {player_id} has not joined it")
+
+
+class BoardOver(RaceRefused):
+    """The player's board in the race is finished (won, lost or given up)."""
+
+    def __init__(self, race: RaceRecord, player_id: int) -> None:
+        super().__init__(race, f"player {player_id} has finished it")
+
+
+class RaceAttemptConflict(RaceRefused):
+    """Not the player's next attempt (a second guess of theirs landed first): re-read."""
+
+    def __init__(self, race: RaceRecord, attempt: int) -> None:
+        self.attempt = attempt
+        super().__init__(race, f"attempt {attempt} is not the next one")
+
+
+class NotTheStarter(RaceRefused):
+    def __init__(self, race: RaceRecord, player_id: int) -> None:
+        super().__init__(race, f"player {player_id} did not start it")
+
+
+class RaceExists(StorageError):
+    """The channel already has an active race (``existing``)."""
+
+    def __init__(self, existing: RaceRecord) -> None:
+        self.existing = existing
+        super().__init__(f"channel {existing.channel_id} already has race {existing.id}")
+
+
+class ChannelGameRunning(StorageError):
+    """A race cannot start where a channel game is being played (nor a channel game where a
+    race is on: the database refuses it)."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"channel game {game_id} is being played here")

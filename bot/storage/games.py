@@ -1,29 +1,46 @@
 """Games: reading them, starting them, and the moves played on them (a guess, a give-up, a
 hint, a move to another channel). A move locks the game's row, reads it with its guesses, lets
-the rules decide (:mod:`.rules`), then writes; a move that ends the game counts it in the
-statistics in the same transaction (:func:`count_ending`). A read is one statement.
+the core decide (:mod:`bot.core.domain`, :meth:`bot.core.game.Game.claim_problem`), then
+writes; a move that ends the game counts it in the statistics in the same transaction
+(:func:`end_game`). A read is one statement.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from bot.core import domain
 from bot.core.domain import HintKind, Kind, Scope, StatsBucket, Status
-from bot.core.game import Game, Guess
+from bot.core.game import Game, Guess, move_refusal
 from bot.core.stats import EndingFigures, StatsRow, record_daily_result, record_result, to_stats
 from bot.core.variant import CLASSIC, Variant
 
-from . import racing, rules, stats
-from . import validation as check
-from .database import Database, Row, Tx, maybe_moment, moment
-from .errors import DailyPlayed, GameExists, StorageError
+from . import racing, stats
+from .database import (
+    Database,
+    Row,
+    Tx,
+    applied,
+    maybe_moment,
+    moment,
+    player_mark,
+    stored_variant,
+    utc,
+)
+from .errors import (
+    AttemptConflict,
+    DailyPlayed,
+    GameExists,
+    GameNotActive,
+    GameNotFound,
+    PlayerNotAllowed,
+    RaceExists,
+    StorageError,
+)
 from .models import HintRecord
-from .races import RaceExists
-from .validation import applied, given_time, stored_variant
 
 #: The stored columns of a game, in :func:`games_from_rows` order (the hidden word is kept in
 #: ``answer``; the variant as ``word_length`` and ``attempts``).
@@ -120,51 +137,70 @@ async def locked_game(tx: Tx, game_id: int) -> Game | None:
     return found[0] if found else None
 
 
+def refused(rule: Callable[[Game, int, str | None], domain.Refusal | None],
+            game: Game | None, game_id: int, player_id: int,
+            mark: str | None) -> Exception | None:
+    """The error for a move ``rule`` (one of :mod:`bot.core.domain`'s refusals) refuses
+    ``player_id`` (marked ``mark``) on ``game`` as stored now; ``None``: they may."""
+    if game is None:
+        return GameNotFound(game_id)
+    refusal = rule(game, player_id, mark)
+    if refusal is None:
+        return None
+    if refusal is domain.Refusal.GAME_OVER:
+        return GameNotActive(game)
+    why = {domain.Refusal.NOT_YOUR_GAME: "does not own", domain.Refusal.SETTER: "set the word of"}
+    return PlayerNotAllowed(f"player {player_id} {why.get(refusal, 'has not played in')} game "
+                            f"{game.id}")
+
+
+def guess_error(game: Game | None, game_id: int, player_id: int, mark: str | None,
+                attempt: int, word: str, feedback: str,
+                finish: str | None) -> Exception | None:
+    """Why a guess cannot be saved to ``game`` as stored now (``None``: it can)."""
+    error = refused(domain.guess_refusal, game, game_id, player_id, mark)
+    if error is not None or game is None:
+        return error
+    problem = game.claim_problem(attempt, word, feedback, finish)
+    if problem is not None:
+        return ValueError(problem)
+    return None if attempt == len(game.guesses) + 1 else AttemptConflict(game, attempt)
+
+
 class Games:
     """The game calls of the port (contracts: :class:`bot.storage.Store`)."""
 
     def __init__(self, db: Database, key: bytes) -> None:
         self._db = db
-        self._key = key  # makes a forgotten player's mark (rules.player_mark)
+        self._key = key  # makes a forgotten player's mark (player_mark)
 
     async def _one(self, where: str, *params: Any) -> Game | None:
         found = await read_games(self._db, where, *params)
         return found[-1] if found else None
 
     async def get_game(self, game_id: int) -> Game | None:
-        check.check_id("game_id", game_id)
         return await self._one("g.id = $1", game_id)
 
     async def active_own_game(self, guild_id: int, channel_id: int,
                               owner_id: int) -> Game | None:
-        check.check_ids(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id)
         return await self._one(ACTIVE_OWN, guild_id, channel_id, owner_id)
 
     async def active_channel_game(self, guild_id: int, channel_id: int) -> Game | None:
-        check.check_ids(guild_id=guild_id, channel_id=channel_id)
         return await self._one(ACTIVE_CHANNEL, guild_id, channel_id)
 
     async def daily_game(self, guild_id: int, owner_id: int,
                          puzzle_number: int) -> Game | None:
-        return await self._numbered(guild_id, owner_id, puzzle_number, Kind.DAILY)
+        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, Kind.DAILY.value)
 
     async def archive_game(self, guild_id: int, owner_id: int,
                            puzzle_number: int) -> Game | None:
-        return await self._numbered(guild_id, owner_id, puzzle_number, Kind.ARCHIVE)
-
-    async def _numbered(self, guild_id: int, owner_id: int, puzzle_number: int,
-                        kind: Kind) -> Game | None:
-        check.check_ids(guild_id=guild_id, owner_id=owner_id)
-        check.check_day("puzzle_number", puzzle_number)
-        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, kind.value)
+        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, Kind.ARCHIVE.value)
 
     async def last_finished_game(self, guild_id: int, channel_id: int,
                                  player_id: int) -> Game | None:
-        check.check_ids(guild_id=guild_id, channel_id=channel_id, player_id=player_id)
         return await self._one(_LAST_FINISHED, guild_id, channel_id, player_id)
 
     async def hints_for_game(self, game_id: int) -> list[HintRecord]:
-        check.check_id("game_id", game_id)
         rows = await self._db.fetch("SELECT player_id, kind, value, created_at FROM hints "
                                     "WHERE game_id = $1 ORDER BY id", game_id)
         return [HintRecord(r[0], r[1], r[2], moment(r[3])) for r in rows]
@@ -173,24 +209,19 @@ class Games:
                           scope: Scope, kind: Kind, answer: str, hard_mode: bool,
                           puzzle_number: int | None = None, setter_id: int | None = None,
                           variant: Variant = CLASSIC, now: datetime | None = None) -> Game:
-        check.check_new_game(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id,
-                             scope=scope, kind=kind, answer=answer, hard_mode=hard_mode,
-                             puzzle_number=puzzle_number, setter_id=setter_id, variant=variant)
         game = Game(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id, scope=scope,
                     kind=kind, puzzle_number=puzzle_number, hidden_word=answer,
-                    hard_mode=hard_mode, setter_id=setter_id, created_at=check.now_utc(now),
-                    variant=variant)
-        mark = None if owner_id is None else rules.player_mark(self._key, owner_id)
+                    hard_mode=hard_mode, setter_id=setter_id,
+                    created_at=utc(now) or datetime.now(UTC), variant=variant)
+        mark = None if owner_id is None else player_mark(self._key, owner_id)
         return await self._db.transaction(StartMove(game, mark))
 
     async def record_guess(self, game_id: int, *, attempt: int, player_id: int, word: str,
                            feedback: str, finish: Status | None, day: int | None = None,
                            now: datetime | None = None) -> Game:
-        check.check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
-                          feedback=feedback, finish=finish, day=day)
-        given, mark = given_time(now), rules.player_mark(self._key, player_id)
         game, _ = await self._db.transaction(GuessMove(
-            game_id, attempt, player_id, word, feedback, finish, day, given, mark))
+            game_id, attempt, player_id, word, feedback, finish, day, utc(now),
+            player_mark(self._key, player_id)))
         return game
 
     async def record_ending_guess(self, game_id: int, *, attempt: int, player_id: int,
@@ -199,20 +230,15 @@ class Games:
                                   ) -> tuple[Game, EndingFigures]:
         if finish is None:
             raise ValueError("record_ending_guess is for a guess that ends its game")
-        check.check_guess(game_id=game_id, attempt=attempt, player_id=player_id, word=word,
-                          feedback=feedback, finish=finish, day=day)
-        given, mark = given_time(now), rules.player_mark(self._key, player_id)
         game, figures = await self._db.transaction(GuessMove(
-            game_id, attempt, player_id, word, feedback, finish, day, given, mark,
-            figures=True))
+            game_id, attempt, player_id, word, feedback, finish, day, utc(now),
+            player_mark(self._key, player_id), figures=True))
         assert figures is not None
         return game, figures
 
     async def give_up(self, game_id: int, *, player_id: int, day: int,
                       now: datetime | None = None) -> Game:
-        check.check_ids(game_id=game_id, player_id=player_id)
-        check.check_day("day", day)
-        given, mark = given_time(now), rules.player_mark(self._key, player_id)
+        given, mark = utc(now), player_mark(self._key, player_id)
 
         async def work(tx: Tx) -> Game:
             game = await _playable(tx, domain.give_up_refusal, game_id, player_id, mark)
@@ -223,8 +249,7 @@ class Games:
 
     async def record_hint(self, game_id: int, *, player_id: int, kind: HintKind, value: str,
                           now: datetime | None = None) -> None:
-        check.check_hint(game_id=game_id, player_id=player_id, kind=kind, value=value)
-        given, mark = given_time(now), rules.player_mark(self._key, player_id)
+        given, mark = utc(now), player_mark(self._key, player_id)
 
         async def work(tx: Tx) -> None:
             await _playable(tx, domain.hint_refusal, game_id, player_id, mark)
@@ -235,13 +260,8 @@ class Games:
         await self._db.transaction(work)
 
     async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> Game:
-        check.check_ids(game_id=game_id, owner_id=owner_id, channel_id=channel_id)
-
         async def work(tx: Tx) -> Game:
-            game = await locked_game(tx, game_id)
-            error = rules.move_error(game, game_id, owner_id)
-            if error is not None or game is None:
-                raise error or StorageError(f"game {game_id} was not moved")
+            game = await _playable(tx, move_refusal, game_id, owner_id, None)
             if game.channel_id == channel_id:
                 return game
             there = await read_games(tx, ACTIVE_OWN, game.guild_id, channel_id, owner_id)
@@ -255,10 +275,10 @@ class Games:
 
 
 async def _playable(tx: Tx, rule: Callable[[Game, int, str | None], domain.Refusal | None],
-                    game_id: int, player_id: int, mark: str) -> Game:
+                    game_id: int, player_id: int, mark: str | None) -> Game:
     """The game, locked, if ``rule`` lets the player make their move on it; else its error."""
     game = await locked_game(tx, game_id)
-    error = rules.refused(rule, game, game_id, player_id, mark)
+    error = refused(rule, game, game_id, player_id, mark)
     if error is not None or game is None:
         raise error or StorageError(f"game {game_id} was not found")
     return game
@@ -351,7 +371,7 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
     game = found[0] if found else None
     if game is not None and attempt > len(game.guesses) + 1:
         game = (await read_games(tx, "g.id = $1", game_id))[0]
-    error = rules.guess_error(game, game_id, player_id, mark, attempt, word, feedback,
+    error = guess_error(game, game_id, player_id, mark, attempt, word, feedback,
                               finish)
     if error is not None or game is None:
         raise error or StorageError(f"guess for game {game_id} was not saved")

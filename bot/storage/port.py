@@ -23,24 +23,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import Protocol, Self
+from typing import Final, Protocol, Self
 
 from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket, Status
 from bot.core.game import Game
+from bot.core.race import RaceBoard, RaceEnd, RaceRecord, RaceStats
 from bot.core.stats import DailyResult, EndingFigures, Leaderboard, Stats
 from bot.core.variant import CLASSIC, Variant
 
 from .models import UNSET, DailyPostBehind, ForgetReport, GuildSettings, HintRecord, Unset
 from .prefs import PlayerPrefs
-from .races import RaceBoard, RaceEnd, RaceRecord, RaceStats
-from .validation import MAX_ID
 
-
-def storable_id(value: int) -> bool:
-    """Whether ``value`` can be the id of a stored game or race: a whole number from 0 to
-    :data:`~bot.storage.validation.MAX_ID` (the stores' 64-bit keys; the store refuses any
-    other with ``ValueError``). A forged button's id may not be."""
-    return 0 <= value <= MAX_ID
+#: The largest id a store keeps (its keys are signed 64-bit integers); ids start at 0.
+MAX_ID: Final = 2**63 - 1
 
 
 class Store(Protocol):

@@ -1,4 +1,4 @@
-"""Player preferences: the record, its check, and the store's calls that read and save it.
+"""Player preferences: the record, and the store's calls that read and save it.
 
 A player's preferences are the same wherever they play: high contrast (orange and blue instead
 of green and yellow), a dark board picture, text only (no pictures), and the time zone of their
@@ -9,12 +9,11 @@ personal daily with its calendar after a change of zone (:class:`bot.core.daily
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Final
 
-from .database import Database, Tx, maybe_moment
+from .database import Database, Tx, maybe_moment, utc
 from .errors import PrefsChanged
-from .validation import check_bool, check_day, check_id, checked_time, now_utc, validate_timezone
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,24 +30,6 @@ class PlayerPrefs:
 #: The stored columns after ``player_id``, in :class:`PlayerPrefs` order.
 PREFS_COLUMNS: Final = ("high_contrast", "dark", "text_only", "timezone", "held_day",
                         "held_until")
-
-
-def checked_prefs(prefs: object) -> PlayerPrefs:
-    """``prefs`` ready to store (the time zone in its canonical spelling, ``held_until`` in
-    UTC), or ``ValueError`` saying what is wrong (an unknown time zone suggests close names)."""
-    if not isinstance(prefs, PlayerPrefs):
-        raise ValueError(f"prefs must be PlayerPrefs, not {type(prefs).__name__}")
-    check_id("player_id", prefs.player_id)
-    for name in ("high_contrast", "dark", "text_only"):
-        check_bool(name, getattr(prefs, name))
-    timezone = validate_timezone(prefs.timezone)
-    check_day("held_day", prefs.held_day, optional=True)
-    held_until = prefs.held_until
-    if (prefs.held_day is None) != (held_until is None):
-        raise ValueError("held_day and held_until are set together or not at all")
-    if held_until is not None:
-        held_until = checked_time("held_until", held_until)
-    return replace(prefs, timezone=timezone, held_until=held_until)
 
 
 _COLUMNS: Final = ", ".join(PREFS_COLUMNS)
@@ -82,16 +63,14 @@ class Prefs:
         self._db = db
 
     async def player_prefs(self, player_id: int) -> PlayerPrefs:
-        check_id("player_id", player_id)
         rows = await self._db.fetch(
             f"SELECT {_COLUMNS} FROM player_prefs WHERE player_id = $1", player_id)
         return _prefs(player_id, rows[0]) if rows else PlayerPrefs(player_id)
 
     async def save_player_prefs(self, prefs: PlayerPrefs, *, now: datetime | None = None,
                                 expected: PlayerPrefs | None = None) -> PlayerPrefs:
-        stored = checked_prefs(prefs)
-        was = None if expected is None else checked_prefs(expected)
-        at = now_utc(now)
+        stored, was = replace(prefs, held_until=utc(prefs.held_until)), expected
+        at = utc(now) or datetime.now(UTC)
 
         async def work(tx: Tx) -> None:
             if was is not None:  # only over what was read (the defaults when nothing was)

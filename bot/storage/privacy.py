@@ -2,7 +2,7 @@
 
 Their own games, statistics, hints and preferences go; their guesses in channel games stay,
 anonymised, so those games still read right for everyone else. What is kept is an anonymous
-mark (:func:`bot.storage.rules.player_mark`) of the challenges they set, the dailies they
+mark (:func:`bot.storage.database.player_mark`) of the challenges they set, the dailies they
 started and the races they were in, so the rules still bind them. Their days' results posts
 count their finished dailies no more and are marked to be edited (``redo``); the races they
 finished are placed again without them, their messages to be shown again.
@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import racing, rules
-from .database import Database, Tx
+from . import racing
+from .database import Database, Tx, player_mark
 from .models import ForgetReport
-from .validation import check_id
 
 _LOWER_SHOWN: Final = (
     "UPDATE daily_posts SET shown = CASE WHEN shown > f.n THEN shown - f.n ELSE 0 END, "
@@ -33,8 +32,7 @@ class Privacy:
         self._key = key
 
     async def forget_player(self, player_id: int) -> ForgetReport:
-        check_id("player_id", player_id)
-        mark = rules.player_mark(self._key, player_id)
+        mark = player_mark(self._key, player_id)
         return await self._db.transaction(lambda tx: _forget(tx, player_id, mark))
 
 

@@ -1,6 +1,6 @@
-"""The store's race calls (records and errors: :mod:`.races`; the rules: :mod:`.rules`).
+"""The store's race calls (the race and its rules: :mod:`bot.core.race`).
 
-A move locks the race's row, reads the race with its racers and their guesses, lets the rules
+A move locks the race's row, reads the race with its racers and their guesses, lets the core
 decide, then writes. Starting a race on PostgreSQL first takes the channel's advisory lock,
 which a new channel game's insert takes too (migration 0007), so the two never both start in
 one channel. A read is one statement: one row per racer's guess.
@@ -10,18 +10,47 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Final, TypeVar
 
+from bot.core import race as rules
 from bot.core.domain import HintKind, LeaderboardOrder, Status
+from bot.core.race import (
+    PODIUM,
+    RaceBoard,
+    RaceEnd,
+    RaceGuess,
+    Racer,
+    RaceRecord,
+    RaceRefusal,
+    RaceStats,
+)
 from bot.core.variant import CLASSIC, Variant
 
-from . import races, rules
-from . import validation as check
-from .database import Database, Row, Tx, marks, maybe_moment, moment
+from .database import (
+    Database,
+    Row,
+    Tx,
+    applied,
+    marks,
+    maybe_moment,
+    moment,
+    player_mark,
+    stored_variant,
+    utc,
+)
+from .errors import (
+    BoardOver,
+    ChannelGameRunning,
+    NotARacer,
+    NotTheStarter,
+    RaceAttemptConflict,
+    RaceExists,
+    RaceLeft,
+    RaceNotFound,
+    RaceOver,
+)
 from .models import HintRecord
-from .races import RaceEnd, Racer, RaceRecord
-from .validation import applied, given_time, stored_variant
 
 T = TypeVar("T")
 _RACE: Final = ("r.id, r.guild_id, r.channel_id, r.starter_id, r.answer, r.hard_mode, "
@@ -41,13 +70,27 @@ _ACTIVE: Final = "r.guild_id = $1 AND r.channel_id = $2 AND r.finished_at IS NUL
 #: server's finished races (``$1``).
 _STATS: Final = (
     "SELECT p.player_id, count(*), sum(CASE WHEN p.place = 1 THEN 1 ELSE 0 END), "
-    f"sum(CASE WHEN p.place <= {races.PODIUM} THEN 1 ELSE 0 END), "
+    f"sum(CASE WHEN p.place <= {PODIUM} THEN 1 ELSE 0 END), "
     "sum(CASE WHEN p.status = 'won' THEN 1 ELSE 0 END), "
     "sum(CASE WHEN p.status = 'won' THEN p.attempts ELSE 0 END) "
     "FROM race_players p JOIN races r ON r.id = p.race_id "
     "WHERE r.guild_id = $1 AND r.finished_at IS NOT NULL{who} GROUP BY p.player_id"
 )
-Rule = Callable[[RaceRecord | None, datetime], Exception | None]
+#: What a move asks of the core: why the race refuses it now (``None``: it may be made).
+Rule = Callable[[RaceRecord, datetime], RaceRefusal | None]
+
+
+def refusal_error(refusal: RaceRefusal, race: RaceRecord, player_id: int | None) -> Exception:
+    """The error a caller gets for a race's refusal."""
+    if refusal is RaceRefusal.OVER:
+        return RaceOver(race)
+    if refusal is RaceRefusal.BOARD_OVER:
+        return BoardOver(race, player_id or 0)
+    if refusal is RaceRefusal.NOT_A_RACER:
+        return NotARacer(race, player_id or 0)
+    if refusal is RaceRefusal.NOT_STARTER:
+        return NotTheStarter(race, player_id or 0)
+    return ValueError(refusal.value)
 
 
 def races_from_rows(rows: list[Row]) -> list[RaceRecord]:
@@ -62,7 +105,7 @@ def races_from_rows(rows: list[Row]) -> list[RaceRecord]:
             racer = racers.get(player) or Racer(player, moment(joined), Status(status),
                                                 maybe_moment(finished), int(hints), place)
             if attempt is not None:
-                guess = races.RaceGuess(attempt, word, feedback, moment(at))
+                guess = RaceGuess(attempt, word, feedback, moment(at))
                 racer = replace(racer, guesses=(*racer.guesses, guess))
             racers[player] = racer
     return [replace(race, racers=tuple(racers.values())) for race, racers in found.values()]
@@ -89,19 +132,21 @@ class Races:
         self._key = key  # makes a forgotten player's mark (rules.player_mark)
 
     async def _move(self, race_id: int, now: datetime | None, rule: Rule,
-                    apply: Callable[[Tx, RaceRecord, datetime], Awaitable[T]]) -> T:
-        """A move on one race: lock and read it; ``rule(race, at)`` says why it may not be
-        made (``None``: it may); else ``apply(tx, race, at)``."""
-        given = given_time(now)
+                    apply: Callable[[Tx, RaceRecord, datetime], Awaitable[T]],
+                    player_id: int | None = None) -> T:
+        """A move on one race by ``player_id``: lock and read it; ``rule(race, at)`` says why
+        it may not be made (``None``: it may); else ``apply(tx, race, at)``."""
+        given = utc(now)
 
         async def work(tx: Tx) -> T:
             await tx.execute("SELECT id FROM races WHERE id = $1 FOR UPDATE", race_id)
             found, at = await _read(tx, "r.id = $1", race_id), applied(given)
-            race = found[0] if found else None
-            problem = rule(race, at)
-            if problem is not None or race is None:
-                raise problem or races.RaceNotFound(race_id)
-            return await apply(tx, race, at)
+            if not found:
+                raise RaceNotFound(race_id)
+            refusal = rule(found[0], at)
+            if refusal is not None:
+                raise refusal_error(refusal, found[0], player_id)
+            return await apply(tx, found[0], at)
 
         return await self._db.transaction(work)
 
@@ -110,23 +155,20 @@ class Races:
                           join_window_ends_at: datetime | None = None,
                           variant: Variant = CLASSIC,
                           now: datetime | None = None) -> RaceRecord:
-        created = check.now_utc(now)
-        window = created if join_window_ends_at is None else join_window_ends_at
-        check.check_new_race(guild_id=guild_id, channel_id=channel_id, starter_id=starter_id,
-                             answer=answer, hard_mode=hard_mode, created=created,
-                             ends_at=ends_at, join_window_ends_at=window, variant=variant)
-        race = RaceRecord(0, guild_id, channel_id, starter_id, answer, hard_mode, created,
-                          check.now_utc(ends_at), check.now_utc(window), variant=variant)
+        created = utc(now) or datetime.now(UTC)
+        ends, window = utc(ends_at) or created, utc(join_window_ends_at) or created
+        problem = rules.shape_problem(created, ends, window)
+        if problem is not None:
+            raise ValueError(problem)
+        race = RaceRecord(0, guild_id, channel_id, starter_id, answer, hard_mode, created, ends,
+                          window, variant=variant)
         return await self._db.transaction(lambda tx: _create(tx, race))
 
     async def get_race(self, race_id: int) -> RaceRecord | None:
-        check.check_id("race_id", race_id)
         found = await _read(self._db, "r.id = $1", race_id)
         return found[0] if found else None
 
     async def active_race(self, guild_id: int, channel_id: int) -> RaceRecord | None:
-        check.check_id("guild_id", guild_id)
-        check.check_id("channel_id", channel_id)
         found = await _read(self._db, _ACTIVE, guild_id, channel_id)
         return found[-1] if found else None
 
@@ -138,22 +180,17 @@ class Races:
         return await _read(self._db, "r.finished_at IS NOT NULL AND r.end_shown = false")
 
     async def set_race_message(self, race_id: int, message_id: int) -> None:
-        check.check_id("race_id", race_id)
-        check.check_id("message_id", message_id)
         await self._db.transaction(lambda tx: tx.execute(
             "UPDATE races SET message_id = $2 WHERE id = $1", race_id, message_id))
 
     async def set_race_end_shown(self, race_id: int) -> None:
-        check.check_id("race_id", race_id)
         await self._db.transaction(lambda tx: tx.execute(
             "UPDATE races SET end_shown = true WHERE id = $1 AND finished_at IS NOT NULL",
             race_id))
 
     async def join_race(self, race_id: int, player_id: int, *,
                         now: datetime | None = None) -> tuple[RaceRecord, bool]:
-        check.check_id("race_id", race_id)
-        check.check_id("player_id", player_id)
-        mark = rules.player_mark(self._key, player_id)
+        mark = player_mark(self._key, player_id)
 
         async def join(tx: Tx, race: RaceRecord, at: datetime) -> tuple[RaceRecord, bool]:
             if race.racer(player_id) is not None:
@@ -161,19 +198,16 @@ class Races:
             at = max(at, race.created_at)
             if await tx.fetchrow("SELECT 1 FROM race_marks WHERE race_id = $1 "
                                  "AND player_mark = $2", race_id, mark):
-                raise races.RaceLeft(race)
+                raise RaceLeft(race)
             await tx.execute("INSERT INTO race_players (race_id, player_id, joined_at) "
                              "VALUES ($1, $2, $3)", race_id, player_id, at)
             return rules.with_racer(race, Racer(player_id, at, Status.ACTIVE, None)), True
 
-        return await self._move(race_id, now, lambda race, at: rules.join_error(
-            race, race_id, at), join)
+        return await self._move(race_id, now, rules.join_refusal, join)
 
     async def record_race_guess(self, race_id: int, *, player_id: int, attempt: int, word: str,
                                 feedback: str, finish: Status | None,
                                 now: datetime | None = None) -> RaceRecord:
-        check.check_race_guess(race_id=race_id, player_id=player_id, attempt=attempt,
-                               word=word, feedback=feedback, finish=finish)
 
         async def guess(tx: Tx, race: RaceRecord, at: datetime) -> RaceRecord:
             at = _on_board(race, player_id, at)
@@ -183,13 +217,22 @@ class Races:
             after = rules.after_guess(race, player_id, attempt, word, feedback, finish, at)
             return await _racer_moved(tx, after, player_id, at)
 
-        return await self._move(race_id, now, lambda race, at: rules.race_guess_error(
-            race, race_id, player_id, attempt, word, feedback, finish, at), guess)
+        def rule(race: RaceRecord, at: datetime) -> RaceRefusal | None:
+            refusal = rules.move_refusal(race, player_id, at)
+            racer = race.racer(player_id)
+            if refusal is not None or racer is None:
+                return refusal
+            problem = race.board(racer).claim_problem(attempt, word, feedback, finish)
+            if problem is not None:
+                raise ValueError(problem)
+            if attempt != racer.attempts + 1:
+                raise RaceAttemptConflict(race, attempt)
+            return None
+
+        return await self._move(race_id, now, rule, guess, player_id)
 
     async def give_up_race(self, race_id: int, *, player_id: int,
                            now: datetime | None = None) -> RaceRecord:
-        check.check_id("race_id", race_id)
-        check.check_id("player_id", player_id)
 
         async def give_up(tx: Tx, race: RaceRecord, at: datetime) -> RaceRecord:
             at = _on_board(race, player_id, at)
@@ -198,14 +241,11 @@ class Races:
             racer = replace(racer, status=Status.GIVEN_UP, finished_at=at)
             return await _racer_moved(tx, rules.with_racer(race, racer), player_id, at)
 
-        return await self._move(race_id, now, lambda race, at: rules.player_error(
-            race, race_id, player_id, at), give_up)
+        return await self._move(race_id, now, lambda race, at: rules.move_refusal(
+            race, player_id, at), give_up, player_id)
 
     async def record_race_hint(self, race_id: int, *, player_id: int, kind: HintKind,
                                value: str, now: datetime | None = None) -> None:
-        check.check_id("race_id", race_id)
-        check.check_id("player_id", player_id)
-        check.check_hint_value(kind=kind, value=value)
 
         async def hint(tx: Tx, race: RaceRecord, at: datetime) -> None:
             await tx.execute("INSERT INTO race_hints (race_id, player_id, kind, value, "
@@ -214,56 +254,43 @@ class Races:
             await tx.execute("UPDATE race_players SET hints = hints + 1 WHERE race_id = $1 "
                              "AND player_id = $2", race_id, player_id)
 
-        await self._move(race_id, now, lambda race, at: rules.player_error(
-            race, race_id, player_id, at), hint)
+        await self._move(race_id, now, lambda race, at: rules.move_refusal(
+            race, player_id, at), hint, player_id)
 
     async def end_race(self, race_id: int, *, end: RaceEnd, by: int | None = None,
                        now: datetime | None = None) -> tuple[RaceRecord, bool]:
-        check.check_id("race_id", race_id)
-        check.check_choice("end", end, RaceEnd)
-        check.check_id("by", by, optional=True)
         reason = RaceEnd(end)
 
         async def finish(tx: Tx, race: RaceRecord, at: datetime) -> tuple[RaceRecord, bool]:
             return (race, False) if race.is_over else (await _finish(tx, race, reason, at), True)
 
-        return await self._move(race_id, now, lambda race, at: rules.end_error(
-            race, race_id, reason, by, at), finish)
+        return await self._move(race_id, now, lambda race, at: rules.end_refusal(
+            race, reason, by, at), finish, by)
 
     async def race_hints(self, race_id: int, player_id: int) -> list[HintRecord]:
-        check.check_id("race_id", race_id)
-        check.check_id("player_id", player_id)
         rows = await self._db.fetch(
             "SELECT player_id, kind, value, created_at FROM race_hints WHERE race_id = $1 "
             "AND player_id = $2 ORDER BY id", race_id, player_id)
         return [HintRecord(r[0], r[1], r[2], moment(r[3])) for r in rows]
 
-    async def race_stats(self, guild_id: int, player_id: int) -> races.RaceStats:
-        check.check_id("guild_id", guild_id)
-        check.check_id("player_id", player_id)
+    async def race_stats(self, guild_id: int, player_id: int) -> RaceStats:
         rows = await self._db.fetch(_STATS.format(who=" AND p.player_id = $2"), guild_id,
                                     player_id)
-        return _stats(rows[0]) if rows else races.RaceStats()
+        return _stats(rows[0]) if rows else RaceStats()
 
     async def race_leaderboard(self, guild_id: int, *,
                                by: LeaderboardOrder = LeaderboardOrder.WINS, limit: int = 10,
-                               player_id: int | None = None) -> races.RaceBoard:
-        check.check_id("guild_id", guild_id)
-        check.check_limit(limit)
-        check.check_id("player_id", player_id, optional=True)
-        check.check_choice("by", by, races.RACE_ORDERS)
-        return rank_races(await self._db.fetch(_STATS.format(who=""), guild_id), by, limit,
-                          player_id)
+                               player_id: int | None = None) -> RaceBoard:
+        rows = await self._db.fetch(_STATS.format(who=""), guild_id)
+        return rules.rank_racers([(int(row[0]), _stats(row)) for row in rows], by, limit,
+                                 player_id)
 
     async def hints_in_races(self, guild_id: int) -> bool:
-        check.check_id("guild_id", guild_id)
         rows = await self._db.fetch(
             "SELECT hints_in_races FROM guild_settings WHERE guild_id = $1", guild_id)
         return bool(rows[0][0]) if rows else False
 
     async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
-        check.check_id("guild_id", guild_id)
-        check.check_bool("hints_in_races", allowed)
         await self._db.transaction(lambda tx: tx.execute(
             "INSERT INTO guild_settings (guild_id, hints_in_races) VALUES ($1, $2) "
             "ON CONFLICT (guild_id) DO UPDATE SET hints_in_races = excluded.hints_in_races",
@@ -288,9 +315,9 @@ async def _create(tx: Tx, race: RaceRecord) -> RaceRecord:
                              "AND scope = 'channel' AND status = 'active'",
                              race.guild_id, race.channel_id)
     if game is not None:
-        raise races.ChannelGameRunning(int(game[0]))
+        raise ChannelGameRunning(int(game[0]))
     if existing is not None:
-        raise races.RaceExists(existing)
+        raise RaceExists(existing)
     row = await tx.fetchrow(
         "INSERT INTO races (guild_id, channel_id, starter_id, answer, hard_mode, created_at, "
         "ends_at, join_window_ends_at, word_length, attempts) "
@@ -357,39 +384,6 @@ async def _save_racer(tx: Tx, race_id: int, racer: Racer) -> None:
         racer.status.value, racer.attempts, racer.finished_at, racer.place)
 
 
-def _stats(row: Row) -> races.RaceStats:
+def _stats(row: Row) -> RaceStats:
     _, played, wins, podiums, solved, guesses = (int(v or 0) for v in row)
-    return races.RaceStats(played, wins, podiums, solved, guesses / solved if solved else None)
-
-
-def rank_races(rows: Iterable[Row], by: LeaderboardOrder, limit: int,
-               player_id: int | None) -> races.RaceBoard:
-    """Rank players: first places (then podiums, then fewer guesses), win % or average
-    guesses (lower first; players who never solved one are left out). Equal values share a
-    rank."""
-    entries = [(int(row[0]), _stats(row)) for row in rows]
-
-    def value(stats: races.RaceStats) -> int | float:
-        if by == LeaderboardOrder.WINS:
-            return stats.wins
-        if by == LeaderboardOrder.WIN_PERCENT:
-            return stats.win_percent
-        return round(stats.average_guesses or 0.0, 2)
-
-    def key(entry: tuple[int, races.RaceStats]) -> tuple[Any, ...]:
-        stats = entry[1]
-        avg = stats.average_guesses if stats.average_guesses is not None else 99.0
-        if by == LeaderboardOrder.AVERAGE:
-            return (avg, -stats.solved, entry[0])
-        return (-value(stats), -stats.podiums, avg, entry[0])
-
-    if by == LeaderboardOrder.AVERAGE:
-        entries = [e for e in entries if e[1].solved]
-    entries.sort(key=key)
-    ranked: list[races.RaceBoardRow] = []
-    for i, (player, stats) in enumerate(entries):
-        tie = ranked and key(entries[i - 1])[:-1] == key((player, stats))[:-1]
-        ranked.append(races.RaceBoardRow(ranked[-1].rank if tie else i + 1, player, value(stats),
-                                   stats))
-    mine = next((r for r in ranked if r.player_id == player_id), None)
-    return races.RaceBoard(rows=ranked[:limit], player_row=mine)
+    return RaceStats(played, wins, podiums, solved, guesses / solved if solved else None)

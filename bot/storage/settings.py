@@ -11,7 +11,6 @@ from bot.core.stats import DailyResult, consecutive_days
 
 from .database import Database, Row, Tx, maybe_moment, moment
 from .models import SETTINGS_COLUMNS, UNSET, DailyPostBehind, GuildSettings, Unset
-from .validation import check_count, check_day, check_id, settings_changes
 
 _SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
 #: A day's finished dailies in a server.
@@ -51,7 +50,6 @@ class Settings:
         self._db = db
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        check_id("guild_id", guild_id)
         rows = await self._db.fetch(
             f"SELECT {_SETTINGS} FROM guild_settings WHERE guild_id = $1", guild_id)
         return _settings(guild_id, rows[0]) if rows else GuildSettings(guild_id)
@@ -62,11 +60,11 @@ class Settings:
         hints_in_channel_games: bool | Unset = UNSET, hints_in_dailies: bool | Unset = UNSET,
         held_day: int | Unset | None = UNSET, held_until: datetime | Unset | None = UNSET,
     ) -> GuildSettings:
-        check_id("guild_id", guild_id)
-        changes = settings_changes(
-            timezone=timezone, results_channel_id=results_channel_id,
-            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies,
-            held_day=held_day, held_until=held_until)
+        given = dict(timezone=timezone, results_channel_id=results_channel_id,
+                     hints_in_channel_games=hints_in_channel_games,
+                     hints_in_dailies=hints_in_dailies, held_day=held_day,
+                     held_until=held_until)
+        changes = {name: value for name, value in given.items() if not isinstance(value, Unset)}
         columns = list(changes)  # only these fixed names: never text from outside
         assignments = (", ".join(f"{c} = excluded.{c}" for c in columns)
                        or "guild_id = excluded.guild_id")
@@ -82,8 +80,6 @@ class Settings:
         return await self._db.transaction(work)
 
     async def settle_daily_order(self, guild_id: int, today: int) -> int:
-        check_id("guild_id", guild_id)
-        check_day("today", today)
 
         async def work(tx: Tx) -> int:
             row = await tx.fetchrow(_LOCK_SETTINGS, guild_id)
@@ -103,7 +99,6 @@ class Settings:
         return await self._db.transaction(work)
 
     async def daily_results(self, guild_id: int, puzzle_number: int) -> list[DailyResult]:
-        _check_day(guild_id, puzzle_number)
         rows = await self._db.fetch(
             "SELECT g.owner_id, g.status, (SELECT count(*) FROM guesses q "
             "WHERE q.game_id = g.id), g.hard_mode, g.finished_at, EXISTS (SELECT 1 FROM hints h "
@@ -113,15 +108,12 @@ class Settings:
                 for r in rows]
 
     async def server_streak(self, guild_id: int, today: int) -> int:
-        check_id("guild_id", guild_id)
-        check_day("today", today)
         rows = await self._db.fetch(
             "SELECT DISTINCT puzzle_number FROM games WHERE guild_id = $1 AND kind = 'daily' "
             "AND status = 'won' AND puzzle_number <= $2", guild_id, today)
         return consecutive_days((r[0] for r in rows), today)
 
     async def daily_post(self, guild_id: int, puzzle_number: int) -> tuple[int, int] | None:
-        _check_day(guild_id, puzzle_number)
         row = await self._db.fetch(
             "SELECT channel_id, message_id FROM daily_posts WHERE guild_id = $1 "
             "AND puzzle_number = $2 AND message_id IS NOT NULL", guild_id, puzzle_number)
@@ -129,9 +121,6 @@ class Settings:
 
     async def set_daily_post(self, guild_id: int, puzzle_number: int, channel_id: int,
                              message_id: int) -> None:
-        _check_day(guild_id, puzzle_number)
-        check_id("channel_id", channel_id)
-        check_id("message_id", message_id)
 
         async def work(tx: Tx) -> None:
             await tx.execute(
@@ -148,8 +137,6 @@ class Settings:
 
     async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
                                    shown: int) -> None:
-        _check_day(guild_id, puzzle_number)
-        check_count("shown", shown)
 
         async def work(tx: Tx) -> None:
             post = await tx.fetchrow(
@@ -169,7 +156,6 @@ class Settings:
         await self._db.transaction(work)
 
     async def daily_posts_behind(self, since: int) -> list[DailyPostBehind]:
-        check_day("since", since)
         rows = await self._db.fetch(_POSTS_BEHIND, since)
         return [DailyPostBehind(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]
 
@@ -179,14 +165,7 @@ class Settings:
         return [(int(g), int(n), int(r)) for g, n, r in rows]
 
     async def daily_post_redone(self, guild_id: int, puzzle_number: int, redo: int) -> None:
-        _check_day(guild_id, puzzle_number)
-        check_count("redo", redo)
         # Cleared only as it was read before the edit: a forget-me meanwhile keeps it marked.
         await self._db.transaction(lambda tx: tx.execute(
             "UPDATE daily_posts SET redo = 0 WHERE guild_id = $1 AND puzzle_number = $2 "
             "AND redo = $3", guild_id, puzzle_number, redo))
-
-
-def _check_day(guild_id: int, puzzle_number: int) -> None:
-    check_id("guild_id", guild_id)
-    check_day("puzzle_number", puzzle_number)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.core.race import RaceEnd
 from bot.service.races import RaceTiming
-from bot.storage.races import RaceEnd
 from tests.discord.conftest import Table
 from tests.discord.test_race_mode import (
     TIMING,

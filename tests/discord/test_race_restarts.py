@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
-from bot.storage.races import RaceEnd
+from bot.core.race import RaceEnd
 from tests.discord.conftest import Table
 from tests.discord.test_race_mode import guess_on, join, racing, settled, start
 from tests.fakediscord.models import FakeMessage

@@ -12,12 +12,12 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.core.race import RaceEnd
 from bot.storage import MigrationError, SchemaTooNew
 from bot.storage import latest_version as sqlite_latest_version
 from bot.storage.migration_files import migration_files
 from bot.storage.postgres import PostgresStore, schema
 from bot.storage.postgres.schema import Migration, latest_version, load_migrations, migrate
-from bot.storage.races import RaceEnd
 
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = ROOT / "bot" / "storage" / "migrations"

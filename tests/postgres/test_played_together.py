@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from bot.storage import AttemptConflict, GameExists, GameNotActive
+from bot.storage.errors import RaceExists
 from bot.storage.postgres import PostgresStore
 from bot.storage.postgres import pool as pg_pool
-from bot.storage.races import RaceExists
 from tests.storage.helpers import GUILD, WRONG, channel_game, guess, own_game, play
 from tests.storage.test_stats_order import at, replayed
 

@@ -58,10 +58,6 @@ async def test_bad_input_is_refused_and_changes_nothing(pg_store, pg_dsn, word):
         await pg_store.record_guess(
             game.id, attempt=1, player_id=ALICE, word=word, feedback="BBBBB", finish=None, day=1
         )
-    with pytest.raises(ValueError, match="5 lower-case letters"):
-        await own_game(pg_store, BOB, answer=word)
-    with pytest.raises(ValueError, match="Unknown time zone"):
-        await pg_store.update_guild_settings(GUILD, timezone="Mars/Olympus")
     with pytest.raises(ValueError, match="feedback does not match"):
         await pg_store.record_guess(
             game.id, attempt=1, player_id=ALICE, word="slate", feedback="GGGBB", finish=None

@@ -11,6 +11,7 @@ from bot.cogs.interact import slow_down_text
 from bot.cogs.messages import COMMANDS, choices
 from bot.core.domain import Kind, LeaderboardOrder, Scope, Status
 from bot.core.game import Game, Guess, hard_mode_problem
+from bot.core.race import RaceBoard, RaceBoardRow, RaceStats
 from bot.core.variant import Variant
 from bot.render.account_text import FORGET_KEEPS, forget_question_text, forgotten_text
 from bot.render.problems import problem_text
@@ -18,7 +19,6 @@ from bot.render.race_text import race_board_text, race_board_title, standings_te
 from bot.render.rules_text import rules_text
 from bot.service import PlayerError, Problem
 from bot.service.races import RaceView
-from bot.storage.races import RaceBoard, RaceBoardRow, RaceStats
 
 NOW = datetime(2026, 11, 24, tzinfo=UTC)
 

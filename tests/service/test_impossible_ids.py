@@ -17,12 +17,12 @@ import pytest
 from bot.cogs.messages import error_text as discord_text
 from bot.core.domain import HintKind, Kind, Scope, mode_of
 from bot.core.game import Game
+from bot.core.race import RaceRecord
 from bot.service import GameService, Place, PlayerError, Problem
 from bot.service import prefs as prefs_module
 from bot.service.moves import Moves
 from bot.service.races import RaceService, RaceTiming
 from bot.storage.models import GuildSettings
-from bot.storage.races import RaceRecord
 from bot.terminal import error_text as terminal_text
 from tests.support import Clock
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot.core.domain import Status
+from bot.core.race import RaceEnd
 from bot.service import GameService, Place, PlayerError, Problem
 from bot.service.races import RaceService, RaceTiming
-from bot.storage.races import RaceEnd
 from tests.support import Clock
 
 PLACE = Place(5, 50)

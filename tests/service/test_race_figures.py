@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from bot.core.personal import PERSONAL
+from bot.core.race import RaceBoard, RaceStats
 from bot.service import GameService, Place, PlayerError, Problem
 from bot.service.races import RaceService, RaceTiming
-from bot.storage.races import RaceBoard, RaceStats
 from tests.support import Clock
 
 PLACE = Place(5, 50)

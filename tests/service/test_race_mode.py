@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from bot.core.domain import HintKind, Status
+from bot.core.race import RaceEnd, RaceRecord
 from bot.service import GameService, Place, PlayerError, Problem, starts
 from bot.service.moves import Moves
 from bot.service.races import RaceService, RaceTiming
-from bot.storage.races import RaceEnd, RaceRecord
 from tests.support import Clock
 
 PLACE = Place(5, 50)

@@ -302,6 +302,17 @@ async def test_daily_follows_server_time_zone(service, clock):
         await service.update_settings(HERE.guild_id, timezone="Mars/Olympus_Mons")
 
 
+async def test_a_server_time_zone_is_kept_in_its_canonical_spelling(service):
+    changed = await service.update_settings(HERE.guild_id, timezone=" europe/paris ")
+    assert changed.timezone == "Europe/Paris"
+    for name in ("Europe/Pariss", "posix/Europe/Paris"):  # a host-specific name too
+        with pytest.raises(BadOption) as refused:
+            await service.update_settings(HERE.guild_id, timezone=name)
+        assert refused.value.problem is Problem.BAD_SETTING
+        assert "Did you mean 'Europe/Paris'" in (refused.value.detail or "")
+    assert (await service.db.guild_settings(HERE.guild_id)).timezone == "Europe/Paris"
+
+
 async def test_daily_blocked_by_running_practice_game(service):
     await service.start(HERE, ALICE)
     with pytest.raises(GameAlreadyRunning):

@@ -177,42 +177,7 @@ async def test_bad_words_are_refused_and_change_nothing(db: SqliteStore, place: 
         await db.record_guess(
             game.id, attempt=1, player_id=ALICE, word=word, feedback="BBBBB", finish=None, day=1
         )
-    with pytest.raises(ValueError, match="5 lower-case letters"):
-        await own_game(db, BOB, answer=word)
     assert await place.counts() == before
-
-
-@pytest.mark.parametrize(
-    "changes",
-    [
-        dict(guild_id=-1),
-        dict(guild_id=2**64),
-        dict(guild_id="1"),
-        dict(guild_id=True),
-        dict(owner_id=None),  # an own game needs its owner
-        dict(scope="everyone"),
-        dict(kind="weekly"),
-        dict(kind="daily"),  # a daily needs a puzzle number
-        dict(puzzle_number=7),  # only dailies have one
-        dict(setter_id=ALICE),  # only custom games have a setter
-        dict(hard_mode="yes"),
-        dict(now=datetime(2026, 1, 1)),  # naive datetime
-    ],
-)
-async def test_bad_game_arguments(db: SqliteStore, place: StorePlace, changes):
-    args = dict(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        owner_id=ALICE,
-        scope="own",
-        kind="random",
-        answer="crane",
-        hard_mode=False,
-    )
-    args.update(changes)
-    with pytest.raises(ValueError):
-        await db.create_game(**args)
-    assert (await place.counts())["games"] == 0
 
 
 async def test_uniqueness_rules_report_the_game_in_the_way(db: SqliteStore):
@@ -319,9 +284,6 @@ async def test_hints(db: SqliteStore, clock):
         (ALICE, "letter", "e", t1),
         (BOB, "position", "1:c", t2),
     ]
-    for kind, value in [("magic", "e"), ("letter", ""), ("letter", "x" * 1000)]:
-        with pytest.raises(ValueError):
-            await db.record_hint(game.id, player_id=ALICE, kind=kind, value=value)
     own = await own_game(db, ALICE)
     with pytest.raises(PlayerNotAllowed):
         await db.record_hint(own.id, player_id=BOB, kind="word", value="crane")
@@ -347,7 +309,7 @@ async def test_last_finished_game(db: SqliteStore, clock):
     assert await db.last_finished_game(GUILD, CHANNEL + 1, ALICE) is None
 
 
-async def test_guild_settings(db: SqliteStore, place: StorePlace):
+async def test_guild_settings(db: SqliteStore):
     assert await db.guild_settings(GUILD) == GuildSettings(GUILD, "UTC", None, True)
     changed = await db.update_guild_settings(GUILD, timezone="Europe/Paris")
     assert changed == GuildSettings(GUILD, "Europe/Paris", None, True)
@@ -362,17 +324,6 @@ async def test_guild_settings(db: SqliteStore, place: StorePlace):
         == GuildSettings(GUILD, "Europe/Paris", None, False)
     )
     assert await db.guild_settings(GUILD + 1) == GuildSettings(GUILD + 1)
-
-    before = await place.counts()
-    bad_names = ["", "Mars/Olympus", "utc_", "localtime", "../../etc/passwd", "🙂", "x" * 1000,
-                 "'; --"]
-    for bad in bad_names:
-        with pytest.raises(ValueError, match="time zone"):
-            await db.update_guild_settings(GUILD, timezone=bad)
-    with pytest.raises(ValueError):
-        await db.update_guild_settings(GUILD, hints_in_channel_games="no")
-    assert await place.counts() == before
-    assert (await db.guild_settings(GUILD)).timezone == "Europe/Paris"
 
 
 async def test_daily_results_and_post(db: SqliteStore, clock):
@@ -405,7 +356,7 @@ async def test_daily_results_and_post(db: SqliteStore, clock):
     assert await db.daily_post(GUILD, day + 1) is None
 
 
-async def test_posts_behind_their_days_results(db: SqliteStore, place: StorePlace, clock):
+async def test_posts_behind_their_days_results(db: SqliteStore, clock):
     """A day whose post shows fewer results than it has finished dailies, or that has none,
     is behind (a restart brings it up to date); a personal daily (server 0) has no post."""
     day, other, personal = 600, GUILD + 1, 0
@@ -448,14 +399,6 @@ async def test_posts_behind_their_days_results(db: SqliteStore, place: StorePlac
     assert await db.daily_posts_behind(day) == []
     await finish(CAROL + 1, day)
     assert behind(await db.daily_posts_behind(day)) == [(GUILD, day, 4, CHANNEL)]
-
-    before = await place.counts()
-    for bad in (-1, 2**31, True, "2"):
-        with pytest.raises(ValueError):
-            await db.set_daily_post_shown(GUILD, day, bad)
-    with pytest.raises(ValueError):
-        await db.daily_posts_behind("600")
-    assert await place.counts() == before
 
 
 async def test_server_streak(db: SqliteStore):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.core.race import RaceEnd
 from bot.storage import MigrationError, PlayerNotAllowed, SchemaTooNew, SqliteStore, latest_version
-from bot.storage.races import RaceEnd
 from bot.storage.sqlite import schema
 from bot.storage.sqlite.schema import Migration, load_migrations, split_statements
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.storage.races import RaceEnd
+from bot.core.race import RaceEnd
 
 from .test_race_mode import G, at, new_race, play
 

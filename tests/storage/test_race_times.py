@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.core.domain import Status
 from bot.core.feedback import score
-from bot.storage.races import RaceEnd, RaceRecord
+from bot.core.race import RaceEnd, RaceRecord
 
 from .test_race_mode import at, new_race
 

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from bot.core import domain
 from bot.core.feedback import score
 from bot.core.game import Game, Guess
-from bot.storage import PlayerNotAllowed, SqliteStore, rules
+from bot.storage import PlayerNotAllowed, SqliteStore
+from bot.storage.database import player_mark
 
 from .helpers import GUILD
 
@@ -72,7 +73,7 @@ def record(case: Case) -> Game:
         created_at=NOW, finished_at=None if case.status == "active" else NOW,
         guesses=tuple(Guess(n, p, WORDS[n - 1], score(WORDS[n - 1], "crane"), NOW)
                       for n, p in enumerate(case.guessers, start=1)),
-        setter_mark=rules.player_mark(KEY, case.setter)
+        setter_mark=player_mark(KEY, case.setter)
         if case.setter_forgotten and case.setter is not None else None,
     )
 
@@ -80,7 +81,7 @@ def record(case: Case) -> Game:
 def python_refusal(case: Case) -> domain.Refusal | None:
     """The rule's answer for the case's player, their mark given as the store gives it."""
     return domain.give_up_refusal(record(case), case.player,
-                                  rules.player_mark(KEY, case.player))
+                                  player_mark(KEY, case.player))
 
 
 async def _play_and_give_up(path: Path, case: Case, channel: int) -> None:

@@ -19,11 +19,10 @@ from bot.core.domain import StatsBucket, Status
 from bot.core.game import Game, Guess
 from bot.core.stats import EndingFigures, StatsRow, record_daily_result, record_result, to_stats
 
-from .. import rules, stats
-from ..database import Outcome, Tx
+from .. import stats
+from ..database import Outcome, Tx, applied
 from ..errors import StorageError
-from ..games import GAME_COLUMNS, TICK, GuessMove, games_from_rows, read_games
-from ..validation import applied
+from ..games import GAME_COLUMNS, TICK, GuessMove, games_from_rows, guess_error, read_games
 
 
 def games_by_ids(ids: str) -> str:
@@ -87,7 +86,7 @@ async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
     ended: dict[int, tuple[Game, int | None]] = {}  # by game, in the order they end
     for move in moves:
         game = games.get(move.game_id)
-        error = rules.guess_error(game, move.game_id, move.player_id, move.mark, move.attempt,
+        error = guess_error(game, move.game_id, move.player_id, move.mark, move.attempt,
                                   move.word, move.feedback, move.finish)
         if error is not None or game is None:
             outcomes.append((None, error or StorageError(
@@ -151,7 +150,7 @@ async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, Game]:
 
 def _keys(game: Game) -> list[Key]:
     """The statistics rows ``game`` counts in: one per :func:`counted player
-    <bot.storage.rules.counted_players>`."""
+    <bot.core.domain.counted_players>`."""
     return [(game.guild_id, p, str(game.bucket)) for p in sorted(game.counted_players)]
 
 

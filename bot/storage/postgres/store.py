@@ -7,16 +7,15 @@ The same calls, results and errors as the SQLite store, plus the claim of a resu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Final
 
 import asyncpg
 
-from ..database import Database, Tx
+from ..database import Database, Tx, utc
 from ..errors import StorageError
 from ..games import GuessMove, StartMove
 from ..store import SqlStore
-from ..validation import check_day, check_id, now_utc
 from . import schema
 from .guesses import play_guesses
 from .pool import COMMAND_TIMEOUT, PostgresDatabase, make_pool
@@ -111,12 +110,11 @@ class Claims:
                                now: datetime | None = None) -> PostClaim:
         """Claim the right to post that day's results (see the module doc). A claimant
         asking again while it holds the claim gets it again (its expiry renewed)."""
-        _check(guild_id, puzzle_number)
         if not isinstance(claimant, str) or not 0 < len(claimant) <= _MAX_CLAIMANT:
             raise ValueError(f"claimant must be 1 to {_MAX_CLAIMANT} characters")
         if not isinstance(ttl, timedelta) or ttl <= timedelta(0):
             raise ValueError("ttl must be a positive timedelta")
-        at = now_utc(now)
+        at = utc(now) or datetime.now(UTC)
 
         async def work(tx: Tx) -> PostClaim:
             won = await tx.fetchrow(
@@ -142,13 +140,7 @@ class Claims:
                                  claimant: str) -> bool:
         """Give up a claim (posting failed) so another claimant may post at once. Returns
         whether this claimant held it."""
-        _check(guild_id, puzzle_number)
         return await self._db.transaction(lambda tx: tx.execute(
             "DELETE FROM daily_posts WHERE guild_id = $1 AND puzzle_number = $2 "
             "AND message_id IS NULL AND claimed_by = $3", guild_id, puzzle_number,
             claimant)) > 0
-
-
-def _check(guild_id: int, puzzle_number: int) -> None:
-    check_id("guild_id", guild_id)
-    check_day("puzzle_number", puzzle_number)

@@ -33,9 +33,8 @@ from datetime import datetime
 from functools import lru_cache, partial
 from typing import Any, Final, TypeVar, cast
 
-from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Work
+from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Work, to_text
 from ..errors import StorageError, StorageFull, StorageUnavailable
-from ..validation import to_text
 from . import room, schema
 from .integrity import FileIdentity, FileReplaced, opened_files, set_aside
 
