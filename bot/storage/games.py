@@ -7,18 +7,23 @@ writes; a move that ends the game counts it in the statistics in the same transa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from bot.core import domain
-from bot.core.domain import HintKind, Kind, Scope, StatsBucket, Status
+from bot.core.domain import HintKind, Kind, StatsBucket, Status
 from bot.core.game import Game, Guess, move_refusal
-from bot.core.stats import EndingFigures, StatsRow, record_daily_result, record_result, to_stats
-from bot.core.variant import CLASSIC, Variant
+from bot.core.stats import (
+    DISTRIBUTION_SLOTS,
+    EndingFigures,
+    StatsRow,
+    record_daily_result,
+    record_result,
+    to_stats,
+)
 
-from . import racing, stats
 from .database import (
     Database,
     Row,
@@ -32,12 +37,10 @@ from .database import (
 )
 from .errors import (
     AttemptConflict,
-    DailyPlayed,
     GameExists,
     GameNotActive,
     GameNotFound,
     PlayerNotAllowed,
-    RaceExists,
     StorageError,
 )
 from .models import HintRecord
@@ -48,10 +51,6 @@ GAME_COLUMNS: Final = ("id", "guild_id", "channel_id", "owner_id", "scope", "kin
                        "puzzle_number", "answer", "hard_mode", "status", "setter_id",
                        "solved_by", "created_at", "finished_at", "setter_mark", "word_length",
                        "attempts")
-#: The columns given when a game is created; the others start at their defaults.
-NEW_GAME_COLUMNS: Final = ("guild_id", "channel_id", "owner_id", "scope", "kind",
-                           "puzzle_number", "answer", "hard_mode", "setter_id", "created_at",
-                           "word_length", "attempts")
 #: Games matching ``{where}`` (on ``games g``) with their guesses: one row per guess (or one
 #: with no guess), by game and attempt.
 SELECT_GAMES: Final = (
@@ -73,26 +72,27 @@ _LAST_FINISHED: Final = (
     "LIMIT 1)"
 )
 _LOCK: Final = "SELECT id FROM games WHERE id = $1 FOR UPDATE"
-_INSERT_GAME: Final = (
-    f"INSERT INTO games ({', '.join(NEW_GAME_COLUMNS)}) "
-    f"VALUES ({', '.join(f'${n}' for n in range(1, len(NEW_GAME_COLUMNS) + 1))}) RETURNING id"
-)
-_PLAYED: Final = ("SELECT 1 FROM played_dailies WHERE guild_id = $1 AND puzzle_number = $2 "
-                  "AND player_mark = $3")
 _INSERT_GUESS: Final = ("INSERT INTO guesses (game_id, attempt, player_id, word, feedback, "
                         "created_at) VALUES ($1, $2, $3, $4, $5, $6)")
 _END: Final = "UPDATE games SET status = $2, finished_at = $3, solved_by = $4 WHERE id = $1"
 _HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = $1"
+#: The stored counters of a statistics row, in :func:`stats_row` order, one name each.
+STATS_COLUMN_NAMES: Final = (
+    "played", "wins", *(f"dist_{n}" for n in range(1, DISTRIBUTION_SLOTS + 1)),
+    "current_streak", "max_streak", "last_win_day", "last_played_day")
+#: The same, as a list for a ``SELECT``.
+STATS_COLUMNS: Final = ", ".join(STATS_COLUMN_NAMES)
+_STREAKS: Final = 2 + DISTRIBUTION_SLOTS  # where the counters after the distribution start
 #: A statistics row, made where missing, locked and read as it is now (a row that is not
 #: there cannot be locked: this takes the one a concurrent transaction makes, once it is).
 _LOCK_ROW: Final = (
     "INSERT INTO player_stats (guild_id, player_id, mode) VALUES ($1, $2, $3) "
     "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = excluded.mode "
-    f"RETURNING {stats.STATS_COLUMNS}"
+    f"RETURNING {STATS_COLUMNS}"
 )
 _SAVE_ROW: Final = (
     "UPDATE player_stats SET "
-    + ", ".join(f"{c} = ${n}" for n, c in enumerate(stats.STATS_COLUMN_NAMES, start=4))
+    + ", ".join(f"{c} = ${n}" for n, c in enumerate(STATS_COLUMN_NAMES, start=4))
     + " WHERE guild_id = $1 AND player_id = $2 AND mode = $3"
 )
 #: The other games of a server that finished at or after a time (``$2``).
@@ -105,6 +105,14 @@ _DAILY_HISTORY: Final = (
     "SELECT puzzle_number, status = 'won' FROM games WHERE guild_id = $1 AND owner_id = $2 "
     "AND kind = 'daily' AND status <> 'active'"
 )
+
+
+def stats_row(row: Sequence[Any]) -> StatsRow:
+    """A row read as :data:`STATS_COLUMNS` (a tuple, or any database's row)."""
+    row = tuple(row)
+    current, best, last_win, last_played = row[_STREAKS:_STREAKS + 4]
+    return StatsRow(row[0], row[1], tuple(row[2:_STREAKS]), current, best, last_win,
+                    last_played)
 
 
 def games_from_rows(rows: list[Row]) -> list[Game]:
@@ -205,17 +213,6 @@ class Games:
                                     "WHERE game_id = $1 ORDER BY id", game_id)
         return [HintRecord(r[0], r[1], r[2], moment(r[3])) for r in rows]
 
-    async def create_game(self, *, guild_id: int, channel_id: int, owner_id: int | None,
-                          scope: Scope, kind: Kind, answer: str, hard_mode: bool,
-                          puzzle_number: int | None = None, setter_id: int | None = None,
-                          variant: Variant = CLASSIC, now: datetime | None = None) -> Game:
-        game = Game(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id, scope=scope,
-                    kind=kind, puzzle_number=puzzle_number, hidden_word=answer,
-                    hard_mode=hard_mode, setter_id=setter_id,
-                    created_at=utc(now) or datetime.now(UTC), variant=variant)
-        mark = None if owner_id is None else player_mark(self._key, owner_id)
-        return await self._db.transaction(StartMove(game, mark))
-
     async def record_guess(self, game_id: int, *, attempt: int, player_id: int, word: str,
                            feedback: str, finish: Status | None, day: int | None = None,
                            now: datetime | None = None) -> Game:
@@ -282,57 +279,6 @@ async def _playable(tx: Tx, rule: Callable[[Game, int, str | None], domain.Refus
     if error is not None or game is None:
         raise error or StorageError(f"game {game_id} was not found")
     return game
-
-
-@dataclass(frozen=True, slots=True)
-class StartMove:
-    """One game to start, a write transaction (:func:`_create`; ``mark``: its owner's). A
-    database may also play several in one go, as :mod:`.postgres.starts` does, with the same
-    outcome each."""
-
-    game: Game
-    mark: str | None
-
-    def __call__(self, tx: Tx) -> Coroutine[Any, Any, Game]:
-        return _create(tx, self.game, self.mark)
-
-
-def new_game_values(game: Game) -> tuple[Any, ...]:
-    """The values of a new game's :data:`NEW_GAME_COLUMNS`."""
-    return (game.guild_id, game.channel_id, game.owner_id, game.scope.value, game.kind.value,
-            game.puzzle_number, game.hidden_word, game.hard_mode, game.setter_id,
-            game.created_at, game.variant.length, game.variant.attempts)
-
-
-async def _create(tx: Tx, game: Game, mark: str | None) -> Game:
-    """Start ``game``, unless a game is in its way (a daily or archive game of that puzzle
-    first, then the player's or the channel's active game, then for a channel game the
-    channel's race: ``RaceExists``) or it is a daily its player had started before being
-    forgotten."""
-    numbered = game.kind in (Kind.DAILY, Kind.ARCHIVE)
-    checks: list[tuple[str, tuple[Any, ...]]] = []
-    if numbered:
-        checks.append((NUMBERED, (game.guild_id, game.owner_id, game.puzzle_number,
-                                  game.kind.value)))
-    if game.scope is Scope.OWN:
-        checks.append((ACTIVE_OWN, (game.guild_id, game.channel_id, game.owner_id)))
-    else:
-        checks.append((ACTIVE_CHANNEL, (game.guild_id, game.channel_id)))
-    for where, params in checks:  # locked: a move ending one of them is waited for
-        found = await read_games(tx, where, *params, lock=True)
-        if found:
-            raise GameExists(found[-1])
-    if game.scope is Scope.CHANNEL:
-        race = await racing.race_in_channel(tx, game.guild_id, game.channel_id)
-        if race is not None:
-            raise RaceExists(race)
-    if game.kind is Kind.DAILY and await tx.fetchrow(_PLAYED, game.guild_id,
-                                                     game.puzzle_number, mark):
-        raise DailyPlayed(game.guild_id, game.puzzle_number or 0)
-    row = await tx.fetchrow(_INSERT_GAME, *new_game_values(game))
-    if row is None:  # the database's trigger: a race is on in this channel
-        raise StorageError("the game could not be started (a race is on in this channel)")
-    return replace(game, id=row[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,7 +354,7 @@ async def end_game(tx: Tx, game: Game, status: Status, solver: int | None,
 
 async def _lock_row(tx: Tx, game: Game, player: int) -> StatsRow | None:
     found = await tx.fetchrow(_LOCK_ROW, game.guild_id, player, str(game.bucket))
-    return stats.stats_row(found) if found else None
+    return stats_row(found) if found else None
 
 
 async def _after_counted(tx: Tx, game: Game,

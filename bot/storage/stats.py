@@ -7,33 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import Final
 
 from bot.core.domain import STORED_MODES, LeaderboardOrder, Scope, StatsBucket
 from bot.core.stats import DISTRIBUTION_SLOTS, Leaderboard, Stats, StatsRow, board_of, to_stats
 
 from .database import Database, marks
+from .games import STATS_COLUMN_NAMES, STATS_COLUMNS, stats_row
 
-#: The stored counters of a statistics row, in :func:`stats_row` order, one name each.
-STATS_COLUMN_NAMES: Final = (
-    "played", "wins", *(f"dist_{n}" for n in range(1, DISTRIBUTION_SLOTS + 1)),
-    "current_streak", "max_streak", "last_win_day", "last_played_day")
-#: The same, as a list for a ``SELECT``.
-STATS_COLUMNS: Final = ", ".join(STATS_COLUMN_NAMES)
-_STREAKS: Final = 2 + DISTRIBUTION_SLOTS  # where the counters after the distribution start
 _HINTED_WINS: Final = (
     "SELECT g.owner_id, count(*) FROM games g WHERE g.guild_id = $1 AND g.kind = 'daily' "
     "AND g.status = 'won' AND EXISTS (SELECT 1 FROM hints h WHERE h.game_id = g.id) "
     "GROUP BY g.owner_id"
 )
-
-
-def stats_row(row: Sequence[Any]) -> StatsRow:
-    """A row read as :data:`STATS_COLUMNS` (a tuple, or any database's row)."""
-    row = tuple(row)
-    current, best, last_win, last_played = row[_STREAKS:_STREAKS + 4]
-    return StatsRow(row[0], row[1], tuple(row[2:_STREAKS]), current, best, last_win,
-                    last_played)
 
 
 def period_query(bucket: StatsBucket) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Self
 
 from .database import Database
 from .games import Games
+from .new_games import NewGames
 from .prefs import Prefs
 from .privacy import Privacy
 from .racing import Races
@@ -32,7 +33,7 @@ class SqlStore:
         games, stats, settings = Games(db, key), Statistics(db), Settings(db)
         prefs, races, privacy = Prefs(db), Races(db, key), Privacy(db, key)
         # games
-        self.create_game = games.create_game
+        self.create_game = NewGames(db, key).create_game
         self.get_game = games.get_game
         self.active_own_game = games.active_own_game
         self.active_channel_game = games.active_channel_game

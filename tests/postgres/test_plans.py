@@ -15,7 +15,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage import games, stats
+from bot.storage import games
 from bot.storage.postgres import PostgresStore, guesses, starts
 
 GAMES = 1_500
@@ -79,7 +79,7 @@ async def test_counting_a_daily_reads_only_the_players_games(filled: Any) -> Non
 
 
 async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
-    counters = ["1"] * len(stats.STATS_COLUMN_NAMES)
+    counters = ["1"] * len(games.STATS_COLUMN_NAMES)
     plan = await _generic_plan(filled, games._SAVE_ROW, ["1", "100", "'daily'", *counters])
     assert "Seq Scan on player_stats" not in plan, plan
 
@@ -90,7 +90,7 @@ async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
                      "'{1}'", "'{won}'", "'{2026-01-01}'", "'{100}'"]),
     (guesses._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
     (guesses._UPDATE_STATS,
-     ["'{1}'", "'{100}'", "'{daily}'"] + ["'{1}'"] * len(stats.STATS_COLUMN_NAMES)),
+     ["'{1}'", "'{100}'", "'{daily}'"] + ["'{1}'"] * len(games.STATS_COLUMN_NAMES)),
     (guesses._HINTS, ["'{1,2}'"]),
     (starts._IN_THE_WAY,
      ["'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{2}'", "'{100}'",

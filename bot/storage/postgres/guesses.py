@@ -19,10 +19,19 @@ from bot.core.domain import StatsBucket, Status
 from bot.core.game import Game, Guess
 from bot.core.stats import EndingFigures, StatsRow, record_daily_result, record_result, to_stats
 
-from .. import stats
 from ..database import Outcome, Tx, applied
 from ..errors import StorageError
-from ..games import GAME_COLUMNS, TICK, GuessMove, games_from_rows, guess_error, read_games
+from ..games import (
+    GAME_COLUMNS,
+    STATS_COLUMN_NAMES,
+    STATS_COLUMNS,
+    TICK,
+    GuessMove,
+    games_from_rows,
+    guess_error,
+    read_games,
+    stats_row,
+)
 
 
 def games_by_ids(ids: str) -> str:
@@ -52,7 +61,7 @@ _LOCK_STATS: Final = (
     "INSERT INTO player_stats (guild_id, player_id, mode) "
     f"SELECT guild, player, mode FROM {_KEYS} ORDER BY guild, player, mode "
     "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = excluded.mode "
-    f"RETURNING guild_id, player_id, mode, {stats.STATS_COLUMNS}"
+    f"RETURNING guild_id, player_id, mode, {STATS_COLUMNS}"
 )
 #: The finished dailies of players in servers: (server, player, day, won).
 _DAILY_HISTORY: Final = (
@@ -61,10 +70,10 @@ _DAILY_HISTORY: Final = (
     "AND kind = 'daily' AND status <> 'active'"
 )
 _UPDATE_STATS: Final = (
-    f"UPDATE player_stats s SET {', '.join(f'{c} = v.{c}' for c in stats.STATS_COLUMN_NAMES)} "
+    f"UPDATE player_stats s SET {', '.join(f'{c} = v.{c}' for c in STATS_COLUMN_NAMES)} "
     "FROM unnest($1::bigint[], $2::bigint[], $3::text[], "
-    + ", ".join(f"${n}::integer[]" for n in range(4, 4 + len(stats.STATS_COLUMN_NAMES)))
-    + f") AS v(guild, player, mode, {stats.STATS_COLUMNS}) "
+    + ", ".join(f"${n}::integer[]" for n in range(4, 4 + len(STATS_COLUMN_NAMES)))
+    + f") AS v(guild, player, mode, {STATS_COLUMNS}) "
     "WHERE s.guild_id = ANY($1::bigint[]) AND s.player_id = ANY($2::bigint[]) "
     "AND s.guild_id = v.guild AND s.player_id = v.player AND s.mode = v.mode"
 )
@@ -161,7 +170,7 @@ async def _lock_stats(tx: Tx, ended: list[tuple[Game, int | None]]
     if not keys:
         return {}
     rows = await tx.fetch(_LOCK_STATS, *_columns(keys))
-    return {(r[0], r[1], r[2]): stats.stats_row(tuple(r)[3:]) for r in rows}
+    return {(r[0], r[1], r[2]): stats_row(tuple(r)[3:]) for r in rows}
 
 
 async def _in_finish_order(tx: Tx, ended: list[Game], current: dict[Key, StatsRow]
@@ -221,7 +230,7 @@ async def _count(tx: Tx, ended: list[tuple[Game, int | None]],
                 after = record_result(current.get(key), won=won, attempts=attempts,
                                             day=day)
             current[key] = counted[game.id][key[1]] = after
-    values: list[list[Any]] = [*_columns(keys), *([] for _ in stats.STATS_COLUMN_NAMES)]
+    values: list[list[Any]] = [*_columns(keys), *([] for _ in STATS_COLUMN_NAMES)]
     for key in keys:
         row = current[key]
         for column, value in zip(values[3:], (

@@ -1,6 +1,6 @@
 """The games a write batch starts, started together in a few statements whatever their number.
 
-Each start has the outcome it would have alone (:class:`bot.storage.games.StartMove`), in the
+Each start has the outcome it would have alone (:class:`bot.storage.new_games.StartMove`), in the
 order handed in: one statement reads every game in the way of any of them, one the played
 marks of the dailies among them, then each start is decided in Python (a game started earlier
 in the run is in the way of a later one as well), and one statement inserts the games. A
@@ -19,7 +19,8 @@ from bot.core.game import Game
 
 from ..database import Outcome, Tx
 from ..errors import DailyPlayed, GameExists, StorageError
-from ..games import NEW_GAME_COLUMNS, StartMove, games_from_rows, new_game_values
+from ..games import games_from_rows
+from ..new_games import NEW_GAME_COLUMNS, StartMove, new_game_values
 from .guesses import games_by_ids
 
 #: The games in the way of the starts, each kind looked up for each start in its own unique

@@ -14,7 +14,8 @@ import asyncpg
 
 from ..database import Database, Tx, utc
 from ..errors import StorageError
-from ..games import GuessMove, StartMove
+from ..games import GuessMove
+from ..new_games import StartMove
 from ..store import SqlStore
 from . import schema
 from .guesses import play_guesses

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Coroutine
@@ -179,6 +180,7 @@ class SqliteDatabase:
     def __init__(self, path: str, writer: Connection, reader: Connection,
                  files: tuple[FileIdentity, FileIdentity | None]) -> None:
         self.path, (self._identity, self._wal) = path, files
+        self._file = (self._identity.device, self._identity.inode)
         self._replaced = False
         self._writer, self._reader = writer, reader
         self._checkpointer: Connection | None = None
@@ -216,11 +218,12 @@ class SqliteDatabase:
         file than the one opened, or none: for good once seen, which is logged once."""
         if not self._replaced:
             try:
-                self._identity.check()
-            except FileReplaced as exc:
+                found = os.stat(self.path)
+                self._replaced = (found.st_dev, found.st_ino) != self._file
+            except FileNotFoundError:
                 self._replaced = True
-                log.error("%s", exc)
-                raise
+            if self._replaced:
+                log.error("%s", FileReplaced(self.path))
         if self._replaced:
             raise FileReplaced(self.path)
 

@@ -96,11 +96,6 @@ class FileIdentity:
             return False
         return (found.st_dev, found.st_ino) == (self.device, self.inode)
 
-    def check(self) -> None:
-        """Raise :class:`FileReplaced` if the path names another file now, or none."""
-        if not self.still_there():
-            raise FileReplaced(self.path)
-
 
 #: What an old file's WAL is renamed to: SQLite never reads it there.
 SET_ASIDE_SUFFIX = ".replaced"
