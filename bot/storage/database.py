@@ -1,14 +1,9 @@
 """What the store asks of a database: a read (one statement), a write transaction. Every
-store call is written once over it; each backend's adapter (``sqlite/connection.py``,
-``postgres/pool.py``) brings its connections, time-outs, errors and retries.
-
-SQL is written once, in words both databases know, with PostgreSQL's ``$1`` placeholders (the
-SQLite adapter makes them ``?1`` and drops ``FOR UPDATE``: its one writer holds the file). A
-move locks the rows it touches (``FOR UPDATE``, several in id order), lets the rules decide in
-Python, then writes. Times go in as aware datetimes and come out through :func:`moment`.
-The PostgreSQL adapter also plays a run of a batch's guesses or starts in one go, each with
-the outcome it has alone (:mod:`.postgres.guesses`, :mod:`.postgres.starts`): a guess's round
-trips were most of its cost there.
+store call is written once over it, in SQL both databases know with PostgreSQL's ``$1``
+placeholders (the SQLite adapter makes them ``?1`` and drops ``FOR UPDATE``: its one writer
+holds the file); each adapter (``sqlite/connection.py``, ``postgres/pool.py``) brings its
+connections, time-outs, errors and retries. A move locks the rows it touches (several in id
+order), lets the core decide, then writes.
 """
 
 from __future__ import annotations
@@ -134,13 +129,11 @@ class Culprit(Exception):
 
 
 class BatchQueue:
-    """Group commit, for both adapters' writes (and SQLite's reads): work is queued; what is
-    handed in while a batch runs goes together into the next one, in the order it was handed
-    in, and the adapter's ``run`` takes a batch in one go (writes: in one database transaction,
-    one fsync for them all). At most ``writers`` batches run at once (SQLite: one). A caller is
-    answered once its batch is done; one that gave up (cancelled) before it began is not run.
-    With a ``deadline``, a caller not answered that many seconds after handing its work in
-    gets ``TimeoutError`` instead (its work is not run if its batch had not begun)."""
+    """Group commit, for both adapters' writes (and SQLite's reads): what is handed in while a
+    batch runs goes, in order, into the next one, which the adapter's ``run`` takes in one go
+    (writes: one database transaction, one fsync). At most ``writers`` batches run at once. A
+    caller that gave up (cancelled) before its batch began is not run; with a ``deadline``, one
+    not answered in time gets ``TimeoutError``."""
 
     def __init__(self, run: Callable[[list[Work[Any]]], Awaitable[list[Outcome]]], *,
                  writers: int = 1, most: int = MAX_BATCH, deadline: float | None = None) -> None:

@@ -307,12 +307,9 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
                  given: datetime | None, mark: str, *, figures: bool = False
                  ) -> tuple[Game, EndingFigures | None]:
     """Save one guess (ending the game when ``finish``); with ``figures``, what the end
-    shows the guesser, read in this transaction once the game is counted.
-
-    The game is locked and read in one statement, whose guesses are those of before the lock
-    was waited for: a guess saved meanwhile took an attempt number up to this one's, so either
-    this attempt is beyond what was read (then the game is read again, current now) or the
-    guesses' primary key refuses this one and the transaction runs again."""
+    shows the guesser. The game is locked and read in one statement, whose guesses are those
+    of before the lock was waited for: an attempt beyond them reads the game again, one a
+    guess saved meanwhile took is refused by the guesses' key (the transaction runs again)."""
     found = await read_games(tx, "g.id = $1", game_id, lock=True)
     game = found[0] if found else None
     if game is not None and attempt > len(game.guesses) + 1:

@@ -1,21 +1,17 @@
-"""The storage port: what the service asks of a store, whatever database is behind it.
-
-:class:`Store` is a :class:`typing.Protocol`: the SQLite store (``bot.storage.sqlite``) and the
-PostgreSQL store implement it without inheriting from it, and the service depends on it alone.
+"""The storage port: what the service asks of a store, whatever database is behind it (the
+SQLite and PostgreSQL stores implement it; the service depends on it alone).
 
 Contract shared by every call:
 
-* Arguments that no stored state could make valid (a negative id, a hidden word that is not
-  of its variant, an unknown scope, a naive datetime) raise ``ValueError`` before anything is
-  written.
-* Every write is atomic: it is applied entirely or not at all, and it returns only once it is
-  durable. A refused write (any :class:`~bot.storage.errors.StorageError` below) leaves no
-  trace. Writes take effect in the order the store acknowledges them.
-* Every read sees one consistent, committed snapshot.
-* Times are timezone-aware; records carry UTC. ``now`` arguments exist for tests and default
-  to the current time.
-* Failures of the database itself raise :class:`~bot.storage.errors.StorageError` (a full
-  disk: :class:`~bot.storage.errors.StorageFull`); no error text contains a hidden word.
+* Arguments come checked: ids from 0 to :data:`MAX_ID`, options from their enums, canonical
+  time zone names, aware datetimes (:mod:`bot.service.errors` and the service's options).
+  What only the stored state can decide is the store's to refuse: the rules, through the core.
+* Every write is atomic and returns once durable; a refused write (a ``StorageError`` below,
+  or ``ValueError`` for a guess its board refuses) leaves no trace. Writes take effect in the
+  order the store acknowledges them. Every read sees one committed snapshot.
+* Records carry UTC times; ``now`` arguments exist for tests and default to the current time.
+* Failures of the database itself raise ``StorageError`` (a full disk: ``StorageFull``); no
+  error text contains a hidden word.
 """
 
 from __future__ import annotations
@@ -42,8 +38,8 @@ class Store(Protocol):
     """All persistent state of the bot. Made by the backend's ``open``; closed by :meth:`close`."""
 
     async def close(self) -> None:
-        """Finish every write already handed in, then release the database. Idempotent.
-        Any call after it raises ``StorageError``."""
+        """Finish the writes handed in, then release the database. Idempotent; any call after
+        it raises ``StorageError``."""
 
     async def __aenter__(self) -> Self: ...
 
@@ -54,12 +50,10 @@ class Store(Protocol):
                           scope: Scope, kind: Kind, answer: str, hard_mode: bool,
                           puzzle_number: int | None = None, setter_id: int | None = None,
                           variant: Variant = CLASSIC, now: datetime | None = None) -> Game:
-        """Start a game of ``variant`` (kept with it) and return it. ``GameExists`` (carrying
-        the game in the way) when the player has an active own game in this channel, the
-        channel an active channel game, or the player has, or had, this day's daily (a move
-        ending that game is waited for); ``RaceExists`` (carrying the race) for a channel game
-        where a race is on; ``DailyPlayed`` when they started this daily before asking to be
-        forgotten (a daily is never played twice)."""
+        """Start a game of ``variant`` and return it. ``GameExists`` (carrying the game in the
+        way: the player's or the channel's active game here, or this puzzle's daily or archive
+        game); ``RaceExists`` for a channel game where a race is on; ``DailyPlayed`` when they
+        started this daily before asking to be forgotten."""
 
     async def get_game(self, game_id: int) -> Game | None:
         """The game with its guesses, or ``None``."""
@@ -86,23 +80,21 @@ class Store(Protocol):
     async def record_guess(self, game_id: int, *, attempt: int, player_id: int, word: str,
                            feedback: str, finish: Status | None, day: int | None = None,
                            now: datetime | None = None) -> Game:
-        """Save one guess and return the game right after it. ``finish`` (``won`` with, and
-        only with, an all-green feedback; ``lost`` on the last attempt) ends the game and
-        counts it for its :func:`counted players <bot.core.domain.counted_players>` in the same
-        transaction (``day``, the server's day number, is then required). Its time is taken
-        when it is applied, never after the game's end. Raises ``GameNotFound``,
+        """Save one guess and return the game right after it. A ``finish`` (as the feedback
+        makes it: :meth:`bot.core.game.Game.claim_problem`) ends the game and counts it for its
+        :func:`counted players <bot.core.domain.counted_players>` in the same transaction
+        (``day``, the server's day number, is then required). Raises ``GameNotFound``,
         ``GameNotActive``, ``PlayerNotAllowed`` (:func:`bot.core.domain.guess_refusal`),
-        ``AttemptConflict`` (not the next attempt: re-read and retry), ``ValueError`` (a
-        feedback that does not match the hidden word)."""
+        ``AttemptConflict`` (not the next attempt: re-read and retry), ``ValueError`` (a guess
+        its board refuses)."""
 
     async def record_ending_guess(self, game_id: int, *, attempt: int, player_id: int,
                                   word: str, feedback: str, finish: Status, day: int,
                                   now: datetime | None = None
                                   ) -> tuple[Game, EndingFigures]:
-        """:meth:`record_guess` for a guess that ends its game, in the same one trip to the
-        store: the game right after it, and what :meth:`ending_figures` reads for the player
-        (``today`` = ``day``), read in the transaction that ended it, once the game is
-        counted. Same errors; a ``finish`` of ``None`` raises ``ValueError``."""
+        """:meth:`record_guess` for a guess that ends its game, and what
+        :meth:`ending_figures` reads for the player (``today`` = ``day``) once it is counted,
+        in the same transaction. Same errors; a ``finish`` of ``None`` raises ``ValueError``."""
 
     async def give_up(self, game_id: int, *, player_id: int, day: int,
                       now: datetime | None = None) -> Game:
@@ -116,10 +108,10 @@ class Store(Protocol):
         Raises ``GameNotFound``, ``GameNotActive`` or ``PlayerNotAllowed``."""
 
     async def move_game(self, game_id: int, *, owner_id: int, channel_id: int) -> Game:
-        """Move an active own game to another channel of its server, by its owner: its board
-        is played there from now on. The game as moved; unchanged if it is there already.
-        Raises ``GameNotFound``, ``GameNotActive``, ``PlayerNotAllowed`` (not the owner's own
-        game) or ``GameExists`` (with the owner's own game running in that channel)."""
+        """Move an active own game to another channel of its server, by its owner
+        (:func:`bot.core.game.move_refusal`); unchanged if it is there already. Raises
+        ``GameNotFound``, ``GameNotActive``, ``PlayerNotAllowed`` or ``GameExists`` (the
+        owner's own game running in that channel)."""
 
     async def hints_for_game(self, game_id: int) -> list[HintRecord]:
         """The hints given in a game, oldest first (empty for an unknown game)."""
@@ -160,10 +152,8 @@ class Store(Protocol):
         hints_in_channel_games: bool | Unset = UNSET, hints_in_dailies: bool | Unset = UNSET,
         held_day: int | Unset | None = UNSET, held_until: datetime | Unset | None = UNSET,
     ) -> GuildSettings:
-        """Change only the settings given and return all of them. A time zone is stored in its
-        canonical IANA spelling; an unknown one raises ``UnknownTimeZone`` (a ``ValueError``
-        suggesting close names). ``held_day`` and ``held_until`` go together, both set or both
-        ``None`` (:class:`bot.core.daily.Calendar`); else ``ValueError``."""
+        """Change only the settings given and return all of them. ``held_day`` and
+        ``held_until`` go together, both set or both ``None`` (:class:`bot.core.daily.Calendar`)."""
 
     async def settle_daily_order(self, guild_id: int, today: int) -> int:
         """The first puzzle number of the server's own order of daily words
@@ -184,8 +174,7 @@ class Store(Protocol):
     async def set_daily_post_shown(self, guild_id: int, puzzle_number: int,
                                    shown: int) -> None:
         """The day's post now shows ``shown`` results (never lowered, never above the day's
-        results now; nothing without a post). More than the day has now: a forget-me came
-        after they were read, and the post is marked to be edited (:meth:`daily_posts_to_redo`)."""
+        results; more than that marks it to be edited again: :meth:`daily_posts_to_redo`)."""
 
     async def daily_posts_behind(self, since: int) -> list[DailyPostBehind]:
         """The servers' days from puzzle ``since`` on whose post shows fewer results than the
@@ -208,10 +197,9 @@ class Store(Protocol):
 
     async def save_player_prefs(self, prefs: PlayerPrefs, *, now: datetime | None = None,
                                 expected: PlayerPrefs | None = None) -> PlayerPrefs:
-        """Store all of ``prefs`` for its player and return it as stored (the time zone in its
-        canonical spelling); a bad value raises ``ValueError``. With ``expected``, only if
-        what is stored is that (the defaults when nothing is): else ``PrefsChanged``
-        (another process changed them meanwhile). Either way nothing changes."""
+        """Store all of ``prefs`` for its player and return it as stored. With ``expected``,
+        only if what is stored is that (the defaults when nothing is): else ``PrefsChanged``
+        (another process changed them meanwhile), and nothing changes."""
 
     async def create_race(self, *, guild_id: int, channel_id: int, starter_id: int, answer: str,
                           hard_mode: bool, ends_at: datetime,
@@ -220,9 +208,10 @@ class Store(Protocol):
                           now: datetime | None = None) -> RaceRecord:
         """Start a race of ``variant`` in a channel, open until ``ends_at``; before
         ``join_window_ends_at`` (its start if not given) everyone having finished does not
-        end it. ``RaceExists`` (with the race in the way) when the channel has an active race;
-        ``ChannelGameRunning`` when it has an active channel game (and while a race is
-        active, ``create_game`` of a channel game there raises ``RaceExists``)."""
+        end it (a shape :func:`bot.core.race.shape_problem` refuses: ``ValueError``).
+        ``RaceExists`` when the channel has an active race, ``ChannelGameRunning`` when it has
+        an active channel game (and ``create_game`` of a channel game raises ``RaceExists``
+        where a race is on)."""
 
     async def get_race(self, race_id: int) -> RaceRecord | None:
         """The race with its racers and their guesses, or ``None``."""
@@ -237,8 +226,7 @@ class Store(Protocol):
         """Remember the race's live message."""
 
     async def races_to_show_ended(self) -> list[RaceRecord]:
-        """Every race that ended with its message not yet showing it (a restart brings those
-        messages up to date, or posts one where the bot stopped before storing it)."""
+        """Every race that ended with its message not yet showing it (a restart shows it)."""
 
     async def set_race_end_shown(self, race_id: int) -> None:
         """The race's message shows that it ended (or never can); nothing if it is on."""
@@ -252,11 +240,10 @@ class Store(Protocol):
     async def record_race_guess(self, race_id: int, *, player_id: int, attempt: int, word: str,
                                 feedback: str, finish: Status | None,
                                 now: datetime | None = None) -> RaceRecord:
-        """Save a racer's guess (``finish``: won on all green, lost on a wrong sixth) and
-        return the race after it; when it was the last racer to finish after the race's join
-        window, the race ends in the same transaction (places given). ``RaceNotFound``,
-        ``RaceOver``, ``NotARacer``, ``BoardOver``, ``RaceAttemptConflict``; ``ValueError``
-        for a false feedback."""
+        """:meth:`record_guess` on the racer's board; the race after it. The last racer to
+        finish after the join window ends the race in the same transaction (places given).
+        ``RaceNotFound``, ``RaceOver``, ``NotARacer``, ``BoardOver``, ``RaceAttemptConflict``,
+        ``ValueError`` (a guess the board refuses)."""
 
     async def give_up_race(self, race_id: int, *, player_id: int,
                            now: datetime | None = None) -> RaceRecord:
@@ -271,12 +258,9 @@ class Store(Protocol):
 
     async def end_race(self, race_id: int, *, end: RaceEnd, by: int | None = None,
                        now: datetime | None = None) -> tuple[RaceRecord, bool]:
-        """End the race now (``True``): racers still playing lose, the solvers get their
-        places. ``time`` only once its time is up, ``all_finished`` only once everyone who
-        joined finished and its join window is over (else ``ValueError``), ``ended`` only by
-        its starter (``by``; else ``NotTheStarter``) or, with ``by`` ``None``, by someone the
-        front end lets end any race (who can manage the server: the starter may have been
-        forgotten). A race that had ended is handed back as it is (``False``)."""
+        """End the race now (``True``), as :func:`bot.core.race.end_refusal` allows
+        (``NotTheStarter``, else ``ValueError``): racers still playing lose, the solvers get
+        their places. A race that had ended is handed back as it is (``False``)."""
 
     async def race_stats(self, guild_id: int, player_id: int) -> RaceStats:
         """A player's races in a server: played, first places, podiums, average guesses."""
@@ -294,6 +278,5 @@ class Store(Protocol):
         ...
 
     async def forget_player(self, player_id: int) -> ForgetReport:
-        """Delete everything about a player, in every server, in one transaction (see
-        :mod:`bot.storage.privacy`: what stays is anonymous and only binds them to the
-        rules)."""
+        """Delete everything about a player, in every server, in one transaction
+        (:mod:`bot.storage.privacy`)."""

@@ -27,7 +27,7 @@ class SqlStore:
 
     def __init__(self, db: Database, key: bytes, version: int) -> None:
         # Private: each backend's ``open`` makes it. ``key`` makes the anonymous marks of
-        # forgotten players (:func:`bot.storage.rules.player_mark`).
+        # forgotten players (:func:`bot.storage.database.player_mark`).
         self._db = db
         self.schema_version = version
         games, stats, settings = Games(db, key), Statistics(db), Settings(db)

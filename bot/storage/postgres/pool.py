@@ -1,21 +1,15 @@
 """The PostgreSQL database (:class:`~bot.storage.database.Database`): an asyncpg pool.
 
-* Every connection is opened with the pool: a guess that arrives just after the bot started
-  does not wait for one to be made. asyncpg's reset of a connection going back to the pool
-  (one more round trip each time) is skipped: the store sets no session state (the identify
-  gate's session locks have a connection of their own, :mod:`.identify`).
-* Write transactions are committed in batches (group commit, :class:`~bot.storage.database.
-  BatchQueue`), one database transaction each, up to ``writers`` at once. A batch that loses
-  a lock race to another process (a deadlock, a serialisation failure, a unique index filled
-  first) is run again on what is there now.
-* A server that stops answering (a frozen host) must not hold a command: every read and
-  every write is answered within :data:`COMMAND_TIMEOUT` of being asked (``StorageUnavailable``),
-  queued writes included. A connection still busy at its deadline is dropped, not cancelled:
-  asyncpg's cancel request opens a connection to the same server and waits on it as long as it
-  is frozen. Closing the pool gives its connections :data:`CLOSE_GRACE`, then drops them.
-* The pool opens its connections at the start and reopens a lost one when it is next needed,
-  never in the background: during an outage each command fails once with one clear error,
-  and no reconnecting loop fills the log with tracebacks.
+* Every connection is opened with the pool, and asyncpg's reset of a returned connection is
+  skipped: the store sets no session state.
+* Writes are committed in batches (:class:`~bot.storage.database.BatchQueue`), one database
+  transaction each, up to ``writers`` at once; a batch that loses a lock race to another
+  process (deadlock, serialisation failure, unique index) runs again on what is there now.
+* Every read and write is answered within :data:`COMMAND_TIMEOUT` (``StorageUnavailable``),
+  queued writes included: a frozen server must not hold a command. A connection busy at its
+  deadline is dropped, not cancelled (asyncpg's cancel would wait on the frozen server too).
+* A lost connection is reopened when next needed, never in the background: during an outage
+  each command fails once with one clear error.
 """
 
 from __future__ import annotations

@@ -1,21 +1,13 @@
-"""The SQLite database (:class:`~bot.storage.database.Database`): one file and its
-connections, each a ``sqlite3`` connection with a thread of its own (:class:`Connection`), so
-the event loop thread never runs a statement, never waits for a lock and never fsyncs.
+"""The SQLite database (:class:`~bot.storage.database.Database`): one file, each connection
+with a thread of its own, so the event loop never runs a statement, waits for a lock or fsyncs.
 
-* A *reader* (read-only) answers reads, each a statement of its own (WAL lets it see the last
-  commit while a write runs); the reads handed in while it works go together in its next
-  call to its thread.
-* One *writer* commits the write transactions one batch after the other, in the order they
-  were handed in (group commit: :class:`~bot.storage.database.BatchQueue`): ``BEGIN
-  IMMEDIATE`` takes the file's write lock up front, so another process on the file makes us
-  wait (:data:`BUSY_TIMEOUT`, in the writer's thread), never fail half-way; the batch's
-  transactions run whole in the writer's thread; then one ``COMMIT`` (one fsync,
-  ``synchronous=FULL``) before anyone is answered. A batch is one round trip to the thread.
-* WAL checkpoints run every so many commits, PASSIVE, on a *checkpointer* connection. A full
-  disk: the WAL is truncated (giving back the reserve first if the checkpoint needs its room:
-  :mod:`.room`), the reserve made whole again and the batch tried once more; if it still fails,
-  or the reserve cannot be made whole, every transaction in it gets ``StorageFull`` and one
-  WARNING is logged until a write works again. Nothing is written while the reserve is short.
+* A read-only *reader* answers reads (WAL lets it see the last commit while a write runs).
+* One *writer* commits write transactions in batches (:class:`~bot.storage.database.BatchQueue`):
+  ``BEGIN IMMEDIATE`` takes the file's lock up front (another process makes us wait, never fail
+  half-way), the batch runs whole in the writer's thread, then one ``COMMIT`` (one fsync).
+* A *checkpointer* copies the WAL into the file every so many commits. On a full disk the WAL
+  is truncated (giving back the reserve, :mod:`.room`, if need be) and the batch tried once
+  more, else it gets ``StorageFull``; nothing is written while the reserve is short.
 * Each read, commit and checkpoint first checks that the path still names the file opened
   (:mod:`.integrity`); a commit checks again before it is acknowledged.
 """

@@ -1,19 +1,13 @@
 """Whether the SQLite file is sound, and still the file the store opened.
 
-* At start, ``PRAGMA quick_check`` reads every page and checks the b-trees' structure (not
-  that each index matches its table: that is ``integrity_check``, slower), before anything is
-  written to the file. A damaged file is refused with :class:`DamagedDatabase`, which says how
-  to restore the last backup. Damage inside a row's bytes has no checksum to show it.
-* While running, the file at the database's path is compared with the one the connections
-  opened (its device and inode) before each read, before and after each commit and before each
-  checkpoint. A file moved over the path (a backup put in place with ``mv`` while the bot
-  ran) or removed: the connections would go on with the old one, acknowledging writes that
-  are not in the database any more. From then on every read and write fails with
-  :class:`FileReplaced` (a warning for each, as for a database away) until a restart. The
-  old file's WAL, still beside the new file, is set aside at close (:func:`set_aside`), or
-  SQLite would apply the old file's last pages to the new one when it opens it. A file
-  overwritten in place keeps its inode and is not noticed: that is what the file's own locks
-  are for, which ``sqlite3 .restore`` takes and ``cp`` does not.
+* At start, ``PRAGMA quick_check`` checks the b-trees' structure before anything is written;
+  a damaged file is refused with :class:`DamagedDatabase`, which says how to restore a backup.
+* While running, the file at the path is compared with the one opened (device and inode): a
+  file moved over the path (a backup put back with ``mv``) or removed would otherwise take
+  writes that land nowhere. From then on every call fails with :class:`FileReplaced` until a
+  restart, and the old file's WAL is set aside at close (:func:`set_aside`) so that SQLite
+  does not apply it to the new file. A file overwritten in place is not noticed: that is what
+  the file's own locks are for (``sqlite3 .restore`` takes them, ``cp`` does not).
 """
 
 from __future__ import annotations

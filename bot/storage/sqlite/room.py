@@ -1,16 +1,9 @@
-"""Room kept beside the SQLite file for checkpoints: the *reserve*, a file ``<database>-reserve``
-of :data:`RESERVE_BYTES` that the store deletes when a full disk stops a checkpoint.
+"""Room kept beside the SQLite file for checkpoints: the *reserve*, ``<database>-reserve``, of
+:data:`RESERVE_BYTES` random bytes (no file system can keep it smaller).
 
-A checkpoint copies the WAL's pages into the database file, which grows by the pages that are
-new. On a full disk that growth has no room, so the WAL can be neither emptied nor written:
-every write fails until someone frees space, and whatever they free the WAL takes first. Giving
-the reserve back lets the checkpoint finish and the emptied WAL returns its own room; the
-reserve is then made again before anything more is written. The checkpoints started every few
-hundred commits or few thousand changed rows (:mod:`.connection`) keep what is waiting in the
-WAL well below the reserve.
-
-The reserve holds random bytes, so that no compressing or deduplicating file system keeps it
-smaller than it says.
+On a full disk a checkpoint cannot grow the database file, so the WAL can be neither emptied
+nor written, and every write fails. Deleting the reserve lets the checkpoint finish and the
+emptied WAL give its room back; the reserve is made again before anything more is written.
 """
 
 from __future__ import annotations
