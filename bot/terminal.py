@@ -20,6 +20,8 @@ from typing import IO
 from bot.core.domain import WORD_LENGTH, HintPolicy
 from bot.core.race import RaceStats
 from bot.render import terminal as tui
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts, texts_for
 from bot.render.hint_text import hint_text
 from bot.render.race_text import race_stats_text
 from bot.render.stats_text import stats_text
@@ -50,7 +52,6 @@ from bot.service import (
     Status,
 )
 from bot.storage.errors import StorageError
-from bot.texts import ENGLISH, N_, Texts, texts_for
 
 LOCAL_PLACE = Place(guild_id=0, channel_id=0)
 LOCAL_PLAYER = 1

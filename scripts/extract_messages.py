@@ -14,7 +14,7 @@ The messages come from two places:
 
 A message new to a catalogue comes in untranslated (and the bot shows it in English until it
 is translated); one gone from the source is dropped. Nothing is compiled: the bot reads the
-``.po`` files as they are (:mod:`bot.texts`).
+``.po`` files as they are (:mod:`bot.render.catalogues`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.texts import (  # noqa: E402 (the repository's root on the path first)
+from bot.render.catalogues import (  # noqa: E402 (the repository's root on the path first)
     CHOICE_NAME,
     COMMAND_NAME,
     DOMAIN,

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from bot.cli import exits
+from bot.render.catalogues import LANGUAGE_NAMES, LANGUAGES
 from bot.render.terminal_text import controls_named
-from bot.texts import LANGUAGE_NAMES, LANGUAGES
 
 #: The commands that parse their own arguments (everything after their name).
 TOOLS = ("solve", "prepare")

@@ -52,14 +52,22 @@ import discord
 from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Recent, Reply
 from bot.core.domain import HintKind, Scope
-from bot.render.common import fit_parts, game_label_text, recolour, ruled_out_text
+from bot.render.catalogues import N_
+from bot.render.common import (
+    ENGLISH,
+    Texts,
+    fit_parts,
+    game_label_text,
+    recolour,
+    ruled_out_text,
+    texts_for,
+)
 from bot.render.emoji_board import game_text
 from bot.render.image import board_png_async
 from bot.render.themes import theme_name
 from bot.service import Game, GameService
 from bot.service.prefs import PlayerPrefs, player_prefs
 from bot.storage.errors import StorageError
-from bot.texts import ENGLISH, N_, Texts, texts_for
 
 BOARD_FILE = "board.png"
 STATS_FILE = "stats.png"

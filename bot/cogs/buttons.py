@@ -23,9 +23,9 @@ import discord
 from bot.cogs.client import wordle_client
 from bot.cogs.interact import guarded
 from bot.core.domain import WORD_LENGTH, HintKind, Kind
-from bot.render.common import game_label_text
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts, game_label_text, texts_for
 from bot.service import Game
-from bot.texts import ENGLISH, N_, Texts, texts_for
 
 if TYPE_CHECKING:
     from bot.cogs.play import PlayCog

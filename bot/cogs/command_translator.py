@@ -7,10 +7,10 @@ of the command tree in every Discord locale as it publishes them; the catalogue 
 locale's language answers, and English (the strings as written) is the default.
 
 A name (a command's, a group's, an option's) and a choice's name are looked up with their own
-context (:data:`bot.texts.COMMAND_NAME`, :data:`~bot.texts.OPTION_NAME`,
-:data:`~bot.texts.CHOICE_NAME`): ``"start"`` as a command's name is one lower-case word,
+context (:data:`bot.render.catalogues.COMMAND_NAME`, :data:`~bot.render.catalogues.OPTION_NAME`,
+:data:`~bot.render.catalogues.CHOICE_NAME`): ``"start"`` as a command's name is one lower-case word,
 unlike the same English word in a sentence. Messages that name a command write it the same
-way (:meth:`bot.texts.Texts.command`).
+way (:meth:`bot.render.common.Texts.command`).
 """
 
 from __future__ import annotations
@@ -18,14 +18,8 @@ from __future__ import annotations
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.texts import (
-    CHOICE_NAME,
-    COMMAND_NAME,
-    OPTION_NAME,
-    SOURCE_LANGUAGE,
-    language_of,
-    texts_for,
-)
+from bot.render.catalogues import CHOICE_NAME, COMMAND_NAME, OPTION_NAME, SOURCE_LANGUAGE
+from bot.render.common import language_of, texts_for
 
 #: The catalogue context of each kind of name; descriptions have none.
 CONTEXTS = {Where.command_name: COMMAND_NAME, Where.group_name: COMMAND_NAME,

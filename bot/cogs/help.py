@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.core.domain import MAX_ATTEMPTS, WORD_LENGTH
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts
 from bot.render.rules_text import rules_text
-from bot.texts import ENGLISH, N_, Texts
 
 #: Every command, as the player types it in English, with what it does (a test checks none
 #: is missing). Both are shown in the reader's language.

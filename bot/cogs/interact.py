@@ -32,9 +32,10 @@ import discord
 from discord import app_commands
 
 from bot.core.personal import PERSONAL
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts, texts_for
 from bot.service import Place, PlayerError
 from bot.storage.errors import StorageUnavailable
-from bot.texts import ENGLISH, N_, Texts, texts_for
 
 log = logging.getLogger(__name__)
 

@@ -34,10 +34,10 @@ from bot.cogs.interact import (
 )
 from bot.cogs.race_messages import race_message
 from bot.cogs.retry import passing, retry_delay
+from bot.render.catalogues import N_
 from bot.service.race_views import RaceMove, RaceView
 from bot.service.races import RaceService
 from bot.storage.errors import StorageError
-from bot.texts import N_
 
 log = logging.getLogger(__name__)
 HIDDEN_CHANNEL = N_("I can't see this channel, so I couldn't keep a race's message up to date "

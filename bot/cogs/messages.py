@@ -13,13 +13,13 @@ from discord import app_commands
 from bot.cogs.board import is_channel_game, shown
 from bot.core.analysis import GameAnalysis
 from bot.render.analysis_text import analysis_text
-from bot.render.common import ORDER_NAMES, game_label_text
+from bot.render.common import ENGLISH, Texts, game_label_text
 from bot.render.daily_results import daily_results_text as render_results_text
 from bot.render.hint_text import hint_text
+from bot.render.leaderboard_text import ORDER_NAMES
 from bot.render.problems import Commands, problem_text
 from bot.render.stats_text import stats_text
 from bot.service import DailySummary, Finish, Game, HintResult, PlayerError
-from bot.texts import ENGLISH, Texts
 
 GREEN = discord.Colour.from_rgb(106, 170, 100)
 YELLOW = discord.Colour.from_rgb(201, 180, 88)

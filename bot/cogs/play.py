@@ -44,12 +44,11 @@ from bot.cogs.interact import (
 from bot.cogs.messages import choices, finish_fields, hint_embed, mention
 from bot.cogs.race_messages import race_board_reply
 from bot.core.domain import WORD_LENGTH, HintKind, Kind
-from bot.render.common import game_label_text
+from bot.render.common import ENGLISH, Texts, game_label_text
 from bot.render.stats_image import stats_png_async
 from bot.service import Finish, Game, GiveUpResult, GuessResult
 from bot.service.moves import Moves
 from bot.service.race_views import RaceMove
-from bot.texts import ENGLISH, Texts
 
 log = logging.getLogger(__name__)
 

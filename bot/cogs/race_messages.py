@@ -12,6 +12,7 @@ from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Reply
 from bot.cogs.messages import mention
 from bot.core.domain import HintKind, Status
+from bot.render.common import ENGLISH, Texts
 from bot.render.race_text import (
     clock_text,
     footer_text,
@@ -21,7 +22,6 @@ from bot.render.race_text import (
 )
 from bot.service import Game
 from bot.service.race_views import RaceMove, RaceView
-from bot.texts import ENGLISH, Texts
 
 TITLE_ID, STATUS_ID, STANDINGS_ID, FOOTER_ID = 1, 2, 3, 4
 _ON, _OVER = 0xC9B458, 0x6AAA64

@@ -58,6 +58,7 @@ from bot.render.account_text import (
     prefs_text,
     settings_text,
 )
+from bot.render.common import ENGLISH, Texts
 from bot.render.daily_results import HINTED_MARK
 from bot.render.leaderboard_text import board_text, board_title, period_span
 from bot.render.race_text import race_board_text, race_board_title, race_stats_text
@@ -67,7 +68,6 @@ from bot.render.stats_text import stats_text, stats_title
 from bot.service import Kind, LeaderboardOrder, PlayerError, Problem, Scope, StatsBucket
 from bot.service.prefs import update_prefs
 from bot.service.views import latest_win
-from bot.texts import ENGLISH, Texts
 
 if TYPE_CHECKING:
     from bot.core.stats import Stats

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.render.common import recolour
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts, recolour
 from bot.render.daily_results import HINTED_MARK
 from bot.render.emoji_board import feedback_line
 from bot.service.prefs import PlayerPrefs
 from bot.storage.models import GuildSettings
-from bot.texts import ENGLISH, N_, Texts
 
 
 def on_off(flag: bool, texts: Texts = ENGLISH) -> str:

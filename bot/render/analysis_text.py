@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from bot.render.common import GREEN, normalise_row
+from bot.core.domain import GREEN
+from bot.render.common import ENGLISH, Texts, normalise_row
 from bot.render.emoji_board import feedback_line
-from bot.texts import ENGLISH, Texts
 
 
 class AnalysisStepView(Protocol):

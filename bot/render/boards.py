@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from bot.core.domain import GREY
 from bot.core.game import keyboard
 from bot.core.variant import Variant
-from bot.render.common import GREY, check_variant, normalise_feedback
+from bot.render.common import check_variant, normalise_feedback
 
 #: The real games' names, by number of boards (others are "N boards").
 MODE_NAMES = {2: "Dordle", 4: "Quordle", 8: "Octordle"}

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.core.domain import GREEN, GREY, YELLOW
 from bot.core.variant import Variant
 from bot.render.boards import Boards, check_boards
-from bot.render.common import GREEN, GREY, QWERTY_ROWS, YELLOW, KeyboardLayout, check_layout
+from bot.render.common import QWERTY_ROWS, KeyboardLayout, check_layout
 from bot.render.terminal import (
     BLACK,
     BOLD,

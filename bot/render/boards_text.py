@@ -18,17 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.core.domain import GREEN, GREY, YELLOW
 from bot.core.variant import Variant
 from bot.render.boards import Boards, check_boards, mode_name
-from bot.render.common import (
-    GREEN,
-    GREY,
-    QWERTY_ROWS,
-    YELLOW,
-    KeyboardLayout,
-    check_layout,
-    recolour,
-)
+from bot.render.common import QWERTY_ROWS, KeyboardLayout, check_layout, recolour
 from bot.render.emoji_board import EMPTY_SQUARE, squares
 
 #: Discord's limit on a media item's description, and on a message's text displays.

@@ -1,83 +1,52 @@
-"""Checks and small helpers shared by the text, image and terminal renderers (and by the board
-message: the letters ruled out, emoji in high contrast, text cut to fit).
+"""What every renderer (and the board message) shares: its input checked, and the words of the
+reader's language.
 
-The renderers take plain data, never a game object:
-
-* ``rows``: a sequence of ``(word, feedback)`` pairs, e.g. ``[("crane", "GYBBB")]``. Anything
-  that is a two-item tuple or list works (``bot.core.domain.Row`` does). Words are letters of
-  the variant's alphabet, A-Z unless given (any case, shown upper case); feedback is
-  ``G``/``Y``/``B`` per letter, one per letter of the word.
-* ``keyboard``: a mapping of letter -> ``"G"``/``"Y"``/``"B"`` for the letters played so far.
-  Letters missing from it are unplayed.
-* ``variant``: the board's word length, attempts and alphabet
-  (:class:`~bot.core.variant.Variant`), and ``layout``: the keyboard's rows of letters
-  (:data:`QWERTY_ROWS` unless given; a language's is ``letter_rules(code).keyboard``).
-
-Upper and lower case follow the language of the alphabet (:func:`case_rules`): on a Turkish
-board i is shown İ and a typed I is ı.
-
-Malformed input raises ``ValueError`` with a message saying what is wrong, so a bug upstream
-shows up as a clear error rather than as a garbled board.
+Renderers take plain data, never a game: ``rows``, ``(word, feedback)`` pairs such as
+``[("crane", "GYBBB")]``, in the variant's alphabet and either case; ``keyboard``, letter ->
+``"G"``/``"Y"``/``"B"`` for the letters played; a :class:`~bot.core.variant.Variant`; and a
+``layout``, the keyboard's rows (:data:`QWERTY_ROWS` unless given). Case follows the
+alphabet's language (:func:`case_rules`: on a Turkish board i is shown İ). Malformed input
+raises ``ValueError`` saying what is wrong, so a bug upstream is a clear error, not a garbled
+board. A :class:`Texts` words messages in one language (:mod:`bot.render.catalogues`); it is
+passed along, never global: a private reply is in the player's language, a post in the server's.
 """
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from bot.core.domain import (
-    FEEDBACK_STATES,
-    GREEN,
-    GREY,
-    MAX_ATTEMPTS,
-    WORD_LENGTH,
-    YELLOW,
-    Kind,
-    LeaderboardOrder,
-    Scope,
-    mode_of,
-    only_letters,
-)
+from babel import Locale
+from babel.numbers import format_decimal, get_group_symbol
+
+from bot.core.domain import FEEDBACK_STATES, GREY, Kind, Scope, mode_of, only_letters
 from bot.core.game import keyboard
 from bot.core.letter_rules import LETTER_RULES, LetterRules
 from bot.core.letters import lower_case, upper_case
 from bot.core.variant import CLASSIC, LATIN, Variant
-from bot.texts import ENGLISH, N_, Texts
+from bot.render.catalogues import (
+    COMMAND_NAME,
+    LANGUAGES,
+    N_,
+    SOURCE_LANGUAGE,
+    number_locale,
+    translations,
+)
 
-__all__ = ["GREEN", "GREY", "MAX_ATTEMPTS", "QWERTY_ROWS", "STATES", "WORD_LENGTH", "YELLOW",
-           "KeyboardLayout", "board_rows", "case_rules", "check_layout", "check_max_attempts",
-           "check_variant", "fit_parts", "keyboard_from_rows", "more_line", "normalise_feedback",
-           "normalise_keyboard", "normalise_row", "normalise_rows", "normalise_word", "recolour",
-           "ruled_out_text", "upper_letters"]
-
-STATES = FEEDBACK_STATES
 #: A keyboard's rows of letters, top row first.
 KeyboardLayout = tuple[str, ...]
 #: The keyboard of the Latin alphabet, as laid out in the game.
 QWERTY_ROWS: KeyboardLayout = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 #: A keyboard's states (either case) as returned.
-_KEY_STATES = {state: state for state in STATES} | {state.lower(): state for state in STATES}
+_KEY_STATES = {state: state for state in FEEDBACK_STATES} | {
+    state.lower(): state for state in FEEDBACK_STATES}
 #: Each language's rules by its set of letters (languages that share their letters, such as
 #: English and French, share their case rule too).
 _RULES_BY_LETTERS = {frozenset(rules.alphabet): rules for rules in LETTER_RULES.values()}
 _LATIN_LETTERS = frozenset(LATIN)
-
-
-#: How each way of ranking reads to people (a race's win is a first place), in English:
-#: :func:`order_name` says it in a language.
-ORDER_NAMES = {
-    LeaderboardOrder.WINS: N_("wins"),
-    LeaderboardOrder.WIN_PERCENT: N_("win %"),
-    LeaderboardOrder.AVERAGE: N_("average guesses"),
-    LeaderboardOrder.CURRENT_STREAK: N_("current streak"),
-    LeaderboardOrder.MAX_STREAK: N_("max streak"),
-}
-
-
-def order_name(order: LeaderboardOrder | str, texts: Texts = ENGLISH) -> str:
-    """A way of ranking in words (``"average guesses"``), in the language of ``texts``."""
-    return texts._(ORDER_NAMES[LeaderboardOrder(order)])
 
 
 def _short(value: object, limit: int = 40) -> str:
@@ -90,7 +59,7 @@ def normalise_feedback(feedback: object) -> str:
     if not isinstance(feedback, str):
         raise ValueError(f"feedback must be a string of G, Y and B, not {_short(feedback)}")
     upper = feedback.upper()
-    if not upper or any(ch not in STATES for ch in upper):
+    if not upper or any(ch not in FEEDBACK_STATES for ch in upper):
         raise ValueError(f"feedback must be a non-empty string of G, Y and B: {_short(feedback)}")
     return upper
 
@@ -220,15 +189,6 @@ def normalise_keyboard(keyboard: Mapping[str, str] | None,
     return result
 
 
-def check_max_attempts(max_attempts: object) -> int:
-    """Return ``max_attempts`` if it is a whole number from 1 to 100, else raise ``ValueError``."""
-    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int):
-        raise ValueError(f"max_attempts must be a whole number, not {_short(max_attempts)}")
-    if not 1 <= max_attempts <= 100:
-        raise ValueError(f"max_attempts must be from 1 to 100, not {max_attempts}")
-    return max_attempts
-
-
 def check_variant(variant: object) -> Variant:
     """Return ``variant`` if it is a :class:`~bot.core.variant.Variant`, else raise
     ``ValueError``."""
@@ -283,9 +243,85 @@ def keyboard_from_rows(rows: Iterable[object], alphabet: str = LATIN) -> dict[st
     return keyboard(normalise_rows(rows, alphabet))
 
 
-def either(words: Sequence[str], texts: Texts = ENGLISH) -> str:
-    """Words as a choice: "a", "a or b", "a, b or c" (in the language of ``texts``)."""
-    return texts.either(list(words))
+# --------------------------------------------------------------------------------------------
+# The words of a language
+
+
+@dataclass(frozen=True, eq=False)
+class Texts:
+    """The words and numbers of one language."""
+
+    language: str
+    translations: gettext.NullTranslations
+    locale: Locale
+
+    def _(self, message: str, /, **values: object) -> str:
+        """``message`` in this language, its ``{name}`` placeholders filled from ``values``."""
+        text = self.translations.gettext(message)
+        return text.format(**values) if values else text
+
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: object) -> str:
+        """The form of ``singular``/``plural`` this language uses for ``count``, with ``{n}``
+        the count as the language writes it and the other placeholders from ``values``."""
+        text = self.translations.ngettext(singular, plural, count)
+        return text.format(n=self.number(count), **values)
+
+    def pgettext(self, context: str, message: str, /, **values: object) -> str:
+        """``message`` in this language where the same English words may be said otherwise
+        elsewhere: a command's name (``context`` ``"command name"``) or a word on a button."""
+        text = self.translations.pgettext(context, message)
+        return text.format(**values) if values else text
+
+    def command(self, name: str) -> str:
+        """A slash command as players of this language find it in Discord: ``"wordle prefs"``
+        as ``/wordle prefs``, each word the command's name in this language (the names the
+        command tree is published with, :mod:`bot.cogs.command_translator`)."""
+        words = (self.translations.pgettext(COMMAND_NAME, word) for word in name.split())
+        return "/" + " ".join(words)
+
+    def number(self, value: float) -> str:
+        """A whole number with the language's thousands separator: ``1,234``, ``1 234``,
+        ``1.234``."""
+        if isinstance(value, int) and abs(value) >= 10**27:  # past Babel's 28 digits
+            return f"{value:,}".replace(",", get_group_symbol(self.locale))
+        return format_decimal(value, locale=self.locale)
+
+    def decimal(self, value: float, places: int = 2) -> str:
+        """``value`` with ``places`` decimals and the language's decimal mark: ``3.50``,
+        ``3,50``."""
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        return format_decimal(value, format=pattern, locale=self.locale)
+
+    def either(self, words: list[str]) -> str:
+        """Words as a choice: "a", "a or b", "a, b or c" in this language."""
+        if len(words) == 1:
+            return words[0]
+        return self._("{first} or {last}", first=", ".join(words[:-1]), last=words[-1])
+
+
+def language_of(locale: object) -> str | None:
+    """The language of ``locale`` (``"pt-BR"``, ``"de_DE.UTF-8"``, a ``discord.Locale``)
+    when the bot speaks it, else None."""
+    if locale is None:
+        return None
+    name = str(getattr(locale, "value", locale)).strip().lower()
+    code = name.replace("_", "-").split(".", 1)[0].split("@", 1)[0].split("-", 1)[0]
+    return code if code in LANGUAGES else None
+
+
+def texts_for(locale: object = None) -> Texts:
+    """The texts of ``locale``'s language, or English for a language without a catalogue
+    (or no locale)."""
+    return _texts(language_of(locale) or SOURCE_LANGUAGE)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _texts(language: str) -> Texts:
+    return Texts(language, translations(language), number_locale(language))
+
+
+#: English, the language of the message ids: for callers that have no reader (a log, a test).
+ENGLISH = texts_for(SOURCE_LANGUAGE)
 
 
 # --------------------------------------------------------------------------------------------
@@ -318,7 +354,6 @@ def game_label_text(game: LabelledGame, texts: Texts = ENGLISH) -> str:
             return texts._("Wordle {number}", number=number)
         return texts._("Wordle {number} · {mode}", number=number, mode=name)
     return texts._("Wordle {mode}", mode=name)
-
 
 
 def ruled_out_text(keyboard: Mapping[str, str] | None, variant: Variant = CLASSIC,

@@ -12,9 +12,8 @@ from collections.abc import Callable
 
 from bot.core.domain import Status
 from bot.core.variant import CLASSIC, Variant
-from bot.render.common import more_line
+from bot.render.common import ENGLISH, Texts, more_line
 from bot.service.results import DailySummary
-from bot.texts import ENGLISH, Texts
 
 #: Marks a daily result (or a leaderboard row) helped by hints.
 HINTED_MARK = "💡"

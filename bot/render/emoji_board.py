@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from bot.core.domain import GREEN, GREY, YELLOW
 from bot.core.share import SQUARES
 from bot.core.variant import CLASSIC, LATIN, Variant
 from bot.render.common import (
-    GREEN,
-    GREY,
+    ENGLISH,
     QWERTY_ROWS,
-    YELLOW,
     KeyboardLayout,
+    Texts,
     board_rows,
     check_layout,
     check_variant,
@@ -38,7 +38,6 @@ from bot.render.common import (
     ruled_out_text,
     upper_letters,
 )
-from bot.texts import ENGLISH, Texts
 
 GREEN_SQUARE, YELLOW_SQUARE, GREY_SQUARE = SQUARES[GREEN], SQUARES[YELLOW], SQUARES[GREY]
 EMPTY_SQUARE = "⬜"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.core.domain import HintKind
 from bot.core.solver_answers import AnswerPick
+from bot.render.common import ENGLISH, Texts
 from bot.service.results import HintResult
-from bot.texts import ENGLISH, Texts
 
 
 def hint_text(hint: HintResult, texts: Texts = ENGLISH) -> str:

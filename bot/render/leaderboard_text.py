@@ -12,9 +12,9 @@ from bot.core.domain import LeaderboardOrder, StatsBucket
 from bot.core.periods import Period, period_bounds
 from bot.core.stats import Leaderboard, LeaderboardRow
 from bot.core.timezones import zone
-from bot.render.common import order_name
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts
 from bot.render.daily_results import HINTED_MARK
-from bot.texts import ENGLISH, N_, Texts
 
 #: How each period reads in a title.
 PERIOD_NAMES = {
@@ -31,6 +31,22 @@ BUCKET_NAMES = {
     StatsBucket.RACE: N_("race"),
     StatsBucket.ARCHIVE: N_("archive"),
 }
+
+#: How each way of ranking reads to people (a race's win is a first place), in English:
+#: :func:`order_name` says it in a language.
+ORDER_NAMES = {
+    LeaderboardOrder.WINS: N_("wins"),
+    LeaderboardOrder.WIN_PERCENT: N_("win %"),
+    LeaderboardOrder.AVERAGE: N_("average guesses"),
+    LeaderboardOrder.CURRENT_STREAK: N_("current streak"),
+    LeaderboardOrder.MAX_STREAK: N_("max streak"),
+}
+
+
+def order_name(order: LeaderboardOrder | str, texts: Texts = ENGLISH) -> str:
+    """A way of ranking in words (``"average guesses"``), in the language of ``texts``."""
+    return texts._(ORDER_NAMES[LeaderboardOrder(order)])
+
 
 #: What a period means, for help texts (the README says the same).
 PERIOD_HELP = (

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from bot.core.daily import EPOCH
 from bot.core.domain import WORD_LENGTH, HintKind, LeaderboardOrder, StatsBucket
 from bot.core.game import Invalid
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts
 from bot.render.race_text import race_problems
 from bot.service.errors import PlayerError, Problem
-from bot.texts import ENGLISH, N_, Texts
 
 
 @dataclass(frozen=True)

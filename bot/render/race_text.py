@@ -9,11 +9,11 @@ from collections.abc import Callable
 from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
 from bot.core.race import RACE_ORDERS, RaceBoard, RaceBoardRow, RaceEnd, RaceStats
 from bot.core.share import squares as row_squares
-from bot.render.common import fit_parts, order_name
+from bot.render.common import ENGLISH, Texts, fit_parts
 from bot.render.daily_results import HINTED_MARK as HINTED
+from bot.render.leaderboard_text import order_name
 from bot.service.errors import PlayerError, Problem
 from bot.service.races import RacerView, RaceView
-from bot.texts import ENGLISH, Texts
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 #: What the standings may take of a message's 4000 characters.

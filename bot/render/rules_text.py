@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.core.feedback import score
 from bot.core.variant import CLASSIC, Variant
+from bot.render.common import ENGLISH, Texts
 from bot.render.emoji_board import GREEN_SQUARE, GREY_SQUARE, YELLOW_SQUARE, squares
-from bot.texts import ENGLISH, Texts
 
 
 def rules_text(example: tuple[str, str] = ("speed", "erase"),

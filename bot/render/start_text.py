@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.core.domain import WORD_LENGTH, Kind, Scope
-from bot.render.common import game_label_text
-from bot.texts import ENGLISH, Texts
+from bot.render.common import ENGLISH, Texts, game_label_text
 
 
 class StartedGame(Protocol):

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from bot.core.domain import StatsBucket
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts
 from bot.render.emoji_board import GREEN_SQUARE, GREY_SQUARE
-from bot.texts import ENGLISH, N_, Texts
 
 #: Each kind of statistics' title.
 STATS_TITLES = {StatsBucket.DAILY: N_("Daily statistics"),

@@ -22,19 +22,9 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import IO
 
-from bot.render.common import (
-    GREEN,
-    GREY,
-    MAX_ATTEMPTS,
-    QWERTY_ROWS,
-    WORD_LENGTH,
-    YELLOW,
-    check_max_attempts,
-    keyboard_from_rows,
-    normalise_keyboard,
-    normalise_rows,
-)
-from bot.texts import N_
+from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, WORD_LENGTH, YELLOW
+from bot.render.catalogues import N_
+from bot.render.common import QWERTY_ROWS, keyboard_from_rows, normalise_keyboard, normalise_rows
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -122,6 +112,15 @@ def resolve_color(color: bool | None, truecolor: bool | None) -> tuple[bool, boo
     color = use_color() if color is None else bool(color)
     truecolor = truecolor_supported() if truecolor is None else bool(truecolor)
     return color, truecolor
+
+
+def check_max_attempts(max_attempts: object) -> int:
+    """Return ``max_attempts`` if it is a whole number from 1 to 100, else raise ``ValueError``."""
+    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int):
+        raise ValueError(f"max_attempts must be a whole number, not {max_attempts!r:.40}")
+    if not 1 <= max_attempts <= 100:
+        raise ValueError(f"max_attempts must be from 1 to 100, not {max_attempts}")
+    return max_attempts
 
 
 def board(

@@ -7,11 +7,11 @@ from __future__ import annotations
 import textwrap
 
 from bot.core.domain import WORD_LENGTH
-from bot.render.common import game_label_text
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts, game_label_text
 from bot.render.problems import Commands, problem_text
 from bot.service import Game, HintKind, PlayerError, Problem
 from bot.storage.errors import StorageError
-from bot.texts import ENGLISH, N_, Texts
 
 #: The command that starts a game, in messages, when it is not known how this program was
 #: started (:func:`bot.cli.invocation.play_command` says how it was).

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from bot.render.common import GREEN, GREY, YELLOW
+from bot.core.domain import GREEN, GREY, YELLOW
 
 Color = tuple[int, int, int]
 #: Largest difference (per channel, 0-255) between a part as drawn and as encoded.

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.cogs.command_translator import CatalogueTranslator
-from bot.texts import LANGUAGES, SOURCE_LANGUAGE
+from bot.render.catalogues import LANGUAGES, SOURCE_LANGUAGE
 from tests.discord.command_limits import locales_in, problems, sync_payloads
 from tests.discord.conftest import Table
 
@@ -108,7 +108,7 @@ async def test_the_commands_are_published_in_every_language(table: Table) -> Non
 async def test_messages_name_commands_as_they_are_published(table: Table,
                                                             language: str) -> None:
     """A message that names a command names it as the player's Discord shows it."""
-    from bot.texts import texts_for
+    from bot.render.common import texts_for
 
     async with table.running() as run:
         payloads = await sync_payloads(run.bot.tree)

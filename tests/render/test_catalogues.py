@@ -10,16 +10,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.texts import (
-    DOMAIN,
-    ENGLISH,
-    LANGUAGES,
-    LOCALE_DIR,
-    SOURCE_LANGUAGE,
-    catalogue_path,
-    language_of,
-    texts_for,
-)
+from bot.render.catalogues import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalogue_path
+from bot.render.common import ENGLISH, language_of, texts_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
@@ -135,6 +127,8 @@ NOT_SHOWN = {
                             "month) or `all` (all time), on the server's calendar (its time "
                             "zone); a game counts in the period it finished in. Streaks run "
                             "across periods, so they are ranked for all time only."},
+    # The catalogues' contexts of command, option and choice names.
+    "catalogues.py": {"command name", "option name"},
     # Commands as typed in a terminal, and keys of a table of messages.
     "terminal_text.py": {"wordle-bot play", "/hint letter", "/hint position", "/hint word",
                          "daily or archive"},
