@@ -16,13 +16,14 @@ import json
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
 from bot.core.letter_rules import LETTER_RULES, LetterRules
 from bot.core.letters import BadPackWord, pack_word, read_word, shown_answer
-from bot.core.variant import Variant
+from bot.core.variant import CLASSIC, Variant
 from bot.core.words import (
     MAX_LINE_LENGTH,
     MAX_LIST_BYTES,
@@ -96,7 +97,7 @@ class Pack:
         """The keyboard's rows, each a string of the pack's letters."""
         return self.rules.keyboard
 
-    @property
+    @cached_property
     def variant(self) -> Variant:
         """The one-board game of this pack."""
         return Variant(length=self.length, attempts=self.attempts, alphabet=self.alphabet,
@@ -317,3 +318,24 @@ def pack(language: str = DEFAULT_LANGUAGE, length: int = DEFAULT_LENGTH) -> Pack
                                f"are {', '.join(keys)}")
             found = _loaded[(language, length)] = load_pack(default_wordlist_dir() / key)
         return found
+
+
+def variant_of(language: str, length: int, attempts: int) -> Variant:
+    """The variant of a stored game or race: its shipped pack's (:data:`CLASSIC` for English
+    in 5 letters); ``ValueError`` for a pack this release does not ship, or attempts other
+    than the pack's (a database written by another release)."""
+    if (language, length, attempts) == (CLASSIC.language, CLASSIC.length, CLASSIC.attempts):
+        return CLASSIC
+    try:
+        found = pack(language, length)
+    except KeyError:
+        found = None
+    if found is None or found.attempts != attempts:
+        raise ValueError(f"no variant of {length} letters in {attempts} attempts in "
+                         f"{language[:20]!r} is known to this release of wordle-bot")
+    return found.variant
+
+
+def pack_of(variant: Variant) -> Pack:
+    """The shipped pack a variant is played in (``KeyError`` naming the packs there are)."""
+    return pack(variant.language, variant.length)

@@ -38,16 +38,3 @@ class Variant:
 
 #: The classic game: English, 5 letters, 6 attempts, one board.
 CLASSIC: Final = Variant()
-
-#: Every variant this release plays, by its word length and attempts (the stores keep those two).
-VARIANTS: Final = {(v.length, v.attempts): v for v in (CLASSIC,)}
-
-
-def variant_of(length: int, attempts: int) -> Variant:
-    """The variant of a stored game: ``ValueError`` for one this release does not play (a
-    database written by a newer release)."""
-    try:
-        return VARIANTS[length, attempts]
-    except KeyError:
-        raise ValueError(f"no variant of {length} letters in {attempts} attempts is known to "
-                         "this release of wordle-bot") from None

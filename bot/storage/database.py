@@ -16,7 +16,8 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Final, Literal, Protocol, TypeVar
 
-from bot.core.variant import Variant, variant_of
+from bot.core.packs import PackError, variant_of
+from bot.core.variant import CLASSIC, Variant
 
 from .errors import StorageError
 
@@ -92,12 +93,15 @@ def applied(given: datetime | None) -> datetime:
     return given or datetime.now(UTC)
 
 
-def stored_variant(length: int, attempts: int) -> Variant:
-    """The variant of a stored game or race; ``StorageError`` for one this release does not
-    play."""
+def stored_variant(language: str, length: int, attempts: int) -> Variant:
+    """The variant of a stored game or race, its word pack's (:func:`bot.core.packs.variant_of`;
+    English 5 in 6 is :data:`~bot.core.variant.CLASSIC` at once); a ``StorageError`` for one
+    this release does not play, or whose pack's files cannot be read."""
+    if (language, length, attempts) == ("en", 5, 6):
+        return CLASSIC
     try:
-        return variant_of(length, attempts)
-    except ValueError as unknown:
+        return variant_of(language, length, attempts)
+    except (ValueError, PackError) as unknown:
         raise StorageError(str(unknown)) from None
 
 

@@ -46,11 +46,11 @@ from .errors import (
 from .models import HintRecord
 
 #: The stored columns of a game, in :func:`games_from_rows` order (the hidden word is kept in
-#: ``answer``; the variant as ``word_length`` and ``attempts``).
+#: ``answer``; the variant as ``word_length``, ``attempts`` and its pack's ``language``).
 GAME_COLUMNS: Final = ("id", "guild_id", "channel_id", "owner_id", "scope", "kind",
                        "puzzle_number", "answer", "hard_mode", "status", "setter_id",
                        "solved_by", "created_at", "finished_at", "setter_mark", "word_length",
-                       "attempts")
+                       "attempts", "language")
 #: Games matching ``{where}`` (on ``games g``) with their guesses: one row per guess (or one
 #: with no guess), by game and attempt.
 SELECT_GAMES: Final = (
@@ -128,7 +128,7 @@ def games_from_rows(rows: list[Row]) -> list[Game]:
                  puzzle_number=r[6], hidden_word=r[7], hard_mode=bool(r[8]), status=r[9],
                  setter_id=r[10], solved_by=r[11], created_at=moment(r[12]),
                  finished_at=maybe_moment(r[13]), setter_mark=r[14],
-                 variant=stored_variant(r[15], r[16]), guesses=tuple(guesses))
+                 variant=stored_variant(r[17], r[15], r[16]), guesses=tuple(guesses))
             for r, guesses in found.values()]
 
 

@@ -23,7 +23,7 @@ from .games import ACTIVE_CHANNEL, ACTIVE_OWN, NUMBERED, read_games
 #: The columns given when a game is created; the others start at their defaults.
 NEW_GAME_COLUMNS: Final = ("guild_id", "channel_id", "owner_id", "scope", "kind",
                            "puzzle_number", "answer", "hard_mode", "setter_id", "created_at",
-                           "word_length", "attempts")
+                           "word_length", "attempts", "language")
 _INSERT_GAME: Final = (
     f"INSERT INTO games ({', '.join(NEW_GAME_COLUMNS)}) "
     f"VALUES ({', '.join(f'${n}' for n in range(1, len(NEW_GAME_COLUMNS) + 1))}) RETURNING id"
@@ -65,7 +65,8 @@ def new_game_values(game: Game) -> tuple[Any, ...]:
     """The values of a new game's :data:`NEW_GAME_COLUMNS`."""
     return (game.guild_id, game.channel_id, game.owner_id, game.scope.value, game.kind.value,
             game.puzzle_number, game.hidden_word, game.hard_mode, game.setter_id,
-            game.created_at, game.variant.length, game.variant.attempts)
+            game.created_at, game.variant.length, game.variant.attempts,
+            game.variant.language)
 
 
 async def _create(tx: Tx, game: Game, mark: str | None) -> Game:

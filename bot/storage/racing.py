@@ -55,7 +55,7 @@ from .models import HintRecord
 T = TypeVar("T")
 _RACE: Final = ("r.id, r.guild_id, r.channel_id, r.starter_id, r.answer, r.hard_mode, "
                 "r.created_at, r.ends_at, r.join_window_ends_at, r.finished_at, r.end_reason, "
-                "r.message_id, r.word_length, r.attempts")
+                "r.message_id, r.word_length, r.attempts, r.language")
 #: Races matching ``{where}`` (on ``races r``): one row per racer's guess, by race, racers in
 #: the order they joined.
 _SELECT: Final = (
@@ -100,7 +100,7 @@ def races_from_rows(rows: list[Row]) -> list[RaceRecord]:
         if row[0] not in found:
             found[row[0]] = _race(row), {}
         racers = found[row[0]][1]
-        player, joined, status, finished, hints, place, attempt, word, feedback, at = row[14:]
+        player, joined, status, finished, hints, place, attempt, word, feedback, at = row[15:]
         if player is not None:
             racer = racers.get(player) or Racer(player, moment(joined), Status(status),
                                                 maybe_moment(finished), int(hints), place)
@@ -112,12 +112,12 @@ def races_from_rows(rows: list[Row]) -> list[RaceRecord]:
 
 
 def _race(row: tuple[Any, ...]) -> RaceRecord:
-    race_id, guild, channel, starter, answer, hard, created, ends, window, *rest = row[:14]
-    finished, end, message, length, attempts = rest
+    race_id, guild, channel, starter, answer, hard, created, ends, window, *rest = row[:15]
+    finished, end, message, length, attempts, language = rest
     return RaceRecord(race_id, guild, channel, starter, answer, bool(hard), moment(created),
                       moment(ends), maybe_moment(window) or moment(created),
                       maybe_moment(finished), end, message,
-                      variant=stored_variant(length, attempts))
+                      variant=stored_variant(language, length, attempts))
 
 
 async def _read(source: Tx | Database, where: str, *params: Any) -> list[RaceRecord]:
@@ -320,11 +320,11 @@ async def _create(tx: Tx, race: RaceRecord) -> RaceRecord:
         raise RaceExists(existing)
     row = await tx.fetchrow(
         "INSERT INTO races (guild_id, channel_id, starter_id, answer, hard_mode, created_at, "
-        "ends_at, join_window_ends_at, word_length, attempts) "
-        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+        "ends_at, join_window_ends_at, word_length, attempts, language) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
         race.guild_id, race.channel_id, race.starter_id, race.answer, race.hard_mode,
         race.created_at, race.ends_at, race.join_window_ends_at, race.variant.length,
-        race.variant.attempts)
+        race.variant.attempts, race.variant.language)
     assert row is not None
     return replace(race, id=int(row[0]))
 

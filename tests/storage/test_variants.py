@@ -1,7 +1,7 @@
-"""A game's variant is stored with it (migration 0015), on both stores: games and races keep
-their word length and attempts and read them back as their variant; a variant this release
-does not play is refused clearly; no CHECK names 5 letters or 6 attempts; the statistics
-have room for wins in up to 13 attempts."""
+"""A game's variant is stored with it (migrations 0015 and 0016), on both stores: games and
+races keep their pack's language, word length and attempts and read them back as the pack's
+variant; a variant this release does not play is refused clearly; no CHECK names 5 letters
+or 6 attempts; the statistics have room for wins in up to 13 attempts."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.core.packs import pack
 from bot.core.stats import DISTRIBUTION_SLOTS, record_result, to_stats
 from bot.core.variant import CLASSIC, Variant
 from bot.storage import StorageError
@@ -54,8 +55,31 @@ async def test_a_variant_this_release_does_not_play_is_refused(db: Any,
     game = await own_game(db, ALICE)
     await write(place, "UPDATE games SET answer = 'planet', word_length = 6 WHERE id = ?",
                 game.id)
-    with pytest.raises(StorageError, match="no variant of 6 letters in 6 attempts is known"):
+    with pytest.raises(StorageError, match="no variant of 6 letters in 6 attempts in 'en' is "
+                                           "known"):
+        await db.get_game(game.id)  # English 6 letters is played in 7 attempts
+    await write(place, "UPDATE games SET answer = 'crane', word_length = 5, language = 'xx' "
+                "WHERE id = ?", game.id)
+    with pytest.raises(StorageError, match="in 'xx' is known"):
         await db.get_game(game.id)
+
+
+@pytest.mark.parametrize(("language", "length", "word"),
+                         [("es", 5, "ñandu"), ("ru", 5, "район"), ("en", 6, "planet")])
+async def test_games_and_races_keep_their_pack(db: Any, place: StorePlace, language: str,
+                                               length: int, word: str) -> None:
+    variant = pack(language, length).variant
+    game = await db.create_game(guild_id=G, channel_id=C, owner_id=ALICE, scope="own",
+                                kind="random", answer=word, hard_mode=False, variant=variant,
+                                now=T0)
+    race = await db.create_race(guild_id=G, channel_id=C + 1, starter_id=1, answer=word,
+                                hard_mode=False, ends_at=T0 + timedelta(minutes=5),
+                                variant=variant, now=T0)
+    assert await place.fetch("SELECT language, word_length, attempts FROM games WHERE id = ?",
+                             game.id) == [(language, length, variant.attempts)]
+    assert await place.fetch("SELECT language FROM races WHERE id = ?", race.id) == [(language,)]
+    assert (await db.get_game(game.id)).variant == variant
+    assert (await db.get_race(race.id)).variant == variant
 
 
 async def test_no_check_names_a_word_length_or_a_number_of_attempts(place: StorePlace,

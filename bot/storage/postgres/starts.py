@@ -50,7 +50,7 @@ _PLAYED: Final = (
 _TYPES: Final = {"guild_id": "bigint", "channel_id": "bigint", "owner_id": "bigint",
                  "scope": "text", "kind": "text", "puzzle_number": "integer", "answer": "text",
                  "hard_mode": "boolean", "setter_id": "bigint", "created_at": "timestamptz",
-                 "word_length": "smallint", "attempts": "smallint"}
+                 "word_length": "smallint", "attempts": "smallint", "language": "text"}
 _COLUMNS: Final = ", ".join(NEW_GAME_COLUMNS)
 #: The games in the order given; ids are handed out in that order.
 _INSERT: Final = (
