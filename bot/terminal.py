@@ -270,7 +270,7 @@ class TerminalGame:
                                      score=f"{result.attempt}/{game.max_attempts}"))
                     else:
                         self.say(t._("Out of guesses. The word was {word}.",
-                                     word=result.finish.answer.upper()))
+                                     word=result.game.shown_answer))
                     self.say()
                     self.say(result.finish.share_text, wrap=False)
                     self.say()
@@ -310,7 +310,7 @@ class TerminalGame:
             given_up = await self.service.give_up(LOCAL_PLACE, self.player_id,
                                                   game_id=game.id)
             self.show(given_up.game)
-            self.say(t._("The word was {word}.", word=given_up.finish.answer.upper()))
+            self.say(t._("The word was {word}.", word=given_up.game.shown_answer))
             await self.show_stats(game.bucket)
             return given_up.game, 0
         else:
@@ -330,6 +330,6 @@ class TerminalGame:
 
     def ended_elsewhere(self, game: Game) -> int:
         self.say(self.texts._("This game ended in another window; the word was {word}. Run "
-                              "`{play}` to start another.", word=(game.answer or "?").upper(),
+                              "`{play}` to start another.", word=game.shown_answer or "?",
                               play=self.play))
         return 0

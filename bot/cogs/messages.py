@@ -68,7 +68,7 @@ def finish_fields(game: Game, finish: Finish, ender_id: int,
                        if is_channel_game(game) else t._("In {score}", score=score)))
     else:
         fields.append((t._("Game over"), t._("The word was **{word}**.",
-                                             word=(game.answer or "").upper())))
+                                             word=game.shown_answer or "")))
     fields.append((t._("Share"), shown(finish.share_text)))
     lit = game.attempts_used if game.won else None  # this game's bar, as in the picture
     for player in finish.stats:

@@ -34,6 +34,8 @@ from bot.core.domain import (
     normalise_word,
 )
 from bot.core.feedback import score
+from bot.core.letter_rules import LETTER_RULES
+from bot.core.letters import read_word, upper_case
 from bot.core.variant import CLASSIC, Variant
 
 __all__ = ["MAX_ATTEMPTS", "Game", "Guess", "Invalid", "Row", "Status", "hard_mode_problem",
@@ -54,15 +56,24 @@ class Invalid:
 
 def validate_guess(raw: object, allowed: Container[str],
                    variant: Variant = CLASSIC) -> str | Invalid:
-    """Check a raw guess as typed by a person (:func:`bot.core.domain.normalise_word`), then
-    that it is in ``allowed``. Returns the lower-case word or an :class:`Invalid`; never raises.
+    """Check a raw guess as typed by a person, then that it is in ``allowed``. Returns the
+    word in the variant's letters or an :class:`Invalid`; never raises.
+
+    The classic game reads A to Z (:func:`bot.core.domain.normalise_word`); a game of another
+    word pack reads through its language's letters (:func:`bot.core.letters.read_word`:
+    accents folded, letters of its own such as Ñ or Й kept, the language's case).
     """
+    rules = LETTER_RULES.get(variant.language)
     try:
-        word = normalise_word(raw, variant)
+        if variant == CLASSIC or rules is None or rules.alphabet != variant.alphabet:
+            word = normalise_word(raw, variant)
+        else:
+            word = read_word(raw, rules, variant.length)
     except BadWord as bad:
         return Invalid(bad.problem.value, bad.message)
     if word not in allowed:
-        return Invalid("unknown_word", f"{word.upper()} is not in the word list.")
+        shown = word.upper() if rules is None else upper_case(word, rules)
+        return Invalid("unknown_word", f"{shown} is not in the word list.")
     return word
 
 
@@ -274,6 +285,21 @@ class Game:
         if self.status is Status.WON or (self.status.is_over and not self.sealed):
             return self.hidden_word
         return None
+
+    @property
+    def shown_answer(self) -> str | None:
+        """:attr:`answer` as people read it, in upper case with its accents (``ÁRBOL``, from
+        the game's word pack: :meth:`bot.core.packs.Pack.shown`); ``None`` while hidden."""
+        answer = self.answer
+        if answer is None or self.variant == CLASSIC:
+            return None if answer is None else answer.upper()
+        from bot.core.packs import pack_of  # (the pack's files: read once, when shown)
+
+        try:
+            return pack_of(self.variant).shown(answer)
+        except (KeyError, ValueError):  # not a shipped pack: its letters in upper case
+            rules = LETTER_RULES.get(self.variant.language)
+            return answer.upper() if rules is None else upper_case(answer, rules)
 
     # -- play -----------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.core.daily import EPOCH
 from bot.core.domain import WORD_LENGTH, HintKind, LeaderboardOrder, StatsBucket
 from bot.core.game import Invalid
+from bot.core.packs import pack_keys
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts
 from bot.render.race_text import race_problems
@@ -83,6 +84,12 @@ def problem_text(error: PlayerError, commands: Commands, texts: Texts = ENGLISH)
             "anyone. Start a channel game with a random word instead."),
         Problem.DAILY_WORD_FIXED: lambda: t._(
             "The daily's word is the same for everyone; it can't be chosen."),
+        Problem.UNKNOWN_PACK: lambda: t._(
+            "There's no {pack} word pack; the packs are {packs}.", pack=error.detail or "?",
+            packs=", ".join(pack_keys())),
+        Problem.DAILY_PACK_FIXED: lambda: t._(
+            "The daily here is played in the server's word pack; choose a language and "
+            "length for a practice game instead."),
         Problem.BAD_HINT_KIND: lambda: t._(
             "A hint is {kinds}.", kinds=t.either([t._(HINT_KINDS[k]) for k in HintKind])),
         Problem.BAD_BUCKET: lambda: t._(

@@ -24,6 +24,7 @@ from bot.core.daily import puzzle_number
 from bot.core.domain import ARCHIVE, Kind, Status
 from bot.service.dailies import daily_answer, resume_daily, shared
 from bot.service.errors import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Place, Problem
+from bot.service.pack_choice import chosen_variant
 from bot.service.results import StartResult
 from bot.storage.errors import GameExists
 
@@ -89,11 +90,12 @@ async def start_archive(service: GameService, salt: str, place: Place, player_id
 
     # A server whose order of words is not settled yet settles it from today, as its daily
     # would, never from the past puzzle asked for.
-    answer = await daily_answer(db, service.words, salt, settings, chosen, player_id,
-                                settle_on=today)
+    variant = chosen_variant(settings, None, None)  # the server's pack, as its daily
+    answer = await daily_answer(db, service.lists(variant), salt, settings, chosen,
+                                player_id, settle_on=today)
     try:
         game = await service.create(place, ARCHIVE, answer, hard_mode, owner_id=player_id,
-                                       puzzle_number=chosen)
+                                       puzzle_number=chosen, variant=variant)
     except GameExists as exists:
         other = exists.existing
         if other.kind is ARCHIVE.kind and other.puzzle_number == chosen:  # started twice at once

@@ -63,7 +63,9 @@ class Calendars:
     async def update(self, guild_id: int, now: datetime, *, timezone: str | Unset = UNSET,
                      results_channel_id: int | Unset | None = UNSET,
                      hints_in_channel_games: bool | Unset = UNSET,
-                     hints_in_dailies: bool | Unset = UNSET) -> GuildSettings:
+                     hints_in_dailies: bool | Unset = UNSET,
+                     language: str | Unset | None = UNSET,
+                     word_length: int | Unset | None = UNSET) -> GuildSettings:
         """Change the server's settings given. A new time zone never changes the server's
         today: the day it is on lasts until tomorrow would have begun, or begins in the new
         zone, whichever is later (:meth:`bot.core.daily.Calendar.moved_to`), so nobody's daily
@@ -81,7 +83,8 @@ class Calendars:
                 after = await self._db.update_guild_settings(
                     guild_id, timezone=timezone, results_channel_id=results_channel_id,
                     hints_in_channel_games=hints_in_channel_games,
-                    hints_in_dailies=hints_in_dailies, held_day=held_day, held_until=held_until)
+                    hints_in_dailies=hints_in_dailies, held_day=held_day, held_until=held_until,
+                    language=language, word_length=word_length)
             except BaseException:
                 self.unsure(guild_id)  # the write may have landed all the same
                 raise

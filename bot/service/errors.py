@@ -61,6 +61,10 @@ class Problem(StrEnum):
     CHALLENGE_NOT_START = "challenge_not_start"
     DAILY_NOT_IN_CHANNEL = "daily_not_in_channel"
     DAILY_WORD_FIXED = "daily_word_fixed"
+    #: ``detail``: the word pack asked for (``es-9``), which is not shipped.
+    UNKNOWN_PACK = "unknown_pack"
+    #: The daily is played in the server's word pack.
+    DAILY_PACK_FIXED = "daily_pack_fixed"
     BAD_HINT_KIND = "bad_hint_kind"
     BAD_BUCKET = "bad_bucket"
     BAD_ORDER = "bad_order"

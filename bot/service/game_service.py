@@ -32,6 +32,7 @@ from bot.core.personal import PERSONAL
 from bot.core.race import RaceBoard, RaceStats
 from bot.core.solver import Solver
 from bot.core.stats import EndingFigures, Leaderboard, Stats
+from bot.core.variant import CLASSIC, Variant
 from bot.core.words import WordLists
 from bot.service import figures, starts
 from bot.service.calendars import Calendars, server_calendar
@@ -51,6 +52,7 @@ from bot.service.errors import (
     store_refusals,
 )
 from bot.service.hinting import make_hint, revealed_per_guess
+from bot.service.pack_choice import PackLists, server_pack
 from bot.service.posts import ResultsPosts
 from bot.service.prefs import personal_today
 from bot.service.results import (
@@ -105,6 +107,8 @@ class GameService(ResultsPosts):
             raise ValueError("daily_salt must not be empty")
         self.db = db
         self.words = words
+        #: The lists of a game's word pack: :class:`~bot.service.pack_choice.PackLists`.
+        self.lists = PackLists(words)
         self.daily_salt = daily_salt
         #: Picks the hidden word of a random game (tests choose it).
         self.choose: Callable[[tuple[str, ...]], str] = choose or secrets.choice
@@ -193,12 +197,15 @@ class GameService(ResultsPosts):
     async def start(self, place: Place, player_id: int, *, scope: Scope | str = Scope.OWN,
                     kind: Kind | str = Kind.RANDOM, hard_mode: bool = False,
                     word: str | None = None, number: int | None = None,
-                    date: str | None = None) -> StartResult:
+                    date: str | None = None, language: str | None = None,
+                    length: int | None = None) -> StartResult:
         """Open a game, or hand back the one running (``resumed``). ``word`` sets the hidden
         word of an own practice game (for trying things out in the terminal); a channel game
-        with a chosen word is :meth:`challenge`; ``number`` or ``date``: an archive puzzle."""
+        with a chosen word is :meth:`challenge`; ``number`` or ``date``: an archive puzzle.
+        ``language`` and ``length``: the word pack (:mod:`bot.service.pack_choice`)."""
         return await starts.start(self, place, player_id, scope=scope, kind=kind,
-                                  hard_mode=hard_mode, word=word, number=number, date=date)
+                                  hard_mode=hard_mode, word=word, number=number, date=date,
+                                  language=language, length=length)
 
     async def challenge(self, place: Place, setter_id: int, word: str, *,
                         hard_mode: bool = False) -> StartResult:
@@ -207,11 +214,11 @@ class GameService(ResultsPosts):
 
     async def create(self, place: Place, mode: Mode, answer: str, hard_mode: bool, *,
                      owner_id: int | None = None, setter_id: int | None = None,
-                     puzzle_number: int | None = None) -> Game:
+                     puzzle_number: int | None = None, variant: Variant = CLASSIC) -> Game:
         return await self.db.create_game(
             guild_id=place.guild_id, channel_id=place.channel_id, owner_id=owner_id,
             scope=mode.scope, kind=mode.kind, answer=answer, hard_mode=hard_mode,
-            setter_id=setter_id, puzzle_number=puzzle_number, now=self.now())
+            setter_id=setter_id, puzzle_number=puzzle_number, variant=variant, now=self.now())
 
     # -- guess ----------------------------------------------------------------------------
 
@@ -233,7 +240,8 @@ class GameService(ResultsPosts):
             refusal = guess_refusal(game, player_id)
             if refusal is not None:
                 raise refused(refusal)
-            played = game.guess(raw, self.words.allowed, player_id=player_id, now=self.now())
+            played = game.guess(raw, self.lists(game.variant).allowed, player_id=player_id,
+                                now=self.now())
             if isinstance(played, Invalid):
                 raise InvalidGuess(played)
             row, attempt, status = played.rows[-1], played.attempts_used, played.status
@@ -368,12 +376,17 @@ class GameService(ResultsPosts):
     async def update_settings(self, guild_id: int, *, timezone: str | Unset = UNSET,
                               results_channel_id: int | Unset | None = UNSET,
                               hints_in_channel_games: bool | Unset = UNSET,
-                              hints_in_dailies: bool | Unset = UNSET) -> GuildSettings:
+                              hints_in_dailies: bool | Unset = UNSET,
+                              language: str | Unset = UNSET,
+                              length: int | Unset = UNSET) -> GuildSettings:
         """Change the settings given (:meth:`Calendars.update
-        <bot.service.calendars.Calendars.update>`: a new time zone never changes today)."""
+        <bot.service.calendars.Calendars.update>`: a new time zone never changes today).
+        ``language`` and ``length``: the server's word pack, checked to be shipped."""
+        packs = server_pack(await self.db.guild_settings(guild_id), language, length)
         return await self._calendars.update(
             guild_id, self.now(), timezone=timezone, results_channel_id=results_channel_id,
-            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies)
+            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies,
+            **packs)
 
     async def forget_me(self, player_id: int) -> ForgetReport:
         return await self.db.forget_player(player_id)

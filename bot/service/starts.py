@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.core.domain import Kind, Scope, mode_of
 from bot.core.game import Game, Invalid, validate_guess
+from bot.core.variant import CLASSIC, Variant
 from bot.service.archive import start_archive
 from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
 from bot.service.errors import (
@@ -25,6 +26,7 @@ from bot.service.errors import (
     PlayerError,
     Problem,
 )
+from bot.service.pack_choice import chosen_variant
 from bot.service.results import StartResult
 from bot.service.views import option
 from bot.storage.errors import DailyPlayed, GameExists, RaceExists
@@ -38,8 +40,10 @@ log = logging.getLogger(__name__)
 
 async def start(service: GameService, place: Place, player_id: int, *, scope: Scope | str,
                 kind: Kind | str, hard_mode: bool, word: str | None, number: int | None,
-                date: str | None) -> StartResult:
-    """:meth:`GameService.start <bot.service.game_service.GameService.start>`."""
+                date: str | None, language: str | None = None,
+                length: int | None = None) -> StartResult:
+    """:meth:`GameService.start <bot.service.game_service.GameService.start>`: in the word
+    pack asked for, else the server's (a daily or archive puzzle: always the server's)."""
     scope = option(Scope, scope, Problem.BAD_START)
     kind = option(Kind, kind, Problem.BAD_START)
     if scope is Scope.CHANNEL:
@@ -54,18 +58,28 @@ async def start(service: GameService, place: Place, player_id: int, *, scope: Sc
         raise BadOption(Problem.DAILY_WORD_FIXED)
     if scope is Scope.CHANNEL and word is not None:  # a challenge, with its setter
         raise BadOption(Problem.CHALLENGE_NOT_START)
-    if kind is Kind.ARCHIVE or number is not None or date is not None:
+    numbered = kind is Kind.ARCHIVE or number is not None or date is not None
+    if numbered or kind is Kind.DAILY:
+        if language is not None or length is not None:  # only the server's pack
+            settings = await service.db.guild_settings(place.guild_id)
+            if chosen_variant(settings, language, length) != chosen_variant(settings, None,
+                                                                              None):
+                raise BadOption(Problem.DAILY_PACK_FIXED)
+    else:
+        variant = chosen_variant(await service.db.guild_settings(place.guild_id), language,
+                                 length)
+    if numbered:
         return await start_archive(service, service.daily_salt, place, player_id, kind=kind,
                                    hard_mode=hard_mode, number=number, on=date)
     if kind is Kind.DAILY:
         return await _start_daily(service, place, player_id, hard_mode)
 
     if word is not None:
-        answer, kind = checked_word(service, word), Kind.CHOSEN
+        answer, kind = checked_word(service, word, variant), Kind.CHOSEN
     else:
-        answer = service.choose(service.words.answers)
+        answer = service.choose(service.lists(variant).answers)
     mode = mode_of(scope, kind)
-    creating = service.create(place, mode, answer, hard_mode,
+    creating = service.create(place, mode, answer, hard_mode, variant=variant,
                               owner_id=player_id if scope is Scope.OWN else None)
     try:
         game = await _beside_race(creating)
@@ -89,9 +103,9 @@ async def challenge(service: GameService, place: Place, setter_id: int, word: st
     return StartResult(game, resumed=False)
 
 
-def checked_word(service: GameService, word: str) -> str:
+def checked_word(service: GameService, word: str, variant: Variant = CLASSIC) -> str:
     """A chosen hidden word, if it is a word the game allows."""
-    checked = validate_guess(word, service.words.allowed)
+    checked = validate_guess(word, service.lists(variant).allowed, variant)
     if isinstance(checked, Invalid):
         raise InvalidGuess(checked)
     return checked
@@ -106,11 +120,13 @@ async def _start_daily(service: GameService, place: Place, player_id: int,
     if existing is not None:
         return await resume_daily(db, existing, place)
     await refuse_if_archived(db, place, player_id, number)
-    answer = await daily_answer(db, service.words, service.daily_salt, settings, number,
-                                player_id)
+    variant = chosen_variant(settings, None, None)
+    answer = await daily_answer(db, service.lists(variant), service.daily_salt, settings,
+                                number, player_id)
     try:
         game = await service.create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
-                                      hard_mode, owner_id=player_id, puzzle_number=number)
+                                      hard_mode, owner_id=player_id, puzzle_number=number,
+                                      variant=variant)
     except GameExists as exists:
         other = exists.existing
         if other.kind == Kind.DAILY and other.puzzle_number == number:

@@ -48,6 +48,9 @@ class GuildSettings:
     #: (a UTC instant): :class:`bot.core.daily.Calendar`. Both ``None`` otherwise.
     held_day: int | None = None
     held_until: datetime | None = None
+    #: The word pack of the server's games and its daily (``None``: English, 5 letters).
+    language: str | None = None
+    word_length: int | None = None
 
 
 #: The stored columns of :class:`GuildSettings`, in its order.

@@ -151,9 +151,12 @@ class Store(Protocol):
         results_channel_id: int | Unset | None = UNSET,
         hints_in_channel_games: bool | Unset = UNSET, hints_in_dailies: bool | Unset = UNSET,
         held_day: int | Unset | None = UNSET, held_until: datetime | Unset | None = UNSET,
+        language: str | Unset | None = UNSET, word_length: int | Unset | None = UNSET,
     ) -> GuildSettings:
-        """Change only the settings given and return all of them. ``held_day`` and
-        ``held_until`` go together, both set or both ``None`` (:class:`bot.core.daily.Calendar`)."""
+        """Change only the settings given and return all of them (``language`` and
+        ``word_length``: the server's word pack, ``None`` for the bot's default). ``held_day``
+        and ``held_until`` go together, both set or both ``None``
+        (:class:`bot.core.daily.Calendar`)."""
 
     async def settle_daily_order(self, guild_id: int, today: int) -> int:
         """The first puzzle number of the server's own order of daily words

@@ -1,0 +1,69 @@
+"""Which word pack a game is played in, and that pack's lists.
+
+A start names a language and a length, or leaves them to the server's settings, then to the
+bot's default (English, 5 letters). English in 5 letters is the bot's own lists (its
+``WORDLE_ANSWERS``/``WORDLE_ALLOWED`` when set); any other shipped pack gives its own
+(:mod:`bot.core.packs`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH, Pack, PackError, pack, pack_keys
+from bot.core.variant import CLASSIC, Variant
+from bot.core.words import WordLists
+from bot.service.errors import BadOption, Problem
+from bot.storage.models import GuildSettings, Unset
+
+
+def chosen_variant(settings: GuildSettings | None, language: str | None,
+                   length: int | None) -> Variant:
+    """The variant of the pack a start asks for: each of ``language`` and ``length`` given,
+    else the server's, else the bot's default. ``BadOption`` (``UNKNOWN_PACK``, naming the
+    packs there are) for a pack not shipped."""
+    language = language or (settings.language if settings else None) or DEFAULT_LANGUAGE
+    length = length or (settings.word_length if settings else None) or DEFAULT_LENGTH
+    if (language, length) == (CLASSIC.language, CLASSIC.length):
+        return CLASSIC
+    return shipped(language, length).variant
+
+
+def shipped(language: str, length: int) -> Pack:
+    """The shipped pack ``language``-``length``; ``BadOption`` naming the packs there are."""
+    if f"{language}-{length}" not in pack_keys():
+        raise BadOption(Problem.UNKNOWN_PACK, detail=f"{language}-{length}")
+    try:
+        return pack(language, length)
+    except (KeyError, PackError):
+        raise BadOption(Problem.UNKNOWN_PACK, detail=f"{language}-{length}") from None
+
+
+
+def server_pack(settings: GuildSettings, language: str | Unset,
+                length: int | Unset) -> dict[str, Any]:
+    """The settings to write for a server's new word pack: none when neither is given; else
+    the pack of the one given with the other as set now, checked to be shipped
+    (``BadOption`` otherwise), stored as ``None`` for the bot's default."""
+    if isinstance(language, Unset) and isinstance(length, Unset):
+        return {}
+    variant = chosen_variant(settings, None if isinstance(language, Unset) else language,
+                             None if isinstance(length, Unset) else length)
+    if variant == CLASSIC:
+        return {"language": None, "word_length": None}
+    return {"language": variant.language, "word_length": variant.length}
+
+
+class PackLists:
+    """The answers and allowed guesses of each variant played, made once per process."""
+
+    def __init__(self, classic: WordLists) -> None:
+        self._lists: dict[Variant, WordLists] = {CLASSIC: classic}
+
+    def __call__(self, variant: Variant) -> WordLists:
+        """The lists of ``variant``'s pack (``KeyError`` for one not shipped)."""
+        found = self._lists.get(variant)
+        if found is None:
+            played = pack(variant.language, variant.length)
+            found = self._lists[variant] = WordLists(played.answers, played.allowed)
+        return found
