@@ -52,9 +52,13 @@ import discord
 from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Recent, Reply
 from bot.core.domain import HintKind, Scope
+from bot.core.letter_rules import LETTER_RULES
+from bot.core.variant import Variant
 from bot.render.catalogues import N_
 from bot.render.common import (
     ENGLISH,
+    QWERTY_ROWS,
+    KeyboardLayout,
     Texts,
     fit_parts,
     game_label_text,
@@ -272,7 +276,7 @@ def alt_text(game: Game, look: Look = DEFAULT_LOOK, texts: Texts = ENGLISH) -> s
     values = {"label": label, "used": game.attempts_used, "attempts": game.max_attempts}
     head = (t._("{label} board, hard mode, {used} of {attempts} guesses", **values)
             if game.hard_mode else t._("{label} board, {used} of {attempts} guesses", **values))
-    out = ruled_out_text(game.keyboard, texts=t)
+    out = ruled_out_text(game.keyboard, game.variant, texts=t)
     text = ". ".join([head, *rows, *([out] if out else [])])
     return text if len(text) <= ALT_LIMIT else text[:ALT_LIMIT - 1] + "…"
 
@@ -311,6 +315,12 @@ def result_text(fields: list[tuple[str, str]], budget: int, texts: Texts = ENGLI
                      texts)
 
 
+def keyboard_rows(variant: Variant) -> KeyboardLayout:
+    """The keyboard of the variant's language (AZERTY, QWERTZ, ЙЦУКЕН...), else QWERTY."""
+    rules = LETTER_RULES.get(variant.language)
+    return rules.keyboard if rules and rules.alphabet == variant.alphabet else QWERTY_ROWS
+
+
 async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game: Game,
                     look: Look, *, stats_picture: bool = False, ids: bool = False,
                     texts: Texts = ENGLISH) -> tuple[list[discord.File], str]:
@@ -320,9 +330,9 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
     to attach and the text added ("" with a picture). ``ids``: give them :data:`PICTURE_ID`
     and :data:`BOARD_ID`."""
     if look.picture:
-        png = await board_png_async(game.rows, game.keyboard,
-                                    hard_mode=game.hard_mode, title=game_label_text(game, texts),
-                                    theme=look.theme)
+        png = await board_png_async(game.rows, game.keyboard, game.variant,
+                                    layout=keyboard_rows(game.variant), hard_mode=game.hard_mode,
+                                    title=game_label_text(game, texts), theme=look.theme)
         items = [discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
                                           description=alt_text(game, look, texts))]
         if stats_picture:
@@ -331,7 +341,9 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
                 description=texts._("Statistics: the same numbers as the text below")))
         container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID if ids else None))
         return [discord.File(io.BytesIO(png), filename=BOARD_FILE)], ""
-    board = recolour(game_text(game.rows, game.keyboard, texts=texts), look.high_contrast)
+    board = recolour(game_text(game.rows, game.keyboard, game.variant,
+                               layout=keyboard_rows(game.variant), texts=texts),
+                     look.high_contrast)
     container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID if ids else None))
     return [], board
 

@@ -63,9 +63,11 @@ def finish_fields(game: Game, finish: Finish, ender_id: int,
     fields = []
     if game.won:
         score = f"{game.attempts_used}/{game.max_attempts}"
-        fields.append((t._("Solved!"),
-                       t._("In {score} by {player}", score=score, player=mention(game.solved_by))
-                       if is_channel_game(game) else t._("In {score}", score=score)))
+        solved = (t._("In {score} by {player}", score=score, player=mention(game.solved_by))
+                  if is_channel_game(game) else t._("In {score}", score=score))
+        if game.shown_answer not in (None, game.hidden_word.upper()):  # its accents, at last
+            solved += "\n" + t._("The word: **{word}**", word=game.shown_answer)
+        fields.append((t._("Solved!"), solved))
     else:
         fields.append((t._("Game over"), t._("The word was **{word}**.",
                                              word=game.shown_answer or "")))

@@ -49,6 +49,7 @@ from bot.cogs.interact import (
     within_deadline,
 )
 from bot.cogs.messages import GREEN, analysis_embed, choices, mention
+from bot.cogs.pack_options import pack_options
 from bot.core.periods import Period
 from bot.core.race import RaceBoard, RaceStats
 from bot.render.account_text import (
@@ -160,10 +161,11 @@ class WordleCog(commands.Cog):
                            number="archive: the puzzle's number (Wordle 123)",
                            date="archive: the puzzle's date, YYYY-MM-DD")
     @app_commands.choices(who=choices(WHO), kind=choices(START_KINDS))
+    @pack_options(server=False)
     async def start(self, interaction: discord.Interaction,
-                    who: str = "me", kind: str = Kind.RANDOM.value,
-                    hard: bool = False, number: int | None = None,
-                    date: str | None = None) -> None:
+                    who: str = "me", kind: str = Kind.RANDOM.value, hard: bool = False,
+                    number: int | None = None, date: str | None = None,
+                    language: str | None = None, length: int | None = None) -> None:
         scope = WHO.get(who, who)
         if scope is Scope.CHANNEL:
             server_only(interaction)
@@ -171,7 +173,8 @@ class WordleCog(commands.Cog):
         async def work() -> Reply:
             result = await self.service.start(place_of(interaction), interaction.user.id,
                                               scope=scope, kind=kind, hard_mode=hard,
-                                              number=number, date=date)
+                                              number=number, date=date, language=language,
+                                              length=length)
             game = result.game
             t = reply_texts(interaction, ephemeral=game.private)
             text = start_text(game, resumed=result.resumed, other_kind=result.other_kind,
@@ -346,24 +349,25 @@ class WordleCog(commands.Cog):
                            hints_in_channel_games="allow /hint in channel games",
                            hints_in_dailies="allow /hint on the daily (hinted results get a mark)",
                            hints_in_races="allow /hint in races (hinted results get a mark)")
+    @pack_options(server=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     @needs_server()
     async def settings(self, interaction: discord.Interaction, timezone: str | None = None,
                        results_channel: discord.TextChannel | None = None,
                        hints_in_channel_games: bool | None = None,
                        hints_in_dailies: bool | None = None,
-                       hints_in_races: bool | None = None) -> None:
+                       hints_in_races: bool | None = None, language: str | None = None,
+                       length: int | None = None) -> None:
         guild_id = server_only(interaction)
-        changes: dict = {}
+        changes: dict = {k: v for k, v in (
+            ("hints_in_channel_games", hints_in_channel_games),
+            ("hints_in_dailies", hints_in_dailies), ("language", language), ("length", length),
+        ) if v is not None}
         if timezone is not None:
             changes["timezone"] = timezone.strip()
         if results_channel is not None:
             self._check_can_post(interaction, results_channel)
             changes["results_channel_id"] = results_channel.id
-        if hints_in_channel_games is not None:
-            changes["hints_in_channel_games"] = hints_in_channel_games
-        if hints_in_dailies is not None:
-            changes["hints_in_dailies"] = hints_in_dailies
         if changes:
             current = await within_deadline(
                 interaction, self.service.update_settings(guild_id, **changes))

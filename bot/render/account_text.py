@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.core.letter_rules import LETTER_RULES
+from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts, recolour
 from bot.render.daily_results import HINTED_MARK
@@ -16,6 +18,11 @@ from bot.storage.models import GuildSettings
 def on_off(flag: bool, texts: Texts = ENGLISH) -> str:
     """A setting that is on or off, in words."""
     return texts._("on") if flag else texts._("off")
+
+
+def _language_name(settings: GuildSettings) -> str:
+    """The English name of the server's pack's language, as the command's choices name it."""
+    return LETTER_RULES[settings.language or DEFAULT_LANGUAGE].name
 
 
 def settings_text(settings: GuildSettings, results_channel: str,
@@ -35,6 +42,9 @@ def settings_text(settings: GuildSettings, results_channel: str,
                 state=on_off(settings.hints_in_channel_games, texts)),
         texts._("Hints in dailies: **{state}** (results helped by hints are marked {mark})",
                 state=on_off(settings.hints_in_dailies, texts), mark=HINTED_MARK),
+        texts._("Word pack: **{language}, {length} letters** (the games' default and the daily)",
+                language=texts.pgettext("choice", _language_name(settings)),
+                length=settings.word_length or DEFAULT_LENGTH),
     ])
 
 

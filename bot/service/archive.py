@@ -91,7 +91,7 @@ async def start_archive(service: GameService, salt: str, place: Place, player_id
     # A server whose order of words is not settled yet settles it from today, as its daily
     # would, never from the past puzzle asked for.
     variant = chosen_variant(settings, None, None)  # the server's pack, as its daily
-    answer = await daily_answer(db, service.lists(variant), salt, settings, chosen,
+    answer = await daily_answer(db, service.lists[variant], salt, settings, chosen,
                                 player_id, settle_on=today)
     try:
         game = await service.create(place, ARCHIVE, answer, hard_mode, owner_id=player_id,

@@ -240,7 +240,7 @@ class GameService(ResultsPosts):
             refusal = guess_refusal(game, player_id)
             if refusal is not None:
                 raise refused(refusal)
-            played = game.guess(raw, self.lists(game.variant).allowed, player_id=player_id,
+            played = game.guess(raw, self.lists[game.variant].allowed, player_id=player_id,
                                 now=self.now())
             if isinstance(played, Invalid):
                 raise InvalidGuess(played)

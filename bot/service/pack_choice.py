@@ -54,16 +54,15 @@ def server_pack(settings: GuildSettings, language: str | Unset,
     return {"language": variant.language, "word_length": variant.length}
 
 
-class PackLists:
-    """The answers and allowed guesses of each variant played, made once per process."""
+class PackLists(dict[Variant, WordLists]):
+    """The answers and allowed guesses of each variant played (``lists[variant]``), made
+    once per process from its pack (``KeyError`` for one not shipped). A dict, so that a
+    guess looks its lists up without a call into this module."""
 
     def __init__(self, classic: WordLists) -> None:
-        self._lists: dict[Variant, WordLists] = {CLASSIC: classic}
+        super().__init__({CLASSIC: classic})
 
-    def __call__(self, variant: Variant) -> WordLists:
-        """The lists of ``variant``'s pack (``KeyError`` for one not shipped)."""
-        found = self._lists.get(variant)
-        if found is None:
-            played = pack(variant.language, variant.length)
-            found = self._lists[variant] = WordLists(played.answers, played.allowed)
+    def __missing__(self, variant: Variant) -> WordLists:
+        played = pack(variant.language, variant.length)
+        found = self[variant] = WordLists(played.answers, played.allowed)
         return found

@@ -77,7 +77,7 @@ async def start(service: GameService, place: Place, player_id: int, *, scope: Sc
     if word is not None:
         answer, kind = checked_word(service, word, variant), Kind.CHOSEN
     else:
-        answer = service.choose(service.lists(variant).answers)
+        answer = service.choose(service.lists[variant].answers)
     mode = mode_of(scope, kind)
     creating = service.create(place, mode, answer, hard_mode, variant=variant,
                               owner_id=player_id if scope is Scope.OWN else None)
@@ -105,7 +105,7 @@ async def challenge(service: GameService, place: Place, setter_id: int, word: st
 
 def checked_word(service: GameService, word: str, variant: Variant = CLASSIC) -> str:
     """A chosen hidden word, if it is a word the game allows."""
-    checked = validate_guess(word, service.lists(variant).allowed, variant)
+    checked = validate_guess(word, service.lists[variant].allowed, variant)
     if isinstance(checked, Invalid):
         raise InvalidGuess(checked)
     return checked
@@ -121,7 +121,7 @@ async def _start_daily(service: GameService, place: Place, player_id: int,
         return await resume_daily(db, existing, place)
     await refuse_if_archived(db, place, player_id, number)
     variant = chosen_variant(settings, None, None)
-    answer = await daily_answer(db, service.lists(variant), service.daily_salt, settings,
+    answer = await daily_answer(db, service.lists[variant], service.daily_salt, settings,
                                 number, player_id)
     try:
         game = await service.create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
