@@ -379,19 +379,20 @@ class Row(NamedTuple):
     feedback: str
 
 
-def normalise_feedback(raw: object) -> str:
-    """``raw`` as :data:`WORD_LENGTH` upper-case feedback states, else ``ValueError``."""
+def normalise_feedback(raw: object, length: int = WORD_LENGTH) -> str:
+    """``raw`` as ``length`` upper-case feedback states, else ``ValueError``."""
     if not isinstance(raw, str):
-        raise ValueError(f"feedback must be {WORD_LENGTH} of G, Y, B")
+        raise ValueError(f"feedback must be {length} of G, Y, B")
     feedback = raw.strip(_SPACES).upper()
-    if len(feedback) != WORD_LENGTH or any(c not in FEEDBACK_STATES for c in feedback):
-        raise ValueError(f"feedback must be {WORD_LENGTH} of G, Y, B: {_echo(raw)!r}")
+    if len(feedback) != length or any(c not in FEEDBACK_STATES for c in feedback):
+        raise ValueError(f"feedback must be {length} of G, Y, B: {_echo(raw)!r}")
     return feedback
 
 
-def parse_row(raw: object) -> Row:
-    """A ``(word, feedback)`` pair as a checked :class:`Row`, else ``ValueError``."""
+def parse_row(raw: object, variant: Variant = CLASSIC) -> Row:
+    """A ``(word, feedback)`` pair of ``variant`` as a checked :class:`Row`, else
+    ``ValueError``."""
     pair: tuple[object, ...] = tuple(raw) if isinstance(raw, (tuple, list)) else ()
     if len(pair) != 2:
         raise ValueError("a row must be a (word, feedback) pair")
-    return Row(normalise_word(pair[0]), normalise_feedback(pair[1]))
+    return Row(normalise_word(pair[0], variant), normalise_feedback(pair[1], variant.length))

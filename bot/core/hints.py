@@ -16,6 +16,7 @@ from bot.core.domain import GREEN, GREY, BadWord, Row, normalise_word, parse_row
 from bot.core.game import keyboard
 from bot.core.revealed import Revealed
 from bot.core.solver_answers import AnswerPick, answer_pick
+from bot.core.variant import CLASSIC, Variant
 
 if TYPE_CHECKING:
     from bot.core.solver import Solver
@@ -36,18 +37,18 @@ class WordHint:
     pick: AnswerPick | None = None
 
 
-def _clean_answer(answer: object) -> str:
+def _clean_answer(answer: object, variant: Variant) -> str:
     try:
-        return normalise_word(answer)
+        return normalise_word(answer, variant)
     except BadWord as bad:
         raise ValueError(f"the hidden word: {bad.message}") from None
 
 
-def _clean_rows(rows: Rows) -> list[Row]:
+def _clean_rows(rows: Rows, variant: Variant = CLASSIC) -> list[Row]:
     out = []
     for number, row in enumerate(rows, start=1):
         try:
-            out.append(parse_row(row))
+            out.append(parse_row(row, variant))
         except ValueError as exc:
             raise ValueError(f"row {number}: {exc}") from None
     return out
@@ -58,11 +59,14 @@ def letter_hint(
     rows: Rows,
     already_hinted: Collection[str] = (),
     rng: random.Random | None = None,
+    variant: Variant = CLASSIC,
 ) -> str | None:
-    """A lower-case letter of the hidden word that is neither green nor yellow on the keyboard
-    and was not hinted before, chosen at random among those; ``None`` when none is left."""
-    word = _clean_answer(answer)
-    found = {letter for letter, state in keyboard(_clean_rows(rows)).items() if state != GREY}
+    """A lower-case letter of the hidden word (of ``variant``) that is neither green nor
+    yellow on the keyboard and was not hinted before, chosen at random among those; ``None``
+    when none is left."""
+    word = _clean_answer(answer, variant)
+    found = {letter for letter, state in keyboard(_clean_rows(rows, variant)).items()
+             if state != GREY}
     hinted = {str(h).lower() for h in already_hinted}
     choices = sorted(set(word) - found - hinted)
     if not choices:
@@ -75,13 +79,13 @@ def position_hint(
     rows: Rows,
     already_hinted: Collection[int] = (),
     rng: random.Random | None = None,
+    variant: Variant = CLASSIC,
 ) -> tuple[int, str] | None:
     """A 1-based position that no guess has made green and that was not hinted before, with
     the hidden word's letter there, chosen at random among those; ``None`` when none is left."""
-    word = _clean_answer(answer)
-    green = {
-        i + 1 for _, feedback in _clean_rows(rows) for i, s in enumerate(feedback) if s == GREEN
-    }
+    word = _clean_answer(answer, variant)
+    green = {i + 1 for _, feedback in _clean_rows(rows, variant)
+             for i, s in enumerate(feedback) if s == GREEN}
     hinted = {int(h) for h in already_hinted}
     choices = [p for p in range(1, len(word) + 1) if p not in green and p not in hinted]
     if not choices:

@@ -13,6 +13,7 @@ from bot.core.domain import HintKind
 from bot.core.game import Game
 from bot.core.revealed import Revealed, revealed_before_guesses
 from bot.core.solver import ImpossibleFeedbackError, Solver
+from bot.core.variant import CLASSIC
 from bot.service.errors import NoHintLeft, Problem
 from bot.service.results import HintResult
 from bot.service.solver_lane import SOLVER_LANE
@@ -29,7 +30,7 @@ async def make_hint(board: Game, kind: HintKind, given: Sequence[HintRecord],
     # Letters told already: by a letter hint, or with its place by a position hint ("3:a").
     told = [h.value.rpartition(":")[2] for h in given if h.kind is not HintKind.WORD]
     if kind is HintKind.WORD:
-        if solver is not None:
+        if solver is not None and board.variant == CLASSIC:  # (the solver's: English 5)
             try:
                 hint = await SOLVER_LANE.run(core_hints.word_hint, await solver(), rows,
                                              board.hard_mode, revealed_by(given))
@@ -43,7 +44,7 @@ async def make_hint(board: Game, kind: HintKind, given: Sequence[HintRecord],
     if kind is HintKind.LETTER:
         return _letter(board, answer, told, fallback=False)
     done = [int(value.split(":")[0]) for value in earlier]
-    found = core_hints.position_hint(answer, rows, already_hinted=done)
+    found = core_hints.position_hint(answer, rows, already_hinted=done, variant=board.variant)
     if found is None:
         raise NoHintLeft(Problem.NO_POSITION_LEFT)
     position, letter = found
@@ -52,7 +53,8 @@ async def make_hint(board: Game, kind: HintKind, given: Sequence[HintRecord],
 
 def _letter(board: Game, answer: str, earlier: list[str], *,
             fallback: bool) -> tuple[HintResult, str]:
-    letter = core_hints.letter_hint(answer, board.rows, already_hinted=earlier)
+    letter = core_hints.letter_hint(answer, board.rows, already_hinted=earlier,
+                                    variant=board.variant)
     if letter is None:
         raise NoHintLeft(Problem.NO_LETTER_LEFT)
     return HintResult(board, HintKind.LETTER, letter=letter, fallback=fallback), letter

@@ -86,3 +86,21 @@ async def test_the_servers_pack_is_the_default_and_its_daily(service, db, clock)
     assert (back.language, back.word_length) == (None, None)
     await service.give_up(HERE, ALICE)
     assert (await service.start(HERE, ALICE)).game.variant is CLASSIC
+
+
+async def test_hints_in_a_pack_game(service, picker):
+    """Letter and position hints read the pack's rows (Ñ, 6 letters); a word hint, which the
+    English solver cannot give in another pack, is a letter, said so."""
+    picker.queue.append("arbol")
+    await service.start(HERE, ALICE, language="es", length=5)
+    await service.guess(HERE, ALICE, "ñandú")
+    letter = await service.hint(HERE, ALICE, "letter")
+    assert letter.letter in set("rbol") and not letter.fallback
+    word = await service.hint(HERE, ALICE, "word")
+    assert word.kind == "letter" and word.fallback and word.letter in set("rbol")
+    await service.give_up(HERE, ALICE)
+    picker.queue.append("planet")
+    await service.start(HERE, ALICE, length=6)
+    await service.guess(HERE, ALICE, "garden")
+    position = await service.hint(HERE, ALICE, "position")
+    assert position.position in range(1, 7) and position.letter == "planet"[position.position - 1]
