@@ -26,11 +26,11 @@ async def _fill(conn: Any) -> None:
     players' statistics."""
     await conn.execute(
         "INSERT INTO games (guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer, "
-        "hard_mode, status, created_at, finished_at, word_length, attempts) "
+        "hard_mode, status, created_at, finished_at, word_length, attempts, language) "
         "SELECT 1, 2, 100 + n % 500, 'own', CASE WHEN n % 2 = 0 THEN 'daily' ELSE 'random' END, "
         "CASE WHEN n % 2 = 0 THEN n END, 'crane', false, "
         "CASE WHEN n < $1 - 20 THEN 'lost' ELSE 'active' END, now(), "
-        "CASE WHEN n < $1 - 20 THEN now() END, 5, 6 FROM generate_series(0, $1 - 1) AS n",
+        "CASE WHEN n < $1 - 20 THEN now() END, 5, 6, 'en' FROM generate_series(0, $1 - 1) AS n",
         GAMES,
     )
     await conn.execute(

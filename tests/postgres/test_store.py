@@ -133,8 +133,8 @@ async def test_the_database_rules_hold_without_the_store(pg_store, pg_dsn):
         bad = [
             (
                 "INSERT INTO games (guild_id, channel_id, owner_id, scope, kind, answer, "
-                "hard_mode, created_at, word_length, attempts) VALUES ($1, $2, $3, 'own', "
-                "'random', 'crane', false, now(), 5, 6)",
+                "hard_mode, created_at, word_length, attempts, language) VALUES ($1, $2, $3, "
+                "'own', 'random', 'crane', false, now(), 5, 6, 'en')",
                 (GUILD, CHANNEL, ALICE),
                 asyncpg.UniqueViolationError,
             ),
