@@ -209,6 +209,7 @@ class RaceRefusal(StrEnum):
     NOT_A_RACER = "not a racer"
     BOARD_OVER = "board over"
     NOT_STARTER = "not the starter"
+    NOT_NEXT = "not the next attempt"
     TIME_NOT_UP = "the race's time is not up yet"
     NOT_ALL_FINISHED = "not every player has finished"
     WINDOW_OPEN = "the race's join window is not over yet"
@@ -238,6 +239,28 @@ def move_refusal(race: RaceRecord, player_id: int, now: datetime) -> RaceRefusal
     if seat is domain.Refusal.GAME_OVER:
         return RaceRefusal.BOARD_OVER
     return None if seat is None else RaceRefusal.NOT_A_RACER
+
+
+def guess_refusal(race: RaceRecord, player_id: int, attempt: int, word: str, feedback: str,
+                  finish: str | None, now: datetime) -> RaceRefusal | None:
+    """Why the player's guess cannot be saved now; ``ValueError`` for one their board could
+    not have had."""
+    refusal = move_refusal(race, player_id, now)
+    racer = race.racer(player_id)
+    if refusal is not None or racer is None:
+        return refusal
+    problem = race.board(racer).claim_problem(attempt, word, feedback, finish)
+    if problem is not None:
+        raise ValueError(problem)
+    return None if attempt == racer.attempts + 1 else RaceRefusal.NOT_NEXT
+
+
+def move_time(race: RaceRecord, player_id: int, now: datetime) -> datetime:
+    """When a move on the player's board happens: ``now``, or the board's latest time if a
+    clock behind (another process's) gave an earlier one, as a board never ends before its
+    last guess."""
+    racer = race.racer(player_id)
+    return now if racer is None else max(now, racer.latest)
 
 
 def end_refusal(race: RaceRecord, end: RaceEnd, by: int | None,
@@ -271,6 +294,12 @@ def after_guess(race: RaceRecord, player_id: int, attempt: int, word: str, feedb
     if finish is not None:
         racer = replace(racer, status=Status(finish), finished_at=now)
     return with_racer(race, racer)
+
+
+def gave_up(race: RaceRecord, player_id: int, now: datetime) -> RaceRecord:
+    racer = race.racer(player_id)
+    assert racer is not None
+    return with_racer(race, replace(racer, status=Status.GIVEN_UP, finished_at=now))
 
 
 def places(racers: Iterable[Racer]) -> dict[int, int]:

@@ -1,10 +1,5 @@
-"""The store's race calls (the race and its rules: :mod:`bot.core.race`).
-
-A move locks the race's row, reads the race with its racers and their guesses, lets the core
-decide, then writes. Starting a race on PostgreSQL first takes the channel's advisory lock,
-which a new channel game's insert takes too (migration 0007), so the two never both start in
-one channel. A read is one statement: one row per racer's guess.
-"""
+"""The store's race calls: a move locks the race's row, reads it with its racers and their
+guesses, lets :mod:`bot.core.race` decide, then writes. A read is one statement."""
 
 from __future__ import annotations
 
@@ -80,8 +75,11 @@ _STATS: Final = (
 Rule = Callable[[RaceRecord, datetime], RaceRefusal | None]
 
 
-def refusal_error(refusal: RaceRefusal, race: RaceRecord, player_id: int | None) -> Exception:
+def refusal_error(refusal: RaceRefusal, race: RaceRecord, player_id: int | None,
+                  attempt: int = 0) -> Exception:
     """The error a caller gets for a race's refusal."""
+    if refusal is RaceRefusal.NOT_NEXT:
+        return RaceAttemptConflict(race, attempt)
     if refusal is RaceRefusal.OVER:
         return RaceOver(race)
     if refusal is RaceRefusal.BOARD_OVER:
@@ -129,13 +127,12 @@ class Races:
 
     def __init__(self, db: Database, key: bytes) -> None:
         self._db = db
-        self._key = key  # makes a forgotten player's mark (rules.player_mark)
+        self._key = key  # makes a forgotten player's mark
 
     async def _move(self, race_id: int, now: datetime | None, rule: Rule,
                     apply: Callable[[Tx, RaceRecord, datetime], Awaitable[T]],
-                    player_id: int | None = None) -> T:
-        """A move on one race by ``player_id``: lock and read it; ``rule(race, at)`` says why
-        it may not be made (``None``: it may); else ``apply(tx, race, at)``."""
+                    player_id: int | None = None, attempt: int = 0) -> T:
+        """Lock and read the race; unless ``rule(race, at)`` refuses, ``apply(tx, race, at)``."""
         given = utc(now)
 
         async def work(tx: Tx) -> T:
@@ -145,7 +142,7 @@ class Races:
                 raise RaceNotFound(race_id)
             refusal = rule(found[0], at)
             if refusal is not None:
-                raise refusal_error(refusal, found[0], player_id)
+                raise refusal_error(refusal, found[0], player_id, attempt)
             return await apply(tx, found[0], at)
 
         return await self._db.transaction(work)
@@ -210,36 +207,22 @@ class Races:
                                 now: datetime | None = None) -> RaceRecord:
 
         async def guess(tx: Tx, race: RaceRecord, at: datetime) -> RaceRecord:
-            at = _on_board(race, player_id, at)
+            at = rules.move_time(race, player_id, at)
             await tx.execute("INSERT INTO race_guesses (race_id, player_id, attempt, word, "
                              "feedback, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
                              race_id, player_id, attempt, word, feedback, at)
             after = rules.after_guess(race, player_id, attempt, word, feedback, finish, at)
             return await _racer_moved(tx, after, player_id, at)
 
-        def rule(race: RaceRecord, at: datetime) -> RaceRefusal | None:
-            refusal = rules.move_refusal(race, player_id, at)
-            racer = race.racer(player_id)
-            if refusal is not None or racer is None:
-                return refusal
-            problem = race.board(racer).claim_problem(attempt, word, feedback, finish)
-            if problem is not None:
-                raise ValueError(problem)
-            if attempt != racer.attempts + 1:
-                raise RaceAttemptConflict(race, attempt)
-            return None
-
-        return await self._move(race_id, now, rule, guess, player_id)
+        return await self._move(race_id, now, lambda race, at: rules.guess_refusal(
+            race, player_id, attempt, word, feedback, finish, at), guess, player_id, attempt)
 
     async def give_up_race(self, race_id: int, *, player_id: int,
                            now: datetime | None = None) -> RaceRecord:
 
         async def give_up(tx: Tx, race: RaceRecord, at: datetime) -> RaceRecord:
-            at = _on_board(race, player_id, at)
-            racer = race.racer(player_id)
-            assert racer is not None
-            racer = replace(racer, status=Status.GIVEN_UP, finished_at=at)
-            return await _racer_moved(tx, rules.with_racer(race, racer), player_id, at)
+            at = rules.move_time(race, player_id, at)
+            return await _racer_moved(tx, rules.gave_up(race, player_id, at), player_id, at)
 
         return await self._move(race_id, now, lambda race, at: rules.move_refusal(
             race, player_id, at), give_up, player_id)
@@ -298,10 +281,8 @@ class Races:
 
 
 async def race_in_channel(tx: Tx, guild_id: int, channel_id: int) -> RaceRecord | None:
-    """The channel's active race, read under the channel's lock, so that no race starts
-    there before the transaction ends. (PostgreSQL's writers run at once: its advisory lock,
-    which a channel game's insert takes too, migration 0007. SQLite's one writer holds the
-    file.)"""
+    """The channel's active race, read under the channel's lock (on PostgreSQL an advisory
+    lock, which a channel game's insert takes too) so no race starts there meanwhile."""
     if tx.dialect == "postgres":
         await tx.fetch("SELECT pg_advisory_xact_lock(wordle_race_channel_key($1, $2))",
                        guild_id, channel_id)
@@ -330,9 +311,8 @@ async def _create(tx: Tx, race: RaceRecord) -> RaceRecord:
 
 
 async def placed_again(tx: Tx, race_ids: Iterable[int]) -> None:
-    """The solvers of these races, those that are over, placed again as they are now (a
-    forgotten player's board is gone, and with it their place); the message of each is to be
-    shown again (:meth:`Races.races_to_show_ended`): it named that player."""
+    """Place again the solvers of these races that are over (a forgotten player's board is
+    gone), and show their end again: it named that player."""
     ids = sorted(set(race_ids))
     if not ids:
         return
@@ -347,8 +327,7 @@ async def placed_again(tx: Tx, race_ids: Iterable[int]) -> None:
 
 
 async def _racer_moved(tx: Tx, race: RaceRecord, player_id: int, at: datetime) -> RaceRecord:
-    """Save the racer's board after a move; the last to finish after the join window ends
-    the race (before it, it waits for more players, and ends at the window's end)."""
+    """Save the racer's board; the last to finish after the join window ends the race."""
     racer = race.racer(player_id)
     assert racer is not None
     await _save_racer(tx, race.id, racer)
@@ -357,16 +336,8 @@ async def _racer_moved(tx: Tx, race: RaceRecord, player_id: int, at: datetime) -
     return await _finish(tx, race, RaceEnd.ALL_FINISHED, at)
 
 
-def _on_board(race: RaceRecord, player_id: int, at: datetime) -> datetime:
-    """The time of a move on a racer's board: ``at``, or the board's latest time where a
-    clock behind it (another process's) gave an earlier one, as a game's end is never before
-    its last guess."""
-    racer = race.racer(player_id)
-    return at if racer is None else max(at, racer.latest)
-
-
 async def _finish(tx: Tx, race: RaceRecord, reason: RaceEnd, at: datetime) -> RaceRecord:
-    """End the race at ``at``, or at its latest time if that is later (see :func:`_on_board`)."""
+    """End the race at ``at``, or at its latest time if that is later."""
     at = max(at, race.latest)
     done = rules.finished_race(race, reason, at)
     for before, after in zip(race.racers, done.racers, strict=True):
