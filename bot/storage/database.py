@@ -1,10 +1,6 @@
-"""What the store asks of a database: a read (one statement), a write transaction. Every
-store call is written once over it, in SQL both databases know with PostgreSQL's ``$1``
-placeholders (the SQLite adapter makes them ``?1`` and drops ``FOR UPDATE``: its one writer
-holds the file); each adapter (``sqlite/connection.py``, ``postgres/pool.py``) brings its
-connections, time-outs, errors and retries. A move locks the rows it touches (several in id
-order), lets the core decide, then writes.
-"""
+"""What the store asks of a database: a read (one statement) and a write transaction, in SQL
+both databases know with ``$1`` placeholders (SQLite's adapter makes them ``?1`` and drops
+``FOR UPDATE``: its one writer holds the file)."""
 
 from __future__ import annotations
 
@@ -106,10 +102,9 @@ def stored_variant(language: str, length: int, attempts: int) -> Variant:
 
 
 def player_mark(key: bytes, player_id: int) -> str:
-    """An anonymous, stable mark of a player: HMAC-SHA256 of the id under the store's key. A
-    forgotten player leaves it, and no id, where the rules still need to know them (a
-    challenge they set, a daily or a race they played). It cannot be reversed, but whoever has
-    the database (which keeps the key) and a player's id can check whether that player did."""
+    """An anonymous, stable mark of a player (HMAC-SHA256 under the store's key), left where
+    the rules still need to know a forgotten player. Whoever has the database and an id can
+    check it."""
     return hmac.new(key, f"player:{player_id}".encode(), hashlib.sha256).hexdigest()
 
 
@@ -133,11 +128,9 @@ class Culprit(Exception):
 
 
 class BatchQueue:
-    """Group commit, for both adapters' writes (and SQLite's reads): what is handed in while a
-    batch runs goes, in order, into the next one, which the adapter's ``run`` takes in one go
-    (writes: one database transaction, one fsync). At most ``writers`` batches run at once. A
-    caller that gave up (cancelled) before its batch began is not run; with a ``deadline``, one
-    not answered in time gets ``TimeoutError``."""
+    """Group commit: what is handed in while a batch runs goes, in order, into the next one,
+    which ``run`` takes in one go; at most ``writers`` batches at once. A caller cancelled
+    before its batch began is not run; with a ``deadline``, a late one gets ``TimeoutError``."""
 
     def __init__(self, run: Callable[[list[Work[Any]]], Awaitable[list[Outcome]]], *,
                  writers: int = 1, most: int = MAX_BATCH, deadline: float | None = None) -> None:

@@ -29,13 +29,11 @@ class SchemaTooNew(StorageError):
 
 
 class StorageFull(StorageError):
-    """The disk holding the database is full: nothing was saved. Writes work again by
-    themselves once there is room (no restart needed)."""
+    """The database's disk is full: nothing was saved; writes work again once there is room."""
 
 
 class StorageUnavailable(StorageError):
-    """The database could not be reached, or did not answer in time (a server restarting,
-    a lost connection): it works again by itself once the database is back."""
+    """The database could not be reached or did not answer in time; it passes by itself."""
 
 
 class MigrationError(StorageError):
@@ -78,17 +76,15 @@ class AttemptConflict(StorageError):
 
 
 class PlayerNotAllowed(StorageError):
-    """The player may not act in this game (not the owner of an own game, or the setter)."""
+    """The player may not act in this game (not its owner, or its setter)."""
 
 
 class PrefsChanged(StorageError):
-    """A player's preferences were not as expected (changed meanwhile, through another
-    process): nothing was saved; read them again."""
+    """A player's preferences changed meanwhile: nothing was saved; read them again."""
 
 
 class DailyPlayed(StorageError):
-    """The player already played this daily here, and then asked to be forgotten: the game
-    is gone, but a daily is still played only once."""
+    """A forgotten player's daily here: its game is gone, but a daily is played only once."""
 
     def __init__(self, guild_id: int, puzzle_number: int) -> None:
         self.guild_id = guild_id
@@ -118,8 +114,7 @@ class RaceOver(RaceRefused):
 
 
 class RaceLeft(RaceRefused):
-    """The player was in this race before asking to be forgotten: they cannot join it again
-    (their board is gone, an anonymous mark of them stays with the race)."""
+    """A forgotten player was in this race: their mark stays with it, so they cannot rejoin."""
 
     def __init__(self, race: RaceRecord) -> None:
         super().__init__(race, "a forgotten player was in it")
@@ -138,7 +133,7 @@ class BoardOver(RaceRefused):
 
 
 class RaceAttemptConflict(RaceRefused):
-    """Not the player's next attempt (a second guess of theirs landed first): re-read."""
+    """Not the player's next attempt (another guess of theirs landed first): re-read."""
 
     def __init__(self, race: RaceRecord, attempt: int) -> None:
         self.attempt = attempt
@@ -159,8 +154,7 @@ class RaceExists(StorageError):
 
 
 class ChannelGameRunning(StorageError):
-    """A race cannot start where a channel game is being played (nor a channel game where a
-    race is on: the database refuses it)."""
+    """A race cannot start where a channel game is being played."""
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id

@@ -1,9 +1,5 @@
-"""Games: reading them, starting them, and the moves played on them (a guess, a give-up, a
-hint, a move to another channel). A move locks the game's row, reads it with its guesses, lets
-the core decide (:mod:`bot.core.domain`, :meth:`bot.core.game.Game.claim_problem`), then
-writes; a move that ends the game counts it in the statistics in the same transaction
-(:func:`end_game`). A read is one statement.
-"""
+"""Games and the moves on them: a move locks the game's row, reads it with its guesses, lets
+the core decide, then writes (an ending counted in the statistics in the same transaction)."""
 
 from __future__ import annotations
 
@@ -306,10 +302,9 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
                  feedback: str, finish: Status | None, day: int | None,
                  given: datetime | None, mark: str, *, figures: bool = False
                  ) -> tuple[Game, EndingFigures | None]:
-    """Save one guess (ending the game when ``finish``); with ``figures``, what the end
-    shows the guesser. The game is locked and read in one statement, whose guesses are those
-    of before the lock was waited for: an attempt beyond them reads the game again, one a
-    guess saved meanwhile took is refused by the guesses' key (the transaction runs again)."""
+    """Save one guess (ending the game when ``finish``); with ``figures``, what the end shows
+    the guesser. An attempt beyond the guesses read (those of before the lock was waited
+    for) reads the game again."""
     found = await read_games(tx, "g.id = $1", game_id, lock=True)
     game = found[0] if found else None
     if game is not None and attempt > len(game.guesses) + 1:
@@ -356,12 +351,9 @@ async def _lock_row(tx: Tx, game: Game, player: int) -> StatsRow | None:
 
 async def _after_counted(tx: Tx, game: Game,
                          rows: dict[int, StatsRow | None]) -> Game:
-    """``game``, ending just after the latest game counted for one of its players in its
-    statistics before it (their rows locked: ``rows``), if one finished at or after it.
-
-    Streaks are counted in the order games are counted in; another process's move may be
-    counted first though it finished a moment later, so the finish is moved to keep finish
-    order and counting order one. (Dailies' streaks follow their days: nothing to move.)"""
+    """``game``, ending just after the latest game counted before it for one of its players
+    (rows locked: ``rows``) if that finished at or after it: streaks follow counting order,
+    which must be finish order. (Dailies' streaks follow their days.)"""
     if game.bucket == StatsBucket.DAILY or not rows:
         return game
     at = game.finished_at

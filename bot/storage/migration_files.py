@@ -1,9 +1,5 @@
-"""The numbered migration files of each dialect (``bot/storage/migrations/<dialect>/``).
-
-Both dialects have the same numbers and names (``NNNN_name.sql``); each store applies its own
-files in order (``sqlite/schema.py``, ``postgres/schema.py``). The numbers must run 1, 2, 3, ...
-without gaps or repeats: a store refuses to start otherwise.
-"""
+"""The numbered migration files of each dialect (``migrations/<dialect>/NNNN_name.sql``),
+the same numbers and names in both; they must run 1, 2, 3, ... or a store refuses to start."""
 
 from __future__ import annotations
 

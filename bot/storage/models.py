@@ -1,7 +1,5 @@
 """Records only a store has: a hint given, a server's settings, a results post behind, what
-a forget-me deleted. (A game, a race and statistics are the core's: :mod:`bot.core.game`,
-:mod:`bot.core.race`, :mod:`bot.core.stats`.) Times are timezone-aware UTC.
-"""
+a forget-me deleted. Times are timezone-aware UTC."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Starting a game: what stands in its way (a daily or archive game of that puzzle, the
-player's or the channel's active game, the channel's race, a daily played before a forget-me),
-then its insert. A database may start several in one go, as :mod:`.postgres.starts` does,
-each with the outcome it has alone.
-"""
+"""Starting a game: what stands in its way, then its insert (:mod:`.postgres.starts` starts
+several in one go, each with the outcome it has alone)."""
 
 from __future__ import annotations
 
@@ -70,10 +67,8 @@ def new_game_values(game: Game) -> tuple[Any, ...]:
 
 
 async def _create(tx: Tx, game: Game, mark: str | None) -> Game:
-    """Start ``game``, unless a game is in its way (a daily or archive game of that puzzle
-    first, then the player's or the channel's active game, then for a channel game the
-    channel's race: ``RaceExists``) or it is a daily its player had started before being
-    forgotten."""
+    """Start ``game``, unless in its way is a daily or archive game of that puzzle, else the
+    player's or channel's active game, else the channel's race, or a daily played before."""
     numbered = game.kind in (Kind.DAILY, Kind.ARCHIVE)
     checks: list[tuple[str, tuple[Any, ...]]] = []
     if numbered:

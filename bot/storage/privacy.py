@@ -1,11 +1,6 @@
 """"Forget me": everything about one player, in every server, deleted in one transaction.
-
-Their own games, statistics, hints and preferences go; their guesses in channel games stay,
-anonymised, so those games still read right for everyone else. What is kept is an anonymous
-mark (:func:`bot.storage.database.player_mark`) of the challenges they set, the dailies they
-started and the races they were in, so the rules still bind them. Their days' results posts
-count their finished dailies no more and are marked to be edited (``redo``); the races they
-finished are placed again without them, their messages to be shown again.
+Their guesses in channel games stay, anonymised; an anonymous mark of the challenges they set,
+the dailies they started and the races they were in stays, so the rules still bind them.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""The store: all persistent state of the bot over one database, made of its parts. Each
-call of the port (:class:`bot.storage.Store`) is one part's method, written once for both
-databases: games, statistics, settings and results posts, preferences, races, forget-me. The
-backends only open it (``SqliteStore``, ``PostgresStore``).
-"""
+"""The store over one database, made of its parts: each call of the port is one part's
+method, written once for both databases; the backends only open it."""
 
 from __future__ import annotations
 
@@ -26,8 +23,7 @@ class SqlStore:
     """A store over one database (implements :class:`bot.storage.Store`)."""
 
     def __init__(self, db: Database, key: bytes, version: int) -> None:
-        # Private: each backend's ``open`` makes it. ``key`` makes the anonymous marks of
-        # forgotten players (:func:`bot.storage.database.player_mark`).
+        # Each backend's ``open`` makes it; ``key`` makes forgotten players' marks.
         self._db = db
         self.schema_version = version
         games, stats, settings = Games(db, key), Statistics(db), Settings(db)

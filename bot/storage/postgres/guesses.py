@@ -1,12 +1,7 @@
-"""The guesses of one write batch played together, in a few statements whatever their number.
-
-Each guess has the outcome it would have alone (:class:`bot.storage.games.GuessMove`), in the
-order handed in; only the round trips are shared. Their games are locked in id order and read
-with their guesses in one statement; the rules decide each guess in Python on that state as
-the earlier ones left it; then one statement saves the guesses and ends the games they end,
-one locks and reads the statistics rows those ends count in (in key order), and one writes
-them back. A refused guess writes nothing.
-"""
+"""The guesses of one write batch played together in a few statements, each with the outcome
+it would have alone (:class:`bot.storage.games.GuessMove`): lock and read the games in id
+order, decide each guess in order, save the guesses and ends, then lock, count and write the
+statistics rows. A refused guess writes nothing."""
 
 from __future__ import annotations
 
@@ -35,9 +30,8 @@ from ..games import (
 
 
 def games_by_ids(ids: str) -> str:
-    """:data:`bot.storage.games.SELECT_GAMES` for the games whose ids are the array ``ids``
-    (an expression), their guesses looked up by the same ids: the planner, not knowing how
-    many there are, would otherwise read every guess to join them."""
+    """:data:`bot.storage.games.SELECT_GAMES` for the games of the array ``ids``, their guesses
+    looked up by the same ids (else the planner may read every guess to join them)."""
     return (f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, "
             "q.word, q.feedback, q.created_at FROM games g LEFT JOIN guesses q ON q.game_id = "
             f"g.id AND q.game_id = ANY({ids}) WHERE g.id = ANY({ids}) ORDER BY g.id, q.attempt")
@@ -144,10 +138,8 @@ async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
 
 
 async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, Game]:
-    """The moves' games, locked in id order, as they are now. The statement's guesses are
-    those of before any lock was waited for: a game whose move is numbered beyond them is
-    read again (current now, under the lock); a move that repeats the number of a guess
-    saved meanwhile is refused by the guesses' key, and the batch runs again."""
+    """The moves' games, locked in id order. A game whose move is beyond the guesses read
+    (those of before the lock was waited for) is read again."""
     ids = sorted({move.game_id for move in moves})
     games = {game.id: game for game in games_from_rows(await tx.fetch(SELECT_LOCKED, ids))}
     behind = sorted({move.game_id for move in moves if move.game_id in games
@@ -158,8 +150,7 @@ async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, Game]:
 
 
 def _keys(game: Game) -> list[Key]:
-    """The statistics rows ``game`` counts in: one per :func:`counted player
-    <bot.core.domain.counted_players>`."""
+    """The statistics rows ``game`` counts in, one per counted player."""
     return [(game.guild_id, p, str(game.bucket)) for p in sorted(game.counted_players)]
 
 
@@ -175,10 +166,8 @@ async def _lock_stats(tx: Tx, ended: list[tuple[Game, int | None]]
 
 async def _in_finish_order(tx: Tx, ended: list[Game], current: dict[Key, StatsRow]
                            ) -> dict[int, Game]:
-    """The ended games whose finish must move so that finish order is counting order, as a
-    lone move's end does (:func:`bot.storage.games.after_counted`): just after the latest game
-    counted before for one of their players, in the store or earlier in this batch. The
-    store's games finished since the earliest of these ends are read in one statement."""
+    """The ended games whose finish moves just after the latest game counted before for one
+    of their players, so finish order is counting order (as in :mod:`bot.storage.games`)."""
     moving = [game for game in ended if game.bucket != StatsBucket.DAILY
               and any(key in current for key in _keys(game))]
     if not moving:
@@ -206,8 +195,8 @@ async def _in_finish_order(tx: Tx, ended: list[Game], current: dict[Key, StatsRo
 
 async def _count(tx: Tx, ended: list[tuple[Game, int | None]],
                  current: dict[Key, StatsRow]) -> dict[int, dict[int, StatsRow]]:
-    """Count the ended games in their players' locked rows (``current``), in the order they
-    ended: by game, each counted player's row just after that game was counted."""
+    """Count the ended games in order in the locked rows ``current``: by game, each counted
+    player's row after it."""
     plan = [(game, day, _keys(game)) for game, day in ended]
     keys = sorted({key for _, _, keys in plan for key in keys})
     counted: dict[int, dict[int, StatsRow]] = {game.id: {} for game, _ in ended}

@@ -1,15 +1,11 @@
 """The PostgreSQL database (:class:`~bot.storage.database.Database`): an asyncpg pool.
 
-* Every connection is opened with the pool, and asyncpg's reset of a returned connection is
-  skipped: the store sets no session state.
-* Writes are committed in batches (:class:`~bot.storage.database.BatchQueue`), one database
-  transaction each, up to ``writers`` at once; a batch that loses a lock race to another
-  process (deadlock, serialisation failure, unique index) runs again on what is there now.
-* Every read and write is answered within :data:`COMMAND_TIMEOUT` (``StorageUnavailable``),
-  queued writes included: a frozen server must not hold a command. A connection busy at its
-  deadline is dropped, not cancelled (asyncpg's cancel would wait on the frozen server too).
-* A lost connection is reopened when next needed, never in the background: during an outage
-  each command fails once with one clear error.
+* Writes are committed in batches (:class:`~bot.storage.database.BatchQueue`), one transaction
+  each, up to ``writers`` at once; a batch that loses a lock race to another process runs again.
+* Every read and write, queued writes included, is answered within :data:`COMMAND_TIMEOUT`
+  (else ``StorageUnavailable``). A connection busy at its deadline is dropped, not cancelled
+  (asyncpg's cancel would wait on the frozen server too).
+* A lost connection is reopened when next needed: during an outage each command fails once.
 """
 
 from __future__ import annotations
@@ -58,10 +54,8 @@ async def make_pool(dsn: str, size: int, settings: dict[str, str]) -> Any:
 
 
 class _Deadline:
-    """The time-out of one read or one batch of writes, from now: a connection still busy
-    then is dropped (not cancelled: see the module doc), a task still waiting for one is
-    cancelled. The task that made it owns it: :meth:`passed` once it failed, :meth:`stop`
-    once done."""
+    """The time-out of one read or batch of writes: then the connection in use is dropped, or
+    the task still waiting for one cancelled."""
 
     __slots__ = ("_cancelled", "_task", "_timer", "conn", "late")
 
@@ -90,8 +84,7 @@ class _Deadline:
 
 
 class _Apart(Exception):
-    """Transactions played together failed other than by a rule's refusal: the batch is
-    run again with each transaction on its own, to find the one at fault."""
+    """Transactions played together failed: each runs again on its own, to find the culprit."""
 
 
 #: Plays several transactions of one kind in one go, an outcome each (in their order).
@@ -208,13 +201,9 @@ class PostgresDatabase:
             raise StorageUnavailable(_LATE_WRITE) from exc
 
     async def _commit(self, works: list[Work[Any]]) -> list[Outcome]:
-        """Commit a batch on one connection: the transactions one after the other (a run of
-        those of a kind played together, :attr:`together`, in one go), then one ``COMMIT``.
-        One refused before it wrote anything (the rules' refusals) leaves nothing to undo;
-        one that fails otherwise undoes the batch, which is run again without it (after a
-        run played together failed, each of the batch on its own). After a lost lock race a
-        transaction alone is run again; a batch's are then each committed on its own (a move
-        locks its rows in order, so those never deadlock)."""
+        """Commit a batch in one transaction (runs of a kind in :attr:`together` in one go).
+        A refusal before any write leaves nothing to undo; another failure undoes the batch,
+        which runs again without the culprit. After a lost lock race each runs on its own."""
         deadline = _Deadline(self._timeout)
         try:
             return await self._commit_by(works, deadline)
@@ -244,8 +233,7 @@ class PostgresDatabase:
             except (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError) as exc:
                 if deadline.late:
                     raise
-                # The connection went away or the server did not answer (TimeoutError is an
-                # OSError): whether a COMMIT in flight landed is unknown.
+                # (TimeoutError is an OSError.) Whether a COMMIT in flight landed is unknown.
                 raise StorageUnavailable(
                     "lost the database connection; the write may not have been saved: "
                     f"{str(exc) or type(exc).__name__}") from exc
@@ -281,8 +269,7 @@ class PostgresDatabase:
             return None, culprit.error
 
     async def close(self) -> None:
-        """Let the reads and transactions under way finish, then close the pool; its
-        connections are dropped if the server does not answer within :data:`CLOSE_GRACE`."""
+        """Let the calls under way finish, then close the pool (within :data:`CLOSE_GRACE`)."""
         if self.closed:
             return
         self.closed = True

@@ -1,12 +1,7 @@
-"""The games a write batch starts, started together in a few statements whatever their number.
-
-Each start has the outcome it would have alone (:class:`bot.storage.new_games.StartMove`), in the
-order handed in: one statement reads every game in the way of any of them, one the played
-marks of the dailies among them, then each start is decided in Python (a game started earlier
-in the run is in the way of a later one as well), and one statement inserts the games. A
-database rule that refuses a game (a race is on in its channel) sends the batch back to be run
-one transaction at a time, where that start is told why.
-"""
+"""The games a write batch starts, in a few statements, each with the outcome it would have
+alone (:class:`bot.storage.new_games.StartMove`): read the games in the way and the played
+dailies, decide each start in order, insert. If the database refuses one (a race in its
+channel), the batch runs one transaction at a time, where that start is told why."""
 
 from __future__ import annotations
 
@@ -23,9 +18,8 @@ from ..games import games_from_rows
 from ..new_games import NEW_GAME_COLUMNS, StartMove, new_game_values
 from .guesses import games_by_ids
 
-#: The games in the way of the starts, each kind looked up for each start in its own unique
-#: index (so one game at most: the ``LIMIT`` keeps each a lookup the planner does not merge),
-#: locked in id order and read as they are once any move ending one of them is committed.
+#: The games in the way of the starts, each looked up in its own unique index (the ``LIMIT``
+#: keeps each a lookup the planner does not merge), locked in id order.
 _IN_THE_WAY: Final = (
     "WITH w AS (SELECT ARRAY(SELECT x.id FROM unnest($1::bigint[], $2::bigint[], $3::integer[]) AS "
     "k(guild, owner, day), LATERAL (SELECT id FROM games WHERE kind = 'daily' AND guild_id = "
@@ -132,9 +126,8 @@ async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
 
 def _in_the_way(game: Game, known: list[Game | int],
                 moves: Sequence[StartMove]) -> Game | int | None:
-    """The game in the way of ``game``, as a start played alone finds it: a daily
-    or archive game of that puzzle first, then the player's or the channel's active game;
-    of several, the newest (a start of this run, by its index, is newer than any read)."""
+    """The game in the way of ``game``, as a start alone finds it (:mod:`..new_games`); of
+    several, the newest (a start of this run, by its index, is newer than any read)."""
     numbered, active = None, None
     for other in known:
         seen = moves[other].game if isinstance(other, int) else other

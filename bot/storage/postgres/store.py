@@ -1,8 +1,5 @@
-"""The PostgreSQL store: ``async with await PostgresStore.open("postgresql://...") as store:``.
-The same calls, results and errors as the SQLite store, plus the claim of a results post
-(:class:`Claims`) that several processes on one database need. Opening migrates the database
-(:mod:`.schema`), then makes the pool (:mod:`.pool`).
-"""
+"""The PostgreSQL store: the SQLite store's calls, plus the claim of a results post
+(:class:`Claims`) that several processes on one database need."""
 
 from __future__ import annotations
 
@@ -22,10 +19,8 @@ from .guesses import play_guesses
 from .pool import COMMAND_TIMEOUT, PostgresDatabase, make_pool
 from .starts import start_games
 
-#: ``plan_cache_mode``: asyncpg prepares every statement once per connection; by default the
-#: server still plans it again for its parameters on its first runs. Our statements find rows
-#: by key, and partial indexes are matched by constants in the SQL text, never by parameters:
-#: the generic plan is the plan, made once.
+#: ``plan_cache_mode``: the statements find rows by key and match partial indexes by constants
+#: in their text, so the generic plan is the plan: made once, not per parameters.
 _SETTINGS: Final = {
     "timezone": "UTC",
     "application_name": "wordle-bot",
@@ -47,11 +42,8 @@ class PostgresStore(SqlStore):
     @classmethod
     async def open(cls, dsn: str, *, pool_size: int = 10, writers: int | None = None,
                    command_timeout: float = COMMAND_TIMEOUT) -> PostgresStore:
-        """Connect, migrate and make the pool of ``pool_size`` connections, of which up to
-        ``writers`` commit batches of moves at once (default: half the pool, at most 4).
-
-        Raises ``SchemaTooNew`` for a database written by a newer release and
-        ``MigrationError`` if it cannot be brought up to date."""
+        """Connect, migrate, and make a pool of ``pool_size`` connections, up to ``writers`` of
+        them committing at once (default: half the pool, at most 4)."""
         if not isinstance(pool_size, int) or pool_size < 1:
             raise ValueError("pool_size must be at least 1")
         try:
@@ -82,13 +74,9 @@ _MAX_CLAIMANT: Final = 200
 
 @dataclass(frozen=True, slots=True)
 class PostClaim:
-    """The answer to :meth:`Claims.claim_daily_post`.
-
-    ``claimed``: this claimant holds the claim, no post exists yet: post, then
-    ``set_daily_post`` (or ``release_daily_post`` if posting failed).
-    ``post``: ``(channel_id, message_id)`` of the existing post: edit it.
-    Neither: someone else holds a live claim until ``busy_until``: do nothing now.
-    """
+    """``claimed``: post, then ``set_daily_post`` (``release_daily_post`` if posting failed);
+    ``post``: ``(channel_id, message_id)`` of the post to edit; neither: someone else holds
+    the claim until ``busy_until``."""
 
     claimed: bool
     post: tuple[int, int] | None = None
@@ -96,12 +84,8 @@ class PostClaim:
 
 
 class Claims:
-    """The claim to post a day's results, taken in the database before the post is made.
-
-    Several processes (one per shard range) may finish a server's dailies at once: only the
-    holder of a claim (with an expiry, taken over once expired) posts, then ``set_daily_post``
-    stores the message and clears the claim. If the holder crashes, its claim expires and the
-    next claimant posts. Once a post exists, everyone edits that message."""
+    """The claim to post a day's results: of several processes finishing a server's dailies,
+    only its holder posts; it expires, so a crashed holder's claim passes to the next."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -109,8 +93,7 @@ class Claims:
     async def claim_daily_post(self, guild_id: int, puzzle_number: int, *, claimant: str,
                                ttl: timedelta = timedelta(seconds=60),
                                now: datetime | None = None) -> PostClaim:
-        """Claim the right to post that day's results (see the module doc). A claimant
-        asking again while it holds the claim gets it again (its expiry renewed)."""
+        """Claim the post of that day's results (asking again renews one's claim)."""
         if not isinstance(claimant, str) or not 0 < len(claimant) <= _MAX_CLAIMANT:
             raise ValueError(f"claimant must be 1 to {_MAX_CLAIMANT} characters")
         if not isinstance(ttl, timedelta) or ttl <= timedelta(0):
@@ -139,8 +122,7 @@ class Claims:
 
     async def release_daily_post(self, guild_id: int, puzzle_number: int, *,
                                  claimant: str) -> bool:
-        """Give up a claim (posting failed) so another claimant may post at once. Returns
-        whether this claimant held it."""
+        """Give up a claim (posting failed); whether this claimant held it."""
         return await self._db.transaction(lambda tx: tx.execute(
             "DELETE FROM daily_posts WHERE guild_id = $1 AND puzzle_number = $2 "
             "AND message_id IS NULL AND claimed_by = $3", guild_id, puzzle_number,

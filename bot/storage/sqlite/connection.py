@@ -2,14 +2,11 @@
 with a thread of its own, so the event loop never runs a statement, waits for a lock or fsyncs.
 
 * A read-only *reader* answers reads (WAL lets it see the last commit while a write runs).
-* One *writer* commits write transactions in batches (:class:`~bot.storage.database.BatchQueue`):
-  ``BEGIN IMMEDIATE`` takes the file's lock up front (another process makes us wait, never fail
-  half-way), the batch runs whole in the writer's thread, then one ``COMMIT`` (one fsync).
+* One *writer* commits batches (:class:`~bot.storage.database.BatchQueue`): ``BEGIN
+  IMMEDIATE`` takes the file's lock up front, the batch runs whole, then one ``COMMIT``.
 * A *checkpointer* copies the WAL into the file every so many commits. On a full disk the WAL
-  is truncated (giving back the reserve, :mod:`.room`, if need be) and the batch tried once
-  more, else it gets ``StorageFull``; nothing is written while the reserve is short.
-* Each read, commit and checkpoint first checks that the path still names the file opened
-  (:mod:`.integrity`); a commit checks again before it is acknowledged.
+  is truncated (giving back the reserve, :mod:`.room`) and the batch tried once more.
+* Each read, commit and checkpoint checks that the path still names the file opened.
 """
 
 from __future__ import annotations
@@ -34,8 +31,7 @@ from .integrity import FileIdentity, FileReplaced, opened_files, set_aside
 T = TypeVar("T")
 log = logging.getLogger("bot.storage")
 
-#: Seconds a connection waits for another process's write lock before giving up (SQLite's
-#: busy handler, in the connection's thread). Read when a connection is opened.
+#: Seconds a connection waits for another process's write lock (read when it is opened).
 BUSY_TIMEOUT = schema.BUSY_TIMEOUT_MS / 1000
 #: A WAL checkpoint is started after this many commits or changed rows, whichever first.
 CHECKPOINT_COMMITS = 256
@@ -55,8 +51,7 @@ sqlite3.register_adapter(datetime, to_text)
 
 
 class Connection:
-    """A ``sqlite3`` connection in autocommit mode and the one thread that runs its work.
-    (At exit, a thread of a connection never closed stops with the interpreter.)"""
+    """A ``sqlite3`` connection in autocommit mode and the one thread that runs its work."""
 
     def __init__(self, raw: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
         self.raw, self._thread = raw, thread
@@ -64,8 +59,7 @@ class Connection:
     @classmethod
     async def open(cls, path: str, role: str | None = None) -> Connection:
         """Connect in a new thread; ``role`` (``writer``, ``reader``, ``checkpointer``) sets
-        the connection up for the store. If it fails, the thread is gone before the error
-        is raised."""
+        the connection up for the store."""
         thread = ThreadPoolExecutor(1, thread_name_prefix="wordle-bot sqlite")
         try:
             raw = await asyncio.get_running_loop().run_in_executor(thread, _connect, path, role)
@@ -136,11 +130,9 @@ def _run_now(step: Coroutine[Any, Any, T]) -> T:
 
 def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]],
                   same_file: Callable[[], None]) -> list[Outcome]:
-    """In the writer's thread: the transactions one after the other, then one ``COMMIT``. A
-    transaction refused before it wrote anything (the rules' refusals) leaves nothing to undo;
-    one that fails after writing undoes the batch, which is run again without it.
-    ``same_file`` raises if the database's path names another file now: checked once the
-    write lock is held, and after the commit, before anyone is told it was saved."""
+    """In the writer's thread: the transactions in order, then one ``COMMIT``. A refusal
+    before any write leaves nothing to undo; a failure after one undoes the batch, which runs
+    again without it. ``same_file`` is checked under the lock and again after the commit."""
     raw.execute("BEGIN IMMEDIATE")
     outcomes: list[Outcome] = []
     try:
@@ -206,8 +198,8 @@ class SqliteDatabase:
             raise StorageError("the database is closed")
 
     def _same_file(self) -> None:
-        """(In a connection's thread.) Raise :class:`FileReplaced` if the path names another
-        file than the one opened, or none: for good once seen, which is logged once."""
+        """(In a connection's thread.) Raise :class:`FileReplaced`, for good, if the path names
+        another file than the one opened, or none."""
         if not self._replaced:
             try:
                 found = os.stat(self.path)
@@ -244,9 +236,7 @@ class SqliteDatabase:
         return await self._writes.submit(work)
 
     async def _commit(self, works: list[Work[Any]]) -> list[Outcome]:
-        """Commit a batch in the writer's thread; on a full disk truncate the WAL and try
-        once more. A failure of the batch as a whole (no write lock, a full disk) is raised:
-        nothing was saved."""
+        """Commit a batch; on a full disk truncate the WAL and try once more."""
         commit = partial(_commit_batch, works=works, same_file=self._same_file)
         try:
             if self._short_of_room and not await self._make_room():
@@ -271,8 +261,8 @@ class SqliteDatabase:
         return outcomes
 
     def _after_commit(self) -> None:
-        """Every so many commits, checkpoint the WAL into the database file on the checkpoint
-        connection (the writer has automatic checkpoints off, so commits never wait)."""
+        """Every so many commits, checkpoint the WAL on the checkpoint connection, so commits
+        never wait for one."""
         self._commits += 1
         changes = self._writer.raw.total_changes - self._changes_at_checkpoint
         if self._commits < CHECKPOINT_COMMITS and changes < CHECKPOINT_CHANGES:
@@ -293,9 +283,8 @@ class SqliteDatabase:
         return StorageFull(f"database disk is full, nothing was saved: {why}")
 
     async def _make_room(self) -> bool:
-        """After a full disk, or while the reserve is short: wait for a checkpoint under way,
-        TRUNCATE the WAL (giving the reserve back first if the checkpoint needs its room),
-        then make the reserve whole again. Whether it is (else nothing may be written)."""
+        """TRUNCATE the WAL (giving the reserve back if need be), then make the reserve whole
+        again; whether it is (else nothing may be written)."""
         if self._checkpointing is not None:
             with contextlib.suppress(Exception):
                 await self._checkpointing
@@ -307,9 +296,8 @@ class SqliteDatabase:
         return not self._short_of_room
 
     async def _checkpoint(self, mode: str) -> sqlite3.Error | None:
-        """Copy committed pages from the WAL to the file; the error, if it failed. PASSIVE
-        never waits for or blocks anyone; TRUNCATE also empties the WAL file, giving its room
-        back. Only durable data moves, so a failure loses nothing."""
+        """Copy committed pages from the WAL to the file (TRUNCATE also empties the WAL); the
+        error, if it failed (nothing is lost)."""
         def checkpoint(raw: sqlite3.Connection) -> None:
             self._same_file()  # (another file's connection could take this WAL for its own)
             raw.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
@@ -346,9 +334,8 @@ class SqliteDatabase:
 
 
 def public_error(exc: Exception) -> Exception:
-    """What a caller gets for an error: storage and argument errors as they are, a database
-    error as ``StorageError`` (``StorageFull`` for a full disk, ``StorageUnavailable`` for a
-    lock another program held past the busy timeout)."""
+    """What a caller gets for an error: a database error as ``StorageError`` (``StorageFull``,
+    ``StorageUnavailable``), any other as it is."""
     if not isinstance(exc, sqlite3.Error):
         return exc
     kind = StorageFull if is_full(exc) else StorageUnavailable if held_elsewhere(exc) else (
@@ -369,7 +356,5 @@ def is_full(exc: BaseException) -> bool:
 
 
 def held_elsewhere(exc: BaseException) -> bool:
-    """Whether another connection (another program: a backup, a shell) held the file's lock
-    past the busy timeout: ``SQLITE_BUSY``, not ``SQLITE_LOCKED`` (a conflict within one
-    connection, a bug)."""
+    """Whether another program held the file's lock past the busy timeout (``SQLITE_BUSY``)."""
     return isinstance(exc, sqlite3.OperationalError) and _code(exc) == sqlite3.SQLITE_BUSY

@@ -1,13 +1,8 @@
-"""Whether the SQLite file is sound, and still the file the store opened.
-
-* At start, ``PRAGMA quick_check`` checks the b-trees' structure before anything is written;
-  a damaged file is refused with :class:`DamagedDatabase`, which says how to restore a backup.
-* While running, the file at the path is compared with the one opened (device and inode): a
-  file moved over the path (a backup put back with ``mv``) or removed would otherwise take
-  writes that land nowhere. From then on every call fails with :class:`FileReplaced` until a
-  restart, and the old file's WAL is set aside at close (:func:`set_aside`) so that SQLite
-  does not apply it to the new file. A file overwritten in place is not noticed: that is what
-  the file's own locks are for (``sqlite3 .restore`` takes them, ``cp`` does not).
+"""Whether the SQLite file is sound (``PRAGMA quick_check`` at start), and still the file the
+store opened (device and inode): a file moved over the path or removed would take writes that
+land nowhere, so every call then fails with :class:`FileReplaced` until a restart, and the old
+file's WAL is set aside at close so SQLite does not apply it to the new file. (A file
+overwritten in place is not noticed: ``sqlite3 .restore`` takes the file's locks, ``cp`` not.)
 """
 
 from __future__ import annotations
@@ -106,9 +101,8 @@ def opened_files(raw: sqlite3.Connection, path: str) -> tuple[FileIdentity, File
 
 
 def set_aside(database: FileIdentity, wal: FileIdentity | None) -> None:
-    """Once the store's connections are closed: if the database file was replaced and its WAL
-    is still beside the new one (SQLite would take it for the new file's), rename the WAL and
-    log where it went."""
+    """Once the store's connections are closed: if the file was replaced, rename its WAL
+    beside the new one (SQLite would take it for the new file's)."""
     if not database.still_there() and wal is not None and wal.still_there():
         os.replace(wal.path, wal.path + SET_ASIDE_SUFFIX)
         log.warning("the replaced database's write-ahead log was moved to %s%s", wal.path,

@@ -1,10 +1,6 @@
-"""Room kept beside the SQLite file for checkpoints: the *reserve*, ``<database>-reserve``, of
-:data:`RESERVE_BYTES` random bytes (no file system can keep it smaller).
-
-On a full disk a checkpoint cannot grow the database file, so the WAL can be neither emptied
-nor written, and every write fails. Deleting the reserve lets the checkpoint finish and the
-emptied WAL give its room back; the reserve is made again before anything more is written.
-"""
+"""Room kept beside the SQLite file, the *reserve* (``<database>-reserve``, random bytes so
+no file system keeps it smaller): on a full disk, deleting it lets a checkpoint finish and the
+emptied WAL give its room back; it is made again before anything more is written."""
 
 from __future__ import annotations
 

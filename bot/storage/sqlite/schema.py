@@ -1,10 +1,6 @@
-"""SQLite migrations: ``bot/storage/migrations/sqlite/NNNN_name.sql``, applied in order.
-
-The schema version is SQLite's ``PRAGMA user_version``. Each migration runs in its own
-``BEGIN IMMEDIATE`` transaction together with the version bump, so a database is always at
-exactly one version, and two processes opening the same new file at once cannot both apply a
-migration (the second one waits, re-reads the version and finds nothing left to do).
-"""
+"""SQLite migrations (``migrations/sqlite/NNNN_name.sql``), applied in order. The version is
+``PRAGMA user_version``, bumped in each migration's own ``BEGIN IMMEDIATE`` transaction, so
+two processes opening a new file at once never both apply one."""
 
 from __future__ import annotations
 
@@ -19,8 +15,7 @@ from . import integrity
 
 #: Milliseconds a connection waits for another connection's write lock before giving up.
 BUSY_TIMEOUT_MS = 10_000
-#: Bytes the WAL file is cut back to once a checkpoint has emptied it (else it keeps the size
-#: of its busiest moment for as long as the bot runs).
+#: Bytes the WAL file is cut back to once a checkpoint has emptied it.
 WAL_SIZE_LIMIT = 4 * 1024 * 1024
 #: How long opening keeps trying to switch a file to WAL while other connections hold it.
 _WAL_SWITCH_SECONDS = 10.0
@@ -62,9 +57,8 @@ def latest_version() -> int:
 
 
 def configure(raw: sqlite3.Connection, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
-    """The settings every connection to the file uses. ``synchronous=FULL``: the WAL is
-    fsynced at every commit, so an acknowledged guess survives not only a killed process but
-    also an OS crash or power cut."""
+    """The settings of every connection to the file (``synchronous=FULL``: an acknowledged
+    guess survives a power cut)."""
     raw.executescript(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}; PRAGMA foreign_keys = ON; "
                       f"PRAGMA synchronous = FULL; PRAGMA journal_size_limit = {WAL_SIZE_LIMIT};")
 
@@ -75,9 +69,7 @@ def _version(raw: sqlite3.Connection) -> int:
 
 def migrate(raw: sqlite3.Connection, path: str, target: int | None = None) -> int:
     """Bring the database up to ``target`` (default: the newest), one transaction each, on a
-    connection in autocommit mode. Returns the version reached. Raises ``SchemaTooNew`` when
-    the file is newer than this code and ``MigrationError`` (database left at the last good
-    version) when a migration fails."""
+    connection in autocommit mode; the version reached."""
     migrations = load_migrations()
     known = migrations[-1].version
     target = known if target is None else target
@@ -117,9 +109,8 @@ def is_busy(exc: BaseException) -> bool:
 
 
 def _switch_to_wal(raw: sqlite3.Connection, path: str) -> None:
-    """Put the file in WAL mode. That needs the file to itself, and SQLite does not always
-    wait for it through the busy handler: when several processes open a new file at once,
-    one can be told "database is locked", or get the old mode back. Try again for a while."""
+    """Put the file in WAL mode, trying for a while: that needs the file to itself, and SQLite
+    does not always wait for it through the busy handler."""
     deadline = time.monotonic() + _WAL_SWITCH_SECONDS
     while True:
         try:
@@ -136,10 +127,8 @@ def _switch_to_wal(raw: sqlite3.Connection, path: str) -> None:
 
 
 def prepare(raw: sqlite3.Connection, path: str, target: int | None = None) -> int:
-    """Check the file, switch it to WAL and migrate it; its version. The version and the
-    file's soundness (:func:`.integrity.quick_check`) are checked before anything writes to
-    the file (``journal_mode=WAL`` writes its header), so a database from a newer release, or
-    a damaged one, is left exactly as it was."""
+    """Check the file, switch it to WAL and migrate it; its version. A file from a newer
+    release, or a damaged one, is refused before anything writes to it."""
     raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     found, known = _version(raw), latest_version()
     if found > known:
@@ -151,8 +140,7 @@ def prepare(raw: sqlite3.Connection, path: str, target: int | None = None) -> in
 
 
 async def prepare_file(path: str, target: int | None = None) -> int:
-    """Open ``path`` (creating it), switch it to WAL and migrate it, on a short-lived
-    connection of its own; return its version."""
+    """Open ``path`` (creating it) and :func:`prepare` it; its version."""
     from .connection import Connection  # (which needs this module first)
 
     try:
