@@ -132,7 +132,7 @@ async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
         for n, move in wanted:
             game = outcomes[n][0][0]
             row = counted[game.id].get(move.player_id)
-            shown = to_stats(row, game.bucket, move.day)
+            shown = to_stats(row, game.bucket, move.day, game.variant)
             outcomes[n] = ((game, EndingFigures(int(hints.get(game.id, 0)), shown)), None)
     return outcomes
 
