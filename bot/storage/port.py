@@ -24,6 +24,7 @@ from typing import Final, Protocol, Self
 from bot.core.domain import HintKind, Kind, LeaderboardOrder, Scope, StatsBucket, Status
 from bot.core.game import Game
 from bot.core.race import RaceBoard, RaceEnd, RaceRecord, RaceStats
+from bot.core.removed_words import Removal
 from bot.core.stats import DailyResult, EndingFigures, Leaderboard, Stats
 from bot.core.variant import CLASSIC, Variant
 
@@ -194,6 +195,19 @@ class Store(Protocol):
     async def server_streak(self, guild_id: int, today: int) -> int:
         """Days in a row, up to today (or yesterday while nobody has solved today's yet), on
         which at least one player of the server solved the daily."""
+
+    async def removals(self, guild_id: int, language: str, length: int) -> list[Removal]:
+        """Every removal of a word from the server's answers in the pack (``language``,
+        ``length``), restored ones too, by word and first puzzle."""
+
+    async def save_removal(self, guild_id: int, language: str, length: int,
+                           removal: Removal) -> None:
+        """Keep ``removal``: a new one, or the one of the same word and first puzzle with
+        its ``restored_from`` changed."""
+
+    async def drop_removal(self, guild_id: int, language: str, length: int,
+                           removal: Removal) -> None:
+        """Delete the removal of the same word and first puzzle (one that never counted)."""
 
     async def player_prefs(self, player_id: int) -> PlayerPrefs:
         """A player's preferences (the defaults if none were set)."""
