@@ -6,15 +6,17 @@ word of one whose day has not. The order starts at the server's ``daily_order_fr
 the store the first time the server's daily is served (``Store.settle_daily_order``): from the
 first day on which nobody there had started a daily, so a server already playing keeps today's
 word and a new server starts its own order at once. Outside servers that added the bot (server
-id :data:`bot.core.personal.PERSONAL`) each player has an order of their own.
+id :data:`bot.core.personal.PERSONAL`) each player has an order of their own. The words a
+server took out of its answers are skipped from the day their removal counts
+(:mod:`bot.core.removed_words`).
 """
 
 from __future__ import annotations
 
-from bot.core.daily import server_daily_word
 from bot.core.domain import Status
 from bot.core.game import Game
 from bot.core.personal import PERSONAL, player_daily_word
+from bot.core.removed_words import dealt_daily_word
 from bot.core.words import WordLists
 from bot.service.endings import share
 from bot.service.errors import (
@@ -24,6 +26,7 @@ from bot.service.errors import (
     Problem,
     store_refusals,
 )
+from bot.service.pack_choice import chosen_variant
 from bot.service.results import StartResult
 from bot.storage.errors import GameExists
 from bot.storage.models import GuildSettings
@@ -42,7 +45,10 @@ async def daily_answer(db: Store, words: WordLists, salt: str, settings: GuildSe
     if order_from is None:
         order_from = await db.settle_daily_order(settings.guild_id,
                                                  number if settle_on is None else settle_on)
-    return server_daily_word(number, words.answers, salt, settings.guild_id, order_from)
+    variant = chosen_variant(settings, None, None)  # the daily's pack: the server's
+    removals = await db.removals(settings.guild_id, variant.language, variant.length)
+    return dealt_daily_word(number, words.answers, salt, settings.guild_id, order_from,
+                            tuple(removals))
 
 
 async def resume_daily(db: Store, existing: Game, place: Place, *,

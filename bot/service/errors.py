@@ -65,6 +65,13 @@ class Problem(StrEnum):
     UNKNOWN_PACK = "unknown_pack"
     #: The daily is played in the server's word pack.
     DAILY_PACK_FIXED = "daily_pack_fixed"
+    #: ``detail``: a word to take out of (or put back among) a server's answers, which is
+    #: not one of its pack's answers; out already; not out.
+    NOT_AN_ANSWER = "not_an_answer"
+    WORD_REMOVED_ALREADY = "word_removed_already"
+    WORD_NOT_REMOVED = "word_not_removed"
+    #: ``detail``: the most words a server may take out of its pack's answers.
+    TOO_MANY_REMOVED = "too_many_removed"
     BAD_HINT_KIND = "bad_hint_kind"
     BAD_BUCKET = "bad_bucket"
     BAD_ORDER = "bad_order"

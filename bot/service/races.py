@@ -21,6 +21,7 @@ from bot.core.domain import HintKind, Kind, LeaderboardOrder
 from bot.core.game import Game, Invalid
 from bot.core.race import RaceBoard, RaceEnd, Racer, RaceRecord, RaceStats
 from bot.core.solver import Solver
+from bot.core.variant import CLASSIC
 from bot.core.words import WordLists
 from bot.service.errors import (
     BadOption,
@@ -43,6 +44,7 @@ from bot.service.race_views import (
     any_board,
     race_view,
 )
+from bot.service.removals import answers_here
 from bot.service.results import HintResult
 from bot.service.views import option
 from bot.storage.errors import (
@@ -180,10 +182,12 @@ class RaceService:
             raise BadOption(Problem.BAD_RACE_MINUTES)
         now = self.now()
         ends_at = now + timing.minute * minutes
+        answer = self._choose(await answers_here(self.db, place.guild_id, CLASSIC,
+                                                 self.words.answers))
         try:
             race = await self.db.create_race(
                 guild_id=place.guild_id, channel_id=place.channel_id, starter_id=starter_id,
-                answer=self._choose(self.words.answers), hard_mode=hard_mode, ends_at=ends_at,
+                answer=answer, hard_mode=hard_mode, ends_at=ends_at,
                 join_window_ends_at=min(now + timing.minute * JOIN_WINDOW_MINUTES, ends_at),
                 now=now)
         except RaceExists:

@@ -27,6 +27,7 @@ from bot.service.errors import (
     Problem,
 )
 from bot.service.pack_choice import chosen_variant
+from bot.service.removals import answers_here
 from bot.service.results import StartResult
 from bot.service.views import option
 from bot.storage.errors import DailyPlayed, GameExists, RaceExists
@@ -77,7 +78,8 @@ async def start(service: GameService, place: Place, player_id: int, *, scope: Sc
     if word is not None:
         answer, kind = checked_word(service, word, variant), Kind.CHOSEN
     else:
-        answer = service.choose(service.lists[variant].answers)
+        answer = service.choose(await answers_here(service.db, place.guild_id, variant,
+                                                   service.lists[variant].answers))
     mode = mode_of(scope, kind)
     creating = service.create(place, mode, answer, hard_mode, variant=variant,
                               owner_id=player_id if scope is Scope.OWN else None)
