@@ -50,6 +50,7 @@ from bot.cogs.interact import (
 )
 from bot.cogs.messages import GREEN, analysis_embed, choices, mention
 from bot.cogs.pack_options import pack_options
+from bot.cogs.word_removal import removal_options, removal_text
 from bot.core.periods import Period
 from bot.core.race import RaceBoard, RaceStats
 from bot.render.account_text import (
@@ -350,6 +351,7 @@ class WordleCog(commands.Cog):
                            hints_in_dailies="allow /hint on the daily (hinted results get a mark)",
                            hints_in_races="allow /hint in races (hinted results get a mark)")
     @pack_options(server=True)
+    @removal_options()
     @app_commands.checks.has_permissions(manage_guild=True)
     @needs_server()
     async def settings(self, interaction: discord.Interaction, timezone: str | None = None,
@@ -357,34 +359,32 @@ class WordleCog(commands.Cog):
                        hints_in_channel_games: bool | None = None,
                        hints_in_dailies: bool | None = None,
                        hints_in_races: bool | None = None, language: str | None = None,
-                       length: int | None = None) -> None:
+                       length: int | None = None, remove_word: str | None = None,
+                       restore_word: str | None = None) -> None:
         guild_id = server_only(interaction)
-        changes: dict = {k: v for k, v in (
-            ("hints_in_channel_games", hints_in_channel_games),
-            ("hints_in_dailies", hints_in_dailies), ("language", language), ("length", length),
-        ) if v is not None}
+        changes: dict = {k: v for k, v in dict(
+            hints_in_channel_games=hints_in_channel_games, hints_in_dailies=hints_in_dailies,
+            language=language, length=length).items() if v is not None}
         if timezone is not None:
             changes["timezone"] = timezone.strip()
         if results_channel is not None:
             self._check_can_post(interaction, results_channel)
             changes["results_channel_id"] = results_channel.id
-        if changes:
-            current = await within_deadline(
-                interaction, self.service.update_settings(guild_id, **changes))
-        else:
-            current = await within_deadline(interaction, self.service.settings(guild_id))
+        current = await within_deadline(interaction, self.service.update_settings(
+            guild_id, **changes) if changes else self.service.settings(guild_id))
         t = player_texts(interaction)
         channel = (f"<#{current.results_channel_id}>" if current.results_channel_id
                    else t._("the channel where each daily is played"))
         text = settings_text(current, channel, self.service.now(), t)
-        races = self.bot.races
         if hints_in_races is not None:
-            await races.allow_hints(guild_id, hints_in_races)
-        on = await races.hints_allowed(guild_id)
+            await self.bot.races.allow_hints(guild_id, hints_in_races)
+        on = await self.bot.races.hints_allowed(guild_id)
         text += "\n" + t._("Hints in races: **{state}** (results helped by hints are marked "
                            "{mark})", state=on_off(on, t), mark=HINTED_MARK)
-        title = t._("Settings saved") if changes or hints_in_races is not None else \
-            t._("Settings")
+        text += "\n" + await within_deadline(interaction, removal_text(
+            self.service, guild_id, remove_word, restore_word, t))
+        saved = changes or {hints_in_races, remove_word, restore_word} != {None}
+        title = t._("Settings saved") if saved else t._("Settings")
         await send(interaction, Reply(embeds=[discord.Embed(title=title, description=text)],
                                       ephemeral=True))
 

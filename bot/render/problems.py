@@ -90,6 +90,16 @@ def problem_text(error: PlayerError, commands: Commands, texts: Texts = ENGLISH)
         Problem.DAILY_PACK_FIXED: lambda: t._(
             "The daily here is played in the server's word pack; choose a language and "
             "length for a practice game instead."),
+        Problem.NOT_AN_ANSWER: lambda: t._(
+            "{word} isn't one of the word pack's answers, so it never is a hidden word here.",
+            word=error.detail or "?"),
+        Problem.WORD_REMOVED_ALREADY: lambda: t._(
+            "{word} is out of this server's answers already.", word=error.detail or "?"),
+        Problem.WORD_NOT_REMOVED: lambda: t._(
+            "{word} isn't out of this server's answers.", word=error.detail or "?"),
+        Problem.TOO_MANY_REMOVED: lambda: t._(
+            "This server has taken {limit} words out of its answers, the most it can; put "
+            "one back first.", limit=error.detail or "?"),
         Problem.BAD_HINT_KIND: lambda: t._(
             "A hint is {kinds}.", kinds=t.either([t._(HINT_KINDS[k]) for k in HintKind])),
         Problem.BAD_BUCKET: lambda: t._(
