@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Final
 
 from bot.core.domain import Status
+from bot.core.removed_words import Removal
 from bot.core.stats import DailyResult, consecutive_days
 
 from .database import Database, Row, Tx, maybe_moment, moment
@@ -41,6 +42,10 @@ def _settings(guild_id: int, row: Row) -> GuildSettings:
     timezone, channel, hints, dailies, order_from, held_day, held_until, language, length = row
     return GuildSettings(guild_id, timezone, channel, bool(hints), bool(dailies), order_from,
                          held_day, maybe_moment(held_until), language, length)
+
+
+#: A server's removed words of one pack (``removed_words``).
+_PACK: Final = "guild_id = $1 AND language = $2 AND word_length = $3"
 
 
 class Settings:
@@ -170,3 +175,24 @@ class Settings:
         await self._db.transaction(lambda tx: tx.execute(
             "UPDATE daily_posts SET redo = 0 WHERE guild_id = $1 AND puzzle_number = $2 "
             "AND redo = $3", guild_id, puzzle_number, redo))
+
+    async def removals(self, guild_id: int, language: str, length: int) -> list[Removal]:
+        rows = await self._db.fetch(
+            f"SELECT word, removed_from, restored_from FROM removed_words WHERE {_PACK} "
+            "ORDER BY word, removed_from", guild_id, language, length)
+        return [Removal(*row) for row in rows]
+
+    async def save_removal(self, guild_id: int, language: str, length: int,
+                           removal: Removal) -> None:
+        await self._db.transaction(lambda tx: tx.execute(
+            "INSERT INTO removed_words (guild_id, language, word_length, word, removed_from, "
+            "restored_from) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, language, "
+            "word_length, word, removed_from) DO UPDATE SET restored_from = "
+            "excluded.restored_from", guild_id, language, length, removal.word,
+            removal.removed_from, removal.restored_from))
+
+    async def drop_removal(self, guild_id: int, language: str, length: int,
+                           removal: Removal) -> None:
+        await self._db.transaction(lambda tx: tx.execute(
+            f"DELETE FROM removed_words WHERE {_PACK} AND word = $4 AND removed_from = $5",
+            guild_id, language, length, removal.word, removal.removed_from))

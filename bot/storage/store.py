@@ -12,7 +12,6 @@ from .new_games import NewGames
 from .prefs import Prefs
 from .privacy import Privacy
 from .racing import Races
-from .removals import Removals
 from .settings import Settings
 from .stats import Statistics
 
@@ -60,11 +59,9 @@ class SqlStore:
         self.daily_posts_to_redo = settings.daily_posts_to_redo
         self.daily_post_redone = settings.daily_post_redone
         self.server_streak = settings.server_streak
-        # words a server took out of its answers
-        removals = Removals(db)
-        self.removals = removals.removals
-        self.save_removal = removals.save_removal
-        self.drop_removal = removals.drop_removal
+        self.removals = settings.removals  # words a server took out of its answers
+        self.save_removal = settings.save_removal
+        self.drop_removal = settings.drop_removal
         # player preferences
         self.player_prefs = prefs.player_prefs
         self.save_player_prefs = prefs.save_player_prefs
