@@ -35,6 +35,7 @@ from bot.core.words import WordListError, WordLists, load_word_lists
 from bot.render.terminal_text import controls_named
 
 if TYPE_CHECKING:
+    from bot.core.variant import Variant
     from bot.storage import Store
 
 log = logging.getLogger("bot")
@@ -159,6 +160,8 @@ async def _check_database(config: Config) -> Config:
 
 def _play_arguments_error(args: argparse.Namespace, words: WordLists) -> str | None:
     from bot.core.game import Invalid, validate_guess
+    from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH, pack_of
+    from bot.core.variant import CLASSIC
 
     archive = args.archive is not None or args.archive_date is not None
     if sum((args.daily, args.word is not None, archive)) > 1:
@@ -174,11 +177,34 @@ def _play_arguments_error(args: argparse.Namespace, words: WordLists) -> str | N
         if args.archive is not None and _archive_mismatch(args.archive, args.archive_date):
             return ("--archive and --archive-date name two different puzzles; give just one "
                     "of them.")
+    variant = CLASSIC
+    if args.language is not None or args.length is not None:
+        found = _play_pack(args.language or DEFAULT_LANGUAGE, args.length or DEFAULT_LENGTH)
+        if isinstance(found, str):
+            return found
+        variant = found
+    if variant != CLASSIC and (args.daily or archive):
+        return ("--language and --length choose the words of a practice game; the daily "
+                "and its archive are English, 5 letters.")
     if args.word is not None:
-        checked = validate_guess(args.word, words.allowed)
+        allowed = words.allowed if variant == CLASSIC else pack_of(variant).allowed
+        checked = validate_guess(args.word, allowed, variant)
         if isinstance(checked, Invalid):
             return f"--word: {checked.message}"
     return None
+
+
+def _play_pack(language: str, length: int) -> Variant | str:
+    """The variant of the shipped pack ``language``-``length``, or why there is none."""
+    from bot.core.packs import PackError, pack, pack_keys
+
+    if f"{language}-{length}" not in pack_keys():
+        return (f"--language/--length: there is no word pack {language[:20]}-{length}; the "
+                f"packs are {', '.join(pack_keys())}.")
+    try:
+        return pack(language, length).variant
+    except PackError as error:
+        return f"word pack {language}-{length}: {error}"
 
 
 def _archive_date_error(text: str) -> str | None:
@@ -225,7 +251,8 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
         kind = Kind.ARCHIVE if archive else Kind.DAILY if args.daily else Kind.RANDOM
         number = int(args.archive) if args.archive is not None else None
         return await game.run(kind=kind, hard_mode=args.hard, word=args.word, number=number,
-                              date=args.archive_date)
+                              date=args.archive_date, language=args.language,
+                              length=args.length)
     finally:
         await db.close()
 

@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping
 from typing import IO
 
-from bot.core.domain import WORD_LENGTH, HintPolicy
+from bot.core.domain import HintPolicy
 from bot.core.race import RaceStats
 from bot.render import terminal as tui
 from bot.render.catalogues import N_
@@ -101,6 +101,12 @@ def write(stream: IO[str], text: str, *, wrap: bool) -> None:
     stream.flush()
 
 
+def _in_pack(game: Game, language: str | None, length: int | None) -> bool:
+    """Whether ``game`` is in the pack asked for (``None``: either, as not asked)."""
+    return (language in (None, game.variant.language)
+            and length in (None, game.variant.length))
+
+
 class TerminalGame:
     def __init__(self, service: GameService, *, stdin: IO[str], stdout: IO[str],
                  color: bool, player_id: int = LOCAL_PLAYER,
@@ -135,7 +141,8 @@ class TerminalGame:
 
     def show(self, game: Game) -> None:
         self.say()
-        self.say(tui.game(game.rows, game.keyboard, game.max_attempts, self.color), wrap=False)
+        self.say(tui.game(game.rows, game.keyboard, game.max_attempts, self.color,
+                          variant=game.variant), wrap=False)
         self.say()
 
     def read(self, prompt: str) -> str | None:
@@ -196,22 +203,25 @@ class TerminalGame:
         return in_progress_text(running, self.play, wanted, self.texts)
 
     async def run(self, *, kind: Kind, hard_mode: bool, word: str | None,
-                  number: int | None = None, date: str | None = None) -> int:
+                  number: int | None = None, date: str | None = None,
+                  language: str | None = None, length: int | None = None) -> int:
         """Play until the game ends or the player leaves. A failure of the database prints
         one line and ends the session (exit code 1); what was saved stays saved. ``number``
-        or ``date`` (YYYY-MM-DD) with :attr:`Kind.ARCHIVE`: that past daily."""
+        or ``date`` (YYYY-MM-DD) with :attr:`Kind.ARCHIVE`: that past daily. ``language``
+        and ``length``: the word pack of a new practice game (default English, 5 letters)."""
         try:
             return await self._run(kind=kind, hard_mode=hard_mode, word=word, number=number,
-                                   date=date)
+                                   date=date, language=language, length=length)
         except StorageError as exc:
             return self.refuse(storage_text(exc, self.texts))
 
     async def _run(self, *, kind: Kind, hard_mode: bool, word: str | None,
-                   number: int | None, date: str | None) -> int:
+                   number: int | None, date: str | None, language: str | None,
+                   length: int | None) -> int:
         try:
             started = await self.service.start(LOCAL_PLACE, self.player_id, kind=kind,
                                                hard_mode=hard_mode, word=word, number=number,
-                                               date=date)
+                                               date=date, language=language, length=length)
         except PlayerError as exc:
             if exc.problem is Problem.OWN_GAME_RUNNING:  # --daily or --archive
                 wanted = "daily" if kind is Kind.DAILY else "archive"
@@ -221,6 +231,8 @@ class TerminalGame:
         game = started.game
         if started.resumed and word is not None:  # the word names a new game: not this one
             return self.refuse(in_progress_text(game, self.play, "word", t))
+        if started.resumed and not _in_pack(game, language, length):  # not the pack asked
+            return self.refuse(in_progress_text(game, self.play, "pack", t))
         if started.resumed:
             self.say(t._("Carrying on with your game in progress: {title}.",
                          title=title(game, t)))
@@ -232,7 +244,7 @@ class TerminalGame:
             self.say(t.ngettext("{title}: guess the {length}-letter word in {n} attempt. /help "
                                 "for commands.", "{title}: guess the {length}-letter word in "
                                 "{n} attempts. /help for commands.", game.max_attempts,
-                                title=title(game, t), length=WORD_LENGTH))
+                                title=title(game, t), length=game.variant.length))
         if not self.color:  # the tiles' marks stand for colours: say which
             self.say(t._(tui.LEGEND_PLAIN))
         self.show(game)

@@ -83,8 +83,12 @@ def parser() -> argparse.ArgumentParser:
                       help="play a past daily again by its date")
     play.add_argument("--hard", action="store_true",
                       help="hard mode: green and yellow letters must be used")
+    from bot.cli.pack_choice import add_pack_options
+
+    add_pack_options(play)
+    play.set_defaults(language=None, length=None)  # none given: the daily's pack
     play.add_argument("--lang", metavar="LANG", choices=LANGUAGES,
-                      help="the game's language: " + ", ".join(
+                      help="the language of the game's messages: " + ", ".join(
                           f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGES)
                       + " (default: LC_ALL, LC_MESSAGES or LANG; else English)")
     colour = play.add_mutually_exclusive_group()

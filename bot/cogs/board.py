@@ -52,16 +52,13 @@ import discord
 from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Recent, Reply
 from bot.core.domain import HintKind, Scope
-from bot.core.letter_rules import LETTER_RULES
-from bot.core.variant import Variant
 from bot.render.catalogues import N_
 from bot.render.common import (
     ENGLISH,
-    QWERTY_ROWS,
-    KeyboardLayout,
     Texts,
     fit_parts,
     game_label_text,
+    keyboard_rows,
     recolour,
     ruled_out_text,
     texts_for,
@@ -313,12 +310,6 @@ def result_text(fields: list[tuple[str, str]], budget: int, texts: Texts = ENGLI
     """The finish fields as bold-titled paragraphs, as many as fit in ``budget`` characters."""
     return fit_parts([f"**{name}**\n{value}" for name, value in fields], budget, "\n\n",
                      texts)
-
-
-def keyboard_rows(variant: Variant) -> KeyboardLayout:
-    """The keyboard of the variant's language (AZERTY, QWERTZ, ЙЦУКЕН...), else QWERTY."""
-    rules = LETTER_RULES.get(variant.language)
-    return rules.keyboard if rules and rules.alphabet == variant.alphabet else QWERTY_ROWS
 
 
 async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game: Game,

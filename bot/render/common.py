@@ -237,6 +237,12 @@ def _checked_layout(layout: tuple[object, ...], alphabet: str | None) -> Keyboar
     return rows
 
 
+def keyboard_rows(variant: Variant) -> KeyboardLayout:
+    """The keyboard of the variant's language (AZERTY, QWERTZ, ЙЦУКЕН...), else QWERTY."""
+    rules = LETTER_RULES.get(variant.language)
+    return rules.keyboard if rules and rules.alphabet == variant.alphabet else QWERTY_ROWS
+
+
 def keyboard_from_rows(rows: Iterable[object], alphabet: str = LATIN) -> dict[str, str]:
     """Each played letter's best state over ``rows`` of letters of ``alphabet`` (G beats Y
     beats B): the core's rule, after checking the rows."""

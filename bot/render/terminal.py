@@ -22,9 +22,16 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import IO
 
-from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, WORD_LENGTH, YELLOW
+from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, YELLOW
+from bot.core.variant import CLASSIC, Variant
 from bot.render.catalogues import N_
-from bot.render.common import QWERTY_ROWS, keyboard_from_rows, normalise_keyboard, normalise_rows
+from bot.render.common import (
+    keyboard_from_rows,
+    keyboard_rows,
+    normalise_keyboard,
+    normalise_rows,
+    upper_letters,
+)
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -129,19 +136,22 @@ def board(
     color: bool | None = None,
     *,
     truecolor: bool | None = None,
+    variant: Variant = CLASSIC,
 ) -> str:
     """The board, one line per attempt (played rows, then empty ones up to ``max_attempts``).
 
+    Rows are words of the ``variant``'s letters, shown in its language's capitals.
     ``color=None`` asks :func:`use_color` about ``sys.stdout``; ``truecolor=None`` asks
     :func:`truecolor_supported`. Lines are joined with ``\\n`` (no trailing newline).
     """
-    checked = normalise_rows(rows)
+    checked = normalise_rows(rows, variant.alphabet)
     max_attempts = check_max_attempts(max_attempts)
     color, truecolor = resolve_color(color, truecolor)
-    length = len(checked[0][0]) if checked else WORD_LENGTH
+    length = len(checked[0][0]) if checked else variant.length
     lines = [
         " ".join(
-            tile(letter, state, color=color, truecolor=truecolor)
+            tile(upper_letters(letter, variant.alphabet), state, color=color,
+                 truecolor=truecolor)
             for letter, state in zip(word, feedback, strict=True)
         )
         for word, feedback in checked
@@ -156,16 +166,22 @@ def keyboard(
     color: bool | None = None,
     *,
     truecolor: bool | None = None,
+    variant: Variant = CLASSIC,
 ) -> str:
-    """Three QWERTY lines, centred under each other, each key showing its letter's state."""
-    states = normalise_keyboard(keyboard)
+    """The keyboard of the ``variant``'s language (QWERTY for English, AZERTY for French,
+    ЙЦУКЕН for Russian...), its rows centred under each other, each key showing its letter's
+    state."""
+    states = normalise_keyboard(keyboard, variant.alphabet)
     color, truecolor = resolve_color(color, truecolor)
-    widest = max(len(row) for row in QWERTY_ROWS) * 4 - 1
+    layout = keyboard_rows(variant)
+    widest = max(len(row) for row in layout) * 4 - 1
     lines = []
-    for row in QWERTY_ROWS:
+    for row in layout:
         indent = " " * ((widest - (len(row) * 4 - 1)) // 2)
         keys = " ".join(
-            key(letter, states.get(letter), color=color, truecolor=truecolor) for letter in row
+            key(upper_letters(letter, variant.alphabet), states.get(letter), color=color,
+                truecolor=truecolor)
+            for letter in row
         )
         lines.append((indent + keys).rstrip())
     return "\n".join(lines)
@@ -178,18 +194,22 @@ def game(
     color: bool | None = None,
     *,
     truecolor: bool | None = None,
+    variant: Variant = CLASSIC,
 ) -> str:
-    """Board, a blank line, then the keyboard (worked out from ``rows`` when not given).
+    """Board, a blank line, then the keyboard (worked out from ``rows`` when not given), both
+    of the ``variant``'s letters and its language's keyboard.
 
     The board is indented to sit centred over the keyboard.
     """
-    checked = normalise_rows(rows)
+    checked = normalise_rows(rows, variant.alphabet)
     if keyboard_states is None:
-        keyboard_states = keyboard_from_rows(checked)
+        keyboard_states = keyboard_from_rows(checked, variant.alphabet)
     color, truecolor = resolve_color(color, truecolor)
-    length = len(checked[0][0]) if checked else WORD_LENGTH
-    widest = max(len(row) for row in QWERTY_ROWS) * 4 - 1
+    length = len(checked[0][0]) if checked else variant.length
+    widest = max(len(row) for row in keyboard_rows(variant)) * 4 - 1
     indent = " " * max(0, (widest - (length * 4 - 1)) // 2)
-    board_lines = board(checked, max_attempts, color, truecolor=truecolor).split("\n")
+    board_lines = board(checked, max_attempts, color, truecolor=truecolor,
+                        variant=variant).split("\n")
     top = "\n".join(indent + line for line in board_lines)
-    return f"{top}\n\n{keyboard(keyboard_states, color, truecolor=truecolor)}"
+    keys = keyboard(keyboard_states, color, truecolor=truecolor, variant=variant)
+    return f"{top}\n\n{keys}"

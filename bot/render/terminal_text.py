@@ -101,6 +101,7 @@ def controls_named(text: str) -> str:
 #: What a command that names a game asks for, as :func:`in_progress_text` says it.
 WANTED = {"daily": N_("the daily"), "archive": N_("the archive puzzle"),
           "word": N_("the game with your word"),
+          "pack": N_("the game in that word pack"),
           "daily or archive": N_("the daily or the archive puzzle")}
 
 
