@@ -35,9 +35,10 @@ FIGURES_DEADLINE: Final = 5.0
 
 
 def share(game: Game, hints_used: int = 0) -> str:
-    """The spoiler-free share grid, with a note of the hints used (if any)."""
+    """The spoiler-free share grid, naming the game's pack unless it is English in 5 letters
+    (``Wordle ES 123 4/6``), with a note of the hints used (if any)."""
     text = share_text(game.rows, label=game.label, won=game.won, hard_mode=game.hard_mode,
-                      max_attempts=game.max_attempts,
+                      max_attempts=game.max_attempts, language=game.variant.language,
                       length=game.variant.length)
     if hints_used:
         text += f"\n💡 {hints_used} hint{'s' if hints_used != 1 else ''} used"

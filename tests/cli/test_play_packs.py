@@ -27,6 +27,7 @@ def test_a_spanish_game_with_its_own_letter_and_a_folded_accent(tmp_path, env):
     assert "[A]  S   D   F   G   H   J   K  -L-  Ñ" in out
     assert "[A] [R] [A] [Ñ] [A]" in out
     assert "You got it in 2/6!" in out
+    assert "Wordle ES practice 2/6" in out  # the share grid names the pack
 
 
 def test_a_russian_game_on_its_own_keyboard(tmp_path, env):
