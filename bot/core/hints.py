@@ -102,7 +102,7 @@ def word_hint(solver: Solver, rows: Rows, hard_mode: bool = False,
     Raises :class:`bot.core.solver.HistoryError` (a ``ValueError``) if the rows are malformed
     or no word in the list fits them and what was revealed.
     """
-    history = _clean_rows(rows)
+    history = _clean_rows(rows, solver.variant)
     left = len(solver.candidates(history, revealed))
     # Never waits for a strategy build; raises if nothing fits.
     suggestion = solver.suggestion(history, hard_mode, wait=False, revealed=revealed)

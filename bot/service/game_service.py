@@ -90,7 +90,8 @@ class GameService(ResultsPosts):
     """The use cases over the core rules, the solver and the store.
 
     ``solver`` may be a ready :class:`Solver` or ``None``: then one is built on first use (the
-    word hint and the analysis need it; playing does not), in a worker thread.
+    word hint and the analysis need it; playing does not), in a worker thread. A game of
+    another word pack has its pack's own solver, built the same way on its first use.
     """
 
     def __init__(
@@ -113,6 +114,8 @@ class GameService(ResultsPosts):
         #: Picks the hidden word of a random game (tests choose it).
         self.choose: Callable[[tuple[str, ...]], str] = choose or secrets.choice
         self._solver = solver
+        #: The solver of each other word pack a hint or an analysis needed.
+        self._pack_solvers: dict[Variant, Solver] = {}
         self._solver_lock = asyncio.Lock()
         self._calendars = Calendars(db)
         self._hint_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
@@ -121,13 +124,28 @@ class GameService(ResultsPosts):
     def now(self) -> datetime:
         return self._clock()
 
-    async def solver(self) -> Solver:
+    async def solver(self, variant: Variant = CLASSIC) -> Solver:
+        """The solver of ``variant``'s words: the bot's own lists for English in 5 letters,
+        else its pack's (whose strategies ship with the bot, found by its lists)."""
+        if variant != CLASSIC:
+            return await self._pack_solver(variant)
         if self._solver is None:
             async with self._solver_lock:
                 if self._solver is None:
                     self._solver = await asyncio.to_thread(
                         Solver, list(self.words.answers), list(self.words.allowed_sorted))
         return self._solver
+
+    async def _pack_solver(self, variant: Variant) -> Solver:
+        found = self._pack_solvers.get(variant)
+        if found is None:
+            async with self._solver_lock:
+                found = self._pack_solvers.get(variant)
+                if found is None:
+                    lists = self.lists[variant]
+                    found = self._pack_solvers[variant] = await asyncio.to_thread(
+                        Solver, lists.answers, lists.allowed_sorted, variant=variant)
+        return found
 
     async def today(self, guild_id: int, player_id: int | None = None) -> int:
         """Today's puzzle number in the server's time zone (in the personal record, the
@@ -360,7 +378,7 @@ class GameService(ResultsPosts):
         game = await self.db.last_finished_game(place.guild_id, place.channel_id, player_id)
         if game is None:
             raise NoGame(Problem.NOTHING_TO_ANALYSE)
-        solver = await self.solver()
+        solver = await self.solver(game.variant)
         revealed = revealed_per_guess(game, await self.db.hints_for_game(game.id))
         result = await SOLVER_LANE.run(analyse_when_ready, solver, game.hidden_word,
                                        list(game.rows), game.hard_mode, revealed)

@@ -1,7 +1,8 @@
 """One hint on a board, for a game or a race board alike: the rules are :mod:`bot.core.hints`;
 here, what was given before (never the same letter or position twice, and a word hint counts
 what letter and position hints revealed) and the fallback to a letter when the solver cannot
-suggest a word (the hidden word left its answer list). Also what hints had revealed before
+suggest a word (the hidden word left its answer list). A word hint is the solver of the
+board's word pack. Also what hints had revealed before
 each guess of a game, for its analysis."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from bot.core.domain import HintKind
 from bot.core.game import Game
 from bot.core.revealed import Revealed, revealed_before_guesses
 from bot.core.solver import ImpossibleFeedbackError, Solver
-from bot.core.variant import CLASSIC
+from bot.core.variant import Variant
 from bot.service.errors import NoHintLeft, Problem
 from bot.service.results import HintResult
 from bot.service.solver_lane import SOLVER_LANE
@@ -21,19 +22,21 @@ from bot.storage.models import HintRecord
 
 
 async def make_hint(board: Game, kind: HintKind, given: Sequence[HintRecord],
-                    solver: Callable[[], Awaitable[Solver]] | None) -> tuple[HintResult, str]:
+                    solver: Callable[[Variant], Awaitable[Solver]] | None
+                    ) -> tuple[HintResult, str]:
     """The hint of ``kind`` on ``board`` (``given``: the hints taken on it before) and the
-    value to store for it. Without a ``solver`` a word hint is a letter, said so
-    (``fallback``)."""
+    value to store for it. ``solver`` gives the solver of a variant's words; without one a
+    word hint is a letter, said so (``fallback``)."""
     rows, answer = list(board.rows), board.hidden_word
     earlier = [h.value for h in given if h.kind is kind]
     # Letters told already: by a letter hint, or with its place by a position hint ("3:a").
     told = [h.value.rpartition(":")[2] for h in given if h.kind is not HintKind.WORD]
     if kind is HintKind.WORD:
-        if solver is not None and board.variant == CLASSIC:  # (the solver's: English 5)
+        if solver is not None:
             try:
-                hint = await SOLVER_LANE.run(core_hints.word_hint, await solver(), rows,
-                                             board.hard_mode, revealed_by(given))
+                hint = await SOLVER_LANE.run(core_hints.word_hint, await solver(board.variant),
+                                             rows, board.hard_mode,
+                                             revealed_by(given, board.variant))
             except ImpossibleFeedbackError:  # no word in the solver's list fits
                 pass
             else:
@@ -60,12 +63,13 @@ def _letter(board: Game, answer: str, earlier: list[str], *,
     return HintResult(board, HintKind.LETTER, letter=letter, fallback=fallback), letter
 
 
-def revealed_by(given: Sequence[HintRecord]) -> Revealed:
-    """What the letter and position hints among ``given`` revealed about the hidden word."""
-    return Revealed.from_hints((h.kind, h.value) for h in given)
+def revealed_by(given: Sequence[HintRecord], variant: Variant) -> Revealed:
+    """What the letter and position hints among ``given`` revealed about the hidden word of
+    a game of ``variant``."""
+    return Revealed.from_hints(((h.kind, h.value) for h in given), variant)
 
 
 def revealed_per_guess(game: Game, given: Sequence[HintRecord]) -> list[Revealed]:
     """For each guess of ``game``, what the hints ``given`` in it had revealed by then."""
     return revealed_before_guesses(((h.created_at, h.kind, h.value) for h in given),
-                                   [guess.created_at for guess in game.guesses])
+                                   [guess.created_at for guess in game.guesses], game.variant)

@@ -21,7 +21,7 @@ from bot.core.domain import HintKind, Kind, LeaderboardOrder
 from bot.core.game import Game, Invalid
 from bot.core.race import RaceBoard, RaceEnd, Racer, RaceRecord, RaceStats
 from bot.core.solver import Solver
-from bot.core.variant import CLASSIC
+from bot.core.variant import CLASSIC, Variant
 from bot.core.words import WordLists
 from bot.service.errors import (
     BadOption,
@@ -92,7 +92,7 @@ class RaceService:
 
     def __init__(self, db: Store, words: WordLists, *, clock: Callable[[], datetime],
                  choose: Callable[[tuple[str, ...]], str],
-                 solver: Callable[[], Awaitable[Solver]] | None = None,
+                 solver: Callable[[Variant], Awaitable[Solver]] | None = None,
                  timing: RaceTiming | None = None) -> None:
         self.db = db
         self.words = words

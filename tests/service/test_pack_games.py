@@ -89,15 +89,15 @@ async def test_the_servers_pack_is_the_default_and_its_daily(service, db, clock)
 
 
 async def test_hints_in_a_pack_game(service, picker):
-    """Letter and position hints read the pack's rows (Ñ, 6 letters); a word hint, which the
-    English solver cannot give in another pack, is a letter, said so."""
+    """Letter and position hints read the pack's rows (Ñ, 6 letters); a word hint is a word
+    of the pack (the pack's solver: tests/service/test_pack_solver.py)."""
     picker.queue.append("arbol")
     await service.start(HERE, ALICE, language="es", length=5)
     await service.guess(HERE, ALICE, "ñandú")
     letter = await service.hint(HERE, ALICE, "letter")
     assert letter.letter in set("rbol") and not letter.fallback
     word = await service.hint(HERE, ALICE, "word")
-    assert word.kind == "letter" and word.fallback and word.letter in set("rbol")
+    assert word.kind == "word" and not word.fallback and pack("es", 5).is_allowed(word.word)
     await service.give_up(HERE, ALICE)
     picker.queue.append("planet")
     await service.start(HERE, ALICE, length=6)
