@@ -92,7 +92,7 @@ def hint_embed(hint: HintResult, texts: Texts = ENGLISH) -> discord.Embed:
 
 def analysis_embed(game: Game, analysis: GameAnalysis,
                    texts: Texts = ENGLISH) -> discord.Embed:
-    text = analysis_text(analysis, texts)
+    text = analysis_text(analysis, texts, game.variant)
     if len(text) > 4000:
         text = text[:3990] + "\n…"
     return discord.Embed(title=texts._("Analysis · {game}", game=game_label_text(game, texts)),

@@ -1,4 +1,5 @@
-"""A post-game analysis in words: skill and luck, then what each guess did."""
+"""A post-game analysis in words: skill and luck, then what each guess did, in the letters of
+the game's variant."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from bot.core.domain import GREEN
-from bot.render.common import ENGLISH, Texts, normalise_row
+from bot.core.variant import CLASSIC, Variant
+from bot.render.common import ENGLISH, Texts, normalise_row, upper_letters
 from bot.render.emoji_board import feedback_line
 
 
@@ -59,10 +61,12 @@ def _score(value: object) -> str | None:
     return None if number is None else f"{round(number)}/100"
 
 
-def analysis_step_text(index: int, step: AnalysisStepView, texts: Texts = ENGLISH) -> str:
+def analysis_step_text(index: int, step: AnalysisStepView, texts: Texts = ENGLISH,
+                       variant: Variant = CLASSIC) -> str:
     """The lines for one guess of an analysis (see :func:`analysis_text`)."""
-    guess, feedback = normalise_row((step.guess, step.feedback))
-    lines = [f"**{index}.** {feedback_line(guess, feedback)}"]
+    alphabet = variant.alphabet
+    guess, feedback = normalise_row((step.guess, step.feedback), alphabet)
+    lines = [f"**{index}.** {feedback_line(guess, feedback, variant)}"]
 
     details: list[str] = []
     before = _count(step.candidates_before)
@@ -91,10 +95,11 @@ def analysis_step_text(index: int, step: AnalysisStepView, texts: Texts = ENGLIS
         if played_expected is not None and best_expected is not None:
             suggestion = texts._(
                 "best was `{best}`: expected guesses {played} with `{guess}`, {expected} with "
-                "`{best}`", best=best.upper(), guess=guess.upper(),
+                "`{best}`", best=upper_letters(best, alphabet),
+                guess=upper_letters(guess, alphabet),
                 played=texts.decimal(played_expected), expected=texts.decimal(best_expected))
         else:
-            suggestion = texts._("best was `{best}`", best=best.upper())
+            suggestion = texts._("best was `{best}`", best=upper_letters(best, alphabet))
         lines.append("    " + suggestion)
     elif played_expected is not None and not solved:
         lines.append("    " + texts._("expected guesses {expected}",
@@ -102,8 +107,9 @@ def analysis_step_text(index: int, step: AnalysisStepView, texts: Texts = ENGLIS
     return "\n".join(lines)
 
 
-def analysis_text(analysis: AnalysisView, texts: Texts = ENGLISH) -> str:
-    """A post-game analysis: skill and luck, then what each guess did.
+def analysis_text(analysis: AnalysisView, texts: Texts = ENGLISH,
+                  variant: Variant = CLASSIC) -> str:
+    """A post-game analysis of a game of ``variant``: skill and luck, then what each guess did.
 
     Skill and luck are 0-100. Numbers that are ``None`` are left out of the text; a malformed
     analysis (steps not a sequence, a bad guess or feedback) raises ``ValueError``.
@@ -115,6 +121,7 @@ def analysis_text(analysis: AnalysisView, texts: Texts = ENGLISH) -> str:
     header = [*([texts._("Skill {score}", score=skill)] if skill is not None else []),
               *([texts._("Luck {score}", score=luck)] if luck is not None else [])]
     lines = [" · ".join(header)] if header else []
-    lines += [analysis_step_text(i, step, texts) for i, step in enumerate(steps, start=1)]
+    lines += [analysis_step_text(i, step, texts, variant)
+              for i, step in enumerate(steps, start=1)]
     return "\n".join(lines) or texts._(
         "No guess to analyze: the game ended before its first guess.")
