@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.core.domain import WORD_LENGTH, Kind, Scope
+from bot.core.domain import Kind, Scope
+from bot.core.variant import Variant
 from bot.render.common import ENGLISH, Texts, game_label_text
 
 
@@ -22,6 +23,8 @@ class StartedGame(Protocol):
     def private(self) -> bool: ...
     @property
     def hard_mode(self) -> bool: ...
+    @property
+    def variant(self) -> Variant: ...
 
 
 def start_text(game: StartedGame, *, resumed: bool, other_kind: bool, hard_asked: bool,
@@ -52,6 +55,6 @@ def start_text(game: StartedGame, *, resumed: bool, other_kind: bool, hard_asked
     if game.private:
         return t._("{game}: only you can see this board. Press Guess or {guess} a "
                    "{length}-letter word.", game=game_label_text(game, t), guess=guess,
-                   length=WORD_LENGTH)
+                   length=game.variant.length)
     return t._("Your game is on: press Guess or {guess} a {length}-letter word.",
-               guess=guess, length=WORD_LENGTH)
+               guess=guess, length=game.variant.length)

@@ -49,7 +49,7 @@ async def test_an_english_six_letter_game_to_its_win(table: Table) -> None:
     table.picker.queue.append("planet")
     async with table.running():
         start = await table.reply(table.bob, "wordle start", {"length": 6})
-        assert "7 attempts left" in start.text()
+        assert "7 attempts left" in start.text() and "a 6-letter word" in start.text()
         short = await table.reply(table.bob, "guess", {"word": "crane"})
         assert "6 letters" in short.text()
         board = await table.reply(table.bob, "guess", {"word": "garden"})
