@@ -17,7 +17,8 @@ from tests.pg import ENV_BINDIR, ENV_DSN, ENV_REQUIRE
 ROOT = Path(__file__).resolve().parent.parent
 #: Tests needing PostgreSQL at several places (fixtures of tests/pg.py, through the storage
 #: tests' `place`), and beside them tests that do not.
-SOME_PG_TESTS = ("tests/postgres/test_cluster.py", "tests/storage/test_settings.py")
+SOME_PG_TESTS = ("tests/postgres/test_cluster.py", "tests/storage/test_settings.py",
+                 "tests/storage/test_variants.py")
 
 
 def run_without_pg(tmp_path: Path, **extra_env: str) -> subprocess.CompletedProcess[str]:
