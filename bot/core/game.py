@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Container, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from functools import cached_property
+from typing import Any
 
 from bot.core.domain import (
     GREEN,
     GREY,
     MAX_ATTEMPTS,
+    MODES,
     YELLOW,
     BadWord,
     Kind,
@@ -208,7 +210,22 @@ class Game:
         if len(word) != self.variant.length or word.strip(self.variant.alphabet):
             raise ValueError(f"a hidden word has {self.variant.length} letters of the "
                              "variant's alphabet")
-        object.__setattr__(self, "mode", mode_of(self.scope, self.kind))
+        mode = MODES.get((self.scope, self.kind))
+        object.__setattr__(self, "mode", mode or mode_of(self.scope, self.kind))
+
+    def moved(self, **play: Any) -> Game:
+        """This game with new values of what a move changes (:data:`MOVED_FIELDS`), the rest
+        as it is. The rest was checked when the game was made, so nothing is checked again:
+        a move is the hot path of every guess, and ``dataclasses.replace`` would rebuild and
+        check the whole game."""
+        if not play.keys() <= MOVED_FIELDS:
+            raise TypeError(f"a move does not change {sorted(play.keys() - MOVED_FIELDS)}")
+        after = object.__new__(type(self))
+        state = after.__dict__  # (the derived facts cached on self are not carried over)
+        for name in _FIELD_NAMES:
+            state[name] = self.__dict__[name]
+        state.update(play)
+        return after
 
     # -- derived facts --------------------------------------------------------------------
 
@@ -335,9 +352,9 @@ class Game:
         guesses = (*self.guesses, Guess(len(self.guesses) + 1, player_id, word, feedback, now))
         status = status_after(feedback, len(guesses), self.variant)
         if not status.is_over:
-            return replace(self, guesses=guesses)
-        return replace(self, guesses=guesses, status=status, finished_at=now,
-                       solved_by=player_id if status is Status.WON else None)
+            return self.moved(guesses=guesses)
+        return self.moved(guesses=guesses, status=status, finished_at=now,
+                          solved_by=player_id if status is Status.WON else None)
 
     def claim_problem(self, attempt: object, word: object, feedback: object,
                       finish: object) -> str | None:
@@ -366,4 +383,10 @@ class Game:
         """The game ended as given up at ``now``; a game already over stays as it is."""
         if self.is_over:
             return self
-        return replace(self, status=Status.GIVEN_UP, finished_at=now)
+        return self.moved(status=Status.GIVEN_UP, finished_at=now)
+
+
+#: What a move may change in a game (:meth:`Game.moved`): the play, and the channel an own
+#: game is played in.
+MOVED_FIELDS = frozenset({"guesses", "status", "finished_at", "solved_by", "channel_id"})
+_FIELD_NAMES = tuple(f.name for f in fields(Game))

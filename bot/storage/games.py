@@ -4,7 +4,7 @@ the core decide, then writes (an ending counted in the statistics in the same tr
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -262,7 +262,7 @@ class Games:
                 raise GameExists(there[-1])
             await tx.execute("UPDATE games SET channel_id = $1 WHERE id = $2",
                              channel_id, game_id)
-            return replace(game, channel_id=channel_id)
+            return game.moved(channel_id=channel_id)
 
         return await self._db.transaction(work)
 
@@ -315,8 +315,7 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
         raise error or StorageError(f"guess for game {game_id} was not saved")
     created = applied(given)
     await tx.execute(_INSERT_GUESS, game_id, attempt, player_id, word, feedback, created)
-    game = replace(game, guesses=(*game.guesses,
-                                  Guess(attempt, player_id, word, feedback, created)))
+    game = game.moved(guesses=(*game.guesses, Guess(attempt, player_id, word, feedback, created)))
     if finish is None:
         return game, None
     won = Status(finish) is Status.WON
@@ -336,7 +335,7 @@ async def end_game(tx: Tx, game: Game, status: Status, solver: int | None,
     statistics rows of the players it counted for."""
     if game.guesses:
         at = max(at, max(g.created_at for g in game.guesses))
-    ended = replace(game, status=status, finished_at=at, solved_by=solver)
+    ended = game.moved(status=status, finished_at=at, solved_by=solver)
     before = {player: await _lock_row(tx, ended, player)
               for player in sorted(ended.counted_players)}
     ended = await _after_counted(tx, ended, before)
@@ -362,7 +361,7 @@ async def _after_counted(tx: Tx, game: Game,
                                                       game.id)
              if g.finished_at is not None and g.bucket == game.bucket
              and not g.counted_players.isdisjoint(rows)]
-    return replace(game, finished_at=max(later) + TICK) if later else game
+    return game.moved(finished_at=max(later) + TICK) if later else game
 
 
 async def count_ending(tx: Tx, game: Game, day: int | None,

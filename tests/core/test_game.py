@@ -327,3 +327,23 @@ def test_keyboard_yellow_then_grey_stays_yellow():
     assert kb["r"] == "Y"
     assert kb["t"] == "B"
     assert "z" not in kb
+
+
+def test_a_move_carries_the_game_over_without_its_cached_facts():
+    game = play(new("crane", id=7, scope=Scope.CHANNEL, kind=Kind.RANDOM), "slate")
+    assert game.rows == (Row("slate", "BBGBG"),) and game.keyboard["a"] == "G"  # now cached
+    after = game.moved(guesses=(*game.guesses, Guess(2, 2, "crane", "GGGGG", T1)),
+                       status=Status.WON, finished_at=T1, solved_by=2)
+    assert after.rows == (Row("slate", "BBGBG"), Row("crane", "GGGGG"))
+    assert after.keyboard["c"] == "G" and after.guessers == frozenset({1, 2})
+    assert (after.id, after.mode, after.hidden_word, after.answer) == (7, game.mode, "crane",
+                                                                       "crane")
+    assert after == play(game, "crane", player_id=2) and game.status is Status.ACTIVE
+
+
+def test_a_move_changes_only_the_play():
+    game = new("crane")
+    with pytest.raises(TypeError, match="hidden_word"):
+        game.moved(hidden_word="slate")
+    with pytest.raises(TypeError, match="scope"):
+        game.moved(scope=Scope.CHANNEL)

@@ -6,7 +6,6 @@ statistics rows. A refused guess writes nothing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
 
@@ -97,14 +96,14 @@ async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
             continue
         guess = Guess(move.attempt, move.player_id, move.word, move.feedback,
                       applied(move.given))
-        game = replace(game, guesses=(*game.guesses, guess))
+        game = game.moved(guesses=(*game.guesses, guess))
         saved.append(guess)
         saved_to.append(game.id)
         if move.finish is not None:
             won = Status(move.finish) is Status.WON
             at = max(g.created_at for g in game.guesses)
-            game = replace(game, status=Status(move.finish), finished_at=at,
-                           solved_by=move.player_id if won else None)
+            game = game.moved(status=Status(move.finish), finished_at=at,
+                              solved_by=move.player_id if won else None)
             ended[game.id] = (game, move.day)
         games[game.id] = game
         outcomes.append(((game, None), None))
@@ -187,7 +186,7 @@ async def _in_finish_order(tx: Tx, ended: list[Game], current: dict[Key, StatsRo
         before = [last[key] for key in keys if key in last]
         if before and max(before) >= at:
             at = max(before) + TICK
-            moved[game.id] = replace(game, finished_at=at)
+            moved[game.id] = game.moved(finished_at=at)
         for key in keys:
             last[key] = at
     return moved
