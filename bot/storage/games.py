@@ -25,6 +25,7 @@ from .database import (
     Row,
     Tx,
     applied,
+    marks,
     maybe_moment,
     moment,
     player_mark,
@@ -79,18 +80,19 @@ STATS_COLUMN_NAMES: Final = (
 #: The same, as a list for a ``SELECT``.
 STATS_COLUMNS: Final = ", ".join(STATS_COLUMN_NAMES)
 _STREAKS: Final = 2 + DISTRIBUTION_SLOTS  # where the counters after the distribution start
-#: A statistics row, made where missing, locked and read as it is now (a row that is not
-#: there cannot be locked: this takes the one a concurrent transaction makes, once it is).
-_LOCK_ROW: Final = (
-    "INSERT INTO player_stats (guild_id, player_id, mode) VALUES ($1, $2, $3) "
-    "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = excluded.mode "
-    f"RETURNING {STATS_COLUMNS}"
-)
+#: The statistics rows of players (``$3``, ...) in a server and mode (``$1``, ``$2``), made
+#: where missing, locked in that order and read (PostgreSQL: a missing row cannot be locked).
+_LOCK_ROWS: Final = ("INSERT INTO player_stats (guild_id, player_id, mode) VALUES {values} "
+                     "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = excluded.mode "
+                     f"RETURNING player_id, {STATS_COLUMNS}")
+#: The same rows read (SQLite: its one writer holds the whole file, nothing else can write).
+_READ_ROWS: Final = (f"SELECT player_id, {STATS_COLUMNS} FROM player_stats WHERE guild_id = $1 "
+                     "AND mode = $2 AND player_id IN ({players})")
+#: A statistics row saved, made if it was not there.
 _SAVE_ROW: Final = (
-    "UPDATE player_stats SET "
-    + ", ".join(f"{c} = ${n}" for n, c in enumerate(STATS_COLUMN_NAMES, start=4))
-    + " WHERE guild_id = $1 AND player_id = $2 AND mode = $3"
-)
+    f"INSERT INTO player_stats (guild_id, player_id, mode, {STATS_COLUMNS}) VALUES ("
+    + marks(1, 3 + len(STATS_COLUMN_NAMES)) + ") ON CONFLICT (guild_id, player_id, mode) "
+    "DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in STATS_COLUMN_NAMES))
 #: The other games of a server that finished at or after a time (``$2``).
 _FINISHED_SINCE: Final = "g.guild_id = $1 AND g.status <> 'active' AND g.finished_at >= $2 " \
     "AND g.id <> $3"
@@ -336,16 +338,24 @@ async def end_game(tx: Tx, game: Game, status: Status, solver: int | None,
     if game.guesses:
         at = max(at, max(g.created_at for g in game.guesses))
     ended = game.moved(status=status, finished_at=at, solved_by=solver)
-    before = {player: await _lock_row(tx, ended, player)
-              for player in sorted(ended.counted_players)}
+    before = await _lock_rows(tx, ended)
     ended = await _after_counted(tx, ended, before)
     await tx.execute(_END, game.id, status.value, ended.finished_at, solver)
     return ended, await count_ending(tx, ended, day, before)
 
 
-async def _lock_row(tx: Tx, game: Game, player: int) -> StatsRow | None:
-    found = await tx.fetchrow(_LOCK_ROW, game.guild_id, player, str(game.bucket))
-    return stats_row(found) if found else None
+async def _lock_rows(tx: Tx, game: Game) -> dict[int, StatsRow | None]:
+    """The statistics rows ``game`` counts in, by player in id order, locked in one
+    statement (``None``: a row not made yet)."""
+    players = sorted(game.counted_players)
+    if not players:
+        return {}
+    numbers = range(3, 3 + len(players))
+    sql = (_READ_ROWS.format(players=marks(3, len(players))) if tx.dialect == "sqlite" else
+           _LOCK_ROWS.format(values=", ".join(f"($1, ${n}, $2)" for n in numbers)))
+    found = {r[0]: stats_row(tuple(r)[1:])
+             for r in await tx.fetch(sql, game.guild_id, str(game.bucket), *players)}
+    return {player: found.get(player) for player in players}
 
 
 async def _after_counted(tx: Tx, game: Game,

@@ -1,0 +1,54 @@
+"""The statements a guess costs on SQLite's one writer: the game read once, the guess
+inserted, and at the end each statistics row read together and saved once."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.storage import SqliteStore
+
+from .helpers import channel_game, guess
+
+pytestmark = pytest.mark.sqlite_only("counts the statements of SQLite's own writer")
+
+ALICE, BOB, CAROL = 1, 2, 3
+MISS = "pious"  # not the hidden word (crane)
+
+
+async def traced(db: SqliteStore) -> list[str]:
+    """The statements the store's writer runs from now on."""
+    seen: list[str] = []
+    writer = db._db._writer  # type: ignore[attr-defined]
+
+    def trace(raw: sqlite3.Connection) -> None:
+        raw.set_trace_callback(seen.append)
+
+    await writer.run(trace)
+    return seen
+
+
+async def test_a_guess_reads_its_game_once_and_inserts_it(db: SqliteStore):
+    game = await channel_game(db)
+    seen = await traced(db)
+    await guess(db, game, MISS, player_id=ALICE)
+    statements = [s for s in seen if s not in ("BEGIN IMMEDIATE", "COMMIT")]
+    assert len(statements) == 2, statements
+    assert statements[0].startswith("SELECT") and "FROM games g" in statements[0]
+    assert statements[1].startswith("INSERT INTO guesses")
+
+
+async def test_an_ending_reads_the_statistics_rows_together(db: SqliteStore):
+    game = await channel_game(db)
+    for player in (ALICE, BOB, CAROL, ALICE, BOB):
+        game = await guess(db, game, MISS, player_id=player)
+    seen = await traced(db)
+    game = await guess(db, game, MISS, player_id=CAROL)
+    assert game.status == "lost"
+    stats = [s for s in seen if "player_stats" in s]
+    assert len(stats) == 4, stats  # one read of the three rows, then one save of each
+    assert stats[0].startswith("SELECT")
+    assert all(s.startswith("INSERT INTO player_stats") for s in stats[1:])
+    for player in (ALICE, BOB, CAROL):
+        assert (await db.stats(game.guild_id, player, game.bucket)).played == 1
