@@ -253,6 +253,10 @@ def keyboard_from_rows(rows: Iterable[object], alphabet: str = LATIN) -> dict[st
 # The words of a language
 
 
+#: Babel's formatting of a whole number, remembered: the same few come back in every reply.
+_whole_number = lru_cache(maxsize=4096)(format_decimal)
+
+
 @dataclass(frozen=True, eq=False)
 class Texts:
     """The words and numbers of one language."""
@@ -290,7 +294,8 @@ class Texts:
         ``1.234``."""
         if isinstance(value, int) and abs(value) >= 10**27:  # past Babel's 28 digits
             return f"{value:,}".replace(",", get_group_symbol(self.locale))
-        return format_decimal(value, locale=self.locale)
+        formatted = _whole_number if type(value) is int else format_decimal
+        return formatted(value, locale=self.locale)
 
     def decimal(self, value: float, places: int = 2) -> str:
         """``value`` with ``places`` decimals and the language's decimal mark: ``3.50``,

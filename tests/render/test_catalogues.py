@@ -106,6 +106,16 @@ def test_counts_and_numbers_follow_the_language() -> None:
     assert texts_for("de").decimal(3.5) == "3,50" and ENGLISH.decimal(3.5) == "3.50"
 
 
+def test_a_whole_number_is_formatted_once_per_language() -> None:
+    from bot.render.common import _whole_number
+
+    _whole_number.cache_clear()
+    fr, de = texts_for("fr"), texts_for("de")
+    assert [fr.number(2024), fr.number(2024), de.number(2024)] == ["2\u202f024"] * 2 + ["2.024"]
+    assert (_whole_number.cache_info().misses, _whole_number.cache_info().hits) == (2, 1)
+    assert fr.number(2.5) == "2,5" and _whole_number.cache_info().misses == 2  # not cached
+
+
 # --------------------------------------------------------------------------------------------
 # No English left in bot/render outside the catalogues
 
