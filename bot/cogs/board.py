@@ -56,15 +56,14 @@ from bot.render.catalogues import N_
 from bot.render.common import (
     ENGLISH,
     Texts,
-    fit_parts,
     game_label_text,
     keyboard_rows,
-    recolour,
     ruled_out_text,
     texts_for,
 )
 from bot.render.emoji_board import game_text
 from bot.render.image import board_png_async
+from bot.render.message_parts import fit_parts, recolour
 from bot.render.themes import theme_name
 from bot.service import Game, GameService
 from bot.service.prefs import PlayerPrefs, player_prefs

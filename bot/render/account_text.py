@@ -8,9 +8,10 @@ from datetime import datetime
 from bot.core.letter_rules import LETTER_RULES
 from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH
 from bot.render.catalogues import N_
-from bot.render.common import ENGLISH, Texts, recolour
+from bot.render.common import ENGLISH, Texts
 from bot.render.daily_results import HINTED_MARK
 from bot.render.emoji_board import feedback_line
+from bot.render.message_parts import recolour
 from bot.service.prefs import PlayerPrefs
 from bot.storage.models import GuildSettings
 

@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from bot.core.domain import GREEN, GREY, YELLOW
 from bot.core.variant import Variant
 from bot.render.boards import Boards, check_boards, mode_name
-from bot.render.common import QWERTY_ROWS, KeyboardLayout, check_layout, recolour
+from bot.render.common import QWERTY_ROWS, KeyboardLayout, check_layout
 from bot.render.emoji_board import EMPTY_SQUARE, squares
+from bot.render.message_parts import recolour
 
 #: Discord's limit on a media item's description, and on a message's text displays.
 ALT_LIMIT = 1024

@@ -375,33 +375,3 @@ def ruled_out_text(keyboard: Mapping[str, str] | None, variant: Variant = CLASSI
     states = normalise_keyboard(keyboard, alphabet)
     out = [upper_letters(letter, alphabet) for letter in alphabet if states.get(letter) == GREY]
     return texts._("Not in the word: {letters}", letters=", ".join(out)) if out else ""
-
-
-_CONTRAST_SQUARES = str.maketrans({"\N{LARGE GREEN SQUARE}": "\N{LARGE ORANGE SQUARE}",
-                                   "\N{LARGE YELLOW SQUARE}": "\N{LARGE BLUE SQUARE}"})
-
-
-def recolour(text: str, high_contrast: bool) -> str:
-    """Emoji text (a board, a share grid, statistics bars) in high contrast: every 🟩 becomes
-    🟧 and every 🟨 becomes 🟦; unchanged otherwise."""
-    return text.translate(_CONTRAST_SQUARES) if high_contrast else text
-
-
-def more_line(count: int, texts: Texts = ENGLISH) -> str:
-    """``…and 37 more``: the line that stands for what did not fit."""
-    return texts.ngettext("…and {n} more", "…and {n} more", count)
-
-
-def fit_parts(parts: list[str], budget: int, sep: str = "\n",
-              texts: Texts = ENGLISH) -> str:
-    """``parts`` joined by ``sep``, as many as fit in ``budget`` characters, then
-    :func:`more_line` with how many were left out."""
-    out: list[str] = []
-    used = 0
-    for i, part in enumerate(parts):
-        if used + len(part) + len(sep) > budget:
-            out.append(more_line(len(parts) - i, texts))
-            break
-        out.append(part)
-        used += len(part) + len(sep)
-    return sep.join(out)

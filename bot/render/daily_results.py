@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from bot.core.domain import Status
 from bot.core.variant import CLASSIC, Variant
-from bot.render.common import ENGLISH, Texts, more_line
+from bot.render.common import ENGLISH, Texts
+from bot.render.message_parts import more_line
 from bot.service.results import DailySummary
 
 #: Marks a daily result (or a leaderboard row) helped by hints.

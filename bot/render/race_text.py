@@ -9,9 +9,10 @@ from collections.abc import Callable
 from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
 from bot.core.race import RACE_ORDERS, RaceBoard, RaceBoardRow, RaceEnd, RaceStats
 from bot.core.share import squares as row_squares
-from bot.render.common import ENGLISH, Texts, fit_parts
+from bot.render.common import ENGLISH, Texts
 from bot.render.daily_results import HINTED_MARK as HINTED
 from bot.render.leaderboard_text import order_name
+from bot.render.message_parts import fit_parts
 from bot.service.errors import PlayerError, Problem
 from bot.service.races import RacerView, RaceView
 

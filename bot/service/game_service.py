@@ -52,7 +52,7 @@ from bot.service.errors import (
     store_refusals,
 )
 from bot.service.hinting import make_hint, revealed_per_guess
-from bot.service.pack_choice import PackLists, server_pack
+from bot.service.pack_choice import PackLists, PackSolvers, server_pack
 from bot.service.posts import ResultsPosts
 from bot.service.prefs import personal_today
 from bot.service.results import (
@@ -113,10 +113,7 @@ class GameService(ResultsPosts):
         self.daily_salt = daily_salt
         #: Picks the hidden word of a random game (tests choose it).
         self.choose: Callable[[tuple[str, ...]], str] = choose or secrets.choice
-        self._solver = solver
-        #: The solver of each other word pack a hint or an analysis needed.
-        self._pack_solvers: dict[Variant, Solver] = {}
-        self._solver_lock = asyncio.Lock()
+        self._solvers = PackSolvers(self.lists, solver)
         self._calendars = Calendars(db)
         self._hint_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._clock = clock or (lambda: datetime.now(UTC))
@@ -125,27 +122,8 @@ class GameService(ResultsPosts):
         return self._clock()
 
     async def solver(self, variant: Variant = CLASSIC) -> Solver:
-        """The solver of ``variant``'s words: the bot's own lists for English in 5 letters,
-        else its pack's (whose strategies ship with the bot, found by its lists)."""
-        if variant != CLASSIC:
-            return await self._pack_solver(variant)
-        if self._solver is None:
-            async with self._solver_lock:
-                if self._solver is None:
-                    self._solver = await asyncio.to_thread(
-                        Solver, list(self.words.answers), list(self.words.allowed_sorted))
-        return self._solver
-
-    async def _pack_solver(self, variant: Variant) -> Solver:
-        found = self._pack_solvers.get(variant)
-        if found is None:
-            async with self._solver_lock:
-                found = self._pack_solvers.get(variant)
-                if found is None:
-                    lists = self.lists[variant]
-                    found = self._pack_solvers[variant] = await asyncio.to_thread(
-                        Solver, lists.answers, lists.allowed_sorted, variant=variant)
-        return found
+        """The solver of ``variant``'s words (:class:`~bot.service.pack_choice.PackSolvers`)."""
+        return await self._solvers.get(variant)
 
     async def today(self, guild_id: int, player_id: int | None = None) -> int:
         """Today's puzzle number in the server's time zone (in the personal record, the

@@ -1,4 +1,4 @@
-"""Which word pack a game is played in, and that pack's lists.
+"""Which word pack a game is played in, and that pack's lists and solver.
 
 A start names a language and a length, or leaves them to the server's settings, then to the
 bot's default (English, 5 letters). English in 5 letters is the bot's own lists (its
@@ -8,9 +8,12 @@ bot's default (English, 5 letters). English in 5 letters is the bot's own lists 
 
 from __future__ import annotations
 
+import asyncio
+from functools import partial
 from typing import Any
 
 from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH, Pack, PackError, pack, pack_keys
+from bot.core.solver import Solver
 from bot.core.variant import CLASSIC, Variant
 from bot.core.words import WordLists
 from bot.service.errors import BadOption, Problem
@@ -65,4 +68,27 @@ class PackLists(dict[Variant, WordLists]):
     def __missing__(self, variant: Variant) -> WordLists:
         played = pack(variant.language, variant.length)
         found = self[variant] = WordLists(played.answers, played.allowed)
+        return found
+
+
+class PackSolvers:
+    """The solver of each variant a hint or an analysis needed, built once in a worker thread
+    on first use: English in 5 letters from the bot's own lists (or ``ready``), any other from
+    its pack's (whose strategies ship with the bot, found by its lists)."""
+
+    def __init__(self, lists: PackLists, ready: Solver | None = None) -> None:
+        self._lists = lists
+        self._built: dict[Variant, Solver] = {} if ready is None else {CLASSIC: ready}
+        self._lock = asyncio.Lock()
+
+    async def get(self, variant: Variant = CLASSIC) -> Solver:
+        found = self._built.get(variant)
+        if found is None:
+            async with self._lock:
+                found = self._built.get(variant)
+                if found is None:
+                    lists = self._lists[variant]
+                    answers, allowed = list(lists.answers), list(lists.allowed_sorted)
+                    found = self._built[variant] = await asyncio.to_thread(
+                        partial(Solver, answers, allowed, variant=variant))
         return found

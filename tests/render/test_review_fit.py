@@ -2,7 +2,7 @@
 a race's standings), saying how many were left out."""
 
 from bot.cogs.board import result_text
-from bot.render.common import fit_parts
+from bot.render.message_parts import fit_parts
 
 
 def test_everything_that_fits_is_kept_in_order() -> None:

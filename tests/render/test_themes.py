@@ -14,8 +14,9 @@ from PIL import Image
 from bot.core.stats import Stats
 from bot.core.variant import CLASSIC
 from bot.render import image
-from bot.render.common import QWERTY_ROWS, recolour
+from bot.render.common import QWERTY_ROWS
 from bot.render.emoji_board import game_text
+from bot.render.message_parts import recolour
 from bot.render.png import cached_only
 from bot.render.stats_image import bar_box, stats_image
 from bot.render.themes import THEMES, theme_name
