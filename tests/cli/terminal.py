@@ -30,6 +30,10 @@ class Session:
         if self.pid == 0:  # the child: the command, with the pty as its terminal
             try:
                 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+                # As a person's shell starts it: a runner that started the tests in the
+                # background (where SIGINT is ignored, and exec keeps that) must not make the
+                # command deaf to Ctrl-C.
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
                 os.chdir(cwd)
                 os.execve(sys.executable, [sys.executable, "-m", "bot", *args], child_env)
             finally:
