@@ -33,20 +33,28 @@ async def second_store(pg_dsn: str):
 
 
 async def test_two_pools_race_on_the_same_games(pg_store, second_store):
+    """Every game raced through both pools at once. Which pool's batch takes a game's guesses
+    is up to the scheduler: a round one pool took whole proves nothing, and is played again
+    on new games in a new server (up to three rounds), rather than failed."""
     stores = [pg_store, second_store]
-    games = [await channel_game(pg_store, channel_id=CHANNEL + i) for i in range(10)]
     players = list(range(5000, 5040))
-    rounds = []
-    for n, game in enumerate(games):
-        words = [WORDS[(p + n) % len(WORDS)] for p in players]
-        if n % 2:
-            words[(7 * n) % len(players)] = "crane"
-        for half, store in enumerate(stores):  # every game raced through both pools at once
-            rounds.append(race(store, game.id, players[half::2], words[half::2]))
-    accepted = [a for result in await asyncio.gather(*rounds) for a in result]
-    assert {a[2] % 2 for a in accepted} == {0, 1}, "both pools must have saved guesses"
-    await check_consistent(pg_store, [g.id for g in games], accepted)
-    await check_consistent(second_store, [g.id for g in games], accepted)
+    for round_ in range(3):
+        guild = GUILD + 1 + round_
+        games = [await channel_game(pg_store, channel_id=CHANNEL + 100 * round_ + i,
+                                    guild_id=guild) for i in range(10)]
+        rounds = []
+        for n, game in enumerate(games):
+            words = [WORDS[(p + n) % len(WORDS)] for p in players]
+            if n % 2:
+                words[(7 * n) % len(players)] = "crane"
+            for half, store in enumerate(stores):
+                rounds.append(race(store, game.id, players[half::2], words[half::2]))
+        accepted = [a for result in await asyncio.gather(*rounds) for a in result]
+        await check_consistent(pg_store, [g.id for g in games], accepted, guild)
+        await check_consistent(second_store, [g.id for g in games], accepted, guild)
+        if {a[2] % 2 for a in accepted} == {0, 1}:
+            return
+    raise AssertionError("both pools must have saved guesses, in one of three rounds")
 
 
 async def test_the_same_last_guess_from_two_pools_counts_once(pg_store, second_store):
