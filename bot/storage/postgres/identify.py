@@ -14,8 +14,8 @@ from typing import Any, Final
 
 import asyncpg
 
-from bot.storage.dsn import redact
-from bot.storage.errors import StorageError
+from ..dsn import redact
+from ..errors import StorageError
 
 #: The first key of the two-key advisory locks ("WBID"); the second is the bucket. Two-key locks
 #: never clash with the one-key lock the migrations take.
