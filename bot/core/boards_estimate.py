@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from bot.core.solver_estimate import average_guesses
+from bot.core.solver_estimate import (
+    average_guesses,
+    pattern_counts,
+    sorted_parts,
+    sorts_better,
+)
 
 #: How much a guess before the one that finds a board's word weighs. Above one: a guess
 #: that only narrows a board down costs the whole game a guess, not that board alone, and
 #: the sum over boards with this weight chose the better guesses in seeded games.
 SHARED = 1.3
-#: Sets up to this size are ranked by sorting (cheaper than a histogram per guess).
-_SMALL = 40
-#: Entries per block when histogramming feedbacks (bounds temporary memory).
-_BLOCK = 2_000_000
 
 
 def board_costs(size: int, shared: float = SHARED) -> np.ndarray:
@@ -41,26 +42,12 @@ def part_sums(matrix: np.ndarray, rows: np.ndarray, columns: np.ndarray | None,
     ``table[size]`` over the parts its feedbacks split the hidden-word ``rows`` into."""
     n = len(rows)
     sub = matrix[rows] if columns is None else matrix[np.ix_(rows, columns)]
-    width = sub.shape[1]
-    if n <= _SMALL or patterns > 8 * n:
-        # A histogram pays for every pattern, a sort only for the words.
-        ordered = np.sort(sub.T, axis=1).ravel()
-        starts = np.ones(ordered.size, dtype=bool)
-        starts[1:] = ordered[1:] != ordered[:-1]
-        starts[::n] = True
-        start_pos = np.flatnonzero(starts)
-        lengths = np.diff(np.append(start_pos, ordered.size))
-        return np.bincount(start_pos // n, weights=table[lengths], minlength=width)
-    sums = np.empty(width)
-    step = max(1, min(_BLOCK // n, _BLOCK // patterns))
-    for start in range(0, width, step):
-        block = sub[:, start : start + step]
-        cols = block.shape[1]
-        flat = block.astype(np.intp)
-        flat *= cols
-        flat += np.arange(cols)
-        counts = np.bincount(flat.ravel(), minlength=patterns * cols).reshape(patterns, cols)
-        sums[start : start + cols] = table[counts].sum(axis=0)
+    if sorts_better(n, patterns):
+        owner, lengths = sorted_parts(sub)
+        return np.bincount(owner, weights=table[lengths], minlength=sub.shape[1])
+    sums = np.empty(sub.shape[1])
+    for start, counts in pattern_counts(sub, patterns):
+        sums[start : start + counts.shape[1]] = table[counts].sum(axis=0)
     return sums
 
 

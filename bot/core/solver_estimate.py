@@ -7,6 +7,8 @@ cheaper score from letter odds, picks the guesses worth ranking in a large set.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from bot.core.solver_hard import WordTable
@@ -98,3 +100,42 @@ def entropy_bits(counts: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         result = np.log2(totals) - c_log_c[counts].sum(axis=0) / totals
     return np.where(totals > 0, result, 0.0)
+
+
+#: Sets of at most this many hidden words are split into parts by sorting, not histograms.
+SORTED_AT_MOST = 40
+#: The most cells one block of per-guess histograms holds, so temporaries stay bounded.
+HISTOGRAM_CELLS = 2_000_000
+
+
+def sorts_better(n: int, patterns: int) -> bool:
+    """Whether :func:`sorted_parts` beats :func:`pattern_counts` for ``n`` hidden words: a
+    histogram pays for every pattern, a sort only for the words (small sets, long words)."""
+    return n <= SORTED_AT_MOST or patterns > 8 * n
+
+
+def sorted_parts(sub: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The parts each guess column of ``sub`` (hidden words x guesses, feedback codes) splits
+    the hidden words into, by sorting: each part's column and size."""
+    n = sub.shape[0]
+    ordered = np.sort(sub.T, axis=1).ravel()
+    starts = np.ones(ordered.size, dtype=bool)
+    starts[1:] = ordered[1:] != ordered[:-1]
+    starts[::n] = True
+    start_pos = np.flatnonzero(starts)
+    return start_pos // n, np.diff(np.append(start_pos, ordered.size))
+
+
+def pattern_counts(sub: np.ndarray, patterns: int) -> Iterator[tuple[int, np.ndarray]]:
+    """Per-guess histograms of the feedbacks in ``sub``, a block of guess columns at a time:
+    (the block's first column, counts ``patterns`` x columns)."""
+    n, width = sub.shape
+    step = max(1, min(HISTOGRAM_CELLS // n, HISTOGRAM_CELLS // patterns))
+    for start in range(0, width, step):
+        block = sub[:, start : start + step]
+        cols = block.shape[1]
+        flat = block.astype(np.intp)
+        flat *= cols
+        flat += np.arange(cols)
+        counts = np.bincount(flat.ravel(), minlength=patterns * cols)
+        yield start, counts.reshape(patterns, cols)

@@ -18,7 +18,14 @@ from collections.abc import Iterator
 import numpy as np
 
 from bot.core.feedback import all_green_code, pattern_count
-from bot.core.solver_estimate import cost_table, letter_shortlist
+from bot.core.solver_estimate import (
+    HISTOGRAM_CELLS,
+    cost_table,
+    letter_shortlist,
+    pattern_counts,
+    sorted_parts,
+    sorts_better,
+)
 from bot.core.solver_hard import HardState, WordTable, is_open, legal_mask, state_after
 
 #: Cost of a set that cannot be solved within its depth budget.
@@ -27,10 +34,6 @@ INFEASIBLE = 10**9
 HOPELESS = INFEASIBLE // 2
 #: How far down the ranking an infeasible node may look, in multiples of the width.
 _WIDEST = 16
-#: Entries per block when histogramming feedbacks (bounds temporary memory).
-_BLOCK = 2_000_000
-#: Sets up to this size are ranked by sorting (cheaper than a histogram per guess).
-_SMALL = 40
 
 
 class SearchTimeout(Exception):
@@ -122,35 +125,17 @@ class Engine:
             found = where < width
             found[found] = columns[where[found]] == wanted[found]
             is_candidate[where[found]] = True
-        # A histogram pays for every pattern, a sort only for the words: sort small sets, and
-        # sets small next to the number of patterns (long words).
-        if n <= _SMALL or self.patterns > 8 * n:
-            ordered = np.sort(sub.T, axis=1).ravel()
-            starts = np.ones(ordered.size, dtype=bool)
-            starts[1:] = ordered[1:] != ordered[:-1]
-            starts[::n] = True
-            start_pos = np.flatnonzero(starts)
-            lengths = np.diff(np.append(start_pos, ordered.size))
-            owner = start_pos // n
+        if sorts_better(n, self.patterns):
+            owner, lengths = sorted_parts(sub)
             estimate = np.bincount(owner, weights=self.costs[lengths], minlength=width)
             largest = np.zeros(width, dtype=np.int64)
             np.maximum.at(largest, owner, lengths)
         else:
             estimate = np.empty(width)
             largest = np.empty(width, dtype=np.int64)
-            # Per-guess histograms of the feedbacks, a block of guesses at a time so the
-            # temporaries stay bounded whatever the size of the set.
-            step = max(1, min(_BLOCK // n, _BLOCK // self.patterns))
-            for start in range(0, width, step):
-                block = sub[:, start : start + step]
-                cols = block.shape[1]
-                flat = block.astype(np.intp)
-                flat *= cols
-                flat += np.arange(cols)
-                counts = np.bincount(flat.ravel(), minlength=self.patterns * cols)
-                counts = counts.reshape(self.patterns, cols)
-                estimate[start : start + cols] = self.costs[counts].sum(axis=0)
-                largest[start : start + cols] = counts.max(axis=0)
+            for start, counts in pattern_counts(sub, self.patterns):
+                estimate[start : start + counts.shape[1]] = self.costs[counts].sum(axis=0)
+                largest[start : start + counts.shape[1]] = counts.max(axis=0)
         # A candidate guess solves its own word: that part costs nothing more.
         estimate[is_candidate] -= self.costs[1]
         return columns, estimate, largest, is_candidate
@@ -353,7 +338,7 @@ class Engine:
             columns = np.arange(self.guess_count)
         n = len(subset)
         wins = np.empty(len(columns), dtype=np.int64)
-        step = max(1, _BLOCK // n)
+        step = max(1, HISTOGRAM_CELLS // n)
         for start in range(0, len(columns), step):
             block = np.sort(self.matrix[np.ix_(subset, columns[start : start + step])], axis=0)
             wins[start : start + block.shape[1]] = (block[1:] != block[:-1]).sum(axis=0) + 1
