@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
@@ -12,25 +11,12 @@ from bot.cli.solve_boards import parse_row
 from bot.core.feedback import score
 from bot.core.solver import Solver
 from bot.core.solver_boards import BoardsSolver, boards_variant
+from tests.solver.test_cli import lists, run
 from tests.solver.words import ALLOWED, ANSWERS
 
+__all__ = ["lists"]
+
 WORDS = ["sheep", "craft", "llama", "geese"]
-
-
-@pytest.fixture
-def lists(tmp_path: Path) -> list[str]:
-    answers = tmp_path / "answers.txt"
-    allowed = tmp_path / "allowed.txt"
-    answers.write_text("\n".join(ANSWERS) + "\n")
-    allowed.write_text("\n".join(ALLOWED) + "\n")
-    return ["--answers", str(answers), "--allowed", str(allowed),
-            "--cache-dir", str(tmp_path / "cache")]
-
-
-def run(argv: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def rows(guesses: list[str], words: list[str], found: str = "") -> list[str]:
