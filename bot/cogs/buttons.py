@@ -22,7 +22,8 @@ import discord
 
 from bot.cogs.client import wordle_client
 from bot.cogs.interact import guarded
-from bot.core.domain import WORD_LENGTH, HintKind, Kind
+from bot.core.domain import HintKind, Kind
+from bot.core.variant import CLASSIC
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts, game_label_text, texts_for
 from bot.service import Game
@@ -127,21 +128,24 @@ GUESS_MODAL = re.compile(r"wordle:(?P<race>race:)?word:(?P<id>\d+):(?P<player>\d
 
 
 class GuessModal(discord.ui.Modal):
-    """One text input of exactly :data:`WORD_LENGTH` characters, checked by the service like
-    a ``/guess``. Kept nowhere: its submit is matched by :data:`GUESS_MODAL`
-    (:func:`modal_submit`), so it is answered however long it stayed open, across a
-    restart too."""
+    """One text input of the board's word length (exactly, in the classic game's A to Z; in
+    another pack from one character to a few per letter, as accents may be typed apart and
+    German SS as ß), checked by the service like a ``/guess``. Kept nowhere: its submit is
+    matched by :data:`GUESS_MODAL` (:func:`modal_submit`), so it is answered however long it
+    stayed open, across a restart too."""
 
     def __init__(self, board: Game, player_id: int, texts: Texts = ENGLISH) -> None:
         race = "race:" if board.kind is Kind.RACE else ""
         title = texts._("Guess · {game}", game=game_label_text(board, texts))
         super().__init__(title=title[:45],
                          custom_id=f"wordle:{race}word:{board.id}:{player_id}", timeout=None)
+        length, exact = board.variant.length, board.variant == CLASSIC
         word: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            custom_id=WORD_INPUT, min_length=WORD_LENGTH, max_length=WORD_LENGTH,
+            custom_id=WORD_INPUT, min_length=length if exact else 1,
+            max_length=length if exact else 4 * length,
             placeholder=texts.pgettext("an example of a guess", "crane"), required=True)
         self.add_item(discord.ui.Label(
-            text=texts._("Your guess: a {length}-letter word", length=WORD_LENGTH),
+            text=texts._("Your guess: a {length}-letter word", length=length),
             component=word))
         self.stop()  # discord.py stores no copy of a stopped modal when it is sent
 

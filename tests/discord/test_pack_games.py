@@ -9,6 +9,7 @@ import pytest
 
 from bot.core.packs import pack
 from tests.discord.conftest import Table
+from tests.discord.test_race_mode import guess_on
 
 #: language: (hidden word, first guess as typed, that guess in the pack's letters, the win as
 #: typed, the word as shown at the end)
@@ -71,3 +72,19 @@ async def test_a_server_sets_its_pack(table: Table) -> None:
         won = await table.invoke(table.bob, "guess", {"word": "ЖИРАФ"})
         text = "\n".join(m.text() for m in await won.wait_for_messages(1))
         assert "Solved!" in text and "In 1/6" in text, text
+
+
+async def test_the_guess_button_takes_a_packs_words(table: Table) -> None:
+    """The Guess button's box is sized by the board's pack: 6 letters for English 6, and in
+    Spanish room for accents typed apart (N then a combining tilde, U then an acute)."""
+    table.picker.queue.extend(["planet", "arbol"])
+    async with table.running() as running:
+        six = await table.reply(table.bob, "wordle start", {"length": 6})
+        await guess_on(table, six, table.bob, "garden")
+        assert "6 attempts left" in six.text(), six.text()
+        spanish = await table.reply(table.carol, "wordle start", {"language": "es"})
+        await guess_on(table, spanish, table.carol, "N\u0303ANDU\u0301")
+        assert "5 attempts left" in spanish.text(), spanish.text()
+        game = await running.db.active_own_game(table.guild.id, table.general.id,
+                                                table.carol.id)
+        assert game is not None and game.rows[0].word == "ñandu"
