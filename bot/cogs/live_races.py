@@ -29,6 +29,7 @@ from bot.cogs.interact import (
     log_failure,
     place_of,
     send,
+    server_only,
     untracked,
     within_deadline,
 )
@@ -309,8 +310,11 @@ class LiveRaces(commands.Cog):
 
     # -- /wordle race ---------------------------------------------------------------------
 
-    async def start(self, interaction: discord.Interaction, minutes: int | None,
-                         hard: bool) -> None:
+    async def start(self, interaction: discord.Interaction, minutes: int | None, hard: bool,
+                    language: str | None = None, length: int | None = None) -> None:
+        """Start a race in this server channel and post its live message (``language`` and
+        ``length``: its word pack, the server's when not given)."""
+        server_only(interaction)
         place = place_of(interaction)
         if not interaction.app_permissions.view_channel:
             # The live message is kept up to date through the channel: where the bot cannot
@@ -321,7 +325,7 @@ class LiveRaces(commands.Cog):
 
         async def work() -> tuple[RaceView, bool]:
             race = await self.races.start(place, interaction.user.id, minutes=minutes,
-                                          hard_mode=hard)
+                                          hard_mode=hard, language=language, length=length)
             self.starting.add(race.id)
             try:
                 return race, await self.races.hints_allowed(place.guild_id)

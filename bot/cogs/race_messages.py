@@ -73,9 +73,9 @@ async def race_board_reply(move: RaceMove, *, note: str | None, hints: bool,
     title = race_title(move.race, texts)
     container.add_item(discord.ui.TextDisplay(f"### {title}", id=layout.TITLE_ID))
     files, _ = await add_board(container, board, look, ids=True, texts=texts)
-    if board.answer and board.is_over:
+    if board.shown_answer and board.is_over:
         container.add_item(discord.ui.TextDisplay(
-            texts._("The word: **{word}**", word=board.answer.upper()), id=layout.RESULT_ID))
+            texts._("The word: **{word}**", word=board.shown_answer), id=layout.RESULT_ID))
     container.add_item(discord.ui.TextDisplay(_board_footer(move, board, texts),
                                               id=layout.FOOTER_ID))
     if not board.is_over and not move.race.is_over:

@@ -78,7 +78,6 @@ if TYPE_CHECKING:
 WHO = {"me": Scope.OWN, "channel": Scope.CHANNEL}
 START_KINDS = (Kind.RANDOM, Kind.DAILY, Kind.ARCHIVE)
 
-
 #: Seconds /wordle forgetme's question can be answered "yes" (Cancel always works).
 FORGET_ANSWERED_WITHIN = 120
 
@@ -217,10 +216,11 @@ class WordleCog(commands.Cog):
                                              "a private board")
     @app_commands.describe(minutes="how long the race lasts, 1 to 60 (default 10)",
                            hard="hard mode: green and yellow letters must be used in later guesses")
+    @pack_options(server=False)
     async def race(self, interaction: discord.Interaction, minutes: int | None = None,
-                   hard: bool = False) -> None:
-        server_only(interaction)
-        await self.bot.live_races.start(interaction, minutes, hard)
+                   hard: bool = False, language: str | None = None,
+                   length: int | None = None) -> None:
+        await self.bot.live_races.start(interaction, minutes, hard, language, length)
 
     @wordle.command(name="board", description="Show your game here again")
     async def board(self, interaction: discord.Interaction) -> None:

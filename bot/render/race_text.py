@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.core.domain import MAX_ATTEMPTS, LeaderboardOrder, Status
+from bot.core.domain import LeaderboardOrder, Status
 from bot.core.race import RACE_ORDERS, RaceBoard, RaceBoardRow, RaceEnd, RaceStats
+from bot.core.share import pack_tag
 from bot.core.share import squares as row_squares
 from bot.render.common import ENGLISH, Texts
 from bot.render.daily_results import HINTED_MARK as HINTED
@@ -31,7 +32,10 @@ def clock_text(seconds: float) -> str:
 
 
 def race_title(race: RaceView, texts: Texts = ENGLISH) -> str:
-    return "🏁 " + " · ".join([texts._("Wordle race"),
+    """``🏁 Wordle race · ES · hard mode``: the pack named as a share grid names it (nothing
+    for English in 5 letters)."""
+    tag = pack_tag(race.variant.language, race.variant.length)
+    return "🏁 " + " · ".join([texts._("Wordle race"), *([tag] if tag else []),
                               *([texts._("hard mode")] if race.hard_mode else [])])
 
 
@@ -39,23 +43,23 @@ def _squares(racer: RacerView) -> str:
     return " ".join(row_squares(f) for f in racer.feedback) or "·"
 
 
-def _live_line(racer: RacerView, mention: Callable[[int], str]) -> str:
+def _live_line(racer: RacerView, attempts: int, mention: Callable[[int], str]) -> str:
     state = {Status.WON: "✅", Status.LOST: "❌", Status.GIVEN_UP: "🏳️"}.get(racer.status, "⏳")
     hinted = f" {HINTED}" if racer.hinted else ""
     return (f"{state} {mention(racer.player_id)} {_squares(racer)} · "
-            f"{racer.attempts}/{MAX_ATTEMPTS} · {clock_text(racer.seconds)}{hinted}")
+            f"{racer.attempts}/{attempts} · {clock_text(racer.seconds)}{hinted}")
 
 
-def _final_line(racer: RacerView, mention: Callable[[int], str],
+def _final_line(racer: RacerView, attempts: int, mention: Callable[[int], str],
                 texts: Texts = ENGLISH) -> str:
     hinted = f" {HINTED}" if racer.hinted else ""
     if racer.place is not None:
         mark = MEDALS.get(racer.place, f"{racer.place}.")
-        return (f"{mark} {mention(racer.player_id)} · {racer.attempts}/{MAX_ATTEMPTS} · "
+        return (f"{mark} {mention(racer.player_id)} · {racer.attempts}/{attempts} · "
                 f"{clock_text(racer.seconds)}{hinted}")
     what = texts._("gave up") if racer.status is Status.GIVEN_UP else \
         texts._("did not solve it")
-    return f"❌ {mention(racer.player_id)} · X/{MAX_ATTEMPTS} · {what}{hinted}"
+    return f"❌ {mention(racer.player_id)} · X/{attempts} · {what}{hinted}"
 
 
 def standings_text(race: RaceView, mention: Callable[[int], str],
@@ -64,8 +68,9 @@ def standings_text(race: RaceView, mention: Callable[[int], str],
     at the end, places by guesses then time."""
     if not race.racers:
         return texts._("Nobody joined.") if race.is_over else texts._("Nobody has joined yet.")
-    lines = [_final_line(r, mention, texts) if race.is_over else _live_line(r, mention)
-             for r in race.racers]
+    attempts = race.variant.attempts
+    lines = [_final_line(r, attempts, mention, texts) if race.is_over
+             else _live_line(r, attempts, mention) for r in race.racers]
     return fit_parts(lines, _BUDGET, texts=texts)
 
 
@@ -101,7 +106,7 @@ def status_text(race: RaceView, mention: Callable[[int], str],
         crown = t._("{winner} wins!", winner=crown)
     else:
         crown = t._("Nobody solved it.")
-    word = (race.answer or "?????").upper()
+    word = race.shown_answer or "?" * race.variant.length
     return f"{why} {crown}\n" + t._("The word was **{word}**.", word=word)
 
 

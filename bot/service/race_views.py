@@ -10,7 +10,9 @@ from datetime import datetime
 
 from bot.core.domain import RACE, Row, Status, game_label
 from bot.core.game import Game
+from bot.core.packs import pack_of
 from bot.core.race import RaceEnd, Racer, RaceRecord
+from bot.core.variant import CLASSIC, Variant
 
 
 @dataclass(frozen=True)
@@ -53,10 +55,20 @@ class RaceView:
     label: str = game_label(RACE.scope, RACE.kind, None)
     #: The end of its join window (``None``: it has none).
     join_window_ends_at: datetime | None = None
+    #: Its word pack's shape: language, length and attempts.
+    variant: Variant = CLASSIC
 
     @property
     def is_over(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def shown_answer(self) -> str | None:
+        """:attr:`answer` as people read it: in capitals, with the accents of its pack's
+        spelling (``ÁRBOL``)."""
+        if self.answer is None or self.variant == CLASSIC:
+            return None if self.answer is None else self.answer.upper()
+        return pack_of(self.variant).shown(self.answer)
 
     @property
     def waiting_until(self) -> datetime | None:
@@ -98,7 +110,7 @@ def race_view(race: RaceRecord, now: datetime) -> RaceView:
     return RaceView(race.id, race.guild_id, race.channel_id, race.starter_id, race.hard_mode,
                     race.created_at, race.ends_at, race.finished_at, race.end, race.message_id,
                     racers, race.answer if race.is_over else None,
-                    join_window_ends_at=race.join_window_ends_at)
+                    join_window_ends_at=race.join_window_ends_at, variant=race.variant)
 
 
 def any_board(race: RaceRecord) -> Game:

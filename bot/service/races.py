@@ -21,8 +21,7 @@ from bot.core.domain import HintKind, Kind, LeaderboardOrder
 from bot.core.game import Game, Invalid
 from bot.core.race import RaceBoard, RaceEnd, Racer, RaceRecord, RaceStats
 from bot.core.solver import Solver
-from bot.core.variant import CLASSIC, Variant
-from bot.core.words import WordLists
+from bot.core.variant import Variant
 from bot.service.errors import (
     BadOption,
     HintsNotAllowed,
@@ -37,6 +36,7 @@ from bot.service.errors import (
 from bot.service.figures import race_leaderboard, race_stats
 from bot.service.game_service import GameService
 from bot.service.hinting import make_hint
+from bot.service.pack_choice import PackLists, chosen_variant
 from bot.service.race_views import (
     RaceMove,
     RacerView,
@@ -88,14 +88,15 @@ class RaceTiming:
 @ids_checked_calls
 @disk_full_is_a_problem
 class RaceService:
-    """Races over the store; shares the game service's store, words, clock and solver."""
+    """Races over the store; shares the game service's store, word lists of each pack,
+    clock and solver."""
 
-    def __init__(self, db: Store, words: WordLists, *, clock: Callable[[], datetime],
+    def __init__(self, db: Store, lists: PackLists, *, clock: Callable[[], datetime],
                  choose: Callable[[tuple[str, ...]], str],
                  solver: Callable[[Variant], Awaitable[Solver]] | None = None,
                  timing: RaceTiming | None = None) -> None:
         self.db = db
-        self.words = words
+        self.lists = lists
         self._clock = clock
         self._choose = choose
         self._solver = solver
@@ -111,9 +112,9 @@ class RaceService:
     @classmethod
     def beside(cls, games: GameService, timing: RaceTiming | None = None,
                clock: Callable[[], datetime] | None = None) -> RaceService:
-        """Races over the game service's store, words, clock (unless ``clock``), word picker
-        and solver."""
-        return cls(games.db, games.words, clock=clock or games.now, choose=games.choose,
+        """Races over the game service's store, word packs, clock (unless ``clock``), word
+        picker and solver."""
+        return cls(games.db, games.lists, clock=clock or games.now, choose=games.choose,
                    solver=games.solver, timing=timing)
 
     def now(self) -> datetime:
@@ -174,7 +175,11 @@ class RaceService:
     # -- start, join, end ---------------------------------------------------------------
 
     async def start(self, place: Place, starter_id: int, *, minutes: int | None = None,
-                    hard_mode: bool = False) -> RaceView:
+                    hard_mode: bool = False, language: str | None = None,
+                    length: int | None = None) -> RaceView:
+        """Start a race here. ``language`` and ``length``: its word pack, each the server's
+        when not given, then the bot's default (:mod:`bot.service.pack_choice`); its word is
+        one of the pack's answers the server kept."""
         timing = self.timing
         minutes = timing.default_minutes if minutes is None else minutes
         if isinstance(minutes, bool) or not isinstance(minutes, int) or \
@@ -182,19 +187,22 @@ class RaceService:
             raise BadOption(Problem.BAD_RACE_MINUTES)
         now = self.now()
         ends_at = now + timing.minute * minutes
-        answer = self._choose(await answers_here(self.db, place.guild_id, CLASSIC,
-                                                 self.words.answers))
+        variant = chosen_variant(await self.db.guild_settings(place.guild_id), language,
+                                 length)
+        answer = self._choose(await answers_here(self.db, place.guild_id, variant,
+                                                 self.lists[variant].answers))
         try:
             race = await self.db.create_race(
                 guild_id=place.guild_id, channel_id=place.channel_id, starter_id=starter_id,
                 answer=answer, hard_mode=hard_mode, ends_at=ends_at,
                 join_window_ends_at=min(now + timing.minute * JOIN_WINDOW_MINUTES, ends_at),
-                now=now)
+                variant=variant, now=now)
         except RaceExists:
             raise PlayerError(Problem.RACE_RUNNING) from None
         except ChannelGameRunning:
             raise PlayerError(Problem.GAME_BLOCKS_RACE) from None
-        log.info("race %s started in guild %s (%s min)", race.id, place.guild_id, minutes)
+        log.info("race %s started in guild %s (%s min, %s-%s)", race.id, place.guild_id,
+                 minutes, variant.language, variant.length)
         return self.view(race)
 
     async def set_message(self, race_id: int, message_id: int) -> None:
@@ -264,7 +272,7 @@ class RaceService:
             if racer is None and not race.is_over and not race.due(self.now()):
                 checked = Game(kind=Kind.RACE, hidden_word=race.answer, hard_mode=race.hard_mode,
                                created_at=race.created_at, variant=race.variant,
-                               ).check(raw, self.words.allowed)
+                               ).check(raw, self.lists[race.variant].allowed)
                 if isinstance(checked, Invalid):  # a refused word joins nobody
                     raise InvalidGuess(checked)
                 try:  # the first guess joins the race
@@ -277,8 +285,8 @@ class RaceService:
                 racer = race.racer(player_id)
             self._playable(race, racer)
             assert racer is not None
-            played = race.board(racer).guess(raw, self.words.allowed, player_id=player_id,
-                                             now=self.now())
+            played = race.board(racer).guess(raw, self.lists[race.variant].allowed,
+                                             player_id=player_id, now=self.now())
             if isinstance(played, Invalid):
                 raise InvalidGuess(played)
             row, attempt = played.rows[-1], played.attempts_used
