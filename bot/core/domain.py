@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from bot.core.variant import CLASSIC, LATIN, Variant
+from bot.core.word_notes import CharacterKind, CharacterNote, WordValues, english_word_message
 
 if TYPE_CHECKING:
     from bot.core.game import Game
@@ -253,18 +254,19 @@ class WordProblem(StrEnum):
 
 #: Longest input echoed back in a message; anything longer is cut with an ellipsis.
 _ECHO_LIMIT = 20
-#: Longest message naming characters with their Unicode names (else only code points).
-_MESSAGE_LIMIT = 180
 
 
 class BadWord(ValueError):
-    """A word that is not the variant's length in letters of its alphabet; ``message`` says
-    why, for people."""
+    """A word that is not the variant's length in letters of its alphabet: ``values`` for a
+    front end to word it (:mod:`bot.core.word_notes`), ``message`` the core's English."""
 
     def __init__(self, problem: WordProblem, text: str, variant: Variant = CLASSIC) -> None:
         self.problem = problem
         self.text = text
-        self.message = _word_message(problem, text, variant)
+        self.values = _word_values(problem, text, variant)
+        letters = ("the letters A to Z" if variant.alphabet == LATIN
+                   else "the letters " + ", ".join(variant.alphabet.upper()))
+        self.message = english_word_message(problem.value, self.values, letters)
         super().__init__(self.message)
 
 
@@ -283,32 +285,37 @@ _SPACES: Final = "".join(
     if c.isspace() and (c in "\t\n\v\f\r" or unicodedata.category(c).startswith("Z")))
 
 
-def describe_character(c: str, *, named: bool = True) -> str:
-    """A character that is not A-Z, named so a person can find it in what they typed. A
-    letter that is not A-Z but may look like it (KELVIN SIGN, a full-width or Cyrillic
-    letter) gets its code point, what it looks like, and (``named``) its Unicode name."""
+def character_note(c: str) -> CharacterNote:
+    """A character that is not A-Z, as a person can find it in what they typed. A letter
+    that is not A-Z but may look like it (KELVIN SIGN, a full-width or Cyrillic letter) gets
+    its code point, its Unicode name and what it looks like."""
+    code = f"U+{ord(c):04X}"
     if c in _SPACES:
-        return "a space"
+        return CharacterNote(CharacterKind.SPACE, c)
     if c.isdigit():
-        return f"the digit {c}"
+        return CharacterNote(CharacterKind.DIGIT, c)
     category = unicodedata.category(c)
     if category == "Cs":
         # A byte the terminal's encoding could not decode (Python keeps it as a surrogate).
-        return "a character that is not A-Z"
+        return CharacterNote(CharacterKind.UNREADABLE, c)
     if category in ("Mn", "Me"):  # a keyboard that sends accented letters in two parts
-        return f"an accent on its own (U+{ord(c):04X})"
+        return CharacterNote(CharacterKind.ACCENT, c, code)
     if not c.isprintable() or category == "Cf":
-        return f"an invisible character (U+{ord(c):04X})"
+        return CharacterNote(CharacterKind.INVISIBLE, c, code)
     name = unicodedata.name(c, "")
-    code = f"U+{ord(c):04X} {name}" if named and name else f"U+{ord(c):04X}"
     plain = unicodedata.normalize("NFKC", c)
     if plain.isascii() and plain.isalpha():  # a form of A-Z: full-width, bold, a unit's sign
-        return f"{c} ({code}, which looks like {plain})"
+        return CharacterNote(CharacterKind.LOOK_ALIKE, c, code, name, plain)
     if category in ("Lu", "Ll", "Lt") and name and not name.startswith("LATIN "):
         # A letter of another alphabet, many of which look like A-Z (Cyrillic, Greek):
         # its name says which alphabet it is from.
-        return f"{c} ({code})"
-    return f"'{c}'"
+        return CharacterNote(CharacterKind.FOREIGN, c, code, name)
+    return CharacterNote(CharacterKind.OTHER, c)
+
+
+def describe_character(c: str, *, named: bool = True) -> str:
+    """A character that is not A-Z in English (:func:`character_note`)."""
+    return character_note(c).english(named=named)
 
 
 @cache
@@ -317,12 +324,7 @@ def typed_letters(alphabet: str) -> frozenset[str]:
     return frozenset(alphabet) | {c.upper() for c in alphabet if len(c.upper()) == 1}
 
 
-def _word_message(problem: WordProblem, text: str, variant: Variant) -> str:
-    length = variant.length
-    # The variant's letters as a person reads them.
-    alphabet = "A to Z" if variant.alphabet == LATIN else ", ".join(variant.alphabet.upper())
-    if problem is WordProblem.EMPTY:
-        return f"Type a {length}-letter word."
+def _word_values(problem: WordProblem, text: str, variant: Variant) -> WordValues:
     if problem is WordProblem.CHARACTERS:
         letters = typed_letters(variant.alphabet)
         bad: list[str] = []  # the first different ones, up to one more than are named
@@ -331,16 +333,12 @@ def _word_message(problem: WordProblem, text: str, variant: Variant) -> str:
                 bad.append(c)
                 if len(bad) > 3:
                     break
-        if not bad:
-            return f"A word must be text: {length} letters {alphabet}."
-        more = " and more" if len(bad) > 3 else ""
-        for named in (True, False):  # Unicode's names while the message stays short
-            names = ", ".join(describe_character(c, named=named) for c in bad[:3])
-            message = f"Use only the letters {alphabet}: {names}{more} can't be used."
-            if len(message) <= _MESSAGE_LIMIT:
-                break
-        return message
-    return f"A word must have {length} letters; {_echo(text).upper()} has {len(text)}."
+        return WordValues(variant.length, variant.alphabet,
+                          tuple(character_note(c) for c in bad[:3]), len(bad) > 3)
+    if problem is WordProblem.LENGTH:
+        return WordValues(variant.length, variant.alphabet, shown=_echo(text).upper(),
+                          counts=len(text))
+    return WordValues(variant.length, variant.alphabet)
 
 
 def only_letters(text: str) -> bool:

@@ -39,21 +39,25 @@ from bot.core.feedback import score
 from bot.core.letter_rules import LETTER_RULES
 from bot.core.letters import read_word, upper_case
 from bot.core.variant import CLASSIC, Variant
+from bot.core.word_notes import HardModeRule, WordValues
 
-__all__ = ["MAX_ATTEMPTS", "Game", "Guess", "Invalid", "Row", "Status", "hard_mode_problem",
-           "keyboard", "validate_guess"]
+__all__ = ["MAX_ATTEMPTS", "Game", "Guess", "HardModeRule", "Invalid", "Row", "Status",
+           "hard_mode_problem", "hard_mode_rule", "keyboard", "validate_guess"]
 
 
 @dataclass(frozen=True)
 class Invalid:
-    """Why a guess was refused. ``code`` is for programs, ``message`` for people.
+    """Why a guess was refused: ``code`` and its ``values``, which front ends word in their
+    reader's language, and ``message``, the core's English.
 
-    Codes: ``empty``, ``length``, ``characters`` (:class:`bot.core.domain.WordProblem`),
-    ``unknown_word``, ``hard_mode``, ``finished``.
+    Codes and values: ``empty``, ``length``, ``characters`` (:class:`bot.core.domain.WordProblem`;
+    a :class:`~bot.core.word_notes.WordValues`), ``unknown_word`` (the word as shown),
+    ``hard_mode`` (the :class:`HardModeRule` broken), ``finished`` (none).
     """
 
     code: str
     message: str
+    values: WordValues | HardModeRule | str | None = field(default=None, compare=False)
 
 
 def validate_guess(raw: object, allowed: Container[str],
@@ -72,10 +76,10 @@ def validate_guess(raw: object, allowed: Container[str],
         else:
             word = read_word(raw, rules, variant.length)
     except BadWord as bad:
-        return Invalid(bad.problem.value, bad.message)
+        return Invalid(bad.problem.value, bad.message, bad.values)
     if word not in allowed:
         shown = word.upper() if rules is None else upper_case(word, rules)
-        return Invalid("unknown_word", f"{shown} is not in the word list.")
+        return Invalid("unknown_word", f"{shown} is not in the word list.", shown)
     return word
 
 
@@ -89,19 +93,14 @@ def status_after(feedback: str, attempts_used: int, variant: Variant = CLASSIC) 
     return Status.ACTIVE
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``12th``, ``21st``."""
-    if n % 100 in (11, 12, 13):
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-_COUNT_WORDS = {2: "twice", 3: "three times", 4: "four times", 5: "five times",
-                6: "six times", 7: "seven times", 8: "eight times", 9: "nine times"}
-
-
 def hard_mode_problem(rows: Iterable[Sequence[str]], word: str) -> str | None:
-    """The hard-mode rule a guess breaks, as a message, or ``None`` if it is legal.
+    """The hard-mode rule a guess breaks in English (:func:`hard_mode_rule`), or ``None``."""
+    rule = hard_mode_rule(rows, word)
+    return None if rule is None else str(rule)
+
+
+def hard_mode_rule(rows: Iterable[Sequence[str]], word: str) -> HardModeRule | None:
+    """The hard-mode rule a guess breaks, or ``None`` if it is legal.
 
     As in the real game: every green letter stays in its place, and every revealed letter is
     used again; a letter revealed ``n`` times in one guess (green or yellow) must appear at
@@ -113,17 +112,14 @@ def hard_mode_problem(rows: Iterable[Sequence[str]], word: str) -> str | None:
         feedback = feedback.upper()
         for i, (letter, state) in enumerate(zip(guess, feedback, strict=True)):
             if state == GREEN and word[i] != letter:
-                return f"the {ordinal(i + 1)} letter must be {letter.upper()}"
+                return HardModeRule(letter, position=i + 1)
         revealed = Counter(
             letter for letter, state in zip(guess, feedback, strict=True) if state != GREY
         )
         have = Counter(word)
         for letter, needed in sorted(revealed.items()):
             if have[letter] < needed:
-                if needed == 1:
-                    return f"your guess must contain {letter.upper()}"
-                times = _COUNT_WORDS.get(needed, f"{needed} times")
-                return f"your guess must contain {letter.upper()} {times}"
+                return HardModeRule(letter, count=needed)
     return None
 
 
@@ -329,9 +325,9 @@ class Game:
         if isinstance(word, Invalid):
             return word
         if self.hard_mode:
-            problem = hard_mode_problem(self.rows, word)
-            if problem is not None:
-                return Invalid("hard_mode", f"Hard mode: {problem}.")
+            rule = hard_mode_rule(self.rows, word)
+            if rule is not None:
+                return Invalid("hard_mode", f"Hard mode: {rule}.", rule)
         return word
 
     def guess(self, raw: object, allowed: Container[str], *, player_id: int | None,

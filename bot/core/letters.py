@@ -16,6 +16,7 @@ from typing import Final
 
 from bot.core.domain import BadWord, WordProblem
 from bot.core.letter_rules import CaseRule, LetterRules
+from bot.core.word_notes import CharacterKind, CharacterNote, WordValues, english_word_message
 
 #: The whitespace that may surround a word: spaces, tabs, line ends and Unicode's space and
 #: separator characters; not the control characters Python also counts as whitespace, which
@@ -31,8 +32,6 @@ _INVISIBLE_MARKS: Final = frozenset(
 _MAX_MARKS: Final = 4
 #: Longest input echoed back in a message; anything longer is cut with an ellipsis.
 _ECHO_LIMIT: Final = 20
-#: Longest message naming characters with their Unicode names (else only code points).
-_MESSAGE_LIMIT: Final = 180
 
 #: Letters of one script that look like letters of another, for saying so in a refusal.
 _LOOK_ALIKE_PAIRS: Final = (
@@ -48,7 +47,8 @@ _LOOK_ALIKES: Final = {
 
 
 class BadPackWord(BadWord):
-    """A word the pack's letters cannot spell at the pack's length; ``message`` says why."""
+    """A word the pack's letters cannot spell at the pack's length: ``values`` for a front
+    end to word it, ``message`` the core's English."""
 
     def __init__(self, problem: WordProblem, text: str, rules: LetterRules, length: int,
                  bad: tuple[str, ...] = (), more: bool = False) -> None:
@@ -56,7 +56,8 @@ class BadPackWord(BadWord):
         self.text = text
         self.rules = rules
         self.length = length
-        self.message = _message(problem, text, rules, length, bad, more)
+        self.values = _values(problem, text, rules, length, bad, more)
+        self.message = english_word_message(problem.value, self.values, rules.letters_named)
         ValueError.__init__(self, self.message)
 
 
@@ -196,55 +197,51 @@ def _looks_like(written: str, rules: LetterRules) -> str | None:
     return seen if pack_word(seen, rules) is not None else None
 
 
-def describe_character(written: str, rules: LetterRules, *, named: bool = True) -> str:
-    """A refused written letter, named so a person can find it in what they typed. One that
-    may pass for a pack letter, or is a letter of another script, gets its code point and
-    (``named``) its Unicode name, which says its script."""
+def character_note(written: str, rules: LetterRules) -> CharacterNote:
+    """A refused written letter, as a person can find it in what they typed. One that may
+    pass for a pack letter, or is a letter of another script, gets its code point and its
+    Unicode name, which says its script."""
     c = written[0]
+    code = f"U+{ord(c):04X}"
     if len(written) == 1:
         category = unicodedata.category(c)
         if c in SPACES:
-            return "a space"
+            return CharacterNote(CharacterKind.SPACE, c)
         if c.isdigit():
-            return f"the digit {c}"
+            return CharacterNote(CharacterKind.DIGIT, c)
         if category == "Cs":  # a byte the terminal could not decode (kept as a surrogate)
-            return "a character that could not be read"
+            return CharacterNote(CharacterKind.UNREADABLE, c)
         if c in _INVISIBLE_MARKS or not c.isprintable() or category == "Cf":
-            return f"an invisible character (U+{ord(c):04X})"
+            return CharacterNote(CharacterKind.INVISIBLE, c, code)
         if category in ("Mn", "Mc", "Me"):  # a keyboard that sends accents in two parts
-            return f"an accent on its own (U+{ord(c):04X})"
+            return CharacterNote(CharacterKind.ACCENT, c, code)
     name = unicodedata.name(c, "")
-    code = f"U+{ord(c):04X} {name}" if named and name else f"U+{ord(c):04X}"
     seen = _looks_like(written, rules)
     if seen is not None:
-        return f"{written} ({code}, which looks like {seen})"
+        return CharacterNote(CharacterKind.LOOK_ALIKE, written, code, name, seen)
     if (unicodedata.category(c) in ("Lu", "Ll", "Lt") and name
             and not name.startswith(rules.script.value + " ")):
         # A letter of another alphabet, many of which look like the pack's letters (Cyrillic
         # and Latin, Greek): its name says which alphabet it is from.
-        return f"{written} ({code})"
-    return f"'{written}'"
+        return CharacterNote(CharacterKind.FOREIGN, written, code, name)
+    return CharacterNote(CharacterKind.OTHER, written)
 
 
-def _message(problem: WordProblem, text: str, rules: LetterRules, length: int,
-             bad: tuple[str, ...], more: bool) -> str:
-    if problem is WordProblem.EMPTY:
-        return f"Type a {length}-letter word."
+def describe_character(written: str, rules: LetterRules, *, named: bool = True) -> str:
+    """A refused written letter in English (:func:`character_note`)."""
+    return character_note(written, rules).english(named=named)
+
+
+def _values(problem: WordProblem, text: str, rules: LetterRules, length: int,
+            bad: tuple[str, ...], more: bool) -> WordValues:
     if problem is WordProblem.CHARACTERS:
-        if not bad:
-            return f"A word must be text: {length} of {rules.letters_named}."
-        also = " and more" if more else ""
-        for named in (True, False):  # Unicode's names while the message stays short
-            names = ", ".join(describe_character(w, rules, named=named) for w in bad)
-            message = f"Use only {rules.letters_named}: {names}{also} can't be used."
-            if len(message) <= _MESSAGE_LIMIT:
-                break
-        return message
+        notes = tuple(character_note(w, rules) for w in bad)
+        return WordValues(length, rules.alphabet, notes, more)
+    if problem is WordProblem.EMPTY:
+        return WordValues(length, rules.alphabet)
     counted = [(w, _read_letter(w, rules) or w) for w in written_letters(text)]
     letters = sum(len(read) for _, read in counted)
     notes = dict.fromkeys((w, read) for w, read in counted if len(read) > 1)
-    note = "; ".join(f"{w} counts as {upper_case(read, rules)}"
-                     for w, read in list(notes)[:2])
-    shown = _echo(upper_case(text, rules))
-    return (f"A word must have {length} letters; {shown} has {letters}"
-            + (f" ({note})" if note else "") + ".")
+    several = tuple((w, upper_case(read, rules)) for w, read in list(notes)[:2])
+    return WordValues(length, rules.alphabet, shown=_echo(upper_case(text, rules)),
+                      counts=letters, several=several)

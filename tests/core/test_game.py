@@ -13,11 +13,11 @@ from bot.core.game import (
     Status,
     hard_mode_problem,
     keyboard,
-    ordinal,
     status_after,
     validate_guess,
 )
 from bot.core.variant import Variant
+from bot.core.word_notes import ordinal
 
 ALLOWED = frozenset(
     {"crane", "slate", "speed", "erase", "sissy", "spicy", "spiky", "spies", "abbey", "kebab",
