@@ -62,7 +62,7 @@ from bot.render.common import (
     texts_for,
 )
 from bot.render.emoji_board import game_text
-from bot.render.image import board_png_async
+from bot.render.image import BADGE_LABEL, board_png_async
 from bot.render.message_parts import fit_parts, recolour
 from bot.render.themes import theme_name
 from bot.service import Game, GameService
@@ -322,7 +322,8 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
     if look.picture:
         png = await board_png_async(game.rows, game.keyboard, game.variant,
                                     layout=keyboard_rows(game.variant), hard_mode=game.hard_mode,
-                                    title=game_label_text(game, texts), theme=look.theme)
+                                    title=game_label_text(game, texts), theme=look.theme,
+                                    badge=texts._(BADGE_LABEL))
         items = [discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
                                           description=alt_text(game, look, texts))]
         if stats_picture:

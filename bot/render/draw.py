@@ -6,10 +6,10 @@ sits below it, each row centred. A keyboard whose longest row has more keys than
 (German QWERTZ with Ü, Russian ЙЦУКЕН's twelve) gets narrower keys, so that it takes no more
 room than QWERTY and every 5-letter pack's picture has one size; only past
 :data:`MIN_KEY_WIDTH` does the picture widen. With a title or in hard mode a band on top holds
-the title and a "HARD MODE" badge, centred together. Letters are DejaVu Sans Bold, shipped in
-``fonts/`` with its licence: it draws every letter of every pack (Latin with accents,
-Cyrillic, Turkish İ); Pillow's built-in font stands in if the file is missing, so drawing
-never fails.
+the title and a "HARD MODE" badge (in the reader's language), centred together. Letters are
+DejaVu Sans Bold, shipped in ``fonts/`` with its licence: it draws every letter of every
+pack (Latin with accents, Cyrillic, Turkish İ); Pillow's built-in font stands in if the file
+is missing, so drawing never fails.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 from PIL import ImageDraw, ImageFont
 
 from bot.core.variant import CLASSIC, Variant
+from bot.render.catalogues import N_
 from bot.render.common import QWERTY_ROWS, KeyboardLayout, upper_letters
 from bot.render.themes import Color, Theme
 
@@ -48,7 +49,11 @@ TITLE_FONT_SIZE = 20
 #: The smallest a title too long at TITLE_FONT_SIZE is drawn before it is cut with "…".
 MIN_TITLE_FONT_SIZE = 15
 BADGE_FONT_SIZE = 12
-BADGE_LABEL = "HARD MODE"
+#: The smallest a badge too wide at BADGE_FONT_SIZE is drawn.
+MIN_BADGE_FONT_SIZE = 9
+#: The badge's label in English; the picture's reader gets it in their language
+#: (``texts._(BADGE_LABEL)``).
+BADGE_LABEL = N_("HARD MODE")
 #: Room around the badge's label, left and right; and between the title and the badge.
 BADGE_PADDING = 8
 BADGE_GAP = 12
@@ -310,18 +315,34 @@ class Header:
     #: The x of the title's ink (its leftmost drawn pixel column), and its baseline's y.
     left: int
     baseline: int
-    #: The hard-mode badge, or None.
+    #: The hard-mode badge, or None; its label and the label's font size.
     badge: Box | None
+    badge_label: str = BADGE_LABEL
+    badge_size: int = BADGE_FONT_SIZE
 
 
-def header_layout(width: int, title: str, hard_mode: bool) -> Header:
-    """The title and the hard-mode badge laid out on one line and centred as a group on a
-    picture ``width`` wide (the board and keyboard below are centred too, so the header's
-    middle lines up with theirs). The title is drawn at :data:`TITLE_FONT_SIZE`, smaller down to
-    :data:`MIN_TITLE_FONT_SIZE` if that is too wide for the room beside the badge, and cut short
-    with "…" only when even that is too wide."""
+def badge_fit(width: int, label: str) -> tuple[str, int, int]:
+    """The badge's label, font size and width on a picture ``width`` wide: the label at
+    :data:`BADGE_FONT_SIZE`, smaller down to :data:`MIN_BADGE_FONT_SIZE` while it takes more
+    than half the room between the paddings, and cut short with "…" only past that."""
+    room = (width - 2 * PADDING) // 2 - 2 * BADGE_PADDING
+    size = BADGE_FONT_SIZE
+    while size > MIN_BADGE_FONT_SIZE and font(size).getlength(label) > room:
+        size -= 1
+    label = _fit(label, font(size), room)
+    return label, size, round(font(size).getlength(label)) + 2 * BADGE_PADDING
+
+
+def header_layout(width: int, title: str, hard_mode: bool,
+                  badge_label: str = BADGE_LABEL) -> Header:
+    """The title and the hard-mode badge (``badge_label`` on it, :func:`badge_fit`) laid out
+    on one line and centred as a group on a picture ``width`` wide (the board and keyboard
+    below are centred too, so the header's middle lines up with theirs). The title is drawn
+    at :data:`TITLE_FONT_SIZE`, smaller down to :data:`MIN_TITLE_FONT_SIZE` if that is too
+    wide for the room beside the badge, and cut short with "…" only when even that is too
+    wide."""
     top, bottom = PADDING, PADDING + HEADER_HEIGHT - 12  # 12 px kept above the board
-    badge_width = round(font(BADGE_FONT_SIZE).getlength(BADGE_LABEL)) + 2 * BADGE_PADDING
+    badge_label, badge_size, badge_width = badge_fit(width, badge_label)
     room = width - 2 * PADDING - (badge_width + BADGE_GAP if hard_mode else 0)
     size = TITLE_FONT_SIZE
     while size > MIN_TITLE_FONT_SIZE and font(size).getlength(title) > room:
@@ -339,19 +360,21 @@ def header_layout(width: int, title: str, hard_mode: bool) -> Header:
     if hard_mode:
         badge_left = left + group - badge_width
         badge = (badge_left, top + 2, badge_left + badge_width, bottom - 2)
-    return Header(text, size, left, baseline, badge)
+    return Header(text, size, left, baseline, badge, badge_label, badge_size)
 
 
 def _draw_header(
-    draw: ImageDraw.ImageDraw, width: int, title: str, hard_mode: bool, colours: Theme
+    draw: ImageDraw.ImageDraw, width: int, title: str, hard_mode: bool, colours: Theme,
+    badge_label: str = BADGE_LABEL,
 ) -> None:
     """The title and the hard-mode badge, centred together (:func:`header_layout`)."""
-    layout = header_layout(width, title, hard_mode)
+    layout = header_layout(width, title, hard_mode, badge_label)
     if layout.badge is not None:
         box = layout.badge
         draw.rounded_rectangle((box[0], box[1], box[2] - 1, box[3] - 1), radius=4,
                                fill=colours.yellow)
-        _draw_centred(draw, box, BADGE_LABEL, font(BADGE_FONT_SIZE), colours.tile_text)
+        _draw_centred(draw, box, layout.badge_label, font(layout.badge_size),
+                      colours.tile_text)
     if layout.text:
         x = layout.left - _ink_columns(layout.text, layout.size)[0]
         draw.text((x, layout.baseline), layout.text, font=font(layout.size),

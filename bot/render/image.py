@@ -17,6 +17,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from bot.core.variant import CLASSIC, Variant
+from bot.render.catalogues import LANGUAGES
 from bot.render.common import (
     QWERTY_ROWS,
     KeyboardLayout,
@@ -25,10 +26,12 @@ from bot.render.common import (
     check_variant,
     keyboard_from_rows,
     normalise_keyboard,
+    texts_for,
     upper_letters,
 )
 from bot.render.draw import (  # re-exported: the layout is part of this module's API
     BADGE_FONT_SIZE,
+    BADGE_LABEL,
     FONT_PATH,
     HEADER_HEIGHT,
     KEY_FONT_SIZE,
@@ -72,7 +75,8 @@ from bot.render.themes import (
 )
 
 __all__ = [
-    "BADGE_FONT_SIZE", "DARK", "FONT_PATH", "HEADER_HEIGHT", "KEY_FONT_SIZE", "KEY_GAP",
+    "BADGE_FONT_SIZE", "BADGE_LABEL", "DARK", "FONT_PATH", "HEADER_HEIGHT", "KEY_FONT_SIZE",
+    "KEY_GAP",
     "KEY_HEIGHT", "KEY_RADIUS", "KEY_ROW_GAP", "KEY_WIDTH", "LIGHT", "MIN_KEY_WIDTH", "PADDING",
     "PALETTE_TOLERANCE", "SECTION_GAP", "THEMES", "TILE", "TILE_BORDER", "TILE_FONT_SIZE",
     "TILE_GAP", "TITLE_FONT_SIZE", "Color", "Theme", "_fit", "board_image", "board_png",
@@ -97,6 +101,8 @@ class _Board:
     theme: str
     title: str
     hard_mode: bool
+    #: The hard-mode badge's label, in the reader's language.
+    badge: str
     header: bool
     variant: Variant
     layout: KeyboardLayout
@@ -115,6 +121,7 @@ def _check(
     hard_mode: bool,
     title: str | None,
     theme: str,
+    badge: str = BADGE_LABEL,
 ) -> _Board:
     variant = check_variant(variant)
     layout = check_layout(layout, variant.alphabet)
@@ -132,6 +139,7 @@ def _check(
         theme=theme,
         title=clean_title(title) if title else "",
         hard_mode=bool(hard_mode),
+        badge=(clean_title(badge) or BADGE_LABEL) if hard_mode else "",
         header=bool(title) or bool(hard_mode),  # from the arguments, so the size is predictable
         variant=variant,
         layout=layout,
@@ -153,7 +161,7 @@ def _reference_image(board: _Board) -> Image.Image:
     image = Image.new("RGB", size, colours.background)
     draw = ImageDraw.Draw(image)
     if board.header:
-        _draw_header(draw, size[0], board.title, board.hard_mode, colours)
+        _draw_header(draw, size[0], board.title, board.hard_mode, colours, board.badge)
     for r in range(board.row_count):
         played = board.rows[r] if r < len(board.rows) else None
         for c in range(board.variant.length):
@@ -208,12 +216,13 @@ def _part(kind: str, theme: str, label: str | None, state: str | None, box: Box
 
 
 @lru_cache(maxsize=512)
-def _header_part(width: int, title: str, hard_mode: bool, theme: str) -> np.ndarray:
+def _header_part(width: int, title: str, hard_mode: bool, theme: str,
+                 badge: str = BADGE_LABEL) -> np.ndarray:
     """The header band (rows above the board) for a title, badge and theme."""
     may_draw()
     colours = THEMES[theme]
     band = Image.new("RGB", (width, PADDING + HEADER_HEIGHT), colours.background)
-    _draw_header(ImageDraw.Draw(band), width, title, hard_mode, colours)
+    _draw_header(ImageDraw.Draw(band), width, title, hard_mode, colours, badge)
     return nearest_indices(colours, np.asarray(band))
 
 
@@ -241,8 +250,8 @@ def _compose(board: _Board) -> Image.Image:
     places = _boardplaces_of(board)
     pixels = np.zeros((places.height, places.width), dtype=np.uint8)  # 0 is the background
     if board.header:
-        pixels[: PADDING + HEADER_HEIGHT] = _header_part(places.width, board.title,
-                                                         board.hard_mode, board.theme)
+        pixels[: PADDING + HEADER_HEIGHT] = _header_part(
+            places.width, board.title, board.hard_mode, board.theme, board.badge)
     for r, top in enumerate(places.tile_tops):
         row = board.rows[r] if r < len(board.rows) else None
         _tile_pixels(board.theme, places, top, row, pixels[top:top + TILE])
@@ -278,15 +287,15 @@ def _key_band(theme: str, width: int, keys: tuple[tuple[str, str, Box], ...],
 
 
 @lru_cache(maxsize=512)
-def _header_band(width: int, title: str, hard_mode: bool, theme: str) -> Band:
-    return deflate_band(_header_part(width, title, hard_mode, theme), PNG_LEVEL)
+def _header_band(width: int, title: str, hard_mode: bool, theme: str, badge: str) -> Band:
+    return deflate_band(_header_part(width, title, hard_mode, theme, badge), PNG_LEVEL)
 
 
 def _bands(board: _Board, places: Places) -> list[Band]:
     """The board's bands, top to bottom (their heights add up to the picture's)."""
     width = places.width
-    bands = [_header_band(width, board.title, board.hard_mode, board.theme) if board.header
-             else _blank_band(width, PADDING)]
+    bands = [_header_band(width, board.title, board.hard_mode, board.theme, board.badge)
+             if board.header else _blank_band(width, PADDING)]
     last = board.row_count - 1
     for r, top in enumerate(places.tile_tops):
         row = board.rows[r] if r < len(board.rows) else None
@@ -308,9 +317,10 @@ def board_image(
     hard_mode: bool = False,
     title: str | None = None,
     theme: str = "light",
+    badge: str = BADGE_LABEL,
 ) -> Image.Image:
     """The board and keyboard as an RGB :class:`PIL.Image.Image` (see :func:`board_png`)."""
-    board = _check(rows, keyboard, variant, layout, hard_mode, title, theme)
+    board = _check(rows, keyboard, variant, layout, hard_mode, title, theme, badge)
     return _compose(board).convert("RGB")
 
 
@@ -323,17 +333,19 @@ def board_png(
     hard_mode: bool = False,
     title: str | None = None,
     theme: str = "light",
+    badge: str = BADGE_LABEL,
 ) -> bytes:
     """A PNG of the board of ``variant`` (played rows, then empty tiles up to its attempts)
     and the keyboard (``layout``, one key for each letter of the variant's alphabet).
 
     ``keyboard`` maps letters to ``"G"``/``"Y"``/``"B"``; ``None`` works it out from ``rows``.
-    A ``title`` or ``hard_mode`` adds the header band; characters the font lacks (emoji, CJK)
+    A ``title`` or ``hard_mode`` adds the header band (the hard-mode ``badge`` labelled in
+    the reader's language); characters the font lacks (emoji, CJK)
     are left out of the title, and a long one is drawn smaller, then cut with "…". ``theme`` is
     a name in :data:`THEMES`. Malformed rows, keyboard or layout, and words not of the
     variant's length, raise ``ValueError``.
     """
-    board = _check(rows, keyboard, variant, layout, hard_mode, title, theme)
+    board = _check(rows, keyboard, variant, layout, hard_mode, title, theme, badge)
     places = _boardplaces_of(board)
     return palette_png(places.width, palette(board.colours).tobytes(), _bands(board, places))
 
@@ -347,12 +359,14 @@ async def board_png_async(
     hard_mode: bool = False,
     title: str | None = None,
     theme: str = "light",
+    badge: str = BADGE_LABEL,
 ) -> bytes:
     """:func:`board_png` without blocking the event loop: at once when every part of the board
     was drawn before, else in a worker thread (:func:`bot.render.png.cached_or_in_thread`)."""
     rows = list(rows)  # read an iterator here, not in another thread
     return await cached_or_in_thread(board_png, rows, keyboard, variant, layout=layout,
-                                     hard_mode=hard_mode, title=title, theme=theme)
+                                     hard_mode=hard_mode, title=title, theme=theme,
+                                     badge=badge)
 
 
 def draw_every_part(theme: str, variant: Variant = CLASSIC,
@@ -365,8 +379,9 @@ def draw_every_part(theme: str, variant: Variant = CLASSIC,
     layout = check_layout(layout, variant.alphabet)
     for header in (False, True):
         places = places_of(variant.attempts, header, variant, layout)
-        if header:  # the hard-mode badge alone (a title's band is drawn when first needed)
-            _header_part(places.width, "", True, theme)
+        if header:  # the hard-mode badge alone, in every language (a title's band is drawn
+            for language in LANGUAGES:  # when first needed)
+                _header_part(places.width, "", True, theme, texts_for(language)._(BADGE_LABEL))
         for top in places.tile_tops:
             for left in places.tile_lefts:
                 box = (left, top, left + TILE, top + TILE)

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.core.daily import EPOCH
-from bot.core.domain import WORD_LENGTH, HintKind, LeaderboardOrder, StatsBucket
-from bot.core.game import Invalid
+from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
 from bot.core.packs import pack_keys
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts
 from bot.render.race_text import race_problems
+from bot.render.word_problems import invalid_text
 from bot.service.errors import PlayerError, Problem
 
 
@@ -141,26 +141,6 @@ def problem_text(error: PlayerError, commands: Commands, texts: Texts = ENGLISH)
 #: The kinds of hint in words, as a refusal lists them.
 HINT_KINDS = {HintKind.LETTER: N_("a letter"), HintKind.POSITION: N_("a position"),
               HintKind.WORD: N_("a word")}
-#: The way the core words the refusal of a word not in the list (its word first).
-_UNKNOWN_WORD_END = " is not in the word list."
-
-
-def invalid_text(invalid: Invalid | None, texts: Texts = ENGLISH) -> str:
-    """Why a guess was refused, in words: the core's reasons in the language of ``texts``
-    where they carry no more than the word; the others (which characters could not be used,
-    what hard mode asks) as the core words them."""
-    if invalid is None:
-        return texts._("That word can't be used.")
-    if invalid.code == "finished":
-        return texts._("This game is over; start a new one to keep playing.")
-    if invalid.code == "empty":
-        return texts._("Type a {length}-letter word.", length=WORD_LENGTH)
-    if invalid.code == "unknown_word" and invalid.message.endswith(_UNKNOWN_WORD_END):
-        return texts._("{word} is not in the word list.",
-                       word=invalid.message.removesuffix(_UNKNOWN_WORD_END))
-    return invalid.message
-
-
 def _quoted(text: str | None) -> str:
     shown = "".join(ch for ch in (text or "") if ch.isprintable())
     return f"'{shown[:20]}…'" if len(shown) > 20 else f"'{shown}'"

@@ -129,9 +129,8 @@ NOT_SHOWN = {
     "boards_image.py": "*", "boards_terminal.py": "*", "boards_text.py": "*",
     # Drawn into the pictures, whose parts are cached per theme, not yet per language.
     "draw.py": {"HARD MODE"}, "stats_image.py": {"GUESS DISTRIBUTION"},
-    # Named in errors for programs (ValueError), and the core's English a refusal is read from.
+    # Named in errors for programs (ValueError).
     "common.py": {"letters of "}, "stats_text.py": {"each distribution count"},
-    "problems.py": {" is not in the word list."},
     # The README's text of the period option (not shown by the bot).
     "leaderboard_text.py": {"`period`: `today`, `week` (from Monday), `month` (the calendar "
                             "month) or `all` (all time), on the server's calendar (its time "
