@@ -50,7 +50,7 @@ from bot.cogs.interact import (
 )
 from bot.cogs.messages import GREEN, analysis_embed, choices, mention
 from bot.cogs.pack_options import pack_options
-from bot.cogs.word_removal import removal_options, removal_text
+from bot.cogs.word_removal import removal_options, removal_text, save_settings
 from bot.core.periods import Period
 from bot.core.race import RaceBoard, RaceStats
 from bot.render.account_text import (
@@ -370,8 +370,8 @@ class WordleCog(commands.Cog):
         if results_channel is not None:
             self._check_can_post(interaction, results_channel)
             changes["results_channel_id"] = results_channel.id
-        current = await within_deadline(interaction, self.service.update_settings(
-            guild_id, **changes) if changes else self.service.settings(guild_id))
+        current = await within_deadline(interaction, save_settings(  # all saved, or nothing
+            self.service, guild_id, changes, remove_word, restore_word))
         t = player_texts(interaction)
         channel = (f"<#{current.results_channel_id}>" if current.results_channel_id
                    else t._("the channel where each daily is played"))

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from bot.core.game import Invalid, validate_guess
+from bot.core.packs import pack_of
 from bot.core.personal import PERSONAL
 from bot.core.removed_words import Removal, kept_answers, removed_now
-from bot.core.variant import Variant
+from bot.core.variant import CLASSIC, Variant
 from bot.service.errors import BadOption, InvalidGuess, Problem
 from bot.service.pack_choice import chosen_variant
 from bot.storage.port import Store
@@ -54,16 +55,50 @@ async def removed_words(service: GameService, guild_id: int) -> RemovedWords:
     return RemovedWords(variant, tuple(sorted(removed_now(removals))))
 
 
+def shown_word(variant: Variant, word: str) -> str:
+    """``word`` as the pack shows it: upper case with its accents (``ÁRBOL``)."""
+    if variant == CLASSIC:
+        return word.upper()
+    return pack_of(variant).shown(word)
+
+
+async def check_changes(service: GameService, guild_id: int, remove: str | None,
+                        restore: str | None, language: str | None = None,
+                        length: int | None = None) -> None:
+    """Refuse, before anything of a ``/wordle settings`` is saved, the word to take out or
+    put back that :func:`remove_word` or :func:`restore_word` would refuse, in the pack the
+    settings choose (``language``, ``length``): a command is saved whole or not at all."""
+    if remove is None and restore is None:
+        return
+    db = service.db
+    variant = chosen_variant(await db.guild_settings(guild_id), language, length)
+    out = removed_now(await db.removals(guild_id, variant.language, variant.length))
+    if remove is not None:
+        word = _answer(service, variant, remove)
+        _refuse_removal(service, variant, word, out)
+        out = out | {word}
+    if restore is not None:
+        word = _answer(service, variant, restore)
+        if word not in out:
+            raise BadOption(Problem.WORD_NOT_REMOVED, detail=shown_word(variant, word))
+
+
+def _refuse_removal(service: GameService, variant: Variant, word: str,
+                    out: frozenset[str]) -> None:
+    """``BadOption`` for a word out already, or one word too many out."""
+    if word in out:
+        raise BadOption(Problem.WORD_REMOVED_ALREADY, detail=shown_word(variant, word))
+    limit = min(MAX_REMOVED, (len(service.lists[variant].answers) - 1) // 2)
+    if len(out) >= limit:
+        raise BadOption(Problem.TOO_MANY_REMOVED, detail=str(limit))
+
+
 async def remove_word(service: GameService, guild_id: int, raw: str) -> RemovedWords:
     """Take ``raw`` out of the server's answers (see the module); refused, changing nothing,
     for a word that is not an answer of the pack, one out already, or one too many."""
     db, variant, word, removals, tomorrow = await _read(service, guild_id, raw)
     out = removed_now(removals)
-    if word in out:
-        raise BadOption(Problem.WORD_REMOVED_ALREADY, detail=word.upper())
-    limit = min(MAX_REMOVED, (len(service.lists[variant].answers) - 1) // 2)
-    if len(out) >= limit:
-        raise BadOption(Problem.TOO_MANY_REMOVED, detail=str(limit))
+    _refuse_removal(service, variant, word, out)
     ending = [r for r in removals if r.word == word and r.restored_from == tomorrow]
     if ending:  # put back today: that restore never counts
         await db.save_removal(guild_id, variant.language, variant.length,
@@ -80,7 +115,7 @@ async def restore_word(service: GameService, guild_id: int, raw: str) -> Removed
     db, variant, word, removals, tomorrow = await _read(service, guild_id, raw)
     current = [r for r in removals if r.word == word and r.restored_from is None]
     if not current:
-        raise BadOption(Problem.WORD_NOT_REMOVED, detail=word.upper())
+        raise BadOption(Problem.WORD_NOT_REMOVED, detail=shown_word(variant, word))
     removal = current[0]
     if removal.removed_from >= tomorrow:  # taken out today: it never counted
         await db.drop_removal(guild_id, variant.language, variant.length, removal)
@@ -91,6 +126,17 @@ async def restore_word(service: GameService, guild_id: int, raw: str) -> Removed
     return RemovedWords(variant, tuple(sorted(out)), word)
 
 
+def _answer(service: GameService, variant: Variant, raw: str) -> str:
+    """``raw`` read in the pack of ``variant``, refused unless one of its answers."""
+    lists = service.lists[variant]
+    word = validate_guess(raw, lists.allowed, variant)
+    if isinstance(word, Invalid):
+        raise InvalidGuess(word)
+    if word not in lists.answers:
+        raise BadOption(Problem.NOT_AN_ANSWER, detail=shown_word(variant, word))
+    return word
+
+
 async def _read(service: GameService, guild_id: int, raw: str
                 ) -> tuple[Store, Variant, str, list[Removal], int]:
     """The word read in the server's pack (one of its answers), the server's removals and
@@ -98,12 +144,7 @@ async def _read(service: GameService, guild_id: int, raw: str
     db = service.db
     settings = await db.guild_settings(guild_id)
     variant = chosen_variant(settings, None, None)
-    lists = service.lists[variant]
-    word = validate_guess(raw, lists.allowed, variant)
-    if isinstance(word, Invalid):
-        raise InvalidGuess(word)
-    if word not in lists.answers:
-        raise BadOption(Problem.NOT_AN_ANSWER, detail=word.upper())
+    word = _answer(service, variant, raw)
     removals = await db.removals(guild_id, variant.language, variant.length)
     tomorrow = await service.today_in(settings, None) + 1
     return db, variant, word, removals, tomorrow

@@ -62,3 +62,33 @@ async def test_only_manage_server_takes_a_word_out(table: Table) -> None:
         bad = await table.reply(table.alice, "wordle settings", {"remove_word": "qajaq"})
         assert "QAJAQ isn't one of the word pack's answers" in bad.text()
         assert await running.db.removals(table.guild.id, "en", 5) == []
+
+
+async def test_a_removed_word_is_shown_with_its_accents(table: Table) -> None:
+    async with table.running() as running:
+        await table.reply(table.alice, "wordle settings", {"language": "es"})
+        removed = await table.reply(table.alice, "wordle settings", {"remove_word": "acido"})
+        assert "**ÁCIDO** is out of this server's answers" in removed.text()
+        assert "Words out of this server's answers: ÁCIDO" in removed.text()
+        again = await table.reply(table.alice, "wordle settings", {"remove_word": "Ácido"})
+        assert "ÁCIDO is out of this server's answers already." in again.text()
+        restored = await table.reply(table.alice, "wordle settings", {"restore_word": "ACIDO"})
+        assert "**ÁCIDO** is back among this server's answers" in restored.text()
+        assert await running.db.removals(table.guild.id, "es", 5) == []
+
+
+async def test_a_refused_word_saves_no_other_setting_of_the_command(table: Table) -> None:
+    async with table.running() as running:
+        before = await running.db.guild_settings(table.guild.id)
+        bad = await table.reply(table.alice, "wordle settings", {
+            "timezone": "Asia/Tokyo", "hints_in_dailies": True, "language": "de",
+            "remove_word": "qajaq"})
+        assert "QAJAQ" in bad.text() and bad.ephemeral
+        restore = await table.reply(table.alice, "wordle settings", {
+            "timezone": "Asia/Tokyo", "remove_word": table.daily_answer(),
+            "restore_word": "crane" if table.daily_answer() != "crane" else "slate"})
+        assert "isn't out of this server's answers" in restore.text()
+    async with table.running() as running:  # read again from the file
+        assert await running.db.guild_settings(table.guild.id) == before
+        assert await running.db.removals(table.guild.id, "en", 5) == []
+        assert await running.db.removals(table.guild.id, "de", 5) == []
