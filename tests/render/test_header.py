@@ -1,19 +1,24 @@
 """The board picture's header band, measured on the drawn pixels: every title a game can have
 (dailies and archive games up to puzzle 99,999, practice, channel game, challenge, race) is
 drawn whole at the title size, in every theme, with and without the hard-mode badge; the title,
-or the title and badge as one group, is centred on the picture as the board below it is."""
+or the title and badge as one group, is centred on the picture as the board below it is; the
+badge is in the reader's language, and fits beside the longest title in that language."""
 
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
 from PIL import Image
 
 from bot.core.domain import MODES, game_label
+from bot.core.game import Game
 from bot.render import image
-from bot.render.draw import header_layout
+from bot.render.catalogues import LANGUAGES, SOURCE_LANGUAGE
+from bot.render.common import game_label_text, texts_for
+from bot.render.draw import BADGE_PADDING, header_layout
 from bot.render.themes import THEMES
 
 PUZZLE_NUMBERS = (1, 999, 1_000, 1_234, 12_345, 99_999)
@@ -89,3 +94,36 @@ def test_a_title_too_long_at_the_title_size_is_drawn_smaller_before_it_is_cut():
     assert endless.text.endswith("…")
     assert endless.badge is not None and endless.badge[2] <= WIDTH - image.PADDING
     assert endless.left >= image.PADDING
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE])
+def test_the_badge_is_in_the_readers_language_and_fits(language: str):
+    t = texts_for(language)
+    label = t._(image.BADGE_LABEL)
+    assert label != image.BADGE_LABEL  # translated ("SCHWERER MODUS", "СЛОЖНЫЙ РЕЖИМ")
+    colours = THEMES["light"]
+    for mode in MODES.values():  # the longest title beside it, as the reader gets it
+        title = game_label_text(Game(scope=mode.scope, kind=mode.kind, puzzle_number=99_999,
+                                     hidden_word="crane", created_at=datetime.now(UTC)), t)
+        layout = header_layout(WIDTH, title, True, label)
+        assert (layout.badge_label, layout.badge_size) == (label, image.BADGE_FONT_SIZE)
+        assert layout.text == title  # the title whole beside it
+        data = image.board_png([("crane", "BYBBG")], title=title, hard_mode=True, badge=label)
+        band = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))[
+            : image.PADDING + image.HEADER_HEIGHT].astype(int)
+        left, right = columns_where((band == colours.yellow).all(axis=2))
+        width = image.font(image.BADGE_FONT_SIZE).getlength(label) + 2 * BADGE_PADDING
+        assert abs((right - left + 1) - width) <= 2  # the box as wide as its label needs
+        assert left >= image.PADDING and right < WIDTH - image.PADDING
+        ink = np.abs(band - colours.background).max(axis=2) > 0
+        ink[:, left:] = False
+        assert columns_where(ink)[1] < left - 4  # the title clear of the badge
+
+
+def test_a_badge_too_wide_is_drawn_smaller_then_cut():
+    layout = header_layout(WIDTH, "Wordle", True, "SCHWIERIGKEITSGRAD MAXIMAL")
+    assert layout.badge_label == "SCHWIERIGKEITSGRAD MAXIMAL"
+    assert layout.badge_size < image.BADGE_FONT_SIZE
+    cut = header_layout(WIDTH, "Wordle", True, "X" * 200)
+    assert cut.badge_label.endswith("…") and cut.badge is not None
+    assert cut.badge[2] - cut.badge[0] <= (WIDTH - 2 * image.PADDING) // 2
