@@ -304,7 +304,7 @@ class TerminalGame:
         t = self.texts
         if name == "help":
             text = help_text(hints=await self.hints_on(game), word_hint=game.mode.word_hints,
-                             texts=t)
+                             texts=t, length=game.variant.length)
             self.say(text if self.color else f"{text}\n\n{t._(tui.LEGEND_PLAIN)}")
         elif name == "board":
             game = await self.service.board(LOCAL_PLACE, self.player_id, game_id=game.id)

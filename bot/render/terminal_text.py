@@ -48,9 +48,11 @@ COMMAND_NAMES = ("help", "hint", *OTHER_HELP, "exit")
 BARE_COMMANDS = tuple(name for name in COMMAND_NAMES if len(name) != WORD_LENGTH)
 
 
-def help_text(*, hints: bool, word_hint: bool, texts: Texts = ENGLISH) -> str:
-    """The commands of a game: ``hints`` whether it has hints at all (not a daily whose
-    hints are off), ``word_hint`` whether the word hint too (not a word the player chose)."""
+def help_text(*, hints: bool, word_hint: bool, texts: Texts = ENGLISH,
+              length: int = WORD_LENGTH) -> str:
+    """The commands of a game of ``length``-letter words: ``hints`` whether it has hints at
+    all (not a daily whose hints are off), ``word_hint`` whether the word hint too (not a
+    word the player chose)."""
     t = texts
     if hints:
         lines = [f"{typed:<{_COMMAND_WIDTH}}{t._(what)}" for kind, (typed, what)
@@ -61,7 +63,7 @@ def help_text(*, hints: bool, word_hint: bool, texts: Texts = ENGLISH) -> str:
     bare = [name for name in BARE_COMMANDS if name != "exit"]
     typed = [name for name in OTHER_HELP if name not in BARE_COMMANDS]
     return "\n".join([
-        t._("Type a {length}-letter word to guess it. Commands:", length=WORD_LENGTH),
+        t._("Type a {length}-letter word to guess it. Commands:", length=t.number(length)),
         *(f"  {line}" for line in lines),
         t._("Without the /: {commands} ({guesses} are guesses).", commands=", ".join(bare),
             guesses=t._("{first} and {last}", first=", ".join(typed[:-1]), last=typed[-1])),

@@ -73,3 +73,13 @@ def test_a_game_in_progress_in_another_pack_is_not_taken_for_the_one_asked(tmp_p
     assert again.returncode == 0, again.stderr
     assert "Carrying on with your game" in again.stdout
     assert "You got it in 1/6!" in again.stdout
+
+
+def test_the_help_and_an_empty_guess_give_the_packs_length(tmp_path, env):
+    done = play(tmp_path, env, "/help\n\nabacus\n", "--length", "6", "--word", "abacus",
+                "--lang", "de")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Tippe ein Wort mit 6 Buchstaben, um es zu raten. Befehle:" in out
+    assert "Gib ein Wort mit 6 Buchstaben ein." in out
+    assert "5 Buchstaben" not in out
