@@ -1,6 +1,8 @@
 """Statistics: what a player's record is, how a finished game is counted in it, and how
 players are ranked. The stores keep one counters row (:class:`StatsRow`) per server, player
-and bucket, counted in the transaction that ends a game. As in the real game:
+and key (:func:`stats_key`: the bucket and the game's variant, so a Spanish game, a 6-letter
+one or a Quordle is counted apart), counted in the transaction that ends a game. As in the
+real game:
 
 * played, wins and the distribution (wins in each number of attempts, up to the variant's);
 * win % = wins / played, rounded half up to a whole number;
@@ -16,9 +18,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
-from typing import Final
+from typing import Final, NamedTuple
 
-from bot.core.domain import Status
+from bot.core.domain import StatsBucket, Status
 from bot.core.variant import CLASSIC, Variant
 
 #: Wins are counted by attempts up to this many (``dist_1`` ... ``dist_13`` in the stores):
@@ -89,6 +91,43 @@ class StatsRow:
     max_streak: int = 0
     last_win_day: int | None = None
     last_played_day: int | None = None
+
+
+class StatsKeyParts(NamedTuple):
+    """What a statistics key names: the bucket and the variant's pack and boards."""
+
+    bucket: StatsBucket
+    language: str
+    length: int
+    boards: int
+
+
+def stats_key(bucket: StatsBucket | str, variant: Variant = CLASSIC) -> str:
+    """The key a game's statistics row is stored under: the bucket alone for the classic
+    game (English, 5 letters, one board: the rows kept before there were variants), else the
+    bucket, the pack and the boards past one (``practice:es-5``, ``daily:en-5x4``)."""
+    bucket = StatsBucket(bucket)
+    if (variant.language, variant.length, variant.boards) == (
+            CLASSIC.language, CLASSIC.length, CLASSIC.boards):
+        return bucket.value
+    boards = f"x{variant.boards}" if variant.boards > 1 else ""
+    return f"{bucket.value}:{variant.language}-{variant.length}{boards}"
+
+
+def stats_key_parts(key: str) -> StatsKeyParts:
+    """:func:`stats_key` read back; ``ValueError`` for a string it does not make."""
+    bucket, colon, pack = key.partition(":")
+    if not colon:
+        return StatsKeyParts(StatsBucket(bucket), CLASSIC.language, CLASSIC.length, 1)
+    language, _, size = pack.rpartition("-")
+    length, _, boards = size.partition("x")
+    if not language or not length.isdigit() or not (boards or "1").isdigit():
+        raise ValueError(f"not a statistics key: {key!r}")
+    parts = StatsKeyParts(StatsBucket(bucket), language, int(length), int(boards or 1))
+    if parts.boards < 1 or stats_key(bucket, Variant(parts.length, 1, boards=parts.boards,
+                                                     language=language)) != key:
+        raise ValueError(f"not a statistics key: {key!r}")
+    return parts
 
 
 def win_percent(wins: int, played: int) -> int:
@@ -198,7 +237,8 @@ def _sort_value(row: StatsRow, mode: str, by: str, today: int | None) -> int | f
 
 def board_of(entries: Iterable[tuple[int, StatsRow]], *, mode: str, by: str,
              today: int | None, hinted: Mapping[int, int] | None = None,
-             limit: int | None = None, player_id: int | None = None
+             limit: int | None = None, player_id: int | None = None,
+             variant: Variant = CLASSIC
              ) -> tuple[list[LeaderboardRow], LeaderboardRow | None]:
     """The players ranked by ``by``, best first: the top ``limit`` (all if ``None``) and
     ``player_id``'s row if ranked. Equal values share a rank (1, 2, 2, 4).
@@ -207,7 +247,8 @@ def board_of(entries: Iterable[tuple[int, StatsRow]], *, mode: str, by: str,
     compared exactly. ``win_percent`` compares the whole-number percentage shown to people.
     ``hinted`` counts each player's wins helped by hints (dailies): a player ranks after
     the players with the same value and fewer such wins. Players with equal values are listed
-    by player id, so the order is stable. Only the rows returned are built in full.
+    by player id, so the order is stable. Only the rows returned are built in full, their
+    distributions sized by ``variant``'s attempts.
     """
     helped = hinted or {}
     lower_first = by == "average"
@@ -227,7 +268,8 @@ def board_of(entries: Iterable[tuple[int, StatsRow]], *, mode: str, by: str,
             position = index + 1
         if index < shown or pid == player_id:
             entry = LeaderboardRow(rank=position, player_id=pid, value=value,
-                                   stats=to_stats(row, mode, today), hinted=hints)
+                                   stats=to_stats(row, mode, today, variant),
+                                   hinted=hints)
             if index < shown:
                 top.append(entry)
             if pid == player_id:

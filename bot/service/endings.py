@@ -58,7 +58,7 @@ async def ending(db: Store, game: Game, player_id: int, today: int,
     else:
         shown = [player_id] if player_id in counted else sorted(counted)
         hints, found = await db.ending_figures(game.id, game.guild_id, shown, game.bucket,
-                                               today=today)  # one trip to the store
+                                               today=today, variant=game.variant)
         stats = tuple(PlayerStats(p, s) for p, s in zip(shown, found, strict=True))
     return Finish(status=game.status, answer=game.hidden_word, share_text=share(game, hints),
                   stats=stats, hints_used=hints)

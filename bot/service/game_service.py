@@ -338,18 +338,25 @@ class GameService(ResultsPosts):
     # -- statistics, leaderboard, analysis ------------------------------------------------
 
     async def stats(self, guild_id: int, player_id: int,
-                    bucket: StatsBucket | str = StatsBucket.DAILY) -> Stats | RaceStats:
-        """A player's statistics in a bucket (``race``: :class:`RaceStats`; .figures)."""
-        return await figures.stats(self, guild_id, player_id, bucket)
+                    bucket: StatsBucket | str = StatsBucket.DAILY, *,
+                    language: str | None = None, length: int | None = None,
+                    boards: int = 1) -> Stats | RaceStats:
+        """A player's statistics in a bucket and variant (``race``: :class:`RaceStats`;
+        .figures)."""
+        return await figures.stats(self, guild_id, player_id, bucket, language=language,
+                                   length=length, boards=boards)
 
     async def leaderboard(self, guild_id: int, player_id: int | None = None, *,
                           mode: StatsBucket | str = StatsBucket.DAILY,
                           by: LeaderboardOrder | str = LeaderboardOrder.WINS,
-                          limit: int = 10,
-                          period: Period | str = Period.ALL) -> Leaderboard | RaceBoard:
-        """The server's best in a bucket, over all time or one period (.figures)."""
+                          limit: int = 10, period: Period | str = Period.ALL,
+                          language: str | None = None, length: int | None = None,
+                          boards: int = 1) -> Leaderboard | RaceBoard:
+        """The server's best in a bucket and variant, over all time or one period
+        (.figures)."""
         return await figures.leaderboard(self, guild_id, player_id, mode=mode, by=by,
-                                         limit=limit, period=period)
+                                         limit=limit, period=period, language=language,
+                                         length=length, boards=boards)
 
     async def analyse(self, place: Place, player_id: int) -> AnalysisResult:
         """How each guess of the player's last finished game here compared with the solver's."""

@@ -17,6 +17,7 @@ from bot.core.stats import (
     StatsRow,
     record_daily_result,
     record_result,
+    stats_key,
     to_stats,
 )
 
@@ -98,10 +99,10 @@ _FINISHED_SINCE: Final = "g.guild_id = $1 AND g.status <> 'active' AND g.finishe
     "AND g.id <> $3"
 #: The smallest step of a stored time.
 TICK: Final = timedelta(microseconds=1)
-#: A player's finished dailies in a server: (day, won).
+#: A player's finished dailies in a server: (day, won, and the variant's columns).
 _DAILY_HISTORY: Final = (
-    "SELECT puzzle_number, status = 'won' FROM games WHERE guild_id = $1 AND owner_id = $2 "
-    "AND kind = 'daily' AND status <> 'active'"
+    "SELECT puzzle_number, status = 'won', language, word_length, attempts FROM games "
+    "WHERE guild_id = $1 AND owner_id = $2 AND kind = 'daily' AND status <> 'active'"
 )
 
 
@@ -354,7 +355,8 @@ async def _lock_rows(tx: Tx, game: Game) -> dict[int, StatsRow | None]:
     sql = (_READ_ROWS.format(players=marks(3, len(players))) if tx.dialect == "sqlite" else
            _LOCK_ROWS.format(values=", ".join(f"($1, ${n}, $2)" for n in numbers)))
     found = {r[0]: stats_row(tuple(r)[1:])
-             for r in await tx.fetch(sql, game.guild_id, str(game.bucket), *players)}
+             for r in await tx.fetch(sql, game.guild_id, stats_key(game.bucket, game.variant),
+                                     *players)}
     return {player: found.get(player) for player in players}
 
 
@@ -369,7 +371,7 @@ async def _after_counted(tx: Tx, game: Game,
     assert at is not None
     later = [g.finished_at for g in await read_games(tx, _FINISHED_SINCE, game.guild_id, at,
                                                       game.id)
-             if g.finished_at is not None and g.bucket == game.bucket
+             if g.finished_at is not None and (g.bucket, g.variant) == (game.bucket, game.variant)
              and not g.counted_players.isdisjoint(rows)]
     return game.moved(finished_at=max(later) + TICK) if later else game
 
@@ -379,12 +381,13 @@ async def count_ending(tx: Tx, game: Game, day: int | None,
     """Count a game that just ended (already marked so) for each of its
     :func:`counted players <bot.core.domain.counted_players>`, whose rows (``before``) are
     locked: their rows afterwards, by player."""
-    mode, won, attempts = str(game.bucket), game.status == "won", len(game.guesses)
+    mode, won, attempts = stats_key(game.bucket, game.variant), game.won, len(game.guesses)
     counted: dict[int, StatsRow] = {}
     for player, row in before.items():
-        if mode == StatsBucket.DAILY:
-            history = [(n, bool(w)) for n, w in
-                       await tx.fetch(_DAILY_HISTORY, game.guild_id, player)]
+        if game.bucket is StatsBucket.DAILY:  # (the dailies kept under the same key)
+            history = [(n, bool(w)) for n, w, *variant in
+                       await tx.fetch(_DAILY_HISTORY, game.guild_id, player)
+                       if stats_key(StatsBucket.DAILY, stored_variant(*variant)) == mode]
             after = record_daily_result(row, won=won, attempts=attempts, day=day,
                                               history=history)
         else:

@@ -118,31 +118,34 @@ class Store(Protocol):
         """The hints given in a game, oldest first (empty for an unknown game)."""
 
     async def stats(self, guild_id: int, player_id: int, mode: StatsBucket, *,
-                    today: int | None = None) -> Stats:
-        """A player's statistics in one server and bucket; all zero if none. For ``daily``
-        pass ``today`` (the server's puzzle number) so that a streak not continued yesterday
-        or today reads 0."""
+                    today: int | None = None, variant: Variant = CLASSIC) -> Stats:
+        """A player's statistics in one server, bucket and variant (kept under the core's
+        :func:`~bot.core.stats.stats_key`); all zero if none. For ``daily`` pass ``today``
+        (the server's puzzle number) so that a streak not continued yesterday or today
+        reads 0."""
 
     async def ending_figures(self, game_id: int, guild_id: int, player_ids: Sequence[int],
-                             mode: StatsBucket, *, today: int | None = None
-                             ) -> tuple[int, list[Stats]]:
+                             mode: StatsBucket, *, today: int | None = None,
+                             variant: Variant = CLASSIC) -> tuple[int, list[Stats]]:
         """What the end of a game shows, in one trip to the store: how many hints the game
         had, and the statistics of each of ``player_ids`` in that order (as :meth:`stats`)."""
 
     async def leaderboard(self, guild_id: int, *, mode: StatsBucket = StatsBucket.DAILY,
                           by: LeaderboardOrder = LeaderboardOrder.WINS, limit: int = 10,
-                          player_id: int | None = None, today: int | None = None
-                          ) -> Leaderboard:
-        """The top ``limit`` (1-1000) players of a server by ``by``, plus ``player_id``'s row
-        if ranked. Equal values share a rank (1, 2, 2, 4); ``average`` ranks attempts per
-        win, lower first, leaving out players without a win."""
+                          player_id: int | None = None, today: int | None = None,
+                          variant: Variant = CLASSIC) -> Leaderboard:
+        """The top ``limit`` (1-1000) players of a server in the bucket ``mode`` and
+        ``variant`` by ``by``, plus ``player_id``'s row if ranked. Equal values share a rank
+        (1, 2, 2, 4); ``average`` ranks attempts per win, lower first, leaving out players
+        without a win."""
 
     async def period_leaderboard(self, guild_id: int, *, mode: StatsBucket,
                                  by: LeaderboardOrder, start: datetime, end: datetime,
-                                 limit: int = 10, player_id: int | None = None) -> Leaderboard:
-        """Like :meth:`leaderboard`, over the games of bucket ``mode`` finished from ``start``
-        (included) to ``end`` (excluded) alone; ``by`` is ``wins``, ``win_percent`` or
-        ``average`` (a streak is not ranked by period)."""
+                                 limit: int = 10, player_id: int | None = None,
+                                 variant: Variant = CLASSIC) -> Leaderboard:
+        """Like :meth:`leaderboard`, over the games of bucket ``mode`` and ``variant`` (its
+        pack) finished from ``start`` (included) to ``end`` (excluded) alone; ``by`` is
+        ``wins``, ``win_percent`` or ``average`` (a streak is not ranked by period)."""
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's settings (the defaults if it never changed any)."""

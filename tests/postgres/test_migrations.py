@@ -249,6 +249,13 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
                 "INSERT INTO player_prefs (player_id, held_day, updated_at) "
                 "VALUES (9, 3, '2026-01-05T10:00:00Z')"
             )
+        # 0018: the statistics rows keep their keys and counts; a variant's key fits
+        rows = await conn.fetch("SELECT mode, played, wins, dist_1, current_streak, max_streak, "
+                                "last_win_day FROM player_stats WHERE player_id = 7")
+        assert [tuple(r) for r in rows] == (
+            [("daily", 1, 1, 1, 1, 1, 300)] if start >= 1 else [])
+        await conn.execute("INSERT INTO player_stats (guild_id, player_id, mode) "
+                           "VALUES (5, 7, 'practice:es-5')")
     finally:
         await conn.close()
 

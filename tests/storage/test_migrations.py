@@ -187,6 +187,13 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
             conn.execute(f"INSERT INTO player_prefs VALUES (9, 2, 0, 0, 'UTC', NULL, NULL, '{T0}')")
         with pytest.raises(sqlite3.IntegrityError):
             conn.execute(f"INSERT INTO player_prefs VALUES (9, 0, 0, 0, 'UTC', 3, NULL, '{T0}')")
+        # 0018: the statistics rows keep their keys and counts; a variant's key fits
+        assert conn.execute(
+            "SELECT mode, played, wins, dist_2, current_streak, max_streak, last_win_day "
+            "FROM player_stats WHERE player_id = 7").fetchall() == (
+                [("daily", 1, 1, 1, 1, 1, 300)] if version >= 1 else [])
+        conn.execute("INSERT INTO player_stats (guild_id, player_id, mode) "
+                     "VALUES (5, 7, 'practice:es-5')")
         # 0012: the highest game id given so far is kept, so that none is given again
         given = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchall()
         assert max([0, *(seq for (seq,) in given)]) == (2 if version >= 1 else 0)

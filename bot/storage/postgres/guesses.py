@@ -11,9 +11,17 @@ from typing import Any, Final
 
 from bot.core.domain import StatsBucket, Status
 from bot.core.game import Game, Guess
-from bot.core.stats import EndingFigures, StatsRow, record_daily_result, record_result, to_stats
+from bot.core.stats import (
+    EndingFigures,
+    StatsRow,
+    record_daily_result,
+    record_result,
+    stats_key,
+    stats_key_parts,
+    to_stats,
+)
 
-from ..database import Outcome, Tx, applied
+from ..database import Outcome, Tx, applied, stored_variant
 from ..errors import StorageError
 from ..games import (
     GAME_COLUMNS,
@@ -56,9 +64,11 @@ _LOCK_STATS: Final = (
     "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = excluded.mode "
     f"RETURNING guild_id, player_id, mode, {STATS_COLUMNS}"
 )
-#: The finished dailies of players in servers: (server, player, day, won).
+#: The finished dailies of players in servers: (server, player, day, won, and the variant's
+#: columns).
 _DAILY_HISTORY: Final = (
-    "SELECT guild_id, owner_id, puzzle_number, status = 'won' FROM games "
+    "SELECT guild_id, owner_id, puzzle_number, status = 'won', language, word_length, "
+    "attempts FROM games "
     "WHERE guild_id = ANY($1::bigint[]) AND owner_id = ANY($2::bigint[]) "
     "AND kind = 'daily' AND status <> 'active'"
 )
@@ -150,7 +160,8 @@ async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, Game]:
 
 def _keys(game: Game) -> list[Key]:
     """The statistics rows ``game`` counts in, one per counted player."""
-    return [(game.guild_id, p, str(game.bucket)) for p in sorted(game.counted_players)]
+    key = stats_key(game.bucket, game.variant)
+    return [(game.guild_id, p, key) for p in sorted(game.counted_players)]
 
 
 async def _lock_stats(tx: Tx, ended: list[tuple[Game, int | None]]
@@ -201,19 +212,20 @@ async def _count(tx: Tx, ended: list[tuple[Game, int | None]],
     counted: dict[int, dict[int, StatsRow]] = {game.id: {} for game, _ in ended}
     if not keys:
         return counted
-    daily = {(k[0], k[1]) for k in keys if k[2] == StatsBucket.DAILY}
-    history: dict[tuple[int, int], list[tuple[int, bool]]] = {}
-    if daily:  # (the statement's servers and players cross: keep the pairs asked for)
-        for guild, player, number, won in await tx.fetch(
+    daily = {k for k in keys if stats_key_parts(k[2]).bucket is StatsBucket.DAILY}
+    history: dict[Key, list[tuple[int, bool]]] = {}
+    if daily:  # (the statement's servers and players cross: keep the rows asked for)
+        for guild, player, number, won, *variant in await tx.fetch(
                 _DAILY_HISTORY, sorted({d[0] for d in daily}), sorted({d[1] for d in daily})):
-            if (guild, player) in daily:
-                history.setdefault((guild, player), []).append((number, bool(won)))
+            key = (guild, player, stats_key(StatsBucket.DAILY, stored_variant(*variant)))
+            if key in daily:
+                history.setdefault(key, []).append((number, bool(won)))
     for game, day, game_keys in plan:
         won, attempts = game.status == Status.WON, len(game.guesses)
         for key in game_keys:
-            if key[2] == StatsBucket.DAILY:
+            if key in daily:
                 after = record_daily_result(current.get(key), won=won, attempts=attempts,
-                                                  day=day, history=history.get(key[:2], []))
+                                                  day=day, history=history.get(key, []))
             else:
                 after = record_result(current.get(key), won=won, attempts=attempts,
                                             day=day)
