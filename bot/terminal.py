@@ -19,6 +19,7 @@ from typing import IO
 
 from bot.core.domain import HintPolicy
 from bot.core.race import RaceStats
+from bot.core.variant import CLASSIC, Variant
 from bot.render import terminal as tui
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts, texts_for
@@ -173,10 +174,13 @@ class TerminalGame:
             skipped += len(chunk)
         return False
 
-    async def show_stats(self, bucket: StatsBucket, highlight: int | None = None) -> None:
-        """The player's statistics of ``bucket``; ``highlight``: the number of guesses of the
-        game just won, whose bar is marked."""
-        stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, bucket)
+    async def show_stats(self, bucket: StatsBucket, highlight: int | None = None,
+                         variant: Variant = CLASSIC) -> None:
+        """The player's statistics of ``bucket`` and ``variant``; ``highlight``: the number of
+        guesses of the game just won, whose bar is marked."""
+        stats = await self.service.stats(LOCAL_PLACE.guild_id, self.player_id, bucket,
+                                         language=variant.language, length=variant.length,
+                                         boards=variant.boards)
         t = self.texts
         self.say(t._(STATS_HEADINGS[bucket]))
         self.say(race_stats_text(stats, t) if isinstance(stats, RaceStats)
@@ -286,7 +290,8 @@ class TerminalGame:
                     self.say()
                     self.say(result.finish.share_text, wrap=False)
                     self.say()
-                    await self.show_stats(game.bucket, result.attempt if won else None)
+                    await self.show_stats(game.bucket, result.attempt if won else None,
+                                          game.variant)
                     return 0
             except PlayerError as exc:
                 if exc.problem in (Problem.GAME_ENDED, Problem.GAME_GONE):
@@ -312,7 +317,7 @@ class TerminalGame:
             if game.status.is_over:
                 return game, self.ended_elsewhere(game)
         elif name == "stats":
-            await self.show_stats(game.bucket)
+            await self.show_stats(game.bucket, variant=game.variant)
         elif name == "hint":
             hint = await self.service.hint(LOCAL_PLACE, self.player_id,
                                            argument.lower() or HintKind.LETTER,
@@ -323,7 +328,7 @@ class TerminalGame:
                                                   game_id=game.id)
             self.show(given_up.game)
             self.say(t._("The word was {word}.", word=given_up.game.shown_answer))
-            await self.show_stats(game.bucket)
+            await self.show_stats(game.bucket, variant=game.variant)
             return given_up.game, 0
         else:
             self.say(t._("Unknown command /{command}. /help lists them.", command=typed(name)))

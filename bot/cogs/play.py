@@ -275,7 +275,7 @@ class PlayCog(commands.Cog):
         if mine and look.picture:  # the statistics screen of the one who finished it, this
             lit = game.attempts_used if game.won else None  # game's bar lit (joined from
             picture = await stats_png_async(  # cached parts at once, or drawn in a thread)
-                mine[0], highlight=lit, theme=look.theme)
+                mine[0], highlight=lit, theme=look.theme, variant=game.variant, texts=texts)
         return await board_reply(game, content=note, ephemeral=game.private, extra=extra,
                                  stats_png=picture, texts=texts)
 

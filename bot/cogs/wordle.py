@@ -19,18 +19,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.board import (
-    STATS_FILE,
     board_reply,
-    current_look,
     forget_look,
     player_texts,
     reply_texts,
     server_texts,
-    shown,
-    stats_file,
     use_look_of,
 )
 from bot.cogs.client import WordleClient, wordle_client
+from bot.cogs.figures import leaderboard_reply, stats_reply
 from bot.cogs.help import help_text
 from bot.cogs.interact import (
     ANALYSES,
@@ -49,10 +46,9 @@ from bot.cogs.interact import (
     within_deadline,
 )
 from bot.cogs.messages import GREEN, analysis_embed, choices, mention
-from bot.cogs.pack_options import pack_options
+from bot.cogs.pack_options import figures_options, pack_options
 from bot.cogs.word_removal import removal_options, removal_text, save_settings
 from bot.core.periods import Period
-from bot.core.race import RaceBoard, RaceStats
 from bot.render.account_text import (
     forget_question_text,
     forgotten_text,
@@ -62,17 +58,12 @@ from bot.render.account_text import (
 )
 from bot.render.common import ENGLISH, Texts
 from bot.render.daily_results import HINTED_MARK
-from bot.render.leaderboard_text import board_text, board_title, period_span
-from bot.render.race_text import race_board_text, race_board_title, race_stats_text
 from bot.render.start_text import start_text
-from bot.render.stats_image import stats_png_async
-from bot.render.stats_text import stats_text, stats_title
 from bot.service import Kind, LeaderboardOrder, PlayerError, Problem, Scope, StatsBucket
 from bot.service.prefs import update_prefs
-from bot.service.views import latest_win
 
 if TYPE_CHECKING:
-    from bot.core.stats import Stats
+    pass
 
 #: The slash-command choices, from the domain's vocabulary ("me" is an own game).
 WHO = {"me": Scope.OWN, "channel": Scope.CHANNEL}
@@ -237,68 +228,37 @@ class WordleCog(commands.Cog):
 
     @wordle.command(name="stats", description="Statistics, like the real game's")
     @app_commands.describe(player="whose statistics (default: yours)",
-                           mode="daily puzzles, own practice games, channel games, races or "
-                                "archive puzzles")
+                           mode="which games (default: daily)")
     @app_commands.choices(mode=choices(StatsBucket))
+    @figures_options
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
-                    mode: str = StatsBucket.DAILY.value) -> None:
+                    mode: str = StatsBucket.DAILY.value, language: str | None = None,
+                    length: int | None = None, boards: int = 1) -> None:
         who = player or interaction.user
-        place = place_of(interaction)
         if who.id != interaction.user.id and is_personal(interaction):
             server_only(interaction)  # a personal record is its player's own
-        look = current_look()
-
-        async def work() -> tuple[Stats | RaceStats, int | None, bytes | None]:
-            stats = await self.service.stats(place.guild_id, who.id, mode)
-            if isinstance(stats, RaceStats):  # races: their own figures, as text
-                return stats, None, None
-            lit = await latest_win(self.service.db, place, who.id, mode)
-            png = await stats_png_async(stats, highlight=lit, theme=look.theme) \
-                if look.picture else None
-            return stats, lit, png
-
-        stats, lit, png = await within_deadline(interaction, work(), ephemeral=False)
-        t = reply_texts(interaction, ephemeral=False)
-        # The text stays beside the picture, for screen readers.
-        text = race_stats_text(stats, t) if isinstance(stats, RaceStats) else \
-            shown(stats_text(stats, highlight=lit, texts=t))
-        embed = discord.Embed(title=stats_title(mode, t),
-                              description=f"{mention(who.id)}\n\n{text}")
-        if png is not None:
-            embed.set_image(url=f"attachment://{STATS_FILE}")
-        await send(interaction, Reply(embeds=[embed], files=[stats_file(png)] if png else []))
+        await send(interaction, await stats_reply(self.service, interaction, who, mode,
+                                                  language=language, length=length,
+                                                  boards=boards))
 
     @wordle.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(by="what to rank by",
-                           mode="daily, practice, channel, race or archive games",
+                           mode="which games (default: daily)",
                            period="today, this week from Monday, this month or all time, in "
                                   "the server's time zone; streaks: all time")
     @app_commands.choices(by=choices(LeaderboardOrder), mode=choices(StatsBucket),
                           period=choices(Period))
+    @figures_options
     @cooldown(LEADERBOARDS)
     async def leaderboard(self, interaction: discord.Interaction,
                           by: str = LeaderboardOrder.WINS.value,
-                          mode: str = StatsBucket.DAILY.value,
-                          period: str = Period.ALL.value) -> None:
+                          mode: str = StatsBucket.DAILY.value, period: str = Period.ALL.value,
+                          language: str | None = None, length: int | None = None,
+                          boards: int = 1) -> None:
         guild_id = server_only(interaction)
-        board = await within_deadline(
-            interaction, self.service.leaderboard(guild_id, interaction.user.id, mode=mode,
-                                                  by=by, period=period),
-            ephemeral=False)
-        t = reply_texts(interaction, ephemeral=False)
-        if isinstance(board, RaceBoard):  # all time: first places, win % or average guesses
-            order = LeaderboardOrder(by)
-            embed = discord.Embed(title=race_board_title(order, t),
-                                  description=race_board_text(board, order, interaction.user.id,
-                                                              mention, t))
-        else:
-            embed = discord.Embed(title=board_title(mode, by, period, t),
-                                  description=board_text(board, interaction.user.id, mention,
-                                                         period, t))
-        if period != Period.ALL.value:  # which days, on the server's calendar
-            zone_name = (await self.service.settings(guild_id)).timezone
-            embed.set_footer(text=period_span(period, self.service.now(), zone_name, t))
-        await send(interaction, Reply(embeds=[embed]))
+        await send(interaction, await leaderboard_reply(
+            self.service, interaction, guild_id, by=by, mode=mode, period=period,
+            language=language, length=length, boards=boards))
 
     @wordle.command(name="analyze", description="How your last finished game here compared "
                                                 "with the solver")

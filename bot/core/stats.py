@@ -38,6 +38,8 @@ class Stats:
     #: Wins in 1, 2, ... attempts, one count per attempt the variant gives.
     distribution: tuple[int, ...] = (0,) * CLASSIC.attempts
     average_guesses: float | None = None
+    #: The variant whose games these are (its pack and boards: what the figures say).
+    variant: Variant = CLASSIC
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,8 @@ class LeaderboardRow:
 class Leaderboard:
     rows: list[LeaderboardRow]
     player_row: LeaderboardRow | None
+    #: The variant whose games are ranked.
+    variant: Variant = CLASSIC
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,12 +201,12 @@ def to_stats(row: StatsRow | None, mode: str, today: int | None = None,
     """The public view of a row, its distribution sized by ``variant``'s attempts. For
     dailies, ``today`` (puzzle number) expires old streaks."""
     if row is None:
-        return Stats(distribution=(0,) * variant.attempts)
+        return Stats(distribution=(0,) * variant.attempts, variant=variant)
     average = average_guesses(row.distribution)
     return Stats(row.played, row.wins, win_percent(row.wins, row.played),
                  _current_streak(row, mode, today), row.max_streak,
                  tuple(row.distribution[:variant.attempts]),
-                 None if average is None else float(average))
+                 None if average is None else float(average), variant)
 
 
 def _current_streak(row: StatsRow, mode: str, today: int | None) -> int:

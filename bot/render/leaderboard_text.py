@@ -12,9 +12,11 @@ from bot.core.domain import LeaderboardOrder, StatsBucket
 from bot.core.periods import Period, period_bounds
 from bot.core.stats import Leaderboard, LeaderboardRow
 from bot.core.timezones import zone
+from bot.core.variant import CLASSIC, Variant
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts
 from bot.render.daily_results import HINTED_MARK
+from bot.render.stats_text import variant_name
 
 #: How each period reads in a title.
 PERIOD_NAMES = {
@@ -62,9 +64,11 @@ def bucket_name(mode: StatsBucket | str, texts: Texts = ENGLISH) -> str:
 
 
 def board_title(mode: StatsBucket | str, by: LeaderboardOrder | str,
-                period: Period | str = Period.ALL, texts: Texts = ENGLISH) -> str:
-    """``Leaderboard · daily · this week · by wins`` (all time: no period named)."""
-    parts = [texts._("Leaderboard"), bucket_name(mode, texts)]
+                period: Period | str = Period.ALL, texts: Texts = ENGLISH,
+                variant: Variant = CLASSIC) -> str:
+    """``Leaderboard · daily · Spanish, 5 letters · this week · by wins`` (all time: no
+    period named)."""
+    parts = [texts._("Leaderboard"), bucket_name(mode, texts), variant_name(variant, texts)]
     if Period(period) is not Period.ALL:
         parts.append(texts._(PERIOD_NAMES[Period(period)]))
     parts.append(texts._("by {order}", order=order_name(by, texts)))

@@ -3,7 +3,7 @@
 Layout (:func:`bar_box` and :func:`number_box` give every position)::
 
     ┌──────────────────────────── WIDTH ──────────────────────────┐
-    │                         STATISTICS                          │  title
+    │               STATISTICS · ENGLISH, 5 LETTERS               │  title
     │     12          83           3            5                 │  four numbers
     │   Played      Win %      Current        Max                 │  and their labels
     │                          Streak        Streak               │
@@ -12,7 +12,9 @@ Layout (:func:`bar_box` and :func:`number_box` give every position)::
     │ 3 ████████████████████████████████████████████ 5  (green)   │  latest win lit
     └─────────────────────────────────────────────────────────────┘
 
-The four numbers share one size, shrunk together when the widest does not fit its column
+The words (:func:`picture_words`) are in the reader's language, the title naming the game the
+figures are of, shrunk when it does not fit. The four numbers share one size, shrunk together
+when the widest does not fit its column
 (:func:`number_size`), and are written with thousands separated, as in the text. A bar is
 as long as its share of the largest count, never shorter than its count needs
 (:func:`bar_width`). Like the board, the PNG is joined from bands drawn and compressed the
@@ -23,26 +25,30 @@ the event loop, so that any drawing runs in a worker thread.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 from PIL import Image, ImageDraw
 
 from bot.core.variant import CLASSIC, Variant
-from bot.render.common import check_variant
+from bot.render.common import ENGLISH, Texts, check_variant
 from bot.render.draw import Box, font
 from bot.render.image import PNG_LEVEL
 from bot.render.png import Band, cached_or_in_thread, deflate_band, may_draw, palette_png
-from bot.render.stats_text import StatsView, stats_numbers
+from bot.render.stats_text import StatsView, stats_numbers, variant_name
 from bot.render.themes import THEMES, Theme, nearest_indices, palette
 
-__all__ = ["BAR_GAP", "BAR_HEIGHT", "BAR_LEFT", "BAR_MAX", "BAR_MIN", "WIDTH", "bar_box",
-           "bar_width", "draw_common_parts", "image_height", "number_box", "number_size",
-           "number_text", "stats_image", "stats_png", "stats_png_async"]
+__all__ = ["BAR_GAP", "BAR_HEIGHT", "BAR_LEFT", "BAR_MAX", "BAR_MIN", "WIDTH", "PictureWords",
+           "bar_box", "bar_width", "draw_common_parts", "image_height", "number_box",
+           "number_size", "number_text", "picture_words", "stats_image", "stats_png",
+           "stats_png_async"]
 
 WIDTH = 420
 PADDING = 20
 TITLE_TOP = 16
 TITLE_SIZE = 16
+#: The smallest a long title shrinks to.
+MIN_TITLE_SIZE = 9
 NUMBERS_TOP = 48
 NUMBER_HEIGHT = 40
 NUMBER_SIZE = 32
@@ -65,7 +71,29 @@ BAR_MIN = 24
 DIGIT_ROOM = 10
 COUNT_MARGIN = 12
 COUNT_SIZE = 13
-LABELS = (("Played",), ("Win %",), ("Current", "Streak"), ("Max", "Streak"))
+
+
+class PictureWords(NamedTuple):
+    """The words drawn into a picture, in one language: its title, the four numbers' labels
+    (each in lines) and the distribution's heading."""
+
+    title: str
+    labels: tuple[tuple[str, ...], ...]
+    heading: str
+
+
+def picture_words(texts: Texts = ENGLISH, variant: Variant = CLASSIC) -> PictureWords:
+    """The picture's words in the language of ``texts``, its title naming ``variant``'s game."""
+    labels = (texts._("Played"), texts._("Win %"), texts._("Current\nstreak"),
+              texts._("Max\nstreak"))
+    return PictureWords(
+        f"{texts._('Statistics')} · {variant_name(variant, texts)}".upper(),
+        tuple(tuple(label.split("\n")) for label in labels),
+        texts._("Guess distribution").upper())
+
+
+#: The English words of the classic game's picture.
+ENGLISH_WORDS = picture_words()
 
 
 def image_height(rows: int) -> int:
@@ -123,20 +151,30 @@ def bar_box(attempt: int, count: int, maximum: int) -> Box:
     return (BAR_LEFT, top, BAR_LEFT + bar_width(count, maximum), top + BAR_HEIGHT)
 
 
-@lru_cache(maxsize=8)
-def _skeleton(theme_name: str, rows: int) -> Image.Image:
-    """Title, labels, heading and attempt digits: the same on every picture of a theme."""
+@lru_cache(maxsize=64)
+def _title_size(title: str) -> int:
+    """The largest size up to :data:`TITLE_SIZE` at which ``title`` fits the picture."""
+    size = TITLE_SIZE
+    while size > MIN_TITLE_SIZE and font(size).getlength(title) > WIDTH - 2 * PADDING:
+        size -= 1
+    return size
+
+
+@lru_cache(maxsize=32)
+def _skeleton(theme_name: str, rows: int, words: PictureWords = ENGLISH_WORDS) -> Image.Image:
+    """Title, labels, heading and attempt digits: the same on every picture of a theme,
+    language and game."""
     theme = THEMES[theme_name]
     image = Image.new("RGB", (WIDTH, image_height(rows)), theme.background)
     draw = ImageDraw.Draw(image)
-    draw.text((WIDTH / 2, TITLE_TOP + TITLE_SIZE / 2), "STATISTICS", font=font(TITLE_SIZE),
-              fill=theme.title_text, anchor="mm")
-    for column, lines in enumerate(LABELS):
+    draw.text((WIDTH / 2, TITLE_TOP + TITLE_SIZE / 2), words.title,
+              font=font(_title_size(words.title)), fill=theme.title_text, anchor="mm")
+    for column, lines in enumerate(words.labels):
         left, _, right, bottom = number_box(column)
         for i, line in enumerate(lines):
             draw.text(((left + right) / 2, bottom + 4 + i * LABEL_LINE), line,
                       font=font(LABEL_SIZE), fill=theme.title_text, anchor="mt")
-    draw.text((WIDTH / 2, HEADING_TOP), "GUESS DISTRIBUTION", font=font(TITLE_SIZE),
+    draw.text((WIDTH / 2, HEADING_TOP), words.heading, font=font(_title_size(words.heading)),
               fill=theme.title_text, anchor="mt")
     for attempt in range(1, rows + 1):
         top = _bar_top(attempt)
@@ -179,17 +217,18 @@ def _draw_bar(draw: ImageDraw.ImageDraw, attempt: int, count: int, maximum: int,
 
 
 def stats_image(stats: StatsView, *, highlight: int | None = None, theme: str = "light",
-                variant: Variant = CLASSIC) -> Image.Image:
+                variant: Variant = CLASSIC, texts: Texts = ENGLISH) -> Image.Image:
     """The statistics picture as an RGB image, drawn the slow way in one piece (see the module
     docstring); :func:`stats_png` must give the same picture (the pixel test in tests/render).
 
     ``highlight`` is the attempt count of the game just won (its bar is green), or ``None``;
-    there is a bar for each attempt of ``variant``. Malformed numbers raise ``ValueError``; an
-    unknown theme raises ``KeyError``.
+    there is a bar for each attempt of ``variant``, and the title names its game, in the
+    language of ``texts``. Malformed numbers raise ``ValueError``; an unknown theme raises
+    ``KeyError``.
     """
     colours: Theme = THEMES[theme]
     numbers, counts = _numbers(stats, variant)
-    image = _skeleton(theme, len(counts)).copy()
+    image = _skeleton(theme, len(counts), picture_words(texts, variant)).copy()
     draw = ImageDraw.Draw(image)
     size = number_size(numbers)
     for column, number in enumerate(numbers):
@@ -213,11 +252,13 @@ def _indices(theme: str, picture: Image.Image) -> np.ndarray:
     return nearest_indices(THEMES[theme], np.asarray(picture))
 
 
-@lru_cache(maxsize=256)
-def _still_part(theme: str, rows: int, top: int, bottom: int) -> np.ndarray:
-    """Rows ``top`` to ``bottom`` of the skeleton: what every picture of the theme has there."""
+@lru_cache(maxsize=512)
+def _still_part(theme: str, rows: int, top: int, bottom: int,
+                words: PictureWords = ENGLISH_WORDS) -> np.ndarray:
+    """Rows ``top`` to ``bottom`` of the skeleton: what every picture of the theme, language
+    and game has there."""
     may_draw()
-    return _indices(theme, _skeleton(theme, rows).crop((0, top, WIDTH, bottom)))
+    return _indices(theme, _skeleton(theme, rows, words).crop((0, top, WIDTH, bottom)))
 
 
 @lru_cache(maxsize=1024)
@@ -246,9 +287,10 @@ def _band(pixels: np.ndarray) -> Band:
     return deflate_band(pixels, PNG_LEVEL)
 
 
-@lru_cache(maxsize=256)
-def _still_band(theme: str, rows: int, top: int, bottom: int) -> Band:
-    return _band(_still_part(theme, rows, top, bottom))
+@lru_cache(maxsize=512)
+def _still_band(theme: str, rows: int, top: int, bottom: int,
+                words: PictureWords = ENGLISH_WORDS) -> Band:
+    return _band(_still_part(theme, rows, top, bottom, words))
 
 
 @lru_cache(maxsize=2048)
@@ -274,11 +316,11 @@ def _bar_band(theme: str, rows: int, attempt: int, count: int, maximum: int, lit
 
 
 def _bands(theme: str, numbers: tuple[int, int, int, int], counts: tuple[int, ...],
-           highlight: int | None) -> list[Band]:
+           highlight: int | None, words: PictureWords = ENGLISH_WORDS) -> list[Band]:
     rows = len(counts)
     labels_top = NUMBERS_TOP + NUMBER_HEIGHT
-    bands = [_still_band(theme, rows, 0, NUMBERS_TOP), _numbers_band(theme, numbers),
-             _still_band(theme, rows, labels_top, BARS_TOP)]
+    bands = [_still_band(theme, rows, 0, NUMBERS_TOP, words), _numbers_band(theme, numbers),
+             _still_band(theme, rows, labels_top, BARS_TOP, words)]
     maximum = max(counts)
     for attempt, count in enumerate(counts, start=1):
         top = _bar_top(attempt)
@@ -289,13 +331,15 @@ def _bands(theme: str, numbers: tuple[int, int, int, int], counts: tuple[int, ..
 
 
 def stats_png(stats: StatsView, *, highlight: int | None = None, theme: str = "light",
-              variant: Variant = CLASSIC) -> bytes:
+              variant: Variant = CLASSIC, texts: Texts = ENGLISH) -> bytes:
     """The statistics picture as a palette PNG joined from cached bands: the picture
     :func:`stats_image` draws, except that the edges of letters take the nearest colour of
     the theme's palette (at most ``PALETTE_TOLERANCE`` levels off)."""
     colours = THEMES[theme]  # an unknown theme raises KeyError, as stats_image does
     numbers, counts = _numbers(stats, variant)
-    return palette_png(WIDTH, palette(colours).tobytes(), _bands(theme, numbers, counts, highlight))
+    words = picture_words(texts, variant)
+    return palette_png(WIDTH, palette(colours).tobytes(),
+                       _bands(theme, numbers, counts, highlight, words))
 
 
 def draw_common_parts(theme: str, up_to: int = 100, variant: Variant = CLASSIC) -> None:
@@ -311,8 +355,9 @@ def draw_common_parts(theme: str, up_to: int = 100, variant: Variant = CLASSIC) 
 
 
 async def stats_png_async(stats: StatsView, *, highlight: int | None = None,
-                          theme: str = "light", variant: Variant = CLASSIC) -> bytes:
+                          theme: str = "light", variant: Variant = CLASSIC,
+                          texts: Texts = ENGLISH) -> bytes:
     """:func:`stats_png` without blocking the event loop: at once when every band was drawn
     before, else in a worker thread (:func:`bot.render.png.cached_or_in_thread`)."""
     return await cached_or_in_thread(stats_png, stats, highlight=highlight, theme=theme,
-                                     variant=variant)
+                                     variant=variant, texts=texts)

@@ -1,6 +1,7 @@
 """A player's statistics as text: the four numbers and a guess-distribution bar chart, like
-the game's statistics screen. :class:`StatsView` and :func:`stats_numbers` are shared with the
-picture (:mod:`bot.render.stats_image`)."""
+the game's statistics screen, and which game they are of (:func:`variant_name`).
+:class:`StatsView` and :func:`stats_numbers` are shared with the picture
+(:mod:`bot.render.stats_image`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from bot.core.domain import StatsBucket
+from bot.core.letter_rules import LETTER_RULES
+from bot.core.variant import CLASSIC, Variant
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts
 from bot.render.emoji_board import GREEN_SQUARE, GREY_SQUARE
@@ -18,15 +21,32 @@ STATS_TITLES = {StatsBucket.DAILY: N_("Daily statistics"),
                 StatsBucket.CHANNEL: N_("Channel statistics"),
                 StatsBucket.RACE: N_("Race statistics"),
                 StatsBucket.ARCHIVE: N_("Archive statistics")}
+#: The games of several boards, by their number of boards: names, the same in every language.
+BOARD_NAMES = {2: "Dordle", 4: "Quordle", 8: "Octordle"}
 #: Longest bar in :func:`stats_text`, in characters.
 BAR_WIDTH = 10
 #: Marks the highlighted bar in the ``"blocks"`` style of :func:`stats_text`.
 HIGHLIGHT_MARK = "◀"
 
 
-def stats_title(mode: StatsBucket | str, texts: Texts = ENGLISH) -> str:
-    """``Daily statistics`` and the like, for the kind of statistics ``mode``."""
-    return texts._(STATS_TITLES[StatsBucket(mode)])
+def variant_name(variant: Variant = CLASSIC, texts: Texts = ENGLISH) -> str:
+    """Which game figures are of: ``Spanish, 5 letters``; ``Quordle · English, 5 letters``
+    for several boards."""
+    rules = LETTER_RULES.get(variant.language)
+    language = texts.pgettext("choice", rules.name) if rules else variant.language
+    pack = texts.ngettext("{language}, {length} letter", "{language}, {length} letters",
+                          variant.length, language=language, length=variant.length)
+    if variant.boards == 1:
+        return pack
+    return f"{BOARD_NAMES.get(variant.boards, f'{variant.boards}×')} · {pack}"
+
+
+def stats_title(mode: StatsBucket | str, texts: Texts = ENGLISH,
+                variant: Variant | None = CLASSIC) -> str:
+    """``Daily statistics · Spanish, 5 letters`` and the like, for the kind of statistics
+    ``mode`` of ``variant`` (``None``: figures of every variant, as a race's)."""
+    title = texts._(STATS_TITLES[StatsBucket(mode)])
+    return title if variant is None else f"{title} · {variant_name(variant, texts)}"
 
 
 class StatsView(Protocol):

@@ -118,7 +118,7 @@ class Statistics:
         top, mine = board_of(((r[0], stats_row(tuple(r)[1:])) for r in rows), mode=mode, by=by,
                              today=today, hinted=hinted, limit=limit, player_id=player_id,
                              variant=variant)
-        return Leaderboard(rows=top, player_row=mine)
+        return Leaderboard(rows=top, player_row=mine, variant=variant)
 
     async def period_leaderboard(self, guild_id: int, *, mode: StatsBucket,
                                  by: LeaderboardOrder, start: datetime, end: datetime,
@@ -133,4 +133,4 @@ class Statistics:
                 hinted[player] = helped
         top, mine = board_of(entries, mode=str(mode), by=str(by), today=None, hinted=hinted,
                              limit=limit, player_id=player_id, variant=variant)
-        return Leaderboard(rows=top, player_row=mine)
+        return Leaderboard(rows=top, player_row=mine, variant=variant)

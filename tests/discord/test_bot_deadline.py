@@ -94,7 +94,8 @@ async def test_public_placeholder_and_a_refusal(table: Table,
         inter, resp = await table.ask(table.bob, "wordle stats")
         assert resp.deferred and not resp.ephemeral  # statistics are public
         (stats,) = await inter.wait_for_messages(1)
-        assert stats is inter.original and stats.embed["title"] == "Daily statistics"
+        assert stats is inter.original and stats.embed["title"] == (
+            "Daily statistics · English, 5 letters")
 
         slow_down(monkeypatch, run.service, "leaderboard", BadOption(Problem.BAD_LIMIT))
         inter, resp = await table.ask(table.bob, "wordle leaderboard")

@@ -254,7 +254,7 @@ async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
 
         # statistics and the leaderboard know about it
         stats = await table.reply(table.carol, "wordle stats")
-        assert stats.embed["title"] == "Daily statistics"
+        assert stats.embed["title"] == "Daily statistics · English, 5 letters"
         assert "Played 1 · Win % 100" in stats.embed["description"]
         # the picture beside the text: carol's latest game (the daily, won in 3) is lit
         assert stats.embed["image"]["url"] == "attachment://stats.png"
@@ -264,7 +264,7 @@ async def test_daily_by_two_players_with_the_results_post(table: Table) -> None:
         assert theirs.embed["description"].startswith(mention(table.dave))
         assert "Played 1 · Win % 0" in theirs.embed["description"]
         board = await table.reply(table.bob, "wordle leaderboard")
-        assert board.embed["title"] == "Leaderboard · daily · by wins"
+        assert board.embed["title"] == "Leaderboard · daily · English, 5 letters · by wins"
         assert mention(table.bob) in board.embed["description"]
         assert mention(table.carol) in board.embed["description"]
 

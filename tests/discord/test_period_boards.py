@@ -40,7 +40,8 @@ async def test_month_board_in_paris_with_your_own_rank_below_the_top_ten(table: 
         table.clock.now = datetime(2026, 2, 5, 12, 0, tzinfo=UTC)
         board = await table.reply(table.dave, "wordle leaderboard",
                                   {"mode": "practice", "period": "month"})
-        assert board.embed["title"] == "Leaderboard · practice · this month · by wins"
+        assert board.embed["title"] == (
+            "Leaderboard · practice · English, 5 letters · this month · by wins")
         assert board.embed["footer"]["text"] == "February 2026 (Europe/Paris time)"
         lines = board.embed["description"].split("\n")
         assert lines[0] == f"**1.** {mention(table.bob)} · 3"
@@ -50,7 +51,7 @@ async def test_month_board_in_paris_with_your_own_rank_below_the_top_ten(table: 
 
         # All time: carol's five wins lead.
         board = await table.reply(table.dave, "wordle leaderboard", {"mode": "practice"})
-        assert board.embed["title"] == "Leaderboard · practice · by wins"
+        assert board.embed["title"] == "Leaderboard · practice · English, 5 letters · by wins"
         assert "footer" not in board.embed
         assert board.embed["description"].startswith(f"**1.** {mention(table.carol)} · 5")
 

@@ -127,8 +127,8 @@ PHRASE = re.compile(r"[A-Za-z]{2,}[ ,'][A-Za-z]{2,}")
 NOT_SHOWN = {
     # Several-board games (Dordle, Quordle...): no front end shows them yet.
     "boards_image.py": "*", "boards_terminal.py": "*", "boards_text.py": "*",
-    # Drawn into the pictures, whose parts are cached per theme, not yet per language.
-    "draw.py": {"HARD MODE"}, "stats_image.py": {"GUESS DISTRIBUTION"},
+    # Drawn into the board picture, whose parts are cached per theme, not yet per language.
+    "draw.py": {"HARD MODE"},
     # Named in errors for programs (ValueError).
     "common.py": {"letters of "}, "stats_text.py": {"each distribution count"},
     # The README's text of the period option (not shown by the bot).

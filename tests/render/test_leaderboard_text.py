@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.core.packs import pack
 from bot.core.periods import Period
+from bot.core.solver_boards import boards_variant
 from bot.core.stats import Leaderboard, LeaderboardRow, Stats
+from bot.render.common import texts_for
 from bot.render.leaderboard_text import board_text, board_title, period_span
 
 
@@ -20,11 +23,15 @@ def row(rank: int, player: int, value: int | float, hinted: int = 0) -> Leaderbo
 
 
 def test_titles():
-    assert board_title("daily", "wins") == "Leaderboard · daily · by wins"
-    assert board_title("practice", "average", "week") == (
-        "Leaderboard · practice · this week · by average guesses")
-    assert board_title("archive", "win_percent", Period.TODAY) == (
-        "Leaderboard · archive · today · by win %")
+    assert board_title("daily", "wins") == "Leaderboard · daily · English, 5 letters · by wins"
+    assert board_title("practice", "average", "week", variant=pack("es", 5).variant) == (
+        "Leaderboard · practice · Spanish, 5 letters · this week · by average guesses")
+    assert board_title("archive", "win_percent", Period.TODAY,
+                       variant=boards_variant(4, pack("en", 6).variant)) == (
+        "Leaderboard · archive · Quordle · English, 6 letters · today · by win %")
+    assert board_title("channel", "wins", texts=texts_for("ru"),
+                       variant=pack("ru", 5).variant) == (
+        "Рейтинг · канал · Русский, 5 букв · по показателю «победы»")
 
 
 def test_your_own_rank_below_the_top_list_or_not_on_the_board():
