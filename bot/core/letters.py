@@ -241,7 +241,7 @@ def _values(problem: WordProblem, text: str, rules: LetterRules, length: int,
         return WordValues(length, rules.alphabet)
     counted = [(w, _read_letter(w, rules) or w) for w in written_letters(text)]
     letters = sum(len(read) for _, read in counted)
-    notes = dict.fromkeys((w, read) for w, read in counted if len(read) > 1)
-    several = tuple((w, upper_case(read, rules)) for w, read in list(notes)[:2])
+    pairs = dict.fromkeys((w, read) for w, read in counted if len(read) > 1)
+    several = tuple((w, upper_case(read, rules)) for w, read in list(pairs)[:2])
     return WordValues(length, rules.alphabet, shown=_echo(upper_case(text, rules)),
                       counts=letters, several=several)

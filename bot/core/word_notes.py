@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Final
 
 #: Longest message naming characters with their Unicode names (else only code points).
 MESSAGE_LIMIT: Final = 180
@@ -117,7 +117,8 @@ _COUNT_WORDS: Final = {2: "twice", 3: "three times", 4: "four times", 5: "five t
                        6: "six times", 7: "seven times", 8: "eight times", 9: "nine times"}
 
 
-class HardModeRule(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class HardModeRule:
     """A hard-mode rule a guess breaks: ``letter`` (a pack letter, lower case) must be at
     ``position`` (from 1), or, with no position, be in the guess at least ``count`` times."""
 
