@@ -4,8 +4,9 @@ The terminal is one local player in the personal record (server 0), channel 0: i
 that player's own daily, and its archive (``play --archive N`` or ``--archive-date``) their
 past dailies. Type a word to guess it, or a command:
 ``/hint letter|position|word``, ``/giveup``, ``/board``, ``/stats``, ``/help``, ``/quit``.
-A command whose name cannot be a guess (another length than a word's: ``help``, ``hint``,
-``giveup``, ``quit``) works without its ``/``; ``board`` and ``stats`` typed bare are guesses.
+A command whose name cannot be a guess (another length than the game's words: in a 5-letter
+game ``help``, ``hint``, ``giveup``, ``quit``) works without its ``/``; one of the game's
+length typed bare is a guess (``board`` and ``stats`` in 5 letters, ``quit`` in 4).
 Ctrl-D or Ctrl-C (at once, exit code 130) leaves; the game is saved and carries on the
 next time. Messages are wrapped at spaces to the terminal's width.
 """
@@ -27,9 +28,9 @@ from bot.render.hint_text import hint_text
 from bot.render.race_text import race_stats_text
 from bot.render.stats_text import stats_text
 from bot.render.terminal_text import (
-    BARE_COMMANDS,
     COMMAND_NAMES,
     PLAY,
+    bare_commands,
     bye_text,
     error_text,
     help_text,
@@ -259,7 +260,7 @@ class TerminalGame:
             except KeyboardInterrupt:
                 self.say(bye_text(self.play, t))
                 return INTERRUPTED
-            command = None if line is None else read_command(line)
+            command = None if line is None else read_command(line, game.variant.length)
             if line is None or (command is not None and command[0] in ("quit", "exit")):
                 self.say(bye_text(self.play, t))
                 return 0
@@ -298,7 +299,7 @@ class TerminalGame:
                     return await self.game_gone(game.id)
                 text = self.error_text(exc)
                 typed = line.strip().lower()
-                if typed in COMMAND_NAMES and typed not in BARE_COMMANDS:  # played as a guess
+                if typed in COMMAND_NAMES and typed not in bare_commands(game.variant.length):  # played as a guess
                     text += " " + t._("(For the command, type /{command}.)", command=typed)
                 self.say(text)
 

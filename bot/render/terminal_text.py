@@ -44,8 +44,13 @@ OTHER_HELP = {
 #: The width of the commands' column in /help.
 _COMMAND_WIDTH = 18
 COMMAND_NAMES = ("help", "hint", *OTHER_HELP, "exit")
-#: The commands that work without their slash: a word of another length is never a guess.
-BARE_COMMANDS = tuple(name for name in COMMAND_NAMES if len(name) != WORD_LENGTH)
+
+
+def bare_commands(length: int = WORD_LENGTH) -> tuple[str, ...]:
+    """The commands that work without their slash in a game of ``length``-letter words: those
+    whose name has another length, so is never a guess. A name of the game's length typed
+    bare is a guess, whatever the pack (HELP, HINT and QUIT are 4-letter English words)."""
+    return tuple(name for name in COMMAND_NAMES if len(name) != length)
 
 
 def help_text(*, hints: bool, word_hint: bool, texts: Texts = ENGLISH,
@@ -60,24 +65,36 @@ def help_text(*, hints: bool, word_hint: bool, texts: Texts = ENGLISH,
     else:
         lines = [t._("(no hints in the daily: your result is all your own work)")]
     lines += [f"{typed:<{_COMMAND_WIDTH}}{t._(what)}" for typed, what in OTHER_HELP.values()]
-    bare = [name for name in BARE_COMMANDS if name != "exit"]
-    typed = [name for name in OTHER_HELP if name not in BARE_COMMANDS]
     return "\n".join([
         t._("Type a {length}-letter word to guess it. Commands:", length=t.number(length)),
         *(f"  {line}" for line in lines),
-        t._("Without the /: {commands} ({guesses} are guesses).", commands=", ".join(bare),
-            guesses=t._("{first} and {last}", first=", ".join(typed[:-1]), last=typed[-1])),
+        bare_text(length, t),
     ])
 
 
-def read_command(line: str) -> tuple[str, str] | None:
+def bare_text(length: int, texts: Texts = ENGLISH) -> str:
+    """Which commands work without their /, and which are guesses typed so."""
+    t, bare = texts, bare_commands(length)
+    shown = ", ".join(name for name in bare if name != "exit")
+    guesses = [name for name in COMMAND_NAMES if name not in bare and name != "exit"]
+    if not guesses:
+        return t._("Without the /: {commands}.", commands=shown)
+    named = guesses[0] if len(guesses) == 1 else t._(
+        "{first} and {last}", first=", ".join(guesses[:-1]), last=guesses[-1])
+    return t.ngettext("Without the /: {commands} ({guesses} is a guess).",
+                      "Without the /: {commands} ({guesses} are guesses).", len(guesses),
+                      commands=shown, guesses=named)
+
+
+def read_command(line: str, length: int = WORD_LENGTH) -> tuple[str, str] | None:
     """The command a line asks for (its name, without the /) and its argument, or None for
-    a guess. A command starts with /, or is one of :data:`BARE_COMMANDS`."""
+    a guess in a game of ``length``-letter words. A command starts with /, or is one of
+    :func:`bare_commands`."""
     first, _, argument = line.strip().partition(" ")
     name = first.lower()
     if name.startswith("/"):
         return name[1:], argument.strip()
-    if name in BARE_COMMANDS:
+    if name in bare_commands(length):
         return name, argument.strip()
     return None
 

@@ -193,3 +193,20 @@ async def test_the_statistics_after_a_win_mark_that_games_bar(service, picker):
     chart = out.split("Guess distribution\n")[1].splitlines()
     assert chart[1].startswith("2 █") and chart[1].endswith("█ 1 ◀")
     assert "◀" not in "".join(chart[:1] + chart[2:])
+
+
+async def test_in_a_four_letter_game_help_hint_and_quit_typed_bare_are_guesses(service):
+    # HELP, HINT and QUIT are 4-letter English words: there they are guesses, and the
+    # commands keep their slash; GIVEUP, BOARD and STATS work bare.
+    out = io.StringIO()
+    game = TerminalGame(service, stdin=io.StringIO("/help\nhelp\nhint\nboard\ngiveup\n"),
+                        stdout=out, color=False)
+    code = await game.run(kind=Kind.RANDOM, hard_mode=False, word="quit", language="en",
+                          length=4)
+    assert code == 0
+    text = out.getvalue()
+    assert "Without the /: board, stats, giveup (help, hint and quit are guesses)." in text
+    assert "-H- -E- -L- -P-" in text and "-H- (I) -N- [T]" in text
+    assert "(HELP was played as a guess; the command is /help.)" in text
+    assert "Hint:" not in text
+    assert "The word was QUIT." in text
