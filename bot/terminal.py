@@ -299,7 +299,8 @@ class TerminalGame:
                     return await self.game_gone(game.id)
                 text = self.error_text(exc)
                 typed = line.strip().lower()
-                if typed in COMMAND_NAMES and typed not in bare_commands(game.variant.length):  # played as a guess
+                bare = bare_commands(game.variant.length)
+                if typed in COMMAND_NAMES and typed not in bare:  # played as a guess
                     text += " " + t._("(For the command, type /{command}.)", command=typed)
                 self.say(text)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.core.domain import MAX_ATTEMPTS, WORD_LENGTH
+from bot.core.domain import MAX_ATTEMPTS
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts
 from bot.render.rules_text import rules_text
@@ -13,15 +13,16 @@ COMMAND_LINES = (
     ("/wordle start", N_("your own game (`who:me`) or one for the channel (`who:channel`); "
                          "`kind:daily` for today's puzzle; `kind:archive` with `number:` or "
                          "`date:` for a past one (each played once, kept apart from the "
-                         "daily); `hard:True` for hard mode")),
-    ("/guess", N_("play a {length}-letter word (or press **Guess** on the board)")),
+                         "daily); `hard:True` for hard mode; `language:` and `length:` "
+                         "the words' language and length (default: the server's)")),
+    ("/guess", N_("play a word of your game's length (or press **Guess** on the board)")),
     ("/hint", N_("a letter, a position or a word (or the 💡 buttons)")),
     ("/wordle board", N_("show your game here again")),
     ("/wordle giveup", N_("end the game and see the word (or **Give up** on the board)")),
     ("/wordle challenge", N_("set a word for the channel to guess")),
     ("/wordle race", N_("a race: everyone here who joins plays the same word on a private "
                         "board; the live message shows colours only; first by guesses, then "
-                        "time; `minutes:` (default 10), `hard:`")),
+                        "time; `minutes:` (default 10), `hard:`, `language:`, `length:`")),
     ("/wordle stats", N_("played, win %, streaks and your guess distribution")),
     ("/wordle leaderboard", N_("this server's best players, by wins, win %, average or "
                                "streak; `period:` today, week (from Monday), month (calendar) "
@@ -29,8 +30,9 @@ COMMAND_LINES = (
                                "finished; streaks are ranked for all time only")),
     ("/wordle analyze", N_("your last finished game against the solver")),
     ("/wordle forgetme", N_("delete what the bot keeps about you")),
-    ("/wordle settings", N_("time zone, results channel, hints in channel games, dailies "
-                            "and races (Manage Server)")),
+    ("/wordle settings", N_("time zone, results channel, the language and length of the "
+                            "server's games and its daily, words taken out of its answers, "
+                            "hints in channel games, dailies and races (Manage Server)")),
     ("/wordle prefs", N_("your colours (high contrast: 🟧🟦), a dark or light picture or text "
                          "only, and the time zone of your own daily")),
     ("/wordle help", N_("this help")),
@@ -40,8 +42,7 @@ COMMAND_LINES = (
 def help_text(texts: Texts = ENGLISH) -> str:
     """The help, in the language of ``texts`` (commands by their names in it)."""
     t = texts
-    commands = "\n".join(f"`{t.command(name[1:])}` {t._(what, length=WORD_LENGTH)}"
-                         for name, what in COMMAND_LINES)
+    commands = "\n".join(f"`{t.command(name[1:])}` {t._(what)}" for name, what in COMMAND_LINES)
     return "\n\n".join([
         "## " + t._("How to play") + "\n" + rules_text(texts=t),
         "## " + t._("Commands") + "\n" + commands,

@@ -43,7 +43,7 @@ from bot.cogs.interact import (
 )
 from bot.cogs.messages import choices, finish_fields, hint_embed, mention
 from bot.cogs.race_messages import race_board_reply
-from bot.core.domain import WORD_LENGTH, HintKind, Kind
+from bot.core.domain import HintKind, Kind
 from bot.render.common import ENGLISH, Texts, game_label_text
 from bot.render.stats_image import stats_png_async
 from bot.service import Finish, Game, GiveUpResult, GuessResult
@@ -78,7 +78,7 @@ class PlayCog(commands.Cog):
     # -- the commands ------------------------------------------------------------------
 
     @app_commands.command(name="guess",
-                          description=f"Guess a {WORD_LENGTH}-letter word in your game here")
+                          description="Guess the hidden word in your game here")
     @app_commands.describe(word="your guess")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
