@@ -35,7 +35,6 @@ from bot.core.words import WordListError, WordLists, load_word_lists
 from bot.render.terminal_text import controls_named
 
 if TYPE_CHECKING:
-    from bot.core.variant import Variant
     from bot.storage import Store
 
 log = logging.getLogger("bot")
@@ -158,82 +157,6 @@ async def _check_database(config: Config) -> Config:
         await db.close()
 
 
-def _play_arguments_error(args: argparse.Namespace, words: WordLists) -> str | None:
-    from bot.core.game import Invalid, validate_guess
-    from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH, pack_of
-    from bot.core.variant import CLASSIC
-
-    archive = args.archive is not None or args.archive_date is not None
-    if sum((args.daily, args.word is not None, archive)) > 1:
-        return "Choose one of --daily, --word and --archive (or --archive-date)."
-    if args.archive is not None and not (args.archive.strip().isascii()
-                                         and args.archive.strip().isdigit()):
-        return (f"--archive: {args.archive[:20]!r} isn't a puzzle number; give a number "
-                "(--archive 123) or a date (--archive-date 2026-03-15).")
-    if args.archive_date is not None:
-        problem = _archive_date_error(args.archive_date)
-        if problem is not None:
-            return f"--archive-date: {problem}"
-        if args.archive is not None and _archive_mismatch(args.archive, args.archive_date):
-            return ("--archive and --archive-date name two different puzzles; give just one "
-                    "of them.")
-    variant = CLASSIC
-    if args.language is not None or args.length is not None:
-        found = _play_pack(args.language or DEFAULT_LANGUAGE, args.length or DEFAULT_LENGTH)
-        if isinstance(found, str):
-            return found
-        variant = found
-    if variant != CLASSIC and (args.daily or archive):
-        return ("--language and --length choose the words of a practice game; the daily "
-                "and its archive are English, 5 letters.")
-    if args.word is not None:
-        allowed = words.allowed if variant == CLASSIC else pack_of(variant).allowed
-        checked = validate_guess(args.word, allowed, variant)
-        if isinstance(checked, Invalid):
-            return f"--word: {checked.message}"
-    return None
-
-
-def _play_pack(language: str, length: int) -> Variant | str:
-    """The variant of the shipped pack ``language``-``length``, or why there is none."""
-    from bot.core.packs import PackError, pack, pack_keys
-
-    if f"{language}-{length}" not in pack_keys():
-        return (f"--language/--length: there is no word pack {language[:20]}-{length}; the "
-                f"packs are {', '.join(pack_keys())}.")
-    try:
-        return pack(language, length).variant
-    except PackError as error:
-        return f"word pack {language}-{length}: {error}"
-
-
-def _archive_date_error(text: str) -> str | None:
-    """What is wrong with a date that is not YYYY-MM-DD, worded as the game words it; a
-    well-formed date outside the archive is left to the game."""
-    from bot.service.archive import archive_number
-    from bot.service.errors import BadOption, Problem
-    from bot.terminal import error_text
-
-    try:
-        archive_number(None, text)
-    except BadOption as exc:
-        if exc.problem is Problem.ARCHIVE_BAD_DATE:
-            return error_text(exc)
-    return None
-
-
-def _archive_mismatch(number: str, text: str) -> bool:
-    """Whether a number and a well-formed date name two different puzzles."""
-    from bot.service.archive import archive_number
-    from bot.service.errors import BadOption, Problem
-
-    try:
-        archive_number(int(number), text)
-    except BadOption as exc:
-        return exc.problem is Problem.ARCHIVE_MISMATCH
-    return False
-
-
 async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> int:
     from bot.cli.invocation import play_command
     from bot.render.terminal import use_color
@@ -261,9 +184,12 @@ def _run_play(config: Config, args: argparse.Namespace, words: WordLists) -> int
     if sys.stdout is None:  # started with `>&-`
         raise StartupError("standard output is closed: there is nowhere to show the game",
                            exits.USAGE)
-    problem = _play_arguments_error(args, words)
+    from bot.cli.play_arguments import play_arguments_error
+    from bot.terminal import terminal_texts
+
+    problem = play_arguments_error(args, words, terminal_texts(args.lang, os.environ))
     if problem is not None:
-        print(problem, file=sys.stderr)
+        print(controls_named(problem), file=sys.stderr)
         return exits.USAGE
     config = _with_storage(config, args.db, quiet=True)
     try:

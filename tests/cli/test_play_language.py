@@ -47,3 +47,21 @@ def test_a_language_it_does_not_speak_is_refused(tmp_path, env):
     assert done.returncode == 2
     assert "argument --lang: invalid choice: 'tr'" in done.stderr
     assert "'de'" in done.stderr and not (tmp_path / "p.sqlite3").exists()
+
+
+def test_wrong_arguments_are_refused_in_the_players_language(tmp_path, env):
+    both = play(tmp_path, env, "", "--lang", "de", "--daily", "--word", "slate")
+    assert both.returncode == 2
+    assert both.stderr == ("Wähle eines von --daily, --word und --archive (oder "
+                           "--archive-date).\n")
+    word = play(tmp_path, env, "", "--language", "de", "--word", "qqqqq", LANG="ru_RU.UTF-8")
+    assert word.returncode == 2 and word.stderr == "--word: Слова QQQQQ нет в списке.\n"
+    number = play(tmp_path, env, "", "--lang", "de", "--archive", "x1")
+    assert number.returncode == 2 and "ist keine Rätselnummer" in number.stderr
+    pack = play(tmp_path, env, "", "--language", "es", "--daily", LC_ALL="ru_RU.UTF-8")
+    assert pack.returncode == 2 and "ежедневн" in pack.stderr, pack.stderr
+    unknown = play(tmp_path, env, "", "--lang", "fr", "--language", "xx")
+    assert unknown.returncode == 2 and "Il n'y a pas de jeu de mots xx-5" in unknown.stderr
+    for done in (both, word, number, pack, unknown):
+        assert "Choose" not in done.stderr and " is not " not in done.stderr
+    assert not (tmp_path / "p.sqlite3").exists()

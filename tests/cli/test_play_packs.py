@@ -54,7 +54,7 @@ def test_an_english_game_of_six_letters_has_seven_rows(tmp_path, env):
 def test_a_pack_not_shipped_or_a_word_not_in_it_is_refused(tmp_path, env):
     unknown = play(tmp_path, env, "", "--language", "xx")
     assert unknown.returncode == 2
-    assert "there is no word pack xx-5; the packs are de-5, en-4" in unknown.stderr
+    assert "There's no xx-5 word pack; the packs are de-5, en-4" in unknown.stderr
     bad_word = play(tmp_path, env, "", "--language", "es", "--word", "crane")
     assert bad_word.returncode == 2 and "--word:" in bad_word.stderr
     daily = play(tmp_path, env, "", "--language", "es", "--daily")
