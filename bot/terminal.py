@@ -26,6 +26,7 @@ from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts, texts_for
 from bot.render.hint_text import hint_text
 from bot.render.race_text import race_stats_text
+from bot.render.share_words import share_words
 from bot.render.stats_text import stats_text
 from bot.render.terminal_text import (
     COMMAND_NAMES,
@@ -289,7 +290,7 @@ class TerminalGame:
                         self.say(t._("Out of guesses. The word was {word}.",
                                      word=result.game.shown_answer))
                     self.say()
-                    self.say(result.finish.share_text, wrap=False)
+                    self.say(share_words(game, result.finish, t), wrap=False)
                     self.say()
                     await self.show_stats(game.bucket, result.attempt if won else None,
                                           game.variant)

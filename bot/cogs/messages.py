@@ -18,6 +18,7 @@ from bot.render.daily_results import daily_results_text as render_results_text
 from bot.render.hint_text import hint_text
 from bot.render.leaderboard_text import ORDER_NAMES
 from bot.render.problems import Commands, problem_text
+from bot.render.share_words import share_words
 from bot.render.stats_text import stats_text
 from bot.service import DailySummary, Finish, Game, HintResult, PlayerError
 
@@ -71,7 +72,7 @@ def finish_fields(game: Game, finish: Finish, ender_id: int,
     else:
         fields.append((t._("Game over"), t._("The word was **{word}**.",
                                              word=game.shown_answer or "")))
-    fields.append((t._("Share"), shown(finish.share_text)))
+    fields.append((t._("Share"), shown(share_words(game, finish, t))))
     lit = game.attempts_used if game.won else None  # this game's bar, as in the picture
     for player in finish.stats:
         text = shown(stats_text(player.stats, highlight=lit, texts=t))

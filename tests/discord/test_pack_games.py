@@ -88,3 +88,15 @@ async def test_the_guess_button_takes_a_packs_words(table: Table) -> None:
         game = await running.db.active_own_game(table.guild.id, table.general.id,
                                                 table.carol.id)
         assert game is not None and game.rows[0].word == "ñandu"
+
+
+async def test_the_share_grid_is_in_the_players_language(table: Table) -> None:
+    table.picker.queue.append("bühne")
+    table.guild.locale = "de"  # an own game's board in a channel is public: the server's
+    async with table.running():
+        await table.reply(table.bob, "wordle start", {"language": "de"}, locale="de")
+        await table.reply(table.bob, "hint", {}, locale="de")
+        won = await table.invoke(table.bob, "guess", {"word": "bühne"}, locale="de")
+        text = "\n".join(m.text() for m in await won.wait_for_messages(1))
+        assert "Wordle DE · Übung 1/6\n\n🟩🟩🟩🟩🟩\n💡 1 Tipp genutzt" in text, text
+        assert "practice" not in text and "used" not in text

@@ -210,3 +210,17 @@ async def test_in_a_four_letter_game_help_hint_and_quit_typed_bare_are_guesses(s
     assert "(HELP was played as a guess; the command is /help.)" in text
     assert "Hint:" not in text
     assert "The word was QUIT." in text
+
+
+async def test_the_share_grid_is_worded_in_the_players_language(service):
+    from bot.render.common import texts_for
+
+    out = io.StringIO()
+    game = TerminalGame(service, stdin=io.StringIO("/hint\nбелый\n"), stdout=out,
+                        color=False, texts=texts_for("ru"))
+    code = await game.run(kind=Kind.RANDOM, hard_mode=False, word="белый", language="ru",
+                          length=5)
+    assert code == 0
+    text = out.getvalue()
+    assert "Wordle RU · тренировка 1/6\n\n🟩🟩🟩🟩🟩\n💡 использована 1 подсказка\n" in text
+    assert "practice" not in text and "used" not in text
