@@ -94,12 +94,15 @@ async def start(service: GameService, place: Place, player_id: int, *, scope: Sc
 
 async def challenge(service: GameService, place: Place, setter_id: int, word: str, *,
                     hard_mode: bool) -> StartResult:
-    """A channel game whose hidden word a player chose; that player cannot guess it."""
+    """A channel game whose hidden word a player chose, in the server's word pack; that
+    player cannot guess it."""
     await refuse_beside_race(service.db, place)
-    answer = checked_word(service, word)
+    variant = chosen_variant(await service.db.guild_settings(place.guild_id), None, None)
+    answer = checked_word(service, word, variant)
     try:
         game = await _beside_race(service.create(
-            place, mode_of(Scope.CHANNEL, Kind.CHOSEN), answer, hard_mode, setter_id=setter_id))
+            place, mode_of(Scope.CHANNEL, Kind.CHOSEN), answer, hard_mode, setter_id=setter_id,
+            variant=variant))
     except GameExists:
         raise GameAlreadyRunning(Problem.CHANNEL_GAME_RUNNING) from None
     return StartResult(game, resumed=False)

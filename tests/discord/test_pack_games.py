@@ -100,3 +100,16 @@ async def test_the_share_grid_is_in_the_players_language(table: Table) -> None:
         text = "\n".join(m.text() for m in await won.wait_for_messages(1))
         assert "Wordle DE · Übung 1/6\n\n🟩🟩🟩🟩🟩\n💡 1 Tipp genutzt" in text, text
         assert "practice" not in text and "used" not in text
+
+
+async def test_a_challenge_is_set_in_the_servers_pack(table: Table) -> None:
+    table.guild.locale = "ru"
+    async with table.running():
+        await table.reply(table.alice, "wordle settings", {"language": "ru"})
+        set_ = await table.reply(table.bob, "wordle challenge", {"word": "Белый"}, locale="ru")
+        assert set_.text().startswith("Вызов брошен. Твоё слово — **БЕЛЫЙ**"), set_.text()
+        board = await table.reply(table.carol, "guess", {"word": "белка"}, locale="ru")
+        assert "осталось 5 попыток" in board.text(), board.text()
+        won = await table.invoke(table.carol, "guess", {"word": "БЕЛЫЙ"}, locale="ru")
+        text = "\n".join(m.text() for m in await won.wait_for_messages(1))
+        assert "Угадано!" in text and "Wordle RU · вызов" in text, text
