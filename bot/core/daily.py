@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
@@ -125,6 +125,24 @@ def server_daily_word(number: int, answers: Sequence[str], salt: str, guild_id: 
         return daily_word(number, words, salt)
     cycle, position = divmod(number - 1, len(words))
     return _server_cycle_order(words, salt, guild_id, cycle, order_from)[position]
+
+
+def board_words(word_of: Callable[[int, str], str], number: int, salt: str,
+                boards: int) -> tuple[str, ...]:
+    """The hidden words of puzzle ``number`` in a game of ``boards`` boards, given
+    ``word_of(number, salt)``, the word of a puzzle in the order a salt keys (the server's,
+    a player's). One board takes the daily's word; several take each the word of an order
+    seeded for that board (the salt, the number of boards and the board), a word an earlier
+    board has giving way to that order's next puzzle's."""
+    if boards == 1:
+        return (word_of(number, salt),)
+    words: list[str] = []
+    for board in range(boards):
+        seeded, day = f"{salt}/boards:{boards}/{board}", number
+        while (word := word_of(day, seeded)) in words:
+            day += 1
+        words.append(word)
+    return tuple(words)
 
 
 def day_start(number: int, timezone: str) -> datetime:

@@ -11,7 +11,7 @@ with numpy, each feedback as a number (a *pattern*) for the solver.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 import numpy as np
@@ -20,11 +20,25 @@ from bot.core.domain import ALL_GREEN, GREEN, GREY, YELLOW
 from bot.core.variant import CLASSIC, LATIN
 
 __all__ = ["ALL_GREEN", "ALL_GREEN_CODE", "GREEN", "GREY", "PATTERN_COUNT", "YELLOW",
-           "all_green_code", "decode", "encode", "pattern_count", "pattern_dtype", "score",
-           "score_matrix", "words_to_array"]
+           "all_green_code", "decode", "encode", "keyboard", "pattern_count", "pattern_dtype",
+           "score", "score_matrix", "words_to_array"]
 
 _DIGIT = {GREY: 0, YELLOW: 1, GREEN: 2}
 _MARK = (GREY, YELLOW, GREEN)
+
+
+def keyboard(rows: Iterable[Sequence[str]]) -> dict[str, str]:
+    """Each played letter's best state so far: green over yellow over grey, never downgraded.
+
+    Keys are lower-case letters, values ``"G"``, ``"Y"`` or ``"B"``; unplayed letters are absent.
+    """
+    states: dict[str, str] = {}
+    for guess, feedback in rows:
+        for letter, state in zip(guess.lower(), feedback.upper(), strict=True):
+            best = states.get(letter)
+            if best is None or _DIGIT[state] > _DIGIT[best]:
+                states[letter] = state
+    return states
 
 
 def pattern_count(length: int) -> int:

@@ -21,7 +21,6 @@ from bot.core.domain import (
     GREY,
     MAX_ATTEMPTS,
     MODES,
-    YELLOW,
     BadWord,
     Kind,
     Mode,
@@ -35,9 +34,10 @@ from bot.core.domain import (
     mode_of,
     normalise_word,
 )
-from bot.core.feedback import score
+from bot.core.feedback import keyboard, score
 from bot.core.letter_rules import LETTER_RULES
 from bot.core.letters import read_word, upper_case
+from bot.core.multiboard import BoardFacts, board_game, boards_status, split_feedback, split_words
 from bot.core.variant import CLASSIC, Variant
 from bot.core.word_notes import HardModeRule, WordValues
 
@@ -85,7 +85,10 @@ def validate_guess(raw: object, allowed: Container[str],
 
 def status_after(feedback: str, attempts_used: int, variant: Variant = CLASSIC) -> Status:
     """A game's status after a guess with ``feedback`` as attempt ``attempts_used``: won on
-    all green, lost when the variant's attempts are used up, else still active."""
+    all green, lost when the variant's attempts are used up, else still active. A game of
+    several boards: :func:`bot.core.multiboard.boards_status`."""
+    if variant.boards > 1:
+        return boards_status(feedback, attempts_used, variant)
     if feedback.upper() == variant.all_green:
         return Status.WON
     if attempts_used >= variant.attempts:
@@ -123,23 +126,6 @@ def hard_mode_rule(rows: Iterable[Sequence[str]], word: str) -> HardModeRule | N
     return None
 
 
-_RANK = {GREY: 0, YELLOW: 1, GREEN: 2}
-
-
-def keyboard(rows: Iterable[Sequence[str]]) -> dict[str, str]:
-    """Each played letter's best state so far: green over yellow over grey, never downgraded.
-
-    Keys are lower-case letters, values ``"G"``, ``"Y"`` or ``"B"``; unplayed letters are absent.
-    """
-    states: dict[str, str] = {}
-    for guess, feedback in rows:
-        for letter, state in zip(guess.lower(), feedback.upper(), strict=True):
-            best = states.get(letter)
-            if best is None or _RANK[state] > _RANK[best]:
-                states[letter] = state
-    return states
-
-
 def move_refusal(game: Game, player_id: int, _mark: str | None = None) -> Refusal | None:
     """Why ``player_id`` may not move ``game`` to another channel: only its owner moves an
     own game, while it is played."""
@@ -151,7 +137,8 @@ def move_refusal(game: Game, player_id: int, _mark: str | None = None) -> Refusa
 @dataclass(frozen=True, slots=True)
 class Guess:
     """One played guess: attempt ``attempt`` (from 1), by ``player_id`` (``None`` once that
-    player asked to be forgotten), with its feedback."""
+    player asked to be forgotten), with its feedback (on several boards, every board's:
+    :func:`bot.core.multiboard.feedback_text`)."""
 
     attempt: int
     player_id: int | None
@@ -159,14 +146,21 @@ class Guess:
     feedback: str
     created_at: datetime
 
+    @property
+    def boards(self) -> tuple[str | None, ...]:
+        """The feedback on each board (``None`` on a board solved before this guess)."""
+        return split_feedback(self.feedback)
+
 
 @dataclass(frozen=True, kw_only=True)
-class Game:
+class Game(BoardFacts):
     """A game as stored: where and by whom it is played, its hidden word and its guesses.
 
     Ids are Discord snowflakes (the terminal uses guild 0 and channel 0); ``id`` is 0 for a game
     never stored. Times are timezone-aware UTC. Front ends read :attr:`answer`, which stays
     ``None`` until the game is over; only the rules and the stores read :attr:`hidden_word`.
+    A game of several boards (``variant.boards`` > 1) holds every board's hidden word in
+    ``hidden_word`` (:func:`bot.core.multiboard.join_words`; :attr:`hidden_words` each).
     """
 
     id: int = 0
@@ -202,10 +196,11 @@ class Game:
             object.__setattr__(self, "kind", Kind(self.kind))
         if type(self.status) is not Status:
             object.__setattr__(self, "status", Status(self.status))
-        word = self.hidden_word
-        if len(word) != self.variant.length or word.strip(self.variant.alphabet):
-            raise ValueError(f"a hidden word has {self.variant.length} letters of the "
-                             "variant's alphabet")
+        boards = self.variant.boards
+        for word in (self.hidden_word,) if boards == 1 else split_words(self.hidden_word, boards):
+            if len(word) != self.variant.length or word.strip(self.variant.alphabet):
+                raise ValueError(f"a hidden word has {self.variant.length} letters of the "
+                                 "variant's alphabet")
         mode = MODES.get((self.scope, self.kind))
         object.__setattr__(self, "mode", mode or mode_of(self.scope, self.kind))
 
@@ -227,8 +222,9 @@ class Game:
 
     @cached_property
     def label(self) -> str:
-        """``Wordle 1,234``, ``Wordle practice``...: :func:`bot.core.domain.game_label`."""
-        return game_label(self.scope, self.kind, self.puzzle_number)
+        """``Wordle 1,234``, ``Quordle practice``...: :func:`bot.core.domain.game_label`."""
+        label, boards = game_label(self.scope, self.kind, self.puzzle_number), self.variant.boards
+        return label if boards == 1 else label.replace("Wordle", board_game(boards), 1)
 
     @property
     def bucket(self) -> StatsBucket:
@@ -302,10 +298,16 @@ class Game:
     @property
     def shown_answer(self) -> str | None:
         """:attr:`answer` as people read it, in upper case with its accents (``ÁRBOL``, from
-        the game's word pack: :meth:`bot.core.packs.Pack.shown`); ``None`` while hidden."""
+        the game's word pack: :meth:`bot.core.packs.Pack.shown`); ``None`` while hidden. A
+        game of several boards shows its words in board order, a comma between two."""
         answer = self.answer
         if answer is None or self.variant == CLASSIC:
             return None if answer is None else answer.upper()
+        if self.variant.boards > 1:
+            return ", ".join(self._shown(word) for word in self.hidden_words)
+        return self._shown(answer)
+
+    def _shown(self, answer: str) -> str:
         from bot.core.packs import pack_of  # (the pack's files: read once, when shown)
 
         try:
@@ -325,7 +327,8 @@ class Game:
         if isinstance(word, Invalid):
             return word
         if self.hard_mode:
-            rule = hard_mode_rule(self.rows, word)
+            rule = (hard_mode_rule(self.rows, word) if self.variant.boards == 1
+                    else self.open_boards_rule(hard_mode_rule, word))
             if rule is not None:
                 return Invalid("hard_mode", f"Hard mode: {rule}.", rule)
         return word
@@ -344,7 +347,8 @@ class Game:
         (solved by ``player_id``), lost on the last attempt. ``ValueError`` if it is over."""
         if self.is_over:
             raise ValueError(f"game {self.id} is over")
-        feedback = score(word, self.hidden_word)
+        feedback = (score(word, self.hidden_word) if self.variant.boards == 1
+                    else self.feedback_of(word))
         guesses = (*self.guesses, Guess(len(self.guesses) + 1, player_id, word, feedback, now))
         status = status_after(feedback, len(guesses), self.variant)
         if not status.is_over:
@@ -364,7 +368,8 @@ class Game:
             return f"word must be {variant.length} lower-case letters of the variant"
         if type(attempt) is not int or not 1 <= attempt <= variant.attempts:
             return f"attempt must be 1 to {variant.attempts}"
-        if not isinstance(feedback, str) or score(word, self.hidden_word) != feedback:
+        if not isinstance(feedback, str) or feedback != (
+                score(word, self.hidden_word) if variant.boards == 1 else self.feedback_of(word)):
             return "feedback does not match the guess and the hidden word"
         made = status_after(feedback, attempt, variant)
         if (finish or Status.ACTIVE) == made:

@@ -120,18 +120,21 @@ _COUNT_WORDS: Final = {2: "twice", 3: "three times", 4: "four times", 5: "five t
 @dataclass(frozen=True, slots=True)
 class HardModeRule:
     """A hard-mode rule a guess breaks: ``letter`` (a pack letter, lower case) must be at
-    ``position`` (from 1), or, with no position, be in the guess at least ``count`` times."""
+    ``position`` (from 1), or, with no position, be in the guess at least ``count`` times;
+    in a game of several boards, by the clues of ``board`` (from 1)."""
 
     letter: str
     position: int | None = None
     count: int = 1
+    board: int | None = None
 
     def __str__(self) -> str:
-        """The rule in English: "the 2nd letter must be E"."""
+        """The rule in English: "the 2nd letter must be E" ("... on board 2")."""
         letter = self.letter.upper()
+        on = "" if self.board is None else f" on board {self.board}"
         if self.position is not None:
-            return f"the {ordinal(self.position)} letter must be {letter}"
+            return f"the {ordinal(self.position)} letter must be {letter}{on}"
         if self.count == 1:
-            return f"your guess must contain {letter}"
+            return f"your guess must contain {letter}{on}"
         times = _COUNT_WORDS.get(self.count, f"{self.count} times")
-        return f"your guess must contain {letter} {times}"
+        return f"your guess must contain {letter} {times}{on}"

@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from bot.core.domain import GREY
-from bot.core.game import keyboard
+from bot.core.game import Game, keyboard
+from bot.core.multiboard import board_game
 from bot.core.variant import Variant
 from bot.render.common import check_variant, normalise_feedback
 
-#: The real games' names, by number of boards (others are "N boards").
-MODE_NAMES = {2: "Dordle", 4: "Quordle", 8: "Octordle"}
 #: Turkish and Azerbaijani write dotless ı beside i, and upper-case i as İ.
 _DOTLESS_I = "ı"
 
@@ -39,7 +38,8 @@ def grid(boards: int) -> tuple[int, int]:
 
 
 def mode_name(boards: int) -> str:
-    return MODE_NAMES.get(boards, f"{boards} boards")
+    """The real game's name (``Quordle``), else ``N boards``."""
+    return board_game(boards)
 
 
 def shown(word: str, alphabet: str) -> str:
@@ -159,3 +159,10 @@ def check_boards(guesses: Sequence[str], feedback: Sequence[Sequence[str]],
                          f"{variant.boards}")
     rows = tuple(_board_feedback(raw, b, variant, len(words)) for b, raw in enumerate(feedback))
     return Boards(variant, words, rows)
+
+
+def boards_of(game: Game) -> Boards:
+    """The boards of a game (of several boards, or of one) as its renderers take them."""
+    return check_boards([g.word for g in game.guesses],
+                        [[row.feedback for row in game.board_rows(b)]
+                         for b in range(game.variant.boards)], game.variant)

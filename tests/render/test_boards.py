@@ -76,3 +76,21 @@ def test_bad_boards_are_a_clear_error(guesses, feedback, message):
 def test_upper_case_guesses_are_read_as_the_alphabets_letters():
     boards = check_boards(["CRANE"], [["GGGGG"]] * 4, QUORDLE)
     assert boards.guesses == ("crane",)
+
+
+def test_the_boards_of_a_game_as_its_renderers_take_them():
+    from datetime import UTC, datetime
+
+    from bot.core.game import Game
+    from bot.core.multiboard import boards_variant, join_words
+    from bot.core.variant import CLASSIC
+    from bot.render.boards import boards_of
+
+    game = Game(hidden_word=join_words(["crane", "lemon"]), variant=boards_variant(CLASSIC, 2),
+                created_at=datetime(2026, 1, 1, tzinfo=UTC))
+    for word in ("crane", "slate"):
+        game = game.play(word, player_id=1, now=game.created_at)
+    boards = boards_of(game)
+    assert boards.guesses == ("crane", "slate")
+    assert boards.feedback == (("GGGGG",), ("BBBYY", "BYBBY"))
+    assert boards.solved_at(0) == 1 and boards.open_boards == (1,)
