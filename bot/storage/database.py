@@ -12,7 +12,8 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Final, Literal, Protocol, TypeVar
 
-from bot.core.packs import PackError, variant_of
+from bot.core.multiboard import boards_variant
+from bot.core.packs import PackError, pack, variant_of
 from bot.core.variant import CLASSIC, Variant
 
 from .errors import StorageError
@@ -89,16 +90,35 @@ def applied(given: datetime | None) -> datetime:
     return given or datetime.now(UTC)
 
 
-def stored_variant(language: str, length: int, attempts: int) -> Variant:
+def stored_variant(language: str, length: int, attempts: int, boards: int = 1) -> Variant:
     """The variant of a stored game or race, its word pack's (:func:`bot.core.packs.variant_of`;
-    English 5 in 6 is :data:`~bot.core.variant.CLASSIC` at once); a ``StorageError`` for one
-    this release does not play, or whose pack's files cannot be read."""
-    if (language, length, attempts) == ("en", 5, 6):
+    English 5 in 6 is :data:`~bot.core.variant.CLASSIC` at once) on its ``boards``; a
+    ``StorageError`` for one this release does not play, or whose pack's files cannot be
+    read."""
+    if (language, length, attempts, boards) == ("en", 5, 6, 1):
         return CLASSIC
     try:
-        return variant_of(language, length, attempts)
-    except (ValueError, PackError) as unknown:
+        if boards == 1:
+            return variant_of(language, length, attempts)
+        variant = boards_variant(pack(language, length).variant, boards)
+        if variant.attempts != attempts:
+            raise ValueError(f"no game of {boards} boards has {attempts} attempts")
+        return variant
+    except (KeyError, ValueError, PackError) as unknown:
         raise StorageError(str(unknown)) from None
+
+
+def parts_of(text: str) -> tuple[str, str | None]:
+    """A game's hidden words or a guess's feedback (several boards' joined by spaces:
+    :mod:`bot.core.multiboard`) as stored: the first board's, and the others' (``None`` for
+    one board)."""
+    first, _, more = text.partition(" ")
+    return first, more or None
+
+
+def stored_text(first: str, more: str | None) -> str:
+    """The text of :func:`parts_of` read back."""
+    return first if more is None else f"{first} {more}"
 
 
 def player_mark(key: bytes, player_id: int) -> str:

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from bot.core import domain
-from bot.core.domain import HintKind, Kind, StatsBucket, Status
+from bot.core.domain import HintKind, StatsBucket, Status
 from bot.core.game import Game, Guess, move_refusal
 from bot.core.stats import (
     DISTRIBUTION_SLOTS,
@@ -29,7 +29,9 @@ from .database import (
     marks,
     maybe_moment,
     moment,
+    parts_of,
     player_mark,
+    stored_text,
     stored_variant,
     utc,
 )
@@ -43,26 +45,25 @@ from .errors import (
 )
 from .models import HintRecord
 
-#: The stored columns of a game, in :func:`games_from_rows` order (the hidden word is kept in
-#: ``answer``; the variant as ``word_length``, ``attempts`` and its pack's ``language``).
+#: The stored columns of a game, in :func:`games_from_rows` order (see migrations 0015-0020).
 GAME_COLUMNS: Final = ("id", "guild_id", "channel_id", "owner_id", "scope", "kind",
                        "puzzle_number", "answer", "hard_mode", "status", "setter_id",
                        "solved_by", "created_at", "finished_at", "setter_mark", "word_length",
-                       "attempts", "language")
+                       "attempts", "language", "boards", "more_answers")
 #: Games matching ``{where}`` (on ``games g``) with their guesses: one row per guess (or one
 #: with no guess), by game and attempt.
 SELECT_GAMES: Final = (
     f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, q.word, "
-    "q.feedback, q.created_at FROM games g LEFT JOIN guesses q ON q.game_id = g.id "
-    "WHERE {where} ORDER BY g.id, q.attempt"
+    "q.feedback, q.created_at, q.more_feedback FROM games g LEFT JOIN guesses q "
+    "ON q.game_id = g.id WHERE {where} ORDER BY g.id, q.attempt"
 )
 ACTIVE_OWN: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.owner_id = $3 "
                      "AND g.scope = 'own' AND g.status = 'active'")
 ACTIVE_CHANNEL: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.scope = 'channel' "
                          "AND g.status = 'active'")
-#: A player's daily or archive game of one puzzle in a server (``$4``: the kind).
+#: A player's daily or archive game of one puzzle in a server (``$4``: the kind; ``$5``: boards).
 NUMBERED: Final = ("g.guild_id = $1 AND g.owner_id = $2 AND g.puzzle_number = $3 "
-                   "AND g.kind = $4")
+                   "AND g.kind = $4 AND g.boards = $5")
 _LAST_FINISHED: Final = (
     "g.id = (SELECT x.id FROM games x WHERE x.guild_id = $1 AND x.channel_id = $2 "
     "AND x.status <> 'active' AND (x.owner_id = $3 OR EXISTS (SELECT 1 FROM guesses y "
@@ -70,8 +71,8 @@ _LAST_FINISHED: Final = (
     "LIMIT 1)"
 )
 _LOCK: Final = "SELECT id FROM games WHERE id = $1 FOR UPDATE"
-_INSERT_GUESS: Final = ("INSERT INTO guesses (game_id, attempt, player_id, word, feedback, "
-                        "created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+_INSERT_GUESS: Final = ("INSERT INTO guesses (game_id, attempt, player_id, word, created_at, "
+                        "feedback, more_feedback) VALUES ($1, $2, $3, $4, $5, $6, $7)")
 _END: Final = "UPDATE games SET status = $2, finished_at = $3, solved_by = $4 WHERE id = $1"
 _HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = $1"
 #: The stored counters of a statistics row, in :func:`stats_row` order, one name each.
@@ -101,7 +102,7 @@ _FINISHED_SINCE: Final = "g.guild_id = $1 AND g.status <> 'active' AND g.finishe
 TICK: Final = timedelta(microseconds=1)
 #: A player's finished dailies in a server: (day, won, and the variant's columns).
 _DAILY_HISTORY: Final = (
-    "SELECT puzzle_number, status = 'won', language, word_length, attempts FROM games "
+    "SELECT puzzle_number, status = 'won', language, word_length, attempts, boards FROM games "
     "WHERE guild_id = $1 AND owner_id = $2 AND kind = 'daily' AND status <> 'active'"
 )
 
@@ -120,14 +121,14 @@ def games_from_rows(rows: list[Row]) -> list[Game]:
     width = len(GAME_COLUMNS)
     for row in map(tuple, rows):  # (asyncpg's records do not slice)
         game = found.setdefault(row[0], (row, []))
-        attempt, player, word, feedback, created = row[width:]
+        attempt, player, word, fb, created, more = row[width:]
         if attempt is not None:
-            game[1].append(Guess(attempt, player, word, feedback, moment(created)))
+            game[1].append(Guess(attempt, player, word, stored_text(fb, more), moment(created)))
     return [Game(id=r[0], guild_id=r[1], channel_id=r[2], owner_id=r[3], scope=r[4], kind=r[5],
-                 puzzle_number=r[6], hidden_word=r[7], hard_mode=bool(r[8]), status=r[9],
-                 setter_id=r[10], solved_by=r[11], created_at=moment(r[12]),
+                 puzzle_number=r[6], hidden_word=stored_text(r[7], r[19]), hard_mode=bool(r[8]),
+                 status=r[9], setter_id=r[10], solved_by=r[11], created_at=moment(r[12]),
                  finished_at=maybe_moment(r[13]), setter_mark=r[14],
-                 variant=stored_variant(r[17], r[15], r[16]), guesses=tuple(guesses))
+                 variant=stored_variant(r[17], r[15], r[16], r[18]), guesses=tuple(guesses))
             for r, guesses in found.values()]
 
 
@@ -195,13 +196,13 @@ class Games:
     async def active_channel_game(self, guild_id: int, channel_id: int) -> Game | None:
         return await self._one(ACTIVE_CHANNEL, guild_id, channel_id)
 
-    async def daily_game(self, guild_id: int, owner_id: int,
-                         puzzle_number: int) -> Game | None:
-        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, Kind.DAILY.value)
+    async def daily_game(self, guild_id: int, owner_id: int, puzzle_number: int,
+                         boards: int = 1) -> Game | None:
+        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, "daily", boards)
 
     async def archive_game(self, guild_id: int, owner_id: int,
                            puzzle_number: int) -> Game | None:
-        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, Kind.ARCHIVE.value)
+        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, "archive", 1)
 
     async def last_finished_game(self, guild_id: int, channel_id: int,
                                  player_id: int) -> Game | None:
@@ -317,7 +318,7 @@ async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
     if error is not None or game is None:
         raise error or StorageError(f"guess for game {game_id} was not saved")
     created = applied(given)
-    await tx.execute(_INSERT_GUESS, game_id, attempt, player_id, word, feedback, created)
+    await tx.execute(_INSERT_GUESS, game_id, attempt, player_id, word, created, *parts_of(feedback))
     game = game.moved(guesses=(*game.guesses, Guess(attempt, player_id, word, feedback, created)))
     if finish is None:
         return game, None

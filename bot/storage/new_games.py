@@ -13,14 +13,14 @@ from bot.core.game import Game
 from bot.core.variant import CLASSIC, Variant
 
 from . import racing
-from .database import Database, Tx, player_mark, utc
+from .database import Database, Tx, parts_of, player_mark, utc
 from .errors import DailyPlayed, GameExists, RaceExists, StorageError
 from .games import ACTIVE_CHANNEL, ACTIVE_OWN, NUMBERED, read_games
 
 #: The columns given when a game is created; the others start at their defaults.
 NEW_GAME_COLUMNS: Final = ("guild_id", "channel_id", "owner_id", "scope", "kind",
                            "puzzle_number", "answer", "hard_mode", "setter_id", "created_at",
-                           "word_length", "attempts", "language")
+                           "word_length", "attempts", "language", "boards", "more_answers")
 _INSERT_GAME: Final = (
     f"INSERT INTO games ({', '.join(NEW_GAME_COLUMNS)}) "
     f"VALUES ({', '.join(f'${n}' for n in range(1, len(NEW_GAME_COLUMNS) + 1))}) RETURNING id"
@@ -60,10 +60,11 @@ class StartMove:
 
 def new_game_values(game: Game) -> tuple[Any, ...]:
     """The values of a new game's :data:`NEW_GAME_COLUMNS`."""
+    answer, more = parts_of(game.hidden_word)
     return (game.guild_id, game.channel_id, game.owner_id, game.scope.value, game.kind.value,
-            game.puzzle_number, game.hidden_word, game.hard_mode, game.setter_id,
-            game.created_at, game.variant.length, game.variant.attempts,
-            game.variant.language)
+            game.puzzle_number, answer, game.hard_mode, game.setter_id, game.created_at,
+            game.variant.length, game.variant.attempts, game.variant.language,
+            game.variant.boards, more)
 
 
 async def _create(tx: Tx, game: Game, mark: str | None) -> Game:
@@ -73,7 +74,7 @@ async def _create(tx: Tx, game: Game, mark: str | None) -> Game:
     checks: list[tuple[str, tuple[Any, ...]]] = []
     if numbered:
         checks.append((NUMBERED, (game.guild_id, game.owner_id, game.puzzle_number,
-                                  game.kind.value)))
+                                  game.kind.value, game.variant.boards)))
     if game.scope is Scope.OWN:
         checks.append((ACTIVE_OWN, (game.guild_id, game.channel_id, game.owner_id)))
     else:

@@ -51,7 +51,9 @@ class Store(Protocol):
                           scope: Scope, kind: Kind, answer: str, hard_mode: bool,
                           puzzle_number: int | None = None, setter_id: int | None = None,
                           variant: Variant = CLASSIC, now: datetime | None = None) -> Game:
-        """Start a game of ``variant`` and return it. ``GameExists`` (carrying the game in the
+        """Start a game of ``variant`` and return it (``answer``: every board's hidden word,
+        as :class:`bot.core.game.Game` holds them; a store keeps the first board's apart from
+        the others', see migration 0020). ``GameExists`` (carrying the game in the
         way: the player's or the channel's active game here, or this puzzle's daily or archive
         game); ``RaceExists`` for a channel game where a race is on; ``DailyPlayed`` when they
         started this daily before asking to be forgotten."""
@@ -66,9 +68,10 @@ class Store(Protocol):
     async def active_channel_game(self, guild_id: int, channel_id: int) -> Game | None:
         """The channel's active channel game, if any."""
 
-    async def daily_game(self, guild_id: int, owner_id: int,
-                         puzzle_number: int) -> Game | None:
-        """The player's daily of that day in this server, active or finished, if any."""
+    async def daily_game(self, guild_id: int, owner_id: int, puzzle_number: int,
+                         boards: int = 1) -> Game | None:
+        """The player's daily of that day on ``boards`` boards in this server, active or
+        finished, if any (a server has a daily per number of boards)."""
 
     async def archive_game(self, guild_id: int, owner_id: int,
                            puzzle_number: int) -> Game | None:
@@ -81,8 +84,10 @@ class Store(Protocol):
     async def record_guess(self, game_id: int, *, attempt: int, player_id: int, word: str,
                            feedback: str, finish: Status | None, day: int | None = None,
                            now: datetime | None = None) -> Game:
-        """Save one guess and return the game right after it. A ``finish`` (as the feedback
-        makes it: :meth:`bot.core.game.Game.claim_problem`) ends the game and counts it for its
+        """Save one guess and return the game right after it (``feedback``: on several
+        boards, every board's, as :attr:`bot.core.game.Guess.feedback` holds it). A
+        ``finish`` (as the feedback makes it: :meth:`bot.core.game.Game.claim_problem`) ends
+        the game and counts it for its
         :func:`counted players <bot.core.domain.counted_players>` in the same transaction
         (``day``, the server's day number, is then required). Raises ``GameNotFound``,
         ``GameNotActive``, ``PlayerNotAllowed`` (:func:`bot.core.domain.guess_refusal`),

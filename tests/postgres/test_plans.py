@@ -74,7 +74,7 @@ async def test_reading_a_game_reads_only_its_rows(filled: Any) -> None:
 
 
 async def test_counting_a_daily_reads_only_the_players_games(filled: Any) -> None:
-    plan = await _generic_plan(filled, games._DAILY_HISTORY, ["1", "100"])
+    plan = await _generic_plan(filled, games._DAILY_HISTORY, ["1", "100", "1"])
     assert "Seq Scan on games" not in plan, plan
 
 
@@ -87,14 +87,14 @@ async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
 @pytest.mark.parametrize(("sql", "args"), [
     (guesses.SELECT_LOCKED, ["'{1,2,3}'"]),
     (guesses._SAVE, ["'{1}'", "'{4}'", "'{100}'", "'{slate}'", "'{BBBBB}'", "'{2026-01-01}'",
-                     "'{1}'", "'{won}'", "'{2026-01-01}'", "'{100}'"]),
+                     "'{1}'", "'{won}'", "'{2026-01-01}'", "'{100}'", "'{NULL}'"]),
     (guesses._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
     (guesses._UPDATE_STATS,
      ["'{1}'", "'{100}'", "'{daily}'"] + ["'{1}'"] * len(games.STATS_COLUMN_NAMES)),
     (guesses._HINTS, ["'{1,2}'"]),
     (starts._IN_THE_WAY,
      ["'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{2}'", "'{100}'",
-      "'{1}'", "'{2}'"]),
+      "'{1}'", "'{2}'", "'{1}'"]),
 ], ids=["lock", "save", "daily history", "statistics", "hints", "in the way"])
 async def test_moves_played_together_read_only_their_rows(filled: Any, sql: str,
                                                           args: list[str]) -> None:

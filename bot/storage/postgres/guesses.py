@@ -21,7 +21,7 @@ from bot.core.stats import (
     to_stats,
 )
 
-from ..database import Outcome, Tx, applied, stored_variant
+from ..database import Outcome, Tx, applied, parts_of, stored_variant
 from ..errors import StorageError
 from ..games import (
     GAME_COLUMNS,
@@ -40,7 +40,8 @@ def games_by_ids(ids: str) -> str:
     """:data:`bot.storage.games.SELECT_GAMES` for the games of the array ``ids``, their guesses
     looked up by the same ids (else the planner may read every guess to join them)."""
     return (f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, "
-            "q.word, q.feedback, q.created_at FROM games g LEFT JOIN guesses q ON q.game_id = "
+            "q.word, q.feedback, q.created_at, q.more_feedback FROM games g LEFT JOIN guesses q "
+            "ON q.game_id = "
             f"g.id AND q.game_id = ANY({ids}) WHERE g.id = ANY({ids}) ORDER BY g.id, q.attempt")
 
 
@@ -49,8 +50,8 @@ _BY_IDS: Final = games_by_ids("$1::bigint[]")
 SELECT_LOCKED: Final = _BY_IDS + " FOR UPDATE OF g"
 _SAVE: Final = (
     "WITH saved AS (INSERT INTO guesses (game_id, attempt, player_id, word, feedback, "
-    "created_at) SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[], $4::text[], "
-    "$5::text[], $6::timestamptz[])) "
+    "created_at, more_feedback) SELECT * FROM unnest($1::bigint[], $2::smallint[], "
+    "$3::bigint[], $4::text[], $5::text[], $6::timestamptz[], $11::text[])) "
     "UPDATE games SET status = e.status, finished_at = e.at, solved_by = e.solver "
     "FROM unnest($7::bigint[], $8::text[], $9::timestamptz[], $10::bigint[]) "
     "AS e(id, status, at, solver) WHERE games.id = ANY($7::bigint[]) AND games.id = e.id"
@@ -68,7 +69,7 @@ _LOCK_STATS: Final = (
 #: columns).
 _DAILY_HISTORY: Final = (
     "SELECT guild_id, owner_id, puzzle_number, status = 'won', language, word_length, "
-    "attempts FROM games "
+    "attempts, boards FROM games "
     "WHERE guild_id = ANY($1::bigint[]) AND owner_id = ANY($2::bigint[]) "
     "AND kind = 'daily' AND status <> 'active'"
 )
@@ -127,11 +128,12 @@ async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
         if error is None and done is not None and done[0].id in moved:
             outcomes[n] = ((moved[done[0].id], None), None)
     ends = [game for game, _ in ended.values()]
+    parts = [parts_of(g.feedback) for g in saved]
     await tx.execute(
         _SAVE, saved_to, [g.attempt for g in saved], [g.player_id for g in saved],
-        [g.word for g in saved], [g.feedback for g in saved], [g.created_at for g in saved],
+        [g.word for g in saved], [p[0] for p in parts], [g.created_at for g in saved],
         [g.id for g in ends], [g.status.value for g in ends], [g.finished_at for g in ends],
-        [g.solved_by for g in ends])
+        [g.solved_by for g in ends], [p[1] for p in parts])
     counted = await _count(tx, list(ended.values()), current)
     wanted = [(n, move) for n, move in enumerate(moves)
               if move.figures and outcomes[n][1] is None]

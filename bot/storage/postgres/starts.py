@@ -21,9 +21,10 @@ from .guesses import games_by_ids
 #: The games in the way of the starts, each looked up in its own unique index (the ``LIMIT``
 #: keeps each a lookup the planner does not merge), locked in id order.
 _IN_THE_WAY: Final = (
-    "WITH w AS (SELECT ARRAY(SELECT x.id FROM unnest($1::bigint[], $2::bigint[], $3::integer[]) AS "
-    "k(guild, owner, day), LATERAL (SELECT id FROM games WHERE kind = 'daily' AND guild_id = "
-    "k.guild AND owner_id = k.owner AND puzzle_number = k.day LIMIT 1) x "
+    "WITH w AS (SELECT ARRAY(SELECT x.id FROM unnest($1::bigint[], $2::bigint[], $3::integer[], "
+    "$12::smallint[]) AS k(guild, owner, day, boards), LATERAL (SELECT id FROM games WHERE "
+    "kind = 'daily' AND guild_id = k.guild AND owner_id = k.owner AND puzzle_number = k.day "
+    "AND boards = k.boards LIMIT 1) x "
     "UNION ALL SELECT x.id FROM unnest($4::bigint[], $5::bigint[], $6::integer[]) AS "
     "k(guild, owner, day), LATERAL (SELECT id FROM games WHERE kind = 'archive' AND guild_id = "
     "k.guild AND owner_id = k.owner AND puzzle_number = k.day LIMIT 1) x "
@@ -44,7 +45,8 @@ _PLAYED: Final = (
 _TYPES: Final = {"guild_id": "bigint", "channel_id": "bigint", "owner_id": "bigint",
                  "scope": "text", "kind": "text", "puzzle_number": "integer", "answer": "text",
                  "hard_mode": "boolean", "setter_id": "bigint", "created_at": "timestamptz",
-                 "word_length": "smallint", "attempts": "smallint", "language": "text"}
+                 "word_length": "smallint", "attempts": "smallint", "language": "text",
+                 "boards": "smallint", "more_answers": "text"}
 _COLUMNS: Final = ", ".join(NEW_GAME_COLUMNS)
 #: The games in the order given; ids are handed out in that order.
 _INSERT: Final = (
@@ -103,15 +105,16 @@ def _keys(moves: Sequence[StartMove]) -> list[list[Any]]:
     for move in moves:
         g = move.game
         if g.kind is Kind.DAILY:
-            daily.append((g.guild_id, g.owner_id, g.puzzle_number))
+            daily.append((g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards))
         elif g.kind is Kind.ARCHIVE:
             archive.append((g.guild_id, g.owner_id, g.puzzle_number))
         if g.scope is Scope.OWN:
             own.append((g.guild_id, g.channel_id, g.owner_id))
         else:
             channel.append((g.guild_id, g.channel_id))
-    return [[key[n] for key in keys] for keys, size in
-            ((daily, 3), (archive, 3), (own, 3), (channel, 2)) for n in range(size)]
+    found = [[key[n] for key in keys] for keys, size in
+             ((daily, 3), (archive, 3), (own, 3), (channel, 2)) for n in range(size)]
+    return [*found, [key[3] for key in daily]]  # $12: the dailies' boards
 
 
 async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
@@ -132,8 +135,8 @@ def _in_the_way(game: Game, known: list[Game | int],
     for other in known:
         seen = moves[other].game if isinstance(other, int) else other
         if (game.kind in (Kind.DAILY, Kind.ARCHIVE) and seen.kind is game.kind
-                and (seen.guild_id, seen.owner_id, seen.puzzle_number)
-                == (game.guild_id, game.owner_id, game.puzzle_number)):
+                and (seen.guild_id, seen.owner_id, seen.puzzle_number, seen.variant.boards)
+                == (game.guild_id, game.owner_id, game.puzzle_number, game.variant.boards)):
             numbered = other if numbered is None or _newer(other, numbered) else numbered
         if (seen.status is Status.ACTIVE and seen.scope is game.scope
                 and (seen.guild_id, seen.channel_id) == (game.guild_id, game.channel_id)
