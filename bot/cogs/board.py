@@ -52,6 +52,7 @@ import discord
 from bot.cogs.buttons import BoardButton
 from bot.cogs.interact import Recent, Reply
 from bot.core.domain import HintKind, Scope
+from bot.render.boards_game import game_boards_alt, game_boards_png, game_boards_text
 from bot.render.catalogues import N_
 from bot.render.common import (
     ENGLISH,
@@ -75,6 +76,8 @@ NOTE_ID, TITLE_ID, PICTURE_ID, BOARD_ID, RESULT_ID, FOOTER_ID = 1, 2, 3, 4, 5, 6
 #: Discord's limit on the text of one message's Text Displays, and what this board keeps to.
 TEXT_LIMIT = 4000
 _TEXT_BUDGET = 3900
+#: What a game of several boards' emoji text may take of it (the rest: the note, the end).
+_BOARDS_BUDGET = 3000
 #: Discord's limit on a media gallery item's description (the picture's alt text).
 ALT_LIMIT = 1024
 
@@ -318,23 +321,28 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
     board in words as its description (with :data:`STATS_FILE` beside it if
     ``stats_picture``), or for a text-only look the emoji rows and keyboard. Returns the files
     to attach and the text added ("" with a picture). ``ids``: give them :data:`PICTURE_ID`
-    and :data:`BOARD_ID`."""
-    if look.picture:
+    and :data:`BOARD_ID`. A game of several boards: :mod:`bot.render.boards_game`."""
+    several, title = game.variant.boards > 1, game_label_text(game, texts)
+    if look.picture and several:
+        png = await game_boards_png(game, look.theme, title)
+        alt = game_boards_alt(game, title, look.high_contrast)
+    elif look.picture:
         png = await board_png_async(game.rows, game.keyboard, game.variant,
                                     layout=keyboard_rows(game.variant), hard_mode=game.hard_mode,
-                                    title=game_label_text(game, texts), theme=look.theme,
+                                    title=title, theme=look.theme,
                                     badge=texts._(BADGE_LABEL))
-        items = [discord.MediaGalleryItem(f"attachment://{BOARD_FILE}",
-                                          description=alt_text(game, look, texts))]
+        alt = alt_text(game, look, texts)
+    if look.picture:
+        items = [discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt)]
         if stats_picture:
             items.append(discord.MediaGalleryItem(
                 f"attachment://{STATS_FILE}",
                 description=texts._("Statistics: the same numbers as the text below")))
         container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID if ids else None))
         return [discord.File(io.BytesIO(png), filename=BOARD_FILE)], ""
-    board = recolour(game_text(game.rows, game.keyboard, game.variant,
-                               layout=keyboard_rows(game.variant), texts=texts),
-                     look.high_contrast)
+    board = game_boards_text(game, look.high_contrast, _BOARDS_BUDGET) if several else recolour(
+        game_text(game.rows, game.keyboard, game.variant, layout=keyboard_rows(game.variant),
+                  texts=texts), look.high_contrast)
     container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID if ids else None))
     return [], board
 

@@ -66,9 +66,12 @@ def finish_fields(game: Game, finish: Finish, ender_id: int,
         score = f"{game.attempts_used}/{game.max_attempts}"
         solved = (t._("In {score} by {player}", score=score, player=mention(game.solved_by))
                   if is_channel_game(game) else t._("In {score}", score=score))
-        if game.shown_answer not in (None, game.hidden_word.upper()):  # its accents, at last
+        if game.shown_answer not in (None, game.hidden_word.upper()) and game.variant.boards == 1:
             solved += "\n" + t._("The word: **{word}**", word=game.shown_answer)
         fields.append((t._("Solved!"), solved))
+    elif game.variant.boards > 1:  # (every board's word, solved or not)
+        fields.append((t._("Game over"), t._("The words were **{words}**.",
+                                             words=game.shown_answer or "")))
     else:
         fields.append((t._("Game over"), t._("The word was **{word}**.",
                                              word=game.shown_answer or "")))

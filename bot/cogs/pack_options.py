@@ -1,7 +1,8 @@
 """The ``language`` and ``length`` options of ``/wordle start`` and ``/wordle settings``:
 every language and every length of the shipped packs (:func:`bot.core.packs.pack_keys`); a
 pair no pack has is refused by the service, naming the packs there are. ``/wordle stats`` and
-``/wordle leaderboard`` take them too, with ``boards`` (:func:`figures_options`)."""
+``/wordle leaderboard`` take them too, with ``boards`` (:func:`figures_options`), as does a
+game's start (a Dordle, Quordle or Octordle in the pack)."""
 
 from __future__ import annotations
 
@@ -55,9 +56,9 @@ def figures_options(command: T) -> T:
     return app_commands.choices(length=PACK_LENGTHS, boards=BOARD_CHOICES)(command)
 
 
-def pack_options(*, server: bool) -> Callable[[T], T]:
+def pack_options(*, server: bool, boards: bool = False) -> Callable[[T], T]:
     """The two options' descriptions and choices: a game's pack (``server`` False), or the
-    server's own, for its games and its daily."""
+    server's own, for its games and its daily; with ``boards``, a game's boards too."""
 
     def decorate(command: T) -> T:
         if server:
@@ -68,6 +69,9 @@ def pack_options(*, server: bool) -> Callable[[T], T]:
             command = app_commands.describe(
                 language="the words' language (default: the server's)",
                 length="the words' length in letters (default: the server's)")(command)
+        if boards:
+            command = app_commands.describe(boards="Dordle 2, Quordle 4, Octordle 8")(command)
+            command = app_commands.choices(boards=BOARD_CHOICES)(command)
         command = app_commands.choices(language=PACK_LANGUAGES)(command)
         return app_commands.choices(length=PACK_LENGTHS)(command)
 

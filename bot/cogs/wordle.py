@@ -152,10 +152,10 @@ class WordleCog(commands.Cog):
                            number="archive: the puzzle's number (Wordle 123)",
                            date="archive: the puzzle's date, YYYY-MM-DD")
     @app_commands.choices(who=choices(WHO), kind=choices(START_KINDS))
-    @pack_options(server=False)
+    @pack_options(server=False, boards=True)
     async def start(self, interaction: discord.Interaction,
                     who: str = "me", kind: str = Kind.RANDOM.value, hard: bool = False,
-                    number: int | None = None, date: str | None = None,
+                    number: int | None = None, date: str | None = None, boards: int = 1,
                     language: str | None = None, length: int | None = None) -> None:
         scope = WHO.get(who, who)
         if scope is Scope.CHANNEL:
@@ -165,7 +165,7 @@ class WordleCog(commands.Cog):
             result = await self.service.start(place_of(interaction), interaction.user.id,
                                               scope=scope, kind=kind, hard_mode=hard,
                                               number=number, date=date, language=language,
-                                              length=length)
+                                              length=length, boards=boards)
             game = result.game
             t = reply_texts(interaction, ephemeral=game.private)
             text = start_text(game, resumed=result.resumed, other_kind=result.other_kind,

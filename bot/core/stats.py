@@ -78,6 +78,8 @@ class DailyResult:
     finished_at: datetime
     #: The player took at least one hint in this daily.
     hinted: bool = False
+    #: The daily's boards (a server has a daily per number of boards).
+    boards: int = 1
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", Status(self.status))

@@ -26,6 +26,7 @@ from bot.core.domain import FEEDBACK_STATES, GREY, Kind, Scope, mode_of, only_le
 from bot.core.game import keyboard
 from bot.core.letter_rules import LETTER_RULES, LetterRules
 from bot.core.letters import lower_case, upper_case
+from bot.core.multiboard import board_game
 from bot.core.variant import CLASSIC, LATIN, Variant
 from bot.render.catalogues import (
     COMMAND_NAME,
@@ -356,7 +357,14 @@ class LabelledGame(Protocol):
 
 
 def game_label_text(game: LabelledGame, texts: Texts = ENGLISH) -> str:
-    """The game's name in the language of ``texts`` (see the module notes)."""
+    """The game's name in the language of ``texts`` (see the module notes); a game of
+    several boards is named after its mode (``Quordle 1,234``)."""
+    label = _label_text(game, texts)
+    boards = getattr(game, "variant", CLASSIC).boards
+    return label if boards == 1 else label.replace("Wordle", board_game(boards), 1)
+
+
+def _label_text(game: LabelledGame, texts: Texts) -> str:
     mode = mode_of(game.scope, game.kind)
     name = texts._(MODE_LABELS.get(mode.label, mode.label))
     if mode.kind in (Kind.DAILY, Kind.ARCHIVE) and game.puzzle_number is not None:

@@ -1,9 +1,10 @@
 """The server's daily results post, worded to fit one Discord message at any number of players.
 
 A message's content holds at most 2,000 characters (:data:`RESULTS_LIMIT`). With few players
-the post lists everyone, best first, one line per score. When that would not fit, it lists the
-best results that do, in the same order, and ends with how many more finished
-("…and 37 more"), so every later edit of the post is accepted too.
+the post lists everyone, best first, one line per score; the dailies of several boards come
+after, each score named after its mode (``Quordle 7/9``), each mode's best crowned. When
+that would not fit, it lists the best results that do, in the same order, and ends with how
+many more finished ("…and 37 more"), so every later edit of the post is accepted too.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.domain import Status
+from bot.core.multiboard import board_game, boards_variant
 from bot.core.variant import CLASSIC, Variant
 from bot.render.common import ENGLISH, Texts
 from bot.render.message_parts import more_line
@@ -47,17 +49,21 @@ def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
         head.append(texts.ngettext("🔥 Server streak: {n} day", "🔥 Server streak: {n} days",
                                    summary.server_streak))
     groups: dict[str, list[str]] = {}
-    ranks: dict[str, tuple[bool, int, bool]] = {}  # each score's place (hard mode aside)
+    ranks: dict[str, tuple[int, bool, int, bool]] = {}  # each score's place (hard mode aside)
     for r in summary.standings:
-        score = daily_score(r.status, r.attempts, r.hard_mode, r.hinted, variant)
+        score = daily_score(r.status, r.attempts, r.hard_mode, r.hinted,
+                            boards_variant(variant, r.boards))
+        score = score if r.boards == 1 else f"{board_game(r.boards)} {score}"
         groups.setdefault(score, []).append(mention(r.player_id))
-        ranks.setdefault(score, (r.status is Status.WON, r.attempts, r.hinted))
+        ranks.setdefault(score, (r.boards, r.status is Status.WON, r.attempts, r.hinted))
     if not groups:
         head.append(texts._("Nobody has finished it yet."))
-    best = next(iter(ranks.values()), (False, 0, False))
-    # The best score is crowned, with or without hard mode's star (3/6* and 3/6 alike).
-    prefixes = {score: ("👑 " if best[0] and ranks[score] == best else "") + f"{score}: "
-                for score in groups}
+    # Each mode's best is crowned, with or without hard mode's star (3/6* and 3/6 alike).
+    best: dict[int, tuple[int, bool, int, bool]] = {}
+    for rank in ranks.values():
+        best.setdefault(rank[0], rank)
+    prefixes = {score: ("👑 " if ranks[score][1] and ranks[score] == best[ranks[score][0]]
+                        else "") + f"{score}: " for score in groups}
     text = "\n".join(head + [prefixes[s] + ", ".join(people) for s, people in groups.items()])
     if len(text) <= limit:
         return text

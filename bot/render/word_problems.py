@@ -50,7 +50,15 @@ def ordinal_text(n: int, texts: Texts = ENGLISH) -> str:
 
 
 def hard_mode_text(rule: HardModeRule, texts: Texts = ENGLISH) -> str:
-    """The hard-mode rule a guess breaks: "Hard mode: the 2nd letter must be E."."""
+    """The hard-mode rule a guess breaks: "Hard mode: the 2nd letter must be E."; in a game
+    of several boards, the board it is of first ("Board 2: Hard mode: ...")."""
+    text = _rule_text(rule, texts)
+    if rule.board is None:
+        return text
+    return texts._("Board {board}:", board=texts.number(rule.board)) + " " + text
+
+
+def _rule_text(rule: HardModeRule, texts: Texts) -> str:
     t, letter = texts, upper_letters(rule.letter)
     if rule.position is not None:
         return t._("Hard mode: the {ordinal} letter must be {letter}.",

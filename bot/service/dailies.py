@@ -13,8 +13,10 @@ server took out of its answers are skipped from the day their removal counts
 
 from __future__ import annotations
 
+from bot.core.daily import board_words
 from bot.core.domain import Status
 from bot.core.game import Game
+from bot.core.multiboard import join_words
 from bot.core.personal import PERSONAL, player_daily_word
 from bot.core.removed_words import dealt_daily_word
 from bot.core.words import WordLists
@@ -35,20 +37,25 @@ from bot.storage.port import Store
 
 async def daily_answer(db: Store, words: WordLists, salt: str, settings: GuildSettings,
                        number: int, player_id: int | None = None, *,
-                       settle_on: int | None = None) -> str:
+                       settle_on: int | None = None, boards: int = 1) -> str:
     """The hidden word of puzzle ``number`` for this server; in the personal record,
     ``player_id``'s own. A server whose order is not settled yet settles it on ``settle_on``
-    (today: by default ``number``, the daily of today; a past puzzle passes today)."""
+    (today: by default ``number``, the daily of today; a past puzzle passes today). On
+    several ``boards``, every board's word (:func:`bot.core.daily.board_words`, joined as
+    a game holds them)."""
     if settings.guild_id == PERSONAL and player_id is not None:
-        return player_daily_word(number, words.answers, salt, player_id)
+        return join_words(board_words(
+            lambda n, key: player_daily_word(n, words.answers, key, player_id), number, salt,
+            boards))
     order_from = settings.daily_order_from
     if order_from is None:
         order_from = await db.settle_daily_order(settings.guild_id,
                                                  number if settle_on is None else settle_on)
     variant = chosen_variant(settings, None, None)  # the daily's pack: the server's
-    removals = await db.removals(settings.guild_id, variant.language, variant.length)
-    return dealt_daily_word(number, words.answers, salt, settings.guild_id, order_from,
-                            tuple(removals))
+    removals = tuple(await db.removals(settings.guild_id, variant.language, variant.length))
+    return join_words(board_words(
+        lambda n, key: dealt_daily_word(n, words.answers, key, settings.guild_id, order_from,
+                                        removals), number, salt, boards))
 
 
 async def resume_daily(db: Store, existing: Game, place: Place, *,

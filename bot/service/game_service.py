@@ -194,14 +194,15 @@ class GameService(ResultsPosts):
                     kind: Kind | str = Kind.RANDOM, hard_mode: bool = False,
                     word: str | None = None, number: int | None = None,
                     date: str | None = None, language: str | None = None,
-                    length: int | None = None) -> StartResult:
+                    length: int | None = None, boards: int = 1) -> StartResult:
         """Open a game, or hand back the one running (``resumed``). ``word`` sets the hidden
         word of an own practice game (for trying things out in the terminal); a channel game
         with a chosen word is :meth:`challenge`; ``number`` or ``date``: an archive puzzle.
-        ``language`` and ``length``: the word pack (:mod:`bot.service.pack_choice`)."""
+        ``language`` and ``length``: the word pack (:mod:`bot.service.pack_choice`);
+        ``boards``: 2, 4 or 8 for a Dordle, Quordle or Octordle."""
         return await starts.start(self, place, player_id, scope=scope, kind=kind,
                                   hard_mode=hard_mode, word=word, number=number, date=date,
-                                  language=language, length=length)
+                                  language=language, length=length, boards=boards)
 
     async def challenge(self, place: Place, setter_id: int, word: str, *,
                         hard_mode: bool = False) -> StartResult:

@@ -67,7 +67,10 @@ class PackLists(dict[Variant, WordLists]):
 
     def __missing__(self, variant: Variant) -> WordLists:
         played = pack(variant.language, variant.length)
-        found = self[variant] = WordLists(played.answers, played.allowed)
+        if variant.boards > 1:  # the words of its pack's game of one board
+            found = self[variant] = self[played.variant]
+        else:
+            found = self[variant] = WordLists(played.answers, played.allowed)
         return found
 
 

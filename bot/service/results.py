@@ -104,6 +104,8 @@ class DailySummary:
     @property
     def standings(self) -> tuple[DailyResult, ...]:
         """Best first: wins by fewest attempts, a result helped by hints after the same score
-        without them, then losses; equal results in the order they finished."""
+        without them, then losses; equal results in the order they finished. The daily of
+        one board first, then each of several boards (Dordle, Quordle, Octordle) apart."""
         return tuple(sorted(self.results, key=lambda r: (
-            r.status is not Status.WON, r.attempts if r.status is Status.WON else 0, r.hinted)))
+            r.boards, r.status is not Status.WON, r.attempts if r.status is Status.WON else 0,
+            r.hinted)))

@@ -2,18 +2,21 @@
 puzzle is :mod:`bot.service.archive`).
 
 One active own game per player per channel and one channel game per channel: starting again
-hands back the game that is running (``resumed``). One daily per player per day: starting it
-twice resumes it; a finished daily cannot be replayed. No channel game where a race is on.
+hands back the game that is running (``resumed``). One daily per player per day and number of
+boards: starting it twice resumes it; a finished daily cannot be replayed. No channel game
+where a race is on. A game of several boards (Dordle, Quordle, Octordle: ``boards``) has a
+different hidden word on each board.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.core.domain import Kind, Scope, mode_of
 from bot.core.game import Game, Invalid, validate_guess
+from bot.core.multiboard import BOARD_ATTEMPTS, boards_variant, join_words
 from bot.core.variant import CLASSIC, Variant
 from bot.service.archive import start_archive
 from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
@@ -42,9 +45,12 @@ log = logging.getLogger(__name__)
 async def start(service: GameService, place: Place, player_id: int, *, scope: Scope | str,
                 kind: Kind | str, hard_mode: bool, word: str | None, number: int | None,
                 date: str | None, language: str | None = None,
-                length: int | None = None) -> StartResult:
+                length: int | None = None, boards: int = 1) -> StartResult:
     """:meth:`GameService.start <bot.service.game_service.GameService.start>`: in the word
-    pack asked for, else the server's (a daily or archive puzzle: always the server's)."""
+    pack asked for, else the server's (a daily or archive puzzle: always the server's), on
+    ``boards`` boards (an archive puzzle: one)."""
+    if boards not in (1, *BOARD_ATTEMPTS):
+        raise BadOption(Problem.BAD_START)
     scope = option(Scope, scope, Problem.BAD_START)
     kind = option(Kind, kind, Problem.BAD_START)
     if scope is Scope.CHANNEL:
@@ -69,25 +75,32 @@ async def start(service: GameService, place: Place, player_id: int, *, scope: Sc
     else:
         variant = chosen_variant(await service.db.guild_settings(place.guild_id), language,
                                  length)
-    if numbered:
+    if numbered and boards == 1:
         return await start_archive(service, service.daily_salt, place, player_id, kind=kind,
                                    hard_mode=hard_mode, number=number, on=date)
+    if numbered:
+        raise BadOption(Problem.BAD_START)
     if kind is Kind.DAILY:
-        return await _start_daily(service, place, player_id, hard_mode)
+        return await _start_daily(service, place, player_id, hard_mode, boards)
 
-    if word is not None:
+    if word is not None and boards == 1:
         answer, kind = checked_word(service, word, variant), Kind.CHOSEN
+    elif word is not None:
+        raise BadOption(Problem.BAD_START)
     else:
-        answer = service.choose(await answers_here(service.db, place.guild_id, variant,
-                                                   service.lists[variant].answers))
+        pool = await answers_here(service.db, place.guild_id, variant,
+                                  service.lists[variant].answers)
+        answer = join_words(_distinct(service.choose, pool, boards))
+    variant = boards_variant(variant, boards)
     mode = mode_of(scope, kind)
     creating = service.create(place, mode, answer, hard_mode, variant=variant,
                               owner_id=player_id if scope is Scope.OWN else None)
     try:
         game = await _beside_race(creating)
     except GameExists as exists:
-        return StartResult(exists.existing, resumed=True,
-                           other_kind=exists.existing.kind != mode.kind)
+        existing = exists.existing
+        return StartResult(existing, resumed=True, other_kind=existing.kind != mode.kind
+                           or existing.variant.boards != boards)
     log.debug("game %s started: %s in guild %s", game.id, mode.name, place.guild_id)
     return StartResult(game, resumed=False)
 
@@ -116,18 +129,33 @@ def checked_word(service: GameService, word: str, variant: Variant = CLASSIC) ->
     return checked
 
 
+def _distinct(choose: Callable[[tuple[str, ...]], str], pool: tuple[str, ...],
+              boards: int) -> list[str]:
+    """``boards`` different words chosen from ``pool``, each from the words not chosen yet."""
+    words: list[str] = []
+    for _ in range(boards):
+        rest = tuple(word for word in pool if word not in words)
+        if not rest:  # (a pack of fewer answers than boards)
+            raise BadOption(Problem.BAD_START)
+        word = choose(rest)
+        words.append(word if word not in words else rest[0])
+    return words
+
+
 async def _start_daily(service: GameService, place: Place, player_id: int,
-                       hard_mode: bool) -> StartResult:
+                       hard_mode: bool, boards: int = 1) -> StartResult:
     db = service.db
     settings = await db.guild_settings(place.guild_id)
     number = await service.today_in(settings, player_id)
-    existing = await db.daily_game(place.guild_id, player_id, number)
+    existing = await db.daily_game(place.guild_id, player_id, number, boards)
     if existing is not None:
         return await resume_daily(db, existing, place)
-    await refuse_if_archived(db, place, player_id, number)
+    if boards == 1:  # (the archive has the daily of one board)
+        await refuse_if_archived(db, place, player_id, number)
     variant = chosen_variant(settings, None, None)
     answer = await daily_answer(db, service.lists[variant], service.daily_salt, settings,
-                                number, player_id)
+                                number, player_id, boards=boards)
+    variant = boards_variant(variant, boards)
     try:
         game = await service.create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
                                       hard_mode, owner_id=player_id, puzzle_number=number,

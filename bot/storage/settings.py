@@ -108,10 +108,10 @@ class Settings:
         rows = await self._db.fetch(
             "SELECT g.owner_id, g.status, (SELECT count(*) FROM guesses q "
             "WHERE q.game_id = g.id), g.hard_mode, g.finished_at, EXISTS (SELECT 1 FROM hints h "
-            f"WHERE h.game_id = g.id) {_DAY} ORDER BY g.finished_at, g.id",
+            f"WHERE h.game_id = g.id), g.boards {_DAY} ORDER BY g.finished_at, g.id",
             guild_id, puzzle_number)
-        return [DailyResult(r[0], Status(r[1]), int(r[2]), bool(r[3]), moment(r[4]), bool(r[5]))
-                for r in rows]
+        return [DailyResult(r[0], Status(r[1]), int(r[2]), bool(r[3]), moment(r[4]), bool(r[5]),
+                            int(r[6])) for r in rows]
 
     async def server_streak(self, guild_id: int, today: int) -> int:
         rows = await self._db.fetch(
