@@ -70,7 +70,7 @@ def pack_options(*, server: bool, boards: bool = False) -> Callable[[T], T]:
                 language="the words' language (default: the server's)",
                 length="the words' length in letters (default: the server's)")(command)
         if boards:
-            command = app_commands.describe(boards="Dordle 2, Quordle 4, Octordle 8")(command)
+            command = app_commands.describe(boards="2, 4 or 8 boards")(command)
             command = app_commands.choices(boards=BOARD_CHOICES)(command)
         command = app_commands.choices(language=PACK_LANGUAGES)(command)
         return app_commands.choices(length=PACK_LENGTHS)(command)

@@ -1,7 +1,8 @@
 """The rules a game of several boards adds (Dordle, Quordle, Octordle): its variants, and the
 text forms of its hidden words and of a guess's feedback on every board.
 
-A game of several boards is one :class:`bot.core.game.Game` whose variant has ``boards`` > 1.
+A game of several boards is one :class:`bot.core.game.Game` whose variant has ``boards`` > 1
+(:func:`bot.core.solver_boards.boards_variant`).
 Each guess is played on every board still open; a board closes on its all-green guess. So
 that a game and a guess keep one shape whatever the number of boards, both hold text:
 
@@ -25,8 +26,6 @@ from bot.core.feedback import score
 from bot.core.variant import Variant
 from bot.core.word_notes import HardModeRule
 
-#: The attempts of each game of several boards, by number of boards, as the real games give.
-BOARD_ATTEMPTS: Final = {2: 7, 4: 9, 8: 13}
 #: The real games' names, by number of boards.
 BOARD_GAMES: Final = {1: "Wordle", 2: "Dordle", 4: "Quordle", 8: "Octordle"}
 #: Between two boards' words or feedback.
@@ -38,23 +37,6 @@ CLOSED: Final = "-"
 def board_game(boards: int) -> str:
     """The name of the game on ``boards`` boards (``Quordle``; ``Wordle`` for one)."""
     return BOARD_GAMES.get(boards, f"{boards} boards")
-
-
-def boards_variant(variant: Variant, boards: int) -> Variant:
-    """``variant`` (a pack's game of one board) played on ``boards`` boards, in the attempts
-    the real game gives them (:data:`BOARD_ATTEMPTS`); one board is ``variant`` itself.
-    ``ValueError`` for a number of boards no game has."""
-    if boards == 1:
-        return variant
-    if boards not in BOARD_ATTEMPTS:
-        raise ValueError(f"no game is played on {boards} boards; "
-                         f"there are {', '.join(map(str, BOARD_ATTEMPTS))}")
-    return replace(variant, boards=boards, attempts=BOARD_ATTEMPTS[boards])
-
-
-def single_variant(variant: Variant, attempts: int) -> Variant:
-    """The game of one board ``variant`` is played on several of, given its ``attempts``."""
-    return replace(variant, boards=1, attempts=attempts)
 
 
 def join_words(words: Sequence[str]) -> str:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.domain import Status
-from bot.core.multiboard import board_game, boards_variant
+from bot.core.multiboard import board_game
+from bot.core.solver_boards import boards_variant
 from bot.core.variant import CLASSIC, Variant
 from bot.render.common import ENGLISH, Texts
 from bot.render.message_parts import more_line
@@ -52,7 +53,7 @@ def daily_results_text(summary: DailySummary, mention: Callable[[int], str],
     ranks: dict[str, tuple[int, bool, int, bool]] = {}  # each score's place (hard mode aside)
     for r in summary.standings:
         score = daily_score(r.status, r.attempts, r.hard_mode, r.hinted,
-                            boards_variant(variant, r.boards))
+                            boards_variant(r.boards, variant))
         score = score if r.boards == 1 else f"{board_game(r.boards)} {score}"
         groups.setdefault(score, []).append(mention(r.player_id))
         ranks.setdefault(score, (r.boards, r.status is Status.WON, r.attempts, r.hinted))

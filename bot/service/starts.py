@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from bot.core.domain import Kind, Scope, mode_of
 from bot.core.game import Game, Invalid, validate_guess
-from bot.core.multiboard import BOARD_ATTEMPTS, boards_variant, join_words
+from bot.core.multiboard import join_words
+from bot.core.solver_boards import boards_variant
 from bot.core.variant import CLASSIC, Variant
 from bot.service.archive import start_archive
 from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
@@ -29,6 +30,7 @@ from bot.service.errors import (
     PlayerError,
     Problem,
 )
+from bot.service.figures import BOARDS
 from bot.service.pack_choice import chosen_variant
 from bot.service.removals import answers_here
 from bot.service.results import StartResult
@@ -49,7 +51,7 @@ async def start(service: GameService, place: Place, player_id: int, *, scope: Sc
     """:meth:`GameService.start <bot.service.game_service.GameService.start>`: in the word
     pack asked for, else the server's (a daily or archive puzzle: always the server's), on
     ``boards`` boards (an archive puzzle: one)."""
-    if boards not in (1, *BOARD_ATTEMPTS):
+    if boards not in BOARDS:
         raise BadOption(Problem.BAD_START)
     scope = option(Scope, scope, Problem.BAD_START)
     kind = option(Kind, kind, Problem.BAD_START)
@@ -91,7 +93,8 @@ async def start(service: GameService, place: Place, player_id: int, *, scope: Sc
         pool = await answers_here(service.db, place.guild_id, variant,
                                   service.lists[variant].answers)
         answer = join_words(_distinct(service.choose, pool, boards))
-    variant = boards_variant(variant, boards)
+    if boards > 1:
+        variant = boards_variant(boards, variant)
     mode = mode_of(scope, kind)
     creating = service.create(place, mode, answer, hard_mode, variant=variant,
                               owner_id=player_id if scope is Scope.OWN else None)
@@ -155,7 +158,8 @@ async def _start_daily(service: GameService, place: Place, player_id: int,
     variant = chosen_variant(settings, None, None)
     answer = await daily_answer(db, service.lists[variant], service.daily_salt, settings,
                                 number, player_id, boards=boards)
-    variant = boards_variant(variant, boards)
+    if boards > 1:
+        variant = boards_variant(boards, variant)
     try:
         game = await service.create(place, mode_of(Scope.OWN, Kind.DAILY), answer,
                                       hard_mode, owner_id=player_id, puzzle_number=number,

@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Final, Literal, Protocol, TypeVar
 
-from bot.core.multiboard import boards_variant
 from bot.core.packs import PackError, pack, variant_of
+from bot.core.solver_boards import boards_variant
 from bot.core.variant import CLASSIC, Variant
 
 from .errors import StorageError
@@ -100,7 +100,7 @@ def stored_variant(language: str, length: int, attempts: int, boards: int = 1) -
     try:
         if boards == 1:
             return variant_of(language, length, attempts)
-        variant = boards_variant(pack(language, length).variant, boards)
+        variant = boards_variant(boards, pack(language, length).variant)
         if variant.attempts != attempts:
             raise ValueError(f"no game of {boards} boards has {attempts} attempts")
         return variant

@@ -9,13 +9,13 @@ from bot.core.daily import board_words
 from bot.core.domain import Kind, Scope, Status
 from bot.core.game import Game, Invalid
 from bot.core.multiboard import (
-    boards_variant,
     feedback_text,
     join_words,
     split_feedback,
     split_words,
 )
 from bot.core.share import boards_share_text
+from bot.core.solver_boards import boards_variant
 from bot.core.variant import CLASSIC, Variant
 from bot.service.endings import share
 
@@ -23,7 +23,7 @@ ALLOWED = frozenset({"crane", "lemon", "slate", "pious", "adieu", "mount", "ciga
                      "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
                      "tests", "three"})
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
-QUORDLE = boards_variant(CLASSIC, 4)
+QUORDLE = boards_variant(4, CLASSIC)
 
 
 def quordle(*words: str, **fields) -> Game:
@@ -39,13 +39,11 @@ def play(game: Game, *words: str) -> Game:
 
 
 def test_the_modes_have_the_real_games_boards_and_attempts():
-    assert [(boards_variant(CLASSIC, n).boards, boards_variant(CLASSIC, n).attempts)
+    assert [(boards_variant(n, CLASSIC).boards, boards_variant(n, CLASSIC).attempts)
             for n in (1, 2, 4, 8)] == [(1, 6), (2, 7), (4, 9), (8, 13)]
     spanish = Variant(alphabet=CLASSIC.alphabet + "ñ", language="es")
-    assert boards_variant(spanish, 2) == Variant(alphabet=spanish.alphabet, language="es",
+    assert boards_variant(2, spanish) == Variant(alphabet=spanish.alphabet, language="es",
                                                  boards=2, attempts=7)
-    with pytest.raises(ValueError):
-        boards_variant(CLASSIC, 3)
 
 
 def test_a_guess_is_played_on_every_open_board_and_a_board_closes_on_its_green():

@@ -82,11 +82,12 @@ def test_the_boards_of_a_game_as_its_renderers_take_them():
     from datetime import UTC, datetime
 
     from bot.core.game import Game
-    from bot.core.multiboard import boards_variant, join_words
+    from bot.core.multiboard import join_words
+    from bot.core.solver_boards import boards_variant
     from bot.core.variant import CLASSIC
     from bot.render.boards import boards_of
 
-    game = Game(hidden_word=join_words(["crane", "lemon"]), variant=boards_variant(CLASSIC, 2),
+    game = Game(hidden_word=join_words(["crane", "lemon"]), variant=boards_variant(2, CLASSIC),
                 created_at=datetime(2026, 1, 1, tzinfo=UTC))
     for word in ("crane", "slate"):
         game = game.play(word, player_id=1, now=game.created_at)

@@ -11,8 +11,9 @@ import pytest
 
 from bot.core.domain import Kind, Scope, Status
 from bot.core.game import Game
-from bot.core.multiboard import boards_variant, join_words
+from bot.core.multiboard import join_words
 from bot.core.packs import pack
+from bot.core.solver_boards import boards_variant
 from bot.core.variant import CLASSIC
 from bot.storage import GameExists
 from tests.pg import StorePlace
@@ -21,7 +22,7 @@ from .helpers import CHANNEL, GUILD
 
 ALICE = 1001
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-QUORDLE = boards_variant(CLASSIC, 4)
+QUORDLE = boards_variant(4, CLASSIC)
 WORDS = ("crane", "lemon", "slate", "pious")
 
 
@@ -30,7 +31,7 @@ async def start(db: Any, *, boards: int = 4, kind: Kind = Kind.RANDOM, number: i
     return await db.create_game(guild_id=GUILD, channel_id=CHANNEL, owner_id=ALICE,
                                 scope=Scope.OWN, kind=kind, answer=join_words(words),
                                 hard_mode=True, puzzle_number=number,
-                                variant=boards_variant(CLASSIC, boards), now=T0)
+                                variant=boards_variant(boards, CLASSIC), now=T0)
 
 
 async def play(db: Any, game: Game, word: str) -> Game:
@@ -95,7 +96,7 @@ async def test_a_dordle_in_another_pack_keeps_its_pack(db: Any) -> None:
     words = tuple(sorted(spanish.answers)[:2])
     game = await db.create_game(guild_id=GUILD, channel_id=CHANNEL, owner_id=ALICE,
                                 scope=Scope.OWN, kind=Kind.RANDOM, answer=join_words(words),
-                                hard_mode=False, variant=boards_variant(spanish.variant, 2),
+                                hard_mode=False, variant=boards_variant(2, spanish.variant),
                                 now=T0)
     read = await db.get_game(game.id)
-    assert read.variant == boards_variant(spanish.variant, 2) and read.hidden_words == words
+    assert read.variant == boards_variant(2, spanish.variant) and read.hidden_words == words
