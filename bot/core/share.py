@@ -25,10 +25,13 @@ are (2 a line, 4 for Octordle)::
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from bot.core.domain import GREEN, GREY, MAX_ATTEMPTS, WORD_LENGTH, YELLOW
 from bot.core.letter_rules import LETTER_RULES
+
+if TYPE_CHECKING:
+    from bot.core.game import Game
 
 SQUARES = {GREEN: "\N{LARGE GREEN SQUARE}", YELLOW: "\N{LARGE YELLOW SQUARE}",
            GREY: "\N{BLACK LARGE SQUARE}"}
@@ -105,3 +108,16 @@ def boards_share_text(solved: Sequence[int | None], *, label: str, hard_mode: bo
     lines = ["".join(marks[i:i + columns]) for i in range(0, len(marks), columns)]
     title = tagged(label, language, length) + ("*" if hard_mode else "")
     return "\n".join([title, "", *lines])
+
+
+def game_share_text(game: Game, label: str) -> str:
+    """The share grid of a finished ``game`` (of one board or several), titled ``label`` (its
+    name as the reader reads it), naming its pack."""
+    variant = game.variant
+    if variant.boards > 1:
+        return boards_share_text([game.solved_at(b) for b in range(variant.boards)],
+                                 label=label, hard_mode=game.hard_mode,
+                                 language=variant.language, length=variant.length)
+    return share_text(game.rows, label=label, won=game.won, hard_mode=game.hard_mode,
+                      max_attempts=game.max_attempts, language=variant.language,
+                      length=variant.length)

@@ -19,7 +19,7 @@ import logging
 from typing import Final
 
 from bot.core.game import Game
-from bot.core.share import boards_share_text, share_text
+from bot.core.share import game_share_text
 from bot.core.stats import EndingFigures
 from bot.service.results import Finish, PlayerStats
 from bot.storage.errors import StorageUnavailable
@@ -37,15 +37,7 @@ FIGURES_DEADLINE: Final = 5.0
 def share(game: Game, hints_used: int = 0) -> str:
     """The spoiler-free share grid, naming the game's pack unless it is English in 5 letters
     (``Wordle ES 123 4/6``), with a note of the hints used (if any)."""
-    variant = game.variant
-    if variant.boards > 1:
-        text = boards_share_text([game.solved_at(b) for b in range(variant.boards)],
-                                 label=game.label, hard_mode=game.hard_mode,
-                                 language=variant.language, length=variant.length)
-    else:
-        text = share_text(game.rows, label=game.label, won=game.won, hard_mode=game.hard_mode,
-                          max_attempts=game.max_attempts, language=variant.language,
-                          length=variant.length)
+    text = game_share_text(game, game.label)
     if hints_used:
         text += f"\n💡 {hints_used} hint{'s' if hints_used != 1 else ''} used"
     return text
