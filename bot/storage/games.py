@@ -45,7 +45,7 @@ from .errors import (
 )
 from .models import HintRecord
 
-#: The stored columns of a game, in :func:`games_from_rows` order (see migrations 0015-0020).
+#: The stored columns of a game, in :func:`games_from_rows` order (see migrations 0015-0019).
 GAME_COLUMNS: Final = ("id", "guild_id", "channel_id", "owner_id", "scope", "kind",
                        "puzzle_number", "answer", "hard_mode", "status", "setter_id",
                        "solved_by", "created_at", "finished_at", "setter_mark", "word_length",

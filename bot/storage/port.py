@@ -53,7 +53,7 @@ class Store(Protocol):
                           variant: Variant = CLASSIC, now: datetime | None = None) -> Game:
         """Start a game of ``variant`` and return it (``answer``: every board's hidden word,
         as :class:`bot.core.game.Game` holds them; a store keeps the first board's apart from
-        the others', see migration 0020). ``GameExists`` (carrying the game in the
+        the others', see migration 0019). ``GameExists`` (carrying the game in the
         way: the player's or the channel's active game here, or this puzzle's daily or archive
         game); ``RaceExists`` for a channel game where a race is on; ``DailyPlayed`` when they
         started this daily before asking to be forgotten."""

@@ -1,4 +1,4 @@
-"""Games of several boards on both stores (migration 0020): the store keeps every board's
+"""Games of several boards on both stores (migration 0019): the store keeps every board's
 hidden word and each guess's feedback on every board, and gives back the game as it was;
 the core decides every move. A server has a daily per number of boards."""
 

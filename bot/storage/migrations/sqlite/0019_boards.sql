@@ -1,4 +1,4 @@
--- 0020: games of several boards (Dordle, Quordle, Octordle). A game keeps its number of
+-- 0019: games of several boards (Dordle, Quordle, Octordle). A game keeps its number of
 -- boards (1 for every game so far); the hidden word of its first board stays in answer and
 -- the others' go to more_answers, joined by spaces (NULL for one board). A guess keeps its
 -- first board's feedback in feedback and the other boards' in more_feedback, joined by
