@@ -35,9 +35,10 @@ _HINTED_WINS: Final = (
 
 
 def variant_filter(variant: Variant, first: int) -> tuple[str, tuple[object, ...]]:
-    """The condition on ``games g`` that keeps the games of ``variant`` (its pack), with its
-    parameters, numbered from ``$first``."""
-    columns = {"language": variant.language, "word_length": variant.length}
+    """The condition on ``games g`` that keeps the games of ``variant`` (its pack and number
+    of boards), with its parameters, numbered from ``$first``."""
+    columns = {"language": variant.language, "word_length": variant.length,
+               "boards": variant.boards}
     condition = " AND ".join(f"g.{column} = ${n}" for n, column in enumerate(columns, first))
     return condition, tuple(columns.values())
 

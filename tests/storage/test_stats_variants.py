@@ -104,3 +104,27 @@ async def test_the_leaderboard_of_a_period_counts_its_variants_games(db: Any) ->
     assert await ranked(SPANISH) == [(1, BOB, (0, 1, 0, 0, 0, 0)),
                                      (2, ALICE, (0, 0, 1, 0, 0, 0))]
     assert await ranked(SIX) == []
+
+
+async def test_the_leaderboard_of_a_period_counts_its_number_of_boards(db: Any) -> None:
+    from bot.core.multiboard import join_words
+    from bot.core.solver_boards import boards_variant
+
+    dordle = boards_variant(2, CLASSIC)
+    await play(db, await start(db, ALICE, "crane"), ["slate", "crane"])
+    game = await start(db, BOB, join_words(("crane", "lemon")), dordle)
+    for word in ("crane", "lemon"):
+        after = game.play(word, player_id=BOB, now=T0)
+        game = await db.record_guess(game.id, attempt=after.attempts_used, player_id=BOB,
+                                     word=word, feedback=after.guesses[-1].feedback,
+                                     finish=after.status if after.is_over else None, day=1,
+                                     now=T0)
+
+    async def ranked(variant: Variant) -> list[tuple[int, int]]:
+        board = await db.period_leaderboard(
+            GUILD, mode=StatsBucket.PRACTICE, by=LeaderboardOrder.AVERAGE,
+            start=T0 - timedelta(days=1), end=T0 + timedelta(days=1), variant=variant)
+        return [(r.player_id, r.stats.wins) for r in board.rows]
+
+    assert await ranked(CLASSIC) == [(ALICE, 1)]
+    assert await ranked(dordle) == [(BOB, 1)]
