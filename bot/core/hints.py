@@ -3,6 +3,10 @@
 A letter or position is chosen at random among those left, since a fixed order (the first
 unfound letter, the alphabetically first) would tell more than the hint. A word hint depends
 only on the guesses and earlier hints, never on the hidden word.
+
+In a game of several boards a letter or position hint is about one open board: its stored
+value names the board (:func:`board_value`, ``"3/r"``, ``"3/2:r"``); a word hint is the
+several-board solver's guess for every open board (:func:`boards_word_hint`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,10 @@ from bot.core.variant import CLASSIC, Variant
 
 if TYPE_CHECKING:
     from bot.core.solver import Solver
+    from bot.core.solver_boards import BoardsSolver
+
+#: Between a board's number and the hint in a stored value of a game of several boards.
+BOARD_MARK = "/"
 
 Rows = Iterable[Sequence[str]]
 
@@ -109,3 +117,51 @@ def word_hint(solver: Solver, rows: Rows, hard_mode: bool = False,
     pick = answer_pick(solver, history, suggestion.word, hard_mode, revealed=revealed,
                        exact=not suggestion.provisional)
     return WordHint(suggestion.word, left, suggestion.provisional, pick)
+
+
+@dataclass(frozen=True)
+class BoardsWordHint:
+    """The several-board solver's next guess, and for each open board (numbered from 1) the
+    hidden words still possible there."""
+
+    word: str
+    candidates_left: tuple[tuple[int, int], ...]
+
+
+def board_value(board: int, value: str) -> str:
+    """A letter or position hint's stored ``value`` about board ``board`` (from 1)."""
+    return f"{board}{BOARD_MARK}{value}"
+
+
+def board_of_value(value: str) -> tuple[int | None, str]:
+    """The board (from 1; ``None``: a game of one board) a stored hint value is about, and
+    the value without it (:func:`board_value`)."""
+    board, mark, rest = value.partition(BOARD_MARK)
+    if not mark or not board.isdigit():
+        return None, value
+    return int(board), rest
+
+
+def boards_word_hint(solver: BoardsSolver, histories: Sequence[Sequence[tuple[str, str]]],
+                     hard_mode: bool = False,
+                     revealed: Sequence[Revealed] | None = None) -> BoardsWordHint:
+    """The guess with the best estimate over every open board (the solver of ``wordle-bot
+    solve --boards``, legal in hard mode on each), counting what letter and position hints
+    ``revealed`` on each board (one per board) as known; a board whose hints no listed word
+    fits keeps its feedback's candidates. ``histories``: each board's rows (a solved board's
+    ending with its all-green row). Raises :class:`bot.core.solver.HistoryError` (a
+    ``ValueError``) when the rows are malformed or no listed word fits a board."""
+    from bot.core.solver_boards import BoardsState
+
+    state = solver.state(histories)
+    if revealed is not None:
+        answers = solver.solver.answers
+        kept = []
+        for board, rows in enumerate(state.candidates):
+            fits = rows[revealed[board].mask([answers[i] for i in rows])]
+            open_board = board in state.open_boards
+            kept.append(fits if open_board and len(fits) else rows)
+        state = BoardsState(state.history, tuple(kept))
+    word = solver.solver.guesses[solver.choose(state, hard_mode)]
+    left = tuple((board + 1, len(state.candidates[board])) for board in state.open_boards)
+    return BoardsWordHint(word, left)

@@ -11,6 +11,8 @@ from bot.service.results import HintResult
 
 def hint_text(hint: HintResult, texts: Texts = ENGLISH) -> str:
     """A hint in words."""
+    if hint.board is not None or hint.board_candidates:
+        return boards_hint_text(hint, texts)
     if hint.kind is HintKind.WORD:
         text = texts.ngettext(
             "Try {word}: {n} possible word fits what you know so far.",
@@ -28,6 +30,27 @@ def hint_text(hint: HintResult, texts: Texts = ENGLISH) -> str:
         return texts._("Letter {position} of the hidden word is {letter}.",
                        position=hint.position, letter=letter)
     text = texts._("The hidden word contains the letter {letter}.", letter=letter)
+    if hint.fallback:
+        text = texts._("No word in the current list fits what you know (the word lists "
+                       "changed since this game began), so here is a letter instead.") \
+            + " " + text
+    return text
+
+
+def boards_hint_text(hint: HintResult, texts: Texts = ENGLISH) -> str:
+    """A hint in a game of several boards: a word for the open boards, with the words still
+    possible on each, or a letter or position naming its board."""
+    if hint.kind is HintKind.WORD:
+        counts = ", ".join(texts._("board {board}: {n}", board=board, n=texts.number(n))
+                           for board, n in hint.board_candidates)
+        return texts._("Try {word} on the open boards. Words still possible: {counts}.",
+                       word=(hint.word or "").upper(), counts=counts)
+    letter = (hint.letter or "").upper()
+    if hint.kind is HintKind.POSITION:
+        return texts._("Board {board}: letter {position} of the word is {letter}.",
+                       board=hint.board, position=hint.position, letter=letter)
+    text = texts._("Board {board}: the word has the letter {letter}.", board=hint.board,
+                   letter=letter)
     if hint.fallback:
         text = texts._("No word in the current list fits what you know (the word lists "
                        "changed since this game began), so here is a letter instead.") \

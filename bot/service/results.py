@@ -64,7 +64,8 @@ class HintResult:
     (the letter at ``position``), or ``word`` (the solver's guess, ``candidates_left``);
     ``fallback``: a word hint could not be given, so a letter hint came instead;
     ``provisional``: the solver's strategy was still being built, so the word is the best
-    one-step estimate."""
+    one-step estimate. In a game of several boards a letter or position hint names its
+    ``board``."""
 
     game: Game
     kind: HintKind
@@ -77,6 +78,11 @@ class HintResult:
     #: A word hint whose word cannot be the answer: also the best word that could be, both
     #: with the guesses still needed (bot.core.solver_answers).
     pick: AnswerPick | None = None
+    #: In a game of several boards: the board (from 1) a letter or position hint is about.
+    board: int | None = None
+    #: In a game of several boards, a word hint: each open board (from 1) with the words
+    #: still possible there (``candidates_left`` is then their sum).
+    board_candidates: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
