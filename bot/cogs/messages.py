@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.board import is_channel_game, shown
-from bot.core.analysis import GameAnalysis
+from bot.core.analysis import BoardsAnalysis, GameAnalysis
 from bot.render.analysis_text import analysis_text
 from bot.render.common import ENGLISH, Texts, game_label_text
 from bot.render.daily_results import daily_results_text as render_results_text
@@ -94,7 +94,7 @@ def hint_embed(hint: HintResult, texts: Texts = ENGLISH) -> discord.Embed:
                          colour=YELLOW)
 
 
-def analysis_embed(game: Game, analysis: GameAnalysis,
+def analysis_embed(game: Game, analysis: GameAnalysis | BoardsAnalysis,
                    texts: Texts = ENGLISH) -> discord.Embed:
     text = analysis_text(analysis, texts, game.variant)
     if len(text) > 4000:

@@ -11,12 +11,19 @@ got: ``100 * (P(more left) + P(as many left) / 2)``, solving leaving none. A gam
 luck average its guesses made while more than one word fitted (for skill, also a last guess
 that was not the one word left). Letter and position hints taken before a guess count as
 known for it.
+
+A game of several boards (:func:`analyse_boards`) is judged by the several-board solver
+(:class:`~bot.core.solver_boards.BoardsSolver`): each guess's expected guesses are the guesses
+the open boards are estimated to still need with it, against the solver's choice for the open
+boards at that point, with each board's candidates before and after it. Its skill is figured as
+above; luck is not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -25,6 +32,9 @@ from bot.core.revealed import Revealed
 from bot.core.solver import HistoryError, Solver, bits
 from bot.core.solver_estimate import average_guesses
 from bot.core.solver_history import check_word
+
+if TYPE_CHECKING:
+    from bot.core.solver_boards import BoardsSolver
 
 
 @dataclass(frozen=True)
@@ -211,3 +221,89 @@ def _expected_guesses(counts: np.ndarray, hard_mode: bool) -> float:
     rest = counts.copy()
     rest[-1] = 0
     return 1.0 + float((rest * average_guesses(rest, hard_mode)).sum()) / n
+
+
+@dataclass(frozen=True)
+class BoardsStep:
+    """One guess of a finished game of several boards. Per board (in board order):
+    ``feedback`` (``None`` on a board solved before it) and the candidates left there before
+    and after it (``None`` on a board solved before it, or where no listed word fits)."""
+
+    attempt: int
+    guess: str
+    feedback: tuple[str | None, ...]
+    candidates_before: tuple[int | None, ...]
+    candidates_after: tuple[int | None, ...]
+    best_guess: str | None
+    expected_guesses_with_played: float | None
+    expected_guesses_with_best: float | None
+    skill: float | None
+
+
+@dataclass(frozen=True)
+class BoardsAnalysis:
+    """A finished game of several boards: its steps and skill (0-100; ``None`` for a game
+    given up before its first guess). No luck is figured for it."""
+
+    answers: tuple[str, ...]
+    hard_mode: bool
+    solved: bool
+    steps: tuple[BoardsStep, ...]
+    skill: float | None
+    luck: float | None = None
+
+
+def analyse_boards(solver: BoardsSolver, answers: Sequence[str], guesses: Sequence[str],
+                   hard_mode: bool = False) -> BoardsAnalysis:
+    """Analyse a game of ``solver.variant.boards`` boards: ``answers`` its hidden words (board
+    order), ``guesses`` the words played (see the module notes). Raises ``ValueError`` for a
+    malformed word or more guesses than the game has."""
+    variant = solver.variant
+    words = [check_word(w, "the hidden word", variant) for w in answers]
+    played = [check_word(w, "a guess", variant) for w in guesses]
+    if len(words) != variant.boards or len(played) > variant.attempts:
+        raise ValueError(f"a game of {variant.boards} boards has as many hidden words and at "
+                         f"most {variant.attempts} guesses")
+    histories: list[list[tuple[str, str]]] = [[] for _ in words]
+    counts = _board_counts(solver, histories)
+    steps: list[BoardsStep] = []
+    for attempt, guess in enumerate(played, start=1):
+        open_before = [not h or h[-1][1] != variant.all_green for h in histories]
+        best = played_value = best_value = None
+        try:
+            best = solver.suggest(histories, hard_mode)
+            # (Each word once: the solver values a word given twice wrongly.)
+            values = dict(zip(ranked := sorted({guess, best}),
+                              solver.expected_guesses(histories, ranked), strict=True))
+            played_value, best_value = attempt - 1 + values[guess], attempt - 1 + values[best]
+        except HistoryError:  # a board's word is not in the solver's list: nothing to judge
+            pass
+        feedback = tuple(score(guess, word) if is_open else None
+                         for word, is_open in zip(words, open_before, strict=True))
+        for history, part in zip(histories, feedback, strict=True):
+            if part is not None:
+                history.append((guess, part))
+        after = _board_counts(solver, histories)
+        before = tuple(n if is_open else None
+                       for n, is_open in zip(counts, open_before, strict=True))
+        wanted = any((n or 0) > 1 for n in before) or guess not in words
+        skill = (step_skill(played_value, best_value)
+                 if wanted and played_value is not None and best_value is not None else None)
+        steps.append(BoardsStep(attempt, guess, feedback, before,
+                                tuple(n if is_open else None
+                                      for n, is_open in zip(after, open_before, strict=True)),
+                                best, played_value, best_value, skill))
+        counts = after
+    solved = all(h and h[-1][1] == variant.all_green for h in histories)
+    skills = [s.skill for s in steps if s.skill is not None]
+    return BoardsAnalysis(tuple(words), hard_mode, solved, tuple(steps),
+                          None if not steps else float(np.mean(skills)) if skills else 100.0)
+
+
+def _board_counts(solver: BoardsSolver, histories: Sequence[Sequence[tuple[str, str]]]
+                  ) -> tuple[int | None, ...]:
+    """Each board's candidates left (``None`` everywhere when a board's word is unlisted)."""
+    try:
+        return tuple(len(words) for words in solver.candidates(histories))
+    except HistoryError:
+        return (None,) * len(histories)

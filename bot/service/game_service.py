@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from weakref import WeakValueDictionary
 
-from bot.core.analysis import analyse_when_ready
+from bot.core.analysis import analyse_boards, analyse_when_ready
 from bot.core.domain import (
     HintKind,
     HintPolicy,
@@ -51,7 +51,7 @@ from bot.service.errors import (
     refused,
     store_refusals,
 )
-from bot.service.hinting import make_hint, revealed_per_guess
+from bot.service.hinting import boards_solver, make_hint, revealed_per_guess
 from bot.service.pack_choice import PackLists, PackSolvers, server_pack
 from bot.service.posts import ResultsPosts
 from bot.service.prefs import personal_today
@@ -364,6 +364,10 @@ class GameService(ResultsPosts):
         game = await self.db.last_finished_game(place.guild_id, place.channel_id, player_id)
         if game is None:
             raise NoGame(Problem.NOTHING_TO_ANALYSE)
+        if game.variant.boards > 1:  # the several-board solver's judgement, hints aside
+            return AnalysisResult(game, await SOLVER_LANE.run(
+                analyse_boards, await boards_solver(game, self.solver), game.hidden_words,
+                [guess.word for guess in game.guesses], game.hard_mode))
         solver = await self.solver(game.variant)
         revealed = revealed_per_guess(game, await self.db.hints_for_game(game.id))
         result = await SOLVER_LANE.run(analyse_when_ready, solver, game.hidden_word,

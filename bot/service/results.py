@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.core.analysis import GameAnalysis
+from bot.core.analysis import BoardsAnalysis, GameAnalysis
 from bot.core.domain import HintKind, Row, Status
 from bot.core.game import Game
 from bot.core.solver_answers import AnswerPick
@@ -93,8 +93,10 @@ class GiveUpResult:
 
 @dataclass(frozen=True)
 class AnalysisResult:
+    """A finished game's analysis (a game of several boards: a ``BoardsAnalysis``)."""
+
     game: Game
-    analysis: GameAnalysis
+    analysis: GameAnalysis | BoardsAnalysis
 
 
 @dataclass(frozen=True)
