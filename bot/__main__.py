@@ -175,7 +175,7 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
         number = int(args.archive) if args.archive is not None else None
         return await game.run(kind=kind, hard_mode=args.hard, word=args.word, number=number,
                               date=args.archive_date, language=args.language,
-                              length=args.length)
+                              length=args.length, boards=args.boards)
     finally:
         await db.close()
 

@@ -22,21 +22,27 @@ from bot.core.domain import HintPolicy
 from bot.core.race import RaceStats
 from bot.core.variant import CLASSIC, Variant
 from bot.render import terminal as tui
+from bot.render.boards import boards_of
+from bot.render.boards_terminal import boards_game
 from bot.render.catalogues import N_
-from bot.render.common import ENGLISH, Texts, texts_for
+from bot.render.common import ENGLISH, Texts, keyboard_rows, texts_for
 from bot.render.hint_text import hint_text
 from bot.render.race_text import race_stats_text
 from bot.render.share_words import share_words
 from bot.render.stats_text import stats_text
 from bot.render.terminal_text import (
+    BOARDS_KEY_LEGEND,
     COMMAND_NAMES,
     PLAY,
+    answer_text,
     bare_commands,
     bye_text,
+    end_text,
     error_text,
     help_text,
     in_progress_text,
     read_command,
+    start_text,
     storage_text,
     title,
     typed,
@@ -143,10 +149,23 @@ class TerminalGame:
         return 1
 
     def show(self, game: Game) -> None:
+        """The board (several boards side by side in 80 columns) and the keyboard."""
         self.say()
-        self.say(tui.game(game.rows, game.keyboard, game.max_attempts, self.color,
-                          variant=game.variant), wrap=False)
+        if game.variant.boards > 1:
+            boards = boards_of(game)
+            self.say(boards_game(boards.guesses, boards.feedback, game.variant, self.color,
+                                 layout=keyboard_rows(game.variant)), wrap=False)
+        else:
+            self.say(tui.game(game.rows, game.keyboard, game.max_attempts, self.color,
+                              variant=game.variant), wrap=False)
         self.say()
+
+    def legend(self, game: Game) -> str:
+        """Without colour, what the tiles' (and several boards' keys') marks stand for."""
+        text = self.texts._(tui.LEGEND_PLAIN)
+        if game.variant.boards > 1:
+            text += "\n" + self.texts._(BOARDS_KEY_LEGEND)
+        return text
 
     def read(self, prompt: str) -> str | None:
         """One line of input, or None at end of input. Read on the event loop's thread on
@@ -210,24 +229,29 @@ class TerminalGame:
 
     async def run(self, *, kind: Kind, hard_mode: bool, word: str | None,
                   number: int | None = None, date: str | None = None,
-                  language: str | None = None, length: int | None = None) -> int:
+                  language: str | None = None, length: int | None = None,
+                  boards: int | None = None) -> int:
         """Play until the game ends or the player leaves. A failure of the database prints
         one line and ends the session (exit code 1); what was saved stays saved. ``number``
         or ``date`` (YYYY-MM-DD) with :attr:`Kind.ARCHIVE`: that past daily. ``language``
-        and ``length``: the word pack of a new practice game (default English, 5 letters)."""
+        and ``length``: the word pack of a new practice game (default English, 5 letters);
+        ``boards``: 2, 4 or 8 for a Dordle, Quordle or Octordle (``None``: one, or the game
+        in progress)."""
         try:
             return await self._run(kind=kind, hard_mode=hard_mode, word=word, number=number,
-                                   date=date, language=language, length=length)
+                                   date=date, language=language, length=length,
+                                   boards=boards)
         except StorageError as exc:
             return self.refuse(storage_text(exc, self.texts))
 
     async def _run(self, *, kind: Kind, hard_mode: bool, word: str | None,
                    number: int | None, date: str | None, language: str | None,
-                   length: int | None) -> int:
+                   length: int | None, boards: int | None) -> int:
         try:
             started = await self.service.start(LOCAL_PLACE, self.player_id, kind=kind,
                                                hard_mode=hard_mode, word=word, number=number,
-                                               date=date, language=language, length=length)
+                                               date=date, language=language, length=length,
+                                               boards=boards or 1)
         except PlayerError as exc:
             if exc.problem is Problem.OWN_GAME_RUNNING:  # --daily or --archive
                 wanted = "daily" if kind is Kind.DAILY else "archive"
@@ -239,6 +263,8 @@ class TerminalGame:
             return self.refuse(in_progress_text(game, self.play, "word", t))
         if started.resumed and not _in_pack(game, language, length):  # not the pack asked
             return self.refuse(in_progress_text(game, self.play, "pack", t))
+        if started.resumed and boards not in (None, game.variant.boards):
+            return self.refuse(in_progress_text(game, self.play, "boards", t))
         if started.resumed:
             self.say(t._("Carrying on with your game in progress: {title}.",
                          title=title(game, t)))
@@ -247,12 +273,9 @@ class TerminalGame:
             if hard_mode and not game.hard_mode:
                 self.say(t._("It is not in hard mode: a game keeps the mode it started in."))
         else:
-            self.say(t.ngettext("{title}: guess the {length}-letter word in {n} attempt. /help "
-                                "for commands.", "{title}: guess the {length}-letter word in "
-                                "{n} attempts. /help for commands.", game.max_attempts,
-                                title=title(game, t), length=game.variant.length))
+            self.say(start_text(game, t))
         if not self.color:  # the tiles' marks stand for colours: say which
-            self.say(t._(tui.LEGEND_PLAIN))
+            self.say(self.legend(game))
         self.show(game)
         while True:
             try:
@@ -283,12 +306,7 @@ class TerminalGame:
                                  word=line.strip().upper(), command=line.strip().lower()))
                 if result.finish is not None:
                     won = result.finish.status is Status.WON
-                    if won:
-                        self.say(t._("You got it in {score}!",
-                                     score=f"{result.attempt}/{game.max_attempts}"))
-                    else:
-                        self.say(t._("Out of guesses. The word was {word}.",
-                                     word=result.game.shown_answer))
+                    self.say(end_text(game, won, result.attempt, t))
                     self.say()
                     self.say(share_words(game, result.finish, t), wrap=False)
                     self.say()
@@ -313,7 +331,7 @@ class TerminalGame:
         if name == "help":
             text = help_text(hints=await self.hints_on(game), word_hint=game.mode.word_hints,
                              texts=t, length=game.variant.length)
-            self.say(text if self.color else f"{text}\n\n{t._(tui.LEGEND_PLAIN)}")
+            self.say(text if self.color else f"{text}\n\n{self.legend(game)}")
         elif name == "board":
             game = await self.service.board(LOCAL_PLACE, self.player_id, game_id=game.id)
             self.show(game)
@@ -330,7 +348,7 @@ class TerminalGame:
             given_up = await self.service.give_up(LOCAL_PLACE, self.player_id,
                                                   game_id=game.id)
             self.show(given_up.game)
-            self.say(t._("The word was {word}.", word=given_up.game.shown_answer))
+            self.say(answer_text(given_up.game, t))
             await self.show_stats(game.bucket, variant=game.variant)
             return given_up.game, 0
         else:

@@ -83,6 +83,9 @@ def parser() -> argparse.ArgumentParser:
                       help="play a past daily again by its date")
     play.add_argument("--hard", action="store_true",
                       help="hard mode: green and yellow letters must be used")
+    play.add_argument("--boards", type=int, choices=(2, 4, 8), metavar="N",
+                      help="play N boards at once, each guess on every board: 2 (Dordle, 7 "
+                           "guesses), 4 (Quordle, 9) or 8 (Octordle, 13)")
     from bot.cli.pack_choice import add_pack_options
 
     add_pack_options(play)

@@ -39,6 +39,9 @@ def play_arguments_error(args: argparse.Namespace, words: WordLists,
         if args.archive is not None and _archive_mismatch(args.archive, args.archive_date):
             return t._("--archive and --archive-date name two different puzzles; give just "
                        "one of them.")
+    if args.boards is not None and (args.word is not None or archive):
+        return t._("--boards plays a practice game or the daily on several boards; --word and "
+                   "the archive are for one board.")
     variant = CLASSIC
     if args.language is not None or args.length is not None:
         found = _play_pack(args.language or DEFAULT_LANGUAGE, args.length or DEFAULT_LENGTH, t)

@@ -121,6 +121,7 @@ def controls_named(text: str) -> str:
 WANTED = {"daily": N_("the daily"), "archive": N_("the archive puzzle"),
           "word": N_("the game with your word"),
           "pack": N_("the game in that word pack"),
+          "boards": N_("the game on that many boards"),
           "daily or archive": N_("the daily or the archive puzzle")}
 
 
@@ -144,6 +145,43 @@ def in_progress_text(game: Game | None, play: str, wanted: str,
 def title(game: Game, texts: Texts = ENGLISH) -> str:
     label = game_label_text(game, texts)
     return texts._("{label} (hard mode)", label=label) if game.hard_mode else label
+
+
+#: Without colour, what the marks of a game of several boards' keys stand for.
+BOARDS_KEY_LEGEND = N_("Each key has a mark per board: # right place, + elsewhere, - not in "
+                       "the word, . not played there or the board is solved.")
+
+
+def start_text(game: Game, texts: Texts = ENGLISH) -> str:
+    """What a new game says first: what to find, in how many attempts."""
+    t, boards = texts, game.variant.boards
+    if boards > 1:
+        return t.ngettext("{title}: find the {length}-letter words of {boards} boards in {n} "
+                          "attempt. /help for commands.", "{title}: find the {length}-letter "
+                          "words of {boards} boards in {n} attempts. /help for commands.",
+                          game.max_attempts, title=title(game, t), length=game.variant.length,
+                          boards=boards)
+    return t.ngettext("{title}: guess the {length}-letter word in {n} attempt. /help "
+                      "for commands.", "{title}: guess the {length}-letter word in "
+                      "{n} attempts. /help for commands.", game.max_attempts,
+                      title=title(game, t), length=game.variant.length)
+
+
+def end_text(game: Game, won: bool, attempt: int, texts: Texts = ENGLISH) -> str:
+    """What the guess that ends ``game`` says: won in how many, or the word(s) it hid."""
+    t, score = texts, f"{attempt}/{game.max_attempts}"
+    if game.variant.boards > 1:
+        return (t._("You solved every board in {score}!", score=score) if won
+                else t._("Out of guesses. The words were {words}.", words=game.shown_answer))
+    return (t._("You got it in {score}!", score=score) if won
+            else t._("Out of guesses. The word was {word}.", word=game.shown_answer))
+
+
+def answer_text(game: Game, texts: Texts = ENGLISH) -> str:
+    """The hidden word(s) of a game given up."""
+    if game.variant.boards > 1:
+        return texts._("The words were {words}.", words=game.shown_answer)
+    return texts._("The word was {word}.", word=game.shown_answer)
 
 
 def wrapped(text: str, width: int) -> str:
