@@ -272,10 +272,8 @@ def analyse_boards(solver: BoardsSolver, answers: Sequence[str], guesses: Sequen
         best = played_value = best_value = None
         try:
             best = solver.suggest(histories, hard_mode)
-            # (Each word once: the solver values a word given twice wrongly.)
-            values = dict(zip(ranked := sorted({guess, best}),
-                              solver.expected_guesses(histories, ranked), strict=True))
-            played_value, best_value = attempt - 1 + values[guess], attempt - 1 + values[best]
+            played_value, best_value = (attempt - 1 + value for value in
+                                        solver.expected_guesses(histories, [guess, best]))
         except HistoryError:  # a board's word is not in the solver's list: nothing to judge
             pass
         feedback = tuple(score(guess, word) if is_open else None

@@ -175,10 +175,9 @@ class BoardsSolver:
             columns.append(column)
         if not state.open_boards:
             return [0.0] * len(columns)
-        order = np.argsort(columns)
-        values = np.empty(len(columns))
-        values[order] = 1.0 + self.scores(state, np.asarray(columns)[order])
-        return values.tolist()
+        # The estimate takes each column once, in order (a word given twice is valued once).
+        unique, where = np.unique(columns, return_inverse=True)
+        return (1.0 + self.scores(state, unique)[where]).tolist()
 
     # -- suggestions -------------------------------------------------------------------------
 
@@ -260,8 +259,9 @@ class BoardsSolver:
         return np.union1d(chosen, answer_columns)
 
     def scores(self, state: BoardsState, columns: np.ndarray | None) -> np.ndarray:
-        """The estimate of each guess column (``None``: every guess): the guesses the open
-        boards are expected to still need after it (:mod:`bot.core.boards_estimate`)."""
+        """The estimate of each guess column of ``columns``, sorted and each once (``None``:
+        every guess): the guesses the open boards are expected to still need after it
+        (:mod:`bot.core.boards_estimate`)."""
         matrix = self.solver.matrix
         width = matrix.shape[1] if columns is None else len(columns)
         total = np.zeros(width)

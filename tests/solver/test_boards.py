@@ -187,6 +187,16 @@ def test_expected_guesses_count_each_open_board(solver: Solver) -> None:
         duo.expected_guesses(histories, ["xyzzy"])
 
 
+def test_expected_guesses_value_a_word_the_same_however_often_it_is_asked(
+        quordle: BoardsSolver) -> None:
+    words = quordle.solver.answers[:4]
+    histories = histories_for([quordle.solver.answers[10]], words)
+    word, other = words[1], quordle.solver.guesses[-1]  # a candidate of an open board
+    alone = quordle.expected_guesses(histories, [word])[0]
+    assert quordle.expected_guesses(histories, [word, other, word]) == pytest.approx(
+        [alone, quordle.expected_guesses(histories, [other])[0], alone])
+
+
 def test_every_board_found_is_the_end(quordle: BoardsSolver) -> None:
     words = ["sheep", "craft", "llama", "geese"]
     histories = histories_for(words, words)
