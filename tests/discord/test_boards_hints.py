@@ -48,3 +48,31 @@ async def test_a_word_hint_a_letter_hint_and_the_analysis_of_a_quordle(table: Ta
         description = analysis.embed["description"]
         assert "**1.** `T R A C E`" in description and "**5.** `S P E E D`" in description
         assert "4: 🟩🟩🟩🟩🟩 solved" in description
+
+
+async def test_the_hint_buttons_of_a_quordle_board_name_the_board(table: Table) -> None:
+    table.picker.queue.extend(WORDS)
+    async with table.running():
+        board = await table.reply(table.bob, "wordle start", {"boards": 4})
+        assert {"Letter", "Position", "Word"} <= {b.get("label") for b in board.buttons()}
+        await table.reply(table.bob, "guess", {"word": "crane"})  # board 1 solved
+        click = await table.fake.click(board, table.bob, label="Letter")
+        (hint,) = await click.wait_for_messages(1)
+        said = re.fullmatch(r"Board ([234]): the word has the letter ([A-Z])\.",
+                            hint.embed["description"])
+        assert said and said.group(2).lower() in WORDS[int(said.group(1)) - 1], hint.text()
+        click = await table.fake.click(board, table.bob, label="Position")
+        (hint,) = await click.wait_for_messages(1)
+        said = re.fullmatch(r"Board ([234]): letter ([1-5]) of the word is ([A-Z])\.",
+                            hint.embed["description"])
+        assert said, hint.text()
+        board_word = WORDS[int(said.group(1)) - 1]
+        assert board_word[int(said.group(2)) - 1] == said.group(3).lower()
+        click = await table.fake.click(board, table.bob, label="Word")
+        (hint,) = await click.wait_for_messages(1)
+        assert re.fullmatch(r"Try [A-Z]{5} on the open boards\. Words still possible: "
+                            r"board 2: \d+, board 3: \d+, board 4: \d+\.",
+                            hint.embed["description"]), hint.text()
+        game = await table.service.board(table.place(), table.bob.id)
+        stored = await table.service.db.hints_for_game(game.id)
+        assert [h.kind for h in stored] == ["letter", "position", "word"]
