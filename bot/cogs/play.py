@@ -45,6 +45,7 @@ from bot.cogs.messages import choices, finish_fields, hint_embed, mention
 from bot.cogs.race_messages import race_board_reply
 from bot.core.domain import HintKind, Kind
 from bot.render.common import ENGLISH, Texts, game_label_text
+from bot.render.share_words import share_words
 from bot.render.stats_image import stats_png_async
 from bot.service import Finish, Game, GiveUpResult, GuessResult
 from bot.service.moves import Moves
@@ -288,9 +289,10 @@ class PlayCog(commands.Cog):
             return
         try:
             if finish.figures:
-                finished = server_texts(interaction)._(  # posted for everyone in the channel
-                    "{player} finished:", player=mention(interaction.user.id))
-                await send(interaction, Reply(content=f"{finished}\n{shown(finish.share_text)}"))
+                texts = server_texts(interaction)  # posted for everyone in the channel
+                finished = texts._("{player} finished:", player=mention(interaction.user.id))
+                grid = share_words(game, finish, texts)
+                await send(interaction, Reply(content=f"{finished}\n{shown(grid)}"))
         except discord.HTTPException as exc:
             log.warning("could not post the share grid of user %s in channel %s: %s",
                         interaction.user.id, interaction.channel_id, exc)
