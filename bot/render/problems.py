@@ -15,6 +15,7 @@ from bot.core.packs import pack_keys
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts
 from bot.render.race_text import race_problems
+from bot.render.share_words import played_words
 from bot.render.word_problems import invalid_text
 from bot.service.errors import PlayerError, Problem
 
@@ -62,7 +63,7 @@ def problem_text(error: PlayerError, commands: Commands, texts: Texts = ENGLISH)
             number=number, channel=channel),
         Problem.DAILY_DONE: lambda: (t._(
             "You've already played Wordle {number} today. A new one comes tomorrow.",
-            number=number) + f"\n\n{error.share_text or ''}").rstrip(),
+            number=number) + _grid(error, t)),
         Problem.HINTS_OFF: lambda: t._("Hints are turned off for channel games on this "
                                        "server."),
         Problem.HINTS_OFF_DAILY: lambda: t._(
@@ -141,6 +142,16 @@ def problem_text(error: PlayerError, commands: Commands, texts: Texts = ENGLISH)
 #: The kinds of hint in words, as a refusal lists them.
 HINT_KINDS = {HintKind.LETTER: N_("a letter"), HintKind.POSITION: N_("a position"),
               HintKind.WORD: N_("a word")}
+
+
+def _grid(error: PlayerError, texts: Texts) -> str:
+    """The share grid of the finished game a refusal points to, after a blank line; or
+    nothing."""
+    if error.played is None:
+        return ""
+    return "\n\n" + played_words(error.played, texts)
+
+
 def _quoted(text: str | None) -> str:
     shown = "".join(ch for ch in (text or "") if ch.isprintable())
     return f"'{shown[:20]}…'" if len(shown) > 20 else f"'{shown}'"
@@ -151,7 +162,7 @@ def archive_problems(error: PlayerError, start: str,
     """The archive's problems in words (``start``: the front end's start command)."""
     t = texts
     number = t.number(error.puzzle_number or 0)
-    share = f"\n\n{error.share_text}" if error.share_text else ""
+    share = _grid(error, t)
     return {
         Problem.ARCHIVE_WHICH: t._("Choose a past puzzle by its number (number:123) or its "
                                    "date (date:2026-03-15)."),

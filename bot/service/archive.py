@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.core.daily import puzzle_number
 from bot.core.domain import ARCHIVE, Kind, Status
-from bot.service.dailies import daily_answer, resume_daily, shared
+from bot.service.dailies import daily_answer, played, resume_daily
 from bot.service.errors import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Place, Problem
 from bot.service.pack_choice import chosen_variant
 from bot.service.results import StartResult
@@ -82,7 +82,7 @@ async def start_archive(service: GameService, salt: str, place: Place, player_id
     if daily is not None:
         if Status(daily.status).is_over:
             raise DailyAlreadyPlayed(Problem.ARCHIVE_PLAYED_DAILY, puzzle_number=chosen,
-                                     share_text=await shared(service.db, daily))
+                                     played=await played(service.db, daily))
         return await resume_daily(db, daily, place)
     existing = await db.archive_game(place.guild_id, player_id, chosen)
     if existing is not None:

@@ -20,11 +20,11 @@ from bot.core.multiboard import join_words
 from bot.core.personal import PERSONAL, player_daily_word
 from bot.core.removed_words import dealt_daily_word
 from bot.core.words import WordLists
-from bot.service.endings import share
 from bot.service.errors import (
     DailyAlreadyPlayed,
     GameAlreadyRunning,
     Place,
+    Played,
     Problem,
     store_refusals,
 )
@@ -66,7 +66,7 @@ async def resume_daily(db: Store, existing: Game, place: Place, *,
     number = existing.puzzle_number
     if Status(existing.status).is_over:
         raise DailyAlreadyPlayed(done, puzzle_number=number,
-                                 share_text=await shared(db, existing))
+                                 played=await played(db, existing))
     if existing.channel_id != place.channel_id and place.guild_id == PERSONAL:
         try:
             existing = await brought_here(db, existing, place)
@@ -113,9 +113,9 @@ async def refuse_if_archived(db: Store, place: Place, player_id: int, number: in
         return
     finished = Status(archived.status).is_over
     raise DailyAlreadyPlayed(Problem.DAILY_IN_ARCHIVE, puzzle_number=number,
-                             share_text=await shared(db, archived) if finished else None)
+                             played=await played(db, archived) if finished else None)
 
 
-async def shared(db: Store, game: Game) -> str:
-    """A finished game's share grid, with the hints used noted."""
-    return share(game, len(await db.hints_for_game(game.id)))
+async def played(db: Store, game: Game) -> Played:
+    """A finished game and the hints used in it, for the share grid a refusal quotes."""
+    return Played(game, len(await db.hints_for_game(game.id)))

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any, Final, ParamSpec, TypeVar
 
 from bot.core.domain import Refusal
-from bot.core.game import Invalid
+from bot.core.game import Game, Invalid
 from bot.storage.errors import GameNotActive, GameNotFound, PlayerNotAllowed, StorageFull
 from bot.storage.models import Unset
 from bot.storage.port import MAX_ID
@@ -47,7 +47,7 @@ class Problem(StrEnum):
     CHANNEL_GAME_RUNNING = "channel_game_running"
     #: ``puzzle_number``, ``channel_id``: the player's daily is running in another channel.
     DAILY_ELSEWHERE = "daily_elsewhere"
-    #: ``puzzle_number``, ``share_text``: today's daily is finished.
+    #: ``puzzle_number``, ``played``: today's daily is finished.
     DAILY_DONE = "daily_done"
     HINTS_OFF = "hints_off"
     #: The server has hints on dailies turned off (``hints_in_dailies``).
@@ -94,13 +94,13 @@ class Problem(StrEnum):
     ARCHIVE_FUTURE = "archive_future"
     #: Before puzzle 1.
     ARCHIVE_TOO_EARLY = "archive_too_early"
-    #: ``puzzle_number``, ``share_text``: the player finished this archive puzzle already.
+    #: ``puzzle_number``, ``played``: the player finished this archive puzzle already.
     ARCHIVE_DONE = "archive_done"
-    #: ``puzzle_number``, ``share_text``: the player played this puzzle as the daily.
+    #: ``puzzle_number``, ``played``: the player played this puzzle as the daily.
     ARCHIVE_PLAYED_DAILY = "archive_played_daily"
     #: A number or date was given for a game that is not from the archive.
     ARCHIVE_ONLY = "archive_only"
-    #: ``puzzle_number``, ``share_text``: today's daily is a puzzle the player took from the
+    #: ``puzzle_number``, ``played``: today's daily is a puzzle the player took from the
     #: archive before (the server's time zone moved back a day): it can't be their daily.
     DAILY_IN_ARCHIVE = "daily_in_archive"
     #: Too many players at once; try again.
@@ -145,18 +145,27 @@ class Problem(StrEnum):
     BAD_PLACE_ID = "bad_place_id"
 
 
+@dataclass(frozen=True)
+class Played:
+    """A finished game a refusal points to (the daily already played), for the front end to
+    draw its share grid in the reader's language: the game and the hints used in it."""
+
+    game: Game
+    hints_used: int
+
+
 class PlayerError(Exception):
     """Something the player asked for that cannot be done: a :class:`Problem` and its data."""
 
     def __init__(self, problem: Problem, *, invalid: Invalid | None = None,
                  channel_id: int | None = None, puzzle_number: int | None = None,
-                 share_text: str | None = None, detail: str | None = None) -> None:
+                 played: Played | None = None, detail: str | None = None) -> None:
         super().__init__(problem.value)
         self.problem = problem
         self.invalid = invalid
         self.channel_id = channel_id
         self.puzzle_number = puzzle_number
-        self.share_text = share_text
+        self.played = played
         self.detail = detail
 
     @property

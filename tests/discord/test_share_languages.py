@@ -20,3 +20,8 @@ async def test_a_hinted_daily_is_shared_in_each_readers_language(table: Table) -
         assert share.content.startswith(f"<@{table.carol.id}> ist fertig:")
         assert "💡 1 Tipp genutzt" in share.content and "hint" not in share.content
 
+        again = await table.reply(table.carol, "wordle start", {"kind": "daily"},
+                                  locale="ru")
+        assert again.ephemeral
+        assert again.content.startswith("Ты уже сыграл Wordle"), again.content
+        assert again.content.endswith("🟩🟩🟩🟩🟩\n💡 использована 1 подсказка"), again.content

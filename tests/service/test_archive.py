@@ -14,7 +14,15 @@ from bot.core.feedback import score
 from bot.core.periods import Period
 from bot.service import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Place, Problem
 from bot.service.archive import archive_number
+from bot.service.endings import share
+from bot.service.errors import PlayerError
 from tests.support import zone_set_long_ago
+
+
+def quoted(error: PlayerError) -> str:
+    """The share grid a refusal quotes, as the service's English grid draws it."""
+    assert error.played is not None
+    return share(error.played.game, error.played.hints_used)
 
 HERE = Place(guild_id=10, channel_id=100)
 THERE = Place(guild_id=10, channel_id=101)
@@ -128,7 +136,7 @@ async def test_played_once_resumed_while_running_and_kept_apart(service, clock):
     with pytest.raises(DailyAlreadyPlayed) as done:
         await service.start(HERE, ALICE, kind="archive", number=300)
     assert done.value.problem is Problem.ARCHIVE_DONE
-    assert done.value.share_text == result.finish.share_text
+    assert quoted(done.value) == result.finish.share_text
 
     # Its own statistics bucket; nothing in the dailies, their streaks or their results.
     archive = await service.stats(HERE.guild_id, ALICE, "archive")
@@ -155,7 +163,7 @@ async def test_a_puzzle_played_as_the_daily_is_not_in_the_archive(service, clock
     with pytest.raises(DailyAlreadyPlayed) as played:
         await service.start(HERE, BOB, kind="archive", number=323)
     assert played.value.problem is Problem.ARCHIVE_PLAYED_DAILY
-    assert played.value.share_text.startswith("Wordle 323 1/6")
+    assert quoted(played.value).startswith("Wordle 323 1/6")
 
 
 async def test_after_forget_me_the_daily_stays_played_but_the_archive_opens(service, clock):
@@ -223,6 +231,6 @@ async def test_a_puzzle_taken_from_the_archive_is_never_the_daily_later(service,
     with pytest.raises(DailyAlreadyPlayed) as refused:
         await service.start(HERE, ALICE, kind="daily")
     assert refused.value.problem is Problem.DAILY_IN_ARCHIVE
-    assert refused.value.share_text.startswith("Wordle 324 · archive 1/6")
+    assert quoted(refused.value).startswith("Wordle 324 · archive 1/6")
     assert await service.db.daily_game(HERE.guild_id, ALICE, 324) is None  # nothing started
     await service.start(HERE, BOB, kind="daily")  # others play day 324 as usual

@@ -18,8 +18,15 @@ from bot.service import (
     Problem,
     Status,
 )
+from bot.service.endings import share
 from bot.storage.errors import StorageFull
 from tests.support import zone_set_long_ago
+
+
+def quoted(error: PlayerError) -> str:
+    """The share grid a refusal quotes, as the service's English grid draws it."""
+    assert error.played is not None
+    return share(error.played.game, error.played.hints_used)
 
 SALT = "test-salt"
 EARLY = Place(guild_id=500, channel_id=5000)  # Etc/GMT-14: UTC+14, the first day to begin
@@ -133,7 +140,7 @@ async def test_hinted_daily_is_marked_and_ranks_after_the_same_score(service, db
     assert [r.player_id for r in summary.standings] == [BOB, ALICE, CAROL]
     with pytest.raises(DailyAlreadyPlayed) as done:
         await service.start(HERE, ALICE, kind="daily")
-    assert "💡" in done.value.share_text
+    assert "💡" in quoted(done.value)
 
     for by in ("wins", "win_percent", "average", "current_streak", "max_streak"):
         board = await service.leaderboard(HERE.guild_id, ALICE, mode="daily", by=by)

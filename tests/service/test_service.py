@@ -26,7 +26,15 @@ from bot.service import (
     StatsBucket,
     Status,
 )
+from bot.service.endings import share
+from bot.service.errors import PlayerError
 from tests.support import zone_set_long_ago
+
+
+def quoted(error: PlayerError) -> str:
+    """The share grid a refusal quotes, as the service's English grid draws it."""
+    assert error.played is not None
+    return share(error.played.game, error.played.hints_used)
 
 HERE = Place(guild_id=10, channel_id=100)
 ELSEWHERE = Place(guild_id=10, channel_id=200)
@@ -267,7 +275,7 @@ async def test_daily_started_twice_resumes_and_cannot_be_replayed(service, words
     with pytest.raises(DailyAlreadyPlayed) as info:
         await service.start(HERE, ALICE, kind="daily")
     assert info.value.puzzle_number == number
-    assert info.value.share_text.startswith(f"Wordle {number:,} 1/6")
+    assert quoted(info.value).startswith(f"Wordle {number:,} 1/6")
     # Everyone gets the same word.
     bob = await service.start(ELSEWHERE, BOB, kind="daily")
     assert (await service.guess(ELSEWHERE, BOB, answer)).finish.status == "won"
