@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.core.letter_rules import LETTER_RULES
-from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH
+from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH, pack
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts
 from bot.render.daily_results import HINTED_MARK
@@ -85,7 +85,9 @@ def prefs_text(prefs: PlayerPrefs, zone_from: datetime | None,
     if zone_from is not None:
         zone += " " + texts._("(your own daily follows it from {when})",
                               when=f"<t:{int(zone_from.timestamp())}:f>")
-    example = recolour(feedback_line("crane", "GYBBB"), prefs.high_contrast)
+    word = texts.pgettext("an example of a guess", "crane")  # a word of the language's pack
+    variant = pack(texts.language, DEFAULT_LENGTH).variant
+    example = recolour(feedback_line(word, "GYBBB", variant), prefs.high_contrast)
     return "\n".join([
         texts._("**Colours:** {colours}", colours=colours),
         texts._("**Board picture:** {picture}", picture=picture),
