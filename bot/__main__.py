@@ -242,15 +242,18 @@ def _run_discord(config: Config, words: WordLists, *, sync_global: bool) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     _replace_what_cannot_be_shown()
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        return _main(sys.argv[1:] if argv is None else argv)
+        return _main(argv)
     except BrokenPipeError:  # the reader went away (`wordle-bot play | head -1`): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the exit's own flush cannot fail again
         return 1
     except KeyboardInterrupt:  # Ctrl-C in solve, prepare, or before play's game began
         logging.disable()  # a strategy build stops with the command: nothing to report
-        print("\nInterrupted.", file=sys.stderr)
+        from bot.cli.cli_language import command_line_texts
+
+        print("\n" + command_line_texts(argv, os.environ)._("Interrupted."), file=sys.stderr)
         return 130
 
 
@@ -264,12 +267,17 @@ def _replace_what_cannot_be_shown() -> None:
 
 
 def _main(argv: list[str]) -> int:
-    parser = arguments.parser()
+    from bot.cli.cli_language import argparse_speaking, command_line_texts
+
+    texts = command_line_texts(argv, os.environ)  # the help's and argparse's words
+    with argparse_speaking(texts):  # argparse words its help option as it is made
+        parser = arguments.parser(texts)
     at = arguments.tool_command(argv)
     if at is not None:  # the settings file is theirs too (word lists, cache folder)
-        top = parser.parse_args(argv[:at])
-        arguments.refuse_misplaced(parser, top, argv[at])
-        env_file = arguments.settings_file(parser, top.env_file)
+        with argparse_speaking(texts):
+            top = parser.parse_args(argv[:at])
+            arguments.refuse_misplaced(parser, top, argv[at])
+            env_file = arguments.settings_file(parser, top.env_file)
         if argv[at] == "solve":
             from bot.cli.solve import main as solve_main
 
@@ -277,13 +285,15 @@ def _main(argv: list[str]) -> int:
         from bot.cli.prepare import main as prepare_main
 
         return prepare_main(argv[at + 1:], env_file=env_file)
-    args = parser.parse_args(argv)
-    arguments.refuse_misplaced(parser, args, args.command)
+    with argparse_speaking(texts):
+        args = parser.parse_args(argv)
+        arguments.refuse_misplaced(parser, args, args.command)
     if args.command == "salt":
         from bot.cli.salt import main as salt_main
 
         return salt_main(sys.stdout)
-    env_file = arguments.settings_file(parser, args.env_file)
+    with argparse_speaking(texts):
+        env_file = arguments.settings_file(parser, args.env_file)
     try:
         config = Config.from_env(env_file)
         _setup_logging(config.log_level, quiet=args.command == "play")

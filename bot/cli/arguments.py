@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from bot.cli import exits
-from bot.render.catalogues import LANGUAGE_NAMES, LANGUAGES
+from bot.render.catalogues import LANGUAGE_NAMES, LANGUAGES, N_
+from bot.render.common import ENGLISH, Texts
 from bot.render.terminal_text import controls_named
 
 #: The commands that parse their own arguments (everything after their name).
@@ -27,7 +28,7 @@ instead, which Discord can take a while to spread; run with it once, and again a
 upgrade that changes the commands. It also clears the commands of DEV_GUILD_ID's server, which
 would otherwise show each command twice."""
 
-_SETTINGS_HELP = "settings file (default: .env, if there is one)"
+_SETTINGS_HELP = N_("settings file (default: .env, if there is one)")
 _SYNC_GLOBAL_HELP = ("publish the slash commands to every server at start, and clear those "
                      "of DEV_GUILD_ID's server")
 
@@ -41,72 +42,82 @@ class CommandParser(argparse.ArgumentParser):
         super().error(controls_named(message))
 
 
-def settings_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+def settings_option(parser: argparse.ArgumentParser, texts: Texts = ENGLISH, *,
+                    top: bool = False) -> None:
     """``--env-file``, before the command (``top``) or after it, where absent keeps the
     value given before."""
-    parser.add_argument("--env-file", metavar="FILE", help=_SETTINGS_HELP,
+    parser.add_argument("--env-file", metavar="FILE", help=texts._(_SETTINGS_HELP),
                         default=None if top else argparse.SUPPRESS)
 
 
-def parser() -> argparse.ArgumentParser:
+def lang_option(parser: argparse.ArgumentParser, texts: Texts = ENGLISH) -> None:
+    """``--lang``: the language of the command's words (its help, its messages)."""
+    parser.add_argument("--lang", metavar="LANG", choices=LANGUAGES, help=texts._(
+        "the language of the messages: {languages} (default: LC_ALL, LC_MESSAGES or LANG; "
+        "else English)", languages=", ".join(f"{code} ({LANGUAGE_NAMES[code]})"
+                                            for code in LANGUAGES)))
+
+
+def parser(texts: Texts = ENGLISH) -> argparse.ArgumentParser:
+    """The command line's parser; the help of ``play`` in the language of ``texts`` (the
+    Discord bot's, for whoever runs it, in English)."""
+    t = texts
     top = CommandParser(
         prog="wordle-bot",
         usage="%(prog)s [-h] [--env-file FILE] [--sync-global] [COMMAND] ...",
         description="Wordle for Discord servers, and in your terminal. Without a command, "
                     "runs the Discord bot\n(wordle-bot run).",
-        epilog=exits.help_text(), formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=exits.help_text(texts=t), formatter_class=argparse.RawDescriptionHelpFormatter)
     settings_option(top, top=True)
     top.add_argument("--sync-global", action="store_true",
                      help=_SYNC_GLOBAL_HELP + " (the same as run --sync-global)")
     sub = top.add_subparsers(dest="command", metavar="COMMAND", prog="wordle-bot")
 
     run = sub.add_parser("run", help="run the Discord bot (the default)",
-                         description=_RUN_DESCRIPTION, epilog=exits.help_text("run"),
+                         description=_RUN_DESCRIPTION, epilog=exits.help_text("run", t),
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     settings_option(run)
     run.add_argument("--sync-global", action="store_true", default=argparse.SUPPRESS,
                      help=_SYNC_GLOBAL_HELP)
 
-    play = sub.add_parser("play", help="play Wordle in this terminal",
-                          description="Play Wordle in this terminal, over the bot's own "
-                                      "service and database.",
-                          epilog=exits.help_text("play"),
+    play = sub.add_parser("play", help=t._("play Wordle in this terminal"),
+                          description=t._("Play Wordle in this terminal, over the bot's own "
+                                          "service and database."),
+                          epilog=exits.help_text("play", t),
                           formatter_class=argparse.RawDescriptionHelpFormatter)
-    settings_option(play)
-    play.add_argument("--db", type=Path, help="a SQLite database file (default: the bot's "
-                      "own: DATABASE_URL, else WORDLE_DB or data/wordle-bot.sqlite3)")
-    play.add_argument("--word", help="set the hidden word (for trying things out)")
-    play.add_argument("--daily", action="store_true", help="play today's daily puzzle")
+    settings_option(play, t)
+    play.add_argument("--db", type=Path, help=t._(
+        "a SQLite database file (default: the bot's own: DATABASE_URL, else WORDLE_DB or "
+        "data/wordle-bot.sqlite3)"))
+    play.add_argument("--word", help=t._("set the hidden word (for trying things out)"))
+    play.add_argument("--daily", action="store_true", help=t._("play today's daily puzzle"))
     play.add_argument("--archive", metavar="N",
-                      help="play a past daily again by its number (Wordle N)")
+                      help=t._("play a past daily again by its number (Wordle N)"))
     play.add_argument("--archive-date", metavar="YYYY-MM-DD",
-                      help="play a past daily again by its date")
+                      help=t._("play a past daily again by its date"))
     play.add_argument("--hard", action="store_true",
-                      help="hard mode: green and yellow letters must be used")
+                      help=t._("hard mode: green and yellow letters must be used"))
     play.add_argument("--boards", type=int, choices=(2, 4, 8), metavar="N",
-                      help="play N boards at once, each guess on every board: 2 (Dordle, 7 "
-                           "guesses), 4 (Quordle, 9) or 8 (Octordle, 13)")
+                      help=t._("play N boards at once, each guess on every board: 2 (Dordle, 7 "
+                               "guesses), 4 (Quordle, 9) or 8 (Octordle, 13)"))
     from bot.cli.pack_choice import add_pack_options
 
-    add_pack_options(play)
+    add_pack_options(play, t)
     play.set_defaults(language=None, length=None)  # none given: the daily's pack
-    play.add_argument("--lang", metavar="LANG", choices=LANGUAGES,
-                      help="the language of the game's messages: " + ", ".join(
-                          f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGES)
-                      + " (default: LC_ALL, LC_MESSAGES or LANG; else English)")
+    lang_option(play, t)
     colour = play.add_mutually_exclusive_group()
     colour.add_argument("--color", dest="color", action="store_true", default=None,
-                        help="always use colour")
+                        help=t._("always use colour"))
     colour.add_argument("--no-color", dest="color", action="store_false",
-                        help="never use colour (also NO_COLOR=1)")
+                        help=t._("never use colour (also NO_COLOR=1)"))
 
     solve = sub.add_parser("solve", add_help=False,
-                           help="suggest guesses for a game played elsewhere "
-                                "(wordle-bot solve --help)")
+                           help=t._("suggest guesses for a game played elsewhere "
+                                    "(wordle-bot solve --help)"))
     solve.add_argument("rest", nargs=argparse.REMAINDER)
     prepare = sub.add_parser("prepare", add_help=False,
-                             help="build the solver's strategies ahead (wordle-bot prepare "
-                                  "--help)")
+                             help=t._("build the solver's strategies ahead (wordle-bot "
+                                      "prepare --help)"))
     prepare.add_argument("rest", nargs=argparse.REMAINDER)
 
     from bot.cli.salt import DESCRIPTION as SALT_DESCRIPTION

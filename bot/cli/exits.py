@@ -11,6 +11,9 @@ from __future__ import annotations
 import sqlite3
 import textwrap
 
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts
+
 #: The command line is wrong (argparse's own status for it).
 USAGE = 2
 #: Discord or the database could not be reached at start: trying again later can work.
@@ -22,32 +25,33 @@ CONFIG = 78
 
 #: Each status of ``run`` and ``play`` (``None``: both), for their help.
 _MEANINGS: tuple[tuple[int, str | None, str], ...] = (
-    (0, "run", "the bot was stopped (SIGTERM, Ctrl-C)"),
-    (0, "play", "the game ended or was left"),
-    (1, None, "an unexpected error"),
-    (1, "play", "the game was refused (a daily already played, ...)"),
-    (USAGE, None, "the command line is wrong"),
-    (UNAVAILABLE, None, "Discord or the database could not be reached: trying again later "
-                        "can work"),
-    (CONFIG, None, "a setting is wrong (the token, a value, a file or folder it names, the "
-                   "database's login) or the database file is damaged: fix or restore it; "
-                   "starting again cannot help"),
-    (130, "play", "the game was interrupted (Ctrl-C)"),
+    (0, "run", N_("the bot was stopped (SIGTERM, Ctrl-C)")),
+    (0, "play", N_("the game ended or was left")),
+    (1, None, N_("an unexpected error")),
+    (1, "play", N_("the game was refused (a daily already played, ...)")),
+    (USAGE, None, N_("the command line is wrong")),
+    (UNAVAILABLE, None, N_("Discord or the database could not be reached: trying again "
+                           "later can work")),
+    (CONFIG, None, N_("a setting is wrong (the token, a value, a file or folder it names, "
+                      "the database's login) or the database file is damaged: fix or "
+                      "restore it; starting again cannot help")),
+    (130, "play", N_("the game was interrupted (Ctrl-C)")),
 )
 
 
-def help_text(command: str | None = None) -> str:
+def help_text(command: str | None = None, texts: Texts = ENGLISH) -> str:
     """The exit status part of ``wordle-bot --help`` (``command`` None) or of ``wordle-bot
-    run --help`` and ``play --help``."""
+    run --help`` and ``play --help``, in the language of ``texts``."""
     if command is None:
-        lines = ["exit status of run and play (solve and prepare: see their own --help):"]
+        lines = [texts._("exit status of run and play (solve and prepare: see their own "
+                         "--help):")]
     else:
-        lines = ["exit status:"]
+        lines = [texts._("exit status:")]
     wrap = textwrap.TextWrapper(width=88, initial_indent="", subsequent_indent=" " * 7)
     for code, only, meaning in _MEANINGS:
         if command is None or only in (None, command):
             where = f"{only}: " if command is None and only else ""
-            lines.extend(wrap.wrap(f"  {code:<4} {where}{meaning}"))
+            lines.extend(wrap.wrap(f"  {code:<4} {where}{texts._(meaning)}"))
     return "\n".join(lines)
 
 

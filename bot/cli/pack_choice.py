@@ -18,6 +18,7 @@ from bot.core.letter_rules import LETTER_RULES, LetterRules, letter_rules
 from bot.core.letters import BadPackWord, read_word, shown_answer, upper_case
 from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH
 from bot.core.variant import CLASSIC, Variant
+from bot.render.common import ENGLISH, Texts
 
 
 @dataclass(frozen=True)
@@ -47,14 +48,15 @@ def _length(text: str) -> int:
     return int(text)
 
 
-def add_pack_options(parser: argparse.ArgumentParser) -> None:
-    """``--language`` and ``--length``."""
+def add_pack_options(parser: argparse.ArgumentParser, texts: Texts = ENGLISH) -> None:
+    """``--language`` and ``--length``, their help in the language of ``texts``."""
     parser.add_argument("--language", default=DEFAULT_LANGUAGE, metavar="CODE",
-                        help="the word pack's language: en, de, es, fr, it, nl, pt or ru "
-                             f"(default {DEFAULT_LANGUAGE})")
+                        help=texts._("the word pack's language: en, de, es, fr, it, nl, pt "
+                                     "or ru (default {language})", language=DEFAULT_LANGUAGE))
     parser.add_argument("--length", type=_length, default=DEFAULT_LENGTH, metavar="N",
-                        help="the word pack's length: 5 in every language, also 4, 6 and 7 "
-                             f"in English (default {DEFAULT_LENGTH})")
+                        help=texts._("the word pack's length: 5 in every language, also 4, 6 "
+                                     "and 7 in English (default {length})",
+                                     length=DEFAULT_LENGTH))
 
 
 def read_guess(text: str, variant: Variant) -> str:

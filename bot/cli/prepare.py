@@ -16,50 +16,57 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import tempfile
 from pathlib import Path
 from typing import TextIO
 
-from bot.cli.arguments import CommandParser, settings_file, settings_option
+from bot.cli.arguments import CommandParser, lang_option, settings_file, settings_option
+from bot.cli.cli_language import argparse_speaking, command_line_texts
 from bot.cli.pack_choice import add_pack_options, chosen_lists
+from bot.render.common import ENGLISH, Texts
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(texts: Texts = ENGLISH) -> argparse.ArgumentParser:
+    t = texts
     parser = CommandParser(
         prog="wordle-bot prepare",
-        description="Build the solver's strategies for the word lists ahead of time.",
+        description=t._("Build the solver's strategies for the word lists ahead of time."),
     )
-    parser.add_argument("--answers", type=Path, metavar="FILE",
-                        help="hidden-word list (default: the pack's; for English 5 "
-                             "WORDLE_ANSWERS or the bot's)")
-    parser.add_argument("--allowed", type=Path, metavar="FILE",
-                        help="allowed-guess list (default: the pack's; for English 5 "
-                             "WORDLE_ALLOWED or the bot's)")
+    parser.add_argument("--answers", type=Path, metavar="FILE", help=t._(
+        "hidden-word list (default: the pack's; for English 5 WORDLE_ANSWERS or the bot's)"))
+    parser.add_argument("--allowed", type=Path, metavar="FILE", help=t._(
+        "allowed-guess list (default: the pack's; for English 5 WORDLE_ALLOWED or the "
+        "bot's)"))
     parser.add_argument("--mode", choices=["normal", "hard", "both"], default="both",
-                        help="which strategies (default: both)")
-    parser.add_argument("--cache-dir", type=Path, metavar="DIR",
-                        help="the solver's cache folder (default: $WORDLE_BOT_CACHE_DIR or "
-                             "~/.cache/wordle-bot)")
-    parser.add_argument("--output", type=Path, metavar="DIR",
-                        help="also write the strategy files here (e.g. wordlists/strategies "
-                             "to ship them)")
-    add_pack_options(parser)
-    settings_option(parser)
+                        help=t._("which strategies (default: both)"))
+    parser.add_argument("--cache-dir", type=Path, metavar="DIR", help=t._(
+        "the solver's cache folder (default: $WORDLE_BOT_CACHE_DIR or ~/.cache/wordle-bot)"))
+    parser.add_argument("--output", type=Path, metavar="DIR", help=t._(
+        "also write the strategy files here (e.g. wordlists/strategies to ship them)"))
+    add_pack_options(parser, t)
+    lang_option(parser, t)
+    settings_option(parser, t)
     return parser
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
          *, env_file: str | Path = ".env") -> int:
     """Run the command with ``argv`` (the arguments after ``prepare``) and the settings in
-    ``env_file`` (values already in the environment win); returns the status."""
+    ``env_file`` (values already in the environment win); returns the status. Its help and
+    argparse's refusals are in the command line's language (``--lang``, else the
+    environment's)."""
     out = out or sys.stdout
     err = err or sys.stderr
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else argv
+    texts = command_line_texts(argv, os.environ)
     try:
-        args = parser.parse_args(argv)
-        if "env_file" in args:  # given after the command: wins over the one before it
-            env_file = settings_file(parser, args.env_file)
+        with argparse_speaking(texts):  # argparse words its help option as it is made
+            parser = _parser(texts)
+            args = parser.parse_args(argv)
+            if "env_file" in args:  # given after the command: wins over the one before it
+                env_file = settings_file(parser, args.env_file)
     except SystemExit as exit_:
         return int(exit_.code or 0)
     if not logging.getLogger().handlers:

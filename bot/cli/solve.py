@@ -35,16 +35,19 @@ or ``--answers``/``--allowed`` (:mod:`bot.cli.pack_choice`).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from bot.cli.arguments import CommandParser, settings_file, settings_option
+from bot.cli.arguments import CommandParser, lang_option, settings_file, settings_option
+from bot.cli.cli_language import argparse_speaking, command_line_texts
 from bot.cli.pack_choice import add_pack_options, chosen_lists, read_guess
 from bot.core.share import squares
 from bot.core.variant import CLASSIC, Variant
+from bot.render.common import ENGLISH, Texts
 
 if TYPE_CHECKING:
     from bot.core.solver import Solver
@@ -54,42 +57,41 @@ _SEPARATOR = re.compile(r"[=:,]")
 BOARD_COUNTS = (1, 2, 4, 8)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(texts: Texts = ENGLISH) -> argparse.ArgumentParser:
+    t = texts
     parser = CommandParser(
         prog="wordle-bot solve",
-        description="Suggest the next guess for a Wordle game played elsewhere.",
-        epilog="Feedback: G/Y/B letters, 2/1/0 digits, or 🟩🟨⬛ squares. "
-               "Example: wordle-bot solve crane=BYBBG slate=00002. "
-               "Several boards: one feedback per board, comma separated, a found board's "
-               "left empty. Quordle example: wordle-bot solve "
-               "crane=BYBBG,GGGGG,BBBBB,BBBBB slate=BBBBG,,BYBYB,BBBBB",
+        description=t._("Suggest the next guess for a Wordle game played elsewhere."),
+        epilog=t._("Feedback: G/Y/B letters, 2/1/0 digits, or 🟩🟨⬛ squares. Example: "
+                   "{example}. Several boards: one feedback per board, comma separated, a "
+                   "found board's left empty. Quordle example: {quordle}",
+                   example="wordle-bot solve crane=BYBBG slate=00002",
+                   quordle="wordle-bot solve crane=BYBBG,GGGGG,BBBBB,BBBBB "
+                           "slate=BBBBG,,BYBYB,BBBBB"),
     )
-    parser.add_argument("guesses", nargs="*", metavar="WORD=FEEDBACK",
-                        help="a guess played and the feedback it got, in order; with "
-                             "several boards WORD=FEEDBACK,FEEDBACK,... (one per board, in "
-                             "board order; empty or - for a board found before)")
-    parser.add_argument("--boards", type=int, choices=BOARD_COUNTS, metavar="N",
-                        help="boards played at once: 1 (Wordle), 2 (Dordle, 7 guesses), 4 "
-                             "(Quordle, 9) or 8 (Octordle, 13); default: as many as the "
-                             "first guess has feedbacks")
-    parser.add_argument("--hard", action="store_true",
-                        help="hard mode: suggest only guesses that use every green and "
-                             "yellow letter")
-    parser.add_argument("--answers", type=Path, metavar="FILE",
-                        help="hidden-word list, one word per line (default: the pack's; "
-                             "for English 5 the bot's: WORDLE_ANSWERS, else the shipped "
-                             "list)")
-    parser.add_argument("--allowed", type=Path, metavar="FILE",
-                        help="allowed-guess list, one word per line (default: the pack's; "
-                             "for English 5 the bot's: WORDLE_ALLOWED, else the shipped "
-                             "list)")
-    parser.add_argument("--show", type=int, default=12, metavar="N",
-                        help="how many of the fitting words to list (default 12)")
-    parser.add_argument("--cache-dir", type=Path, metavar="DIR",
-                        help="where the solver keeps its tables (default: "
-                             "$WORDLE_BOT_CACHE_DIR or ~/.cache/wordle-bot)")
-    add_pack_options(parser)
-    settings_option(parser)
+    parser.add_argument("guesses", nargs="*", metavar="WORD=FEEDBACK", help=t._(
+        "a guess played and the feedback it got, in order; with several boards "
+        "WORD=FEEDBACK,FEEDBACK,... (one per board, in board order; empty or - for a board "
+        "found before)"))
+    parser.add_argument("--boards", type=int, choices=BOARD_COUNTS, metavar="N", help=t._(
+        "boards played at once: 1 (Wordle), 2 (Dordle, 7 guesses), 4 (Quordle, 9) or 8 "
+        "(Octordle, 13); default: as many as the first guess has feedbacks"))
+    parser.add_argument("--hard", action="store_true", help=t._(
+        "hard mode: suggest only guesses that use every green and yellow letter"))
+    parser.add_argument("--answers", type=Path, metavar="FILE", help=t._(
+        "hidden-word list, one word per line (default: the pack's; for English 5 the "
+        "bot's: WORDLE_ANSWERS, else the shipped list)"))
+    parser.add_argument("--allowed", type=Path, metavar="FILE", help=t._(
+        "allowed-guess list, one word per line (default: the pack's; for English 5 the "
+        "bot's: WORDLE_ALLOWED, else the shipped list)"))
+    parser.add_argument("--show", type=int, default=12, metavar="N", help=t._(
+        "how many of the fitting words to list (default 12)"))
+    parser.add_argument("--cache-dir", type=Path, metavar="DIR", help=t._(
+        "where the solver keeps its tables (default: $WORDLE_BOT_CACHE_DIR or "
+        "~/.cache/wordle-bot)"))
+    add_pack_options(parser, t)
+    lang_option(parser, t)
+    settings_option(parser, t)
     return parser
 
 
@@ -157,14 +159,19 @@ def game_problem(history: list[tuple[str, str]], hard_mode: bool = False,
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
          *, env_file: str | Path = ".env") -> int:
     """Run the command with ``argv`` (the arguments after ``solve``) and the settings in
-    ``env_file`` (values already in the environment win); returns the exit status."""
+    ``env_file`` (values already in the environment win); returns the exit status. Its help
+    and argparse's refusals are in the command line's language (``--lang``, else the
+    environment's)."""
     out = out or sys.stdout
     err = err or sys.stderr
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else argv
+    texts = command_line_texts(argv, os.environ)
     try:
-        args = parser.parse_args(argv)
-        if "env_file" in args:  # given after the command: wins over the one before it
-            env_file = settings_file(parser, args.env_file)
+        with argparse_speaking(texts):  # argparse words its help option as it is made
+            parser = _parser(texts)
+            args = parser.parse_args(argv)
+            if "env_file" in args:  # given after the command: wins over the one before it
+                env_file = settings_file(parser, args.env_file)
     except SystemExit as exit_:
         return int(exit_.code or 0)
 

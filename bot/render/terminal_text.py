@@ -111,10 +111,16 @@ def typed(text: str) -> str:
     return controls_named(text[:TYPED_LIMIT]) + ("…" if len(text) > TYPED_LIMIT else "")
 
 
+#: Spaces Python does not count as printable that a terminal shows as spaces: French puts a
+#: no-break space before its colons.
+_SHOWN_SPACES = frozenset("\n\u00a0\u202f")
+
+
 def controls_named(text: str) -> str:
     """``text`` with each character a terminal would act on instead of showing named by its
-    code point (``<U+001B>``); line ends are kept."""
-    return "".join(c if c.isprintable() or c == "\n" else f"<U+{ord(c):04X}>" for c in text)
+    code point (``<U+001B>``); line ends and no-break spaces are kept."""
+    return "".join(c if c.isprintable() or c in _SHOWN_SPACES else f"<U+{ord(c):04X}>"
+                   for c in text)
 
 
 #: What a command that names a game asks for, as :func:`in_progress_text` says it.
