@@ -292,25 +292,28 @@ def check_id(name: str, value: object) -> None:
 
 def ids_checked(function: F) -> F:
     """``function`` (a coroutine function or not) with its ``..._id`` arguments checked before
-    it runs (:func:`check_id`); ``None`` where the parameter allows it, and ``UNSET``, pass."""
-    signature = inspect.signature(function)
-    checked = {name: "None" in str(param.annotation)
-               for name, param in signature.parameters.items() if name.endswith("_id")}
-    unknown = set(checked) - set(_KINDS)
+    it runs (:func:`check_id`); ``None`` where the parameter allows it, and ``UNSET``, pass.
+    Where each id comes in (its place among the positional arguments, or only by keyword) is
+    worked out once, not on every call."""
+    params = list(inspect.signature(function).parameters.values())
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    # name, its place among the positional arguments (None: keyword only), None allowed
+    checked = [(p.name, n if p.kind in positional else None, "None" in str(p.annotation))
+               for n, p in enumerate(params) if p.name.endswith("_id")]
+    unknown = {name for name, _, _ in checked} - set(_KINDS)
     if unknown:  # a new kind of id: say what it gets in _KINDS
         raise TypeError(f"{function.__qualname__}: no kind for {', '.join(sorted(unknown))}")
     if not checked:
         return function
 
     def check(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        try:
-            given = signature.bind(*args, **kwargs).arguments
-        except TypeError:
-            return  # the call itself says what is wrong with it
-        for name, optional in checked.items():
-            if name not in given:
-                continue  # its default
-            value = given[name]
+        for name, place, optional in checked:
+            if name in kwargs:
+                value = kwargs[name]
+            elif place is not None and place < len(args):
+                value = args[place]
+            else:
+                continue  # its default (or a call that says itself what is wrong with it)
             if isinstance(value, Unset) or (value is None and optional):
                 continue
             check_id(name, value)
