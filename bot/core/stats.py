@@ -14,9 +14,9 @@ real game:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import Final, NamedTuple
 
@@ -294,3 +294,25 @@ def consecutive_days(days: Iterable[int], today: int) -> int:
         count += 1
         day -= 1
     return count
+
+
+def finishes_in_counting_order(ending: Iterable[tuple[datetime, Collection[Hashable]]],
+                               counted: Iterable[tuple[datetime, Collection[Hashable]]],
+                               step: timedelta) -> list[datetime]:
+    """When each game of ``ending`` (its finish and the statistics rows it counts in, in the
+    order they are counted) finishes, so that every row counts its games in finish order, as
+    streaks need: a game finishing no later than one already counted in one of its rows
+    (``counted``, or before it in ``ending``) finishes ``step`` after the latest such."""
+    last: dict[Hashable, datetime] = {}
+    for at, rows in counted:
+        for row in rows:
+            last[row] = max(last.get(row, at), at)
+    finishes = []
+    for at, rows in ending:
+        before = [last[row] for row in rows if row in last]
+        if before and max(before) >= at:
+            at = max(before) + step
+        for row in rows:
+            last[row] = at
+        finishes.append(at)
+    return finishes
