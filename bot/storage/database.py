@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Final, Literal, Protocol, TypeVar
@@ -35,6 +35,10 @@ class Tx(Protocol):
 
     async def execute(self, sql: str, *params: Any) -> int:
         """Run a statement; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
+        """Run a statement once for each of ``rows`` (its parameters)."""
         ...
 
 
@@ -145,6 +149,27 @@ class Culprit(Exception):
     def __init__(self, index: int, error: Exception) -> None:
         super().__init__(str(error))
         self.index, self.error = index, error
+
+
+class Apart(Exception):
+    """Raised by a batch's commit: transactions played together failed, which undid the
+    batch; each runs again on its own, to find the culprit."""
+
+
+#: Plays several transactions of one kind in one go, an outcome each (in their order).
+Together = Callable[[Tx, list[Any]], Coroutine[Any, Any, list[Outcome]]]
+
+
+def runs(works: list[Work[Any]], together: dict[type, Together]) -> Iterator[tuple[int, int]]:
+    """A batch's transactions as runs ``[start, end)``: those of a kind in ``together`` that
+    follow each other make one run, played together; any other is a run of its own."""
+    start = 0
+    while start < len(works):
+        kind, end = type(works[start]), start + 1
+        while end < len(works) and kind in together and type(works[end]) is kind:
+            end += 1
+        yield start, end
+        start = end
 
 
 class BatchQueue:

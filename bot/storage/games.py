@@ -3,30 +3,22 @@ the core decide, then writes (an ending counted in the statistics in the same tr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Final
 
 from bot.core import domain
-from bot.core.domain import HintKind, StatsBucket, Status
+from bot.core.domain import HintKind, Status
 from bot.core.game import Game, Guess, move_refusal
-from bot.core.stats import (
-    DISTRIBUTION_SLOTS,
-    EndingFigures,
-    StatsRow,
-    record_daily_result,
-    record_result,
-    stats_key,
-    to_stats,
-)
+from bot.core.stats import EndingFigures, StatsRow, to_stats
 
 from .database import (
     Database,
+    Outcome,
     Row,
     Tx,
     applied,
-    marks,
     maybe_moment,
     moment,
     parts_of,
@@ -35,6 +27,7 @@ from .database import (
     stored_variant,
     utc,
 )
+from .endings import end_games, ordered_since
 from .errors import (
     AttemptConflict,
     GameExists,
@@ -73,46 +66,25 @@ _LAST_FINISHED: Final = (
 _LOCK: Final = "SELECT id FROM games WHERE id = $1 FOR UPDATE"
 _INSERT_GUESS: Final = ("INSERT INTO guesses (game_id, attempt, player_id, word, created_at, "
                         "feedback, more_feedback) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-_END: Final = "UPDATE games SET status = $2, finished_at = $3, solved_by = $4 WHERE id = $1"
-_HINT_COUNT: Final = "SELECT count(*) FROM hints WHERE game_id = $1"
-#: The stored counters of a statistics row, in :func:`stats_row` order, one name each.
-STATS_COLUMN_NAMES: Final = (
-    "played", "wins", *(f"dist_{n}" for n in range(1, DISTRIBUTION_SLOTS + 1)),
-    "current_streak", "max_streak", "last_win_day", "last_played_day")
-#: The same, as a list for a ``SELECT``.
-STATS_COLUMNS: Final = ", ".join(STATS_COLUMN_NAMES)
-_STREAKS: Final = 2 + DISTRIBUTION_SLOTS  # where the counters after the distribution start
-#: The statistics rows of players (``$3``, ...) in a server and mode (``$1``, ``$2``), made
-#: where missing, locked in that order and read (PostgreSQL: a missing row cannot be locked).
-_LOCK_ROWS: Final = ("INSERT INTO player_stats (guild_id, player_id, mode) VALUES {values} "
-                     "ON CONFLICT (guild_id, player_id, mode) DO UPDATE SET mode = excluded.mode "
-                     f"RETURNING player_id, {STATS_COLUMNS}")
-#: The same rows read (SQLite: its one writer holds the whole file, nothing else can write).
-_READ_ROWS: Final = (f"SELECT player_id, {STATS_COLUMNS} FROM player_stats WHERE guild_id = $1 "
-                     "AND mode = $2 AND player_id IN ({players})")
-#: A statistics row saved, made if it was not there.
-_SAVE_ROW: Final = (
-    f"INSERT INTO player_stats (guild_id, player_id, mode, {STATS_COLUMNS}) VALUES ("
-    + marks(1, 3 + len(STATS_COLUMN_NAMES)) + ") ON CONFLICT (guild_id, player_id, mode) "
-    "DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in STATS_COLUMN_NAMES))
-#: The other games of a server that finished at or after a time (``$2``).
-_FINISHED_SINCE: Final = "g.guild_id = $1 AND g.status <> 'active' AND g.finished_at >= $2 " \
-    "AND g.id <> $3"
-#: The smallest step of a stored time.
-TICK: Final = timedelta(microseconds=1)
-#: A player's finished dailies in a server: (day, won, and the variant's columns).
-_DAILY_HISTORY: Final = (
-    "SELECT puzzle_number, status = 'won', language, word_length, attempts, boards FROM games "
-    "WHERE guild_id = $1 AND owner_id = $2 AND kind = 'daily' AND status <> 'active'"
-)
+#: The games of the servers ``$1`` finished at or after ``$2``.
+_FINISHED_SINCE: Final = ("g.guild_id = ANY($1::bigint[]) AND g.status <> 'active' "
+                          "AND g.finished_at >= $2")
+_HINTS: Final = ("SELECT game_id, count(*) FROM hints WHERE game_id = ANY($1::bigint[]) "
+                 "GROUP BY game_id")
 
 
-def stats_row(row: Sequence[Any]) -> StatsRow:
-    """A row read as :data:`STATS_COLUMNS` (a tuple, or any database's row)."""
-    row = tuple(row)
-    current, best, last_win, last_played = row[_STREAKS:_STREAKS + 4]
-    return StatsRow(row[0], row[1], tuple(row[2:_STREAKS]), current, best, last_win,
-                    last_played)
+def games_by_ids(ids: str) -> str:
+    """:data:`SELECT_GAMES` for the games of the array ``ids``, their guesses looked up by the
+    same ids (else PostgreSQL's planner may read every guess to join them)."""
+    return (f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, "
+            "q.word, q.feedback, q.created_at, q.more_feedback FROM games g LEFT JOIN guesses q "
+            f"ON q.game_id = g.id AND q.game_id = ANY({ids}) WHERE g.id = ANY({ids}) "
+            "ORDER BY g.id, q.attempt")
+
+
+_BY_IDS: Final = games_by_ids("$1::bigint[]")
+#: The games of ``$1``, locked in id order (as the sorted rows come out), with their guesses.
+_LOCKED: Final = _BY_IDS + " FOR UPDATE OF g"
 
 
 def games_from_rows(rows: list[Row]) -> list[Game]:
@@ -239,7 +211,9 @@ class Games:
 
         async def work(tx: Tx) -> Game:
             game = await _playable(tx, domain.give_up_refusal, game_id, player_id, mark)
-            ended, _ = await end_game(tx, game, Status.GIVEN_UP, None, applied(given), day)
+            at = max([applied(given), *(g.created_at for g in game.guesses)])
+            ended = game.moved(status=Status.GIVEN_UP, finished_at=at, solved_by=None)
+            (ended,), _ = await _end(tx, [(ended, day)])
             return ended
 
         return await self._db.transaction(work)
@@ -283,8 +257,8 @@ async def _playable(tx: Tx, rule: Callable[[Game, int, str | None], domain.Refus
 
 @dataclass(frozen=True, slots=True)
 class GuessMove:
-    """One guess to save, a write transaction (:func:`_guess`). A database may also play
-    several in one go, as :mod:`.postgres.guesses` does, with the same outcome each."""
+    """One guess to save, a write transaction. Several in one batch are played together
+    (:func:`play_guesses`), each with the outcome it would have alone."""
 
     game_id: int
     attempt: int
@@ -295,106 +269,84 @@ class GuessMove:
     day: int | None
     given: datetime | None
     mark: str
-    figures: bool = False
+    figures: bool = False  # with what the end shows the guesser
 
-    def __call__(self, tx: Tx) -> Coroutine[Any, Any, tuple[Game, EndingFigures | None]]:
-        return _guess(tx, self.game_id, self.attempt, self.player_id, self.word, self.feedback,
-                      self.finish, self.day, self.given, self.mark, figures=self.figures)
-
-
-async def _guess(tx: Tx, game_id: int, attempt: int, player_id: int, word: str,
-                 feedback: str, finish: Status | None, day: int | None,
-                 given: datetime | None, mark: str, *, figures: bool = False
-                 ) -> tuple[Game, EndingFigures | None]:
-    """Save one guess (ending the game when ``finish``); with ``figures``, what the end shows
-    the guesser. An attempt beyond the guesses read (those of before the lock was waited
-    for) reads the game again."""
-    found = await read_games(tx, "g.id = $1", game_id, lock=True)
-    game = found[0] if found else None
-    if game is not None and attempt > len(game.guesses) + 1:
-        game = (await read_games(tx, "g.id = $1", game_id))[0]
-    error = guess_error(game, game_id, player_id, mark, attempt, word, feedback,
-                              finish)
-    if error is not None or game is None:
-        raise error or StorageError(f"guess for game {game_id} was not saved")
-    created = applied(given)
-    await tx.execute(_INSERT_GUESS, game_id, attempt, player_id, word, created, *parts_of(feedback))
-    game = game.moved(guesses=(*game.guesses, Guess(attempt, player_id, word, feedback, created)))
-    if finish is None:
-        return game, None
-    won = Status(finish) is Status.WON
-    game, counted = await end_game(tx, game, Status(finish), player_id if won else None,
-                                   created, day)
-    if not figures:
-        return game, None
-    hints = await tx.fetchrow(_HINT_COUNT, game_id)
-    shown = to_stats(counted.get(player_id), game.bucket, day, game.variant)
-    return game, EndingFigures(int(hints[0]) if hints else 0, shown)
+    async def __call__(self, tx: Tx) -> tuple[Game, EndingFigures | None]:
+        (result, error), = await play_guesses(tx, [self])
+        if error is not None:
+            raise error
+        return result
 
 
-async def end_game(tx: Tx, game: Game, status: Status, solver: int | None,
-                   at: datetime, day: int | None) -> tuple[Game, dict[int, Any]]:
-    """End a locked game (never before its last guess, nor before a game already counted for
-    one of its players: :func:`_after_counted`) and count it: the game after, and the
-    statistics rows of the players it counted for."""
-    if game.guesses:
-        at = max(at, max(g.created_at for g in game.guesses))
-    ended = game.moved(status=status, finished_at=at, solved_by=solver)
-    before = await _lock_rows(tx, ended)
-    ended = await _after_counted(tx, ended, before)
-    await tx.execute(_END, game.id, status.value, ended.finished_at, solver)
-    return ended, await count_ending(tx, ended, day, before)
+async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
+    """Save ``moves`` in ``tx``, an outcome each, in order: lock and read their games in id
+    order, decide each guess in turn, save the guesses, then the ends (:func:`_end`). A
+    refused guess writes nothing."""
+    games = await _locked(tx, moves)
+    outcomes: list[Outcome] = []
+    saved: list[tuple[int, Guess]] = []
+    ended: dict[int, tuple[Game, int | None]] = {}  # by game, in the order they end
+    for move in moves:
+        game = games.get(move.game_id)
+        error = guess_error(game, move.game_id, move.player_id, move.mark, move.attempt,
+                            move.word, move.feedback, move.finish)
+        if error is not None or game is None:
+            outcomes.append((None, error or StorageError(
+                f"guess for game {move.game_id} was not saved")))
+            continue
+        guess = Guess(move.attempt, move.player_id, move.word, move.feedback,
+                      applied(move.given))
+        game = game.moved(guesses=(*game.guesses, guess))
+        saved.append((game.id, guess))
+        if move.finish is not None:
+            won = Status(move.finish) is Status.WON
+            at = max(g.created_at for g in game.guesses)
+            game = game.moved(status=Status(move.finish), finished_at=at,
+                              solved_by=move.player_id if won else None)
+            ended[game.id] = (game, move.day)
+        games[game.id] = game
+        outcomes.append(((game, None), None))
+    if saved:
+        await tx.executemany(_INSERT_GUESS, [(game_id, g.attempt, g.player_id, g.word,
+                                              g.created_at, *parts_of(g.feedback))
+                                             for game_id, g in saved])
+    if not ended:
+        return outcomes
+    ends, counted = await _end(tx, list(ended.values()))
+    after = {game.id: game for game in ends}
+    wanted = [n for n, move in enumerate(moves) if move.finish and outcomes[n][1] is None]
+    hints: dict[int, int] = {}
+    if any(moves[n].figures for n in wanted):
+        hints = {row[0]: int(row[1]) for row in await tx.fetch(
+            _HINTS, sorted({moves[n].game_id for n in wanted}))}
+    for n in wanted:
+        move, game = moves[n], after[moves[n].game_id]
+        figures = None
+        if move.figures:
+            shown = to_stats(counted[game.id].get(move.player_id), game.bucket, move.day,
+                             game.variant)
+            figures = EndingFigures(hints.get(game.id, 0), shown)
+        outcomes[n] = ((game, figures), None)
+    return outcomes
 
 
-async def _lock_rows(tx: Tx, game: Game) -> dict[int, StatsRow | None]:
-    """The statistics rows ``game`` counts in, by player in id order, locked in one
-    statement (``None``: a row not made yet)."""
-    players = sorted(game.counted_players)
-    if not players:
-        return {}
-    numbers = range(3, 3 + len(players))
-    sql = (_READ_ROWS.format(players=marks(3, len(players))) if tx.dialect == "sqlite" else
-           _LOCK_ROWS.format(values=", ".join(f"($1, ${n}, $2)" for n in numbers)))
-    found = {r[0]: stats_row(tuple(r)[1:])
-             for r in await tx.fetch(sql, game.guild_id, stats_key(game.bucket, game.variant),
-                                     *players)}
-    return {player: found.get(player) for player in players}
+async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, Game]:
+    """The moves' games, locked in id order. A game whose move is beyond the guesses read
+    (those of before the lock was waited for) is read again."""
+    ids = sorted({move.game_id for move in moves})
+    games = {game.id: game for game in games_from_rows(await tx.fetch(_LOCKED, ids))}
+    behind = sorted({move.game_id for move in moves if move.game_id in games
+                     and move.attempt > len(games[move.game_id].guesses) + 1})
+    if behind:
+        games.update((game.id, game) for game in games_from_rows(await tx.fetch(_BY_IDS, behind)))
+    return games
 
 
-async def _after_counted(tx: Tx, game: Game,
-                         rows: dict[int, StatsRow | None]) -> Game:
-    """``game``, ending just after the latest game counted before it for one of its players
-    (rows locked: ``rows``) if that finished at or after it: streaks follow counting order,
-    which must be finish order. (Dailies' streaks follow their days.)"""
-    if game.bucket == StatsBucket.DAILY or not rows:
-        return game
-    at = game.finished_at
-    assert at is not None
-    later = [g.finished_at for g in await read_games(tx, _FINISHED_SINCE, game.guild_id, at,
-                                                      game.id)
-             if g.finished_at is not None and (g.bucket, g.variant) == (game.bucket, game.variant)
-             and not g.counted_players.isdisjoint(rows)]
-    return game.moved(finished_at=max(later) + TICK) if later else game
-
-
-async def count_ending(tx: Tx, game: Game, day: int | None,
-                       before: dict[int, StatsRow | None]) -> dict[int, StatsRow]:
-    """Count a game that just ended (already marked so) for each of its
-    :func:`counted players <bot.core.domain.counted_players>`, whose rows (``before``) are
-    locked: their rows afterwards, by player."""
-    mode, won, attempts = stats_key(game.bucket, game.variant), game.won, len(game.guesses)
-    counted: dict[int, StatsRow] = {}
-    for player, row in before.items():
-        if game.bucket is StatsBucket.DAILY:  # (the dailies kept under the same key)
-            history = [(n, bool(w)) for n, w, *variant in
-                       await tx.fetch(_DAILY_HISTORY, game.guild_id, player)
-                       if stats_key(StatsBucket.DAILY, stored_variant(*variant)) == mode]
-            after = record_daily_result(row, won=won, attempts=attempts, day=day,
-                                              history=history)
-        else:
-            after = record_result(row, won=won, attempts=attempts, day=day)
-        await tx.execute(_SAVE_ROW, game.guild_id, player, mode, after.played, after.wins,
-                         *after.distribution, after.current_streak, after.max_streak,
-                         after.last_win_day, after.last_played_day)
-        counted[player] = after
-    return counted
+async def _end(tx: Tx, ended: list[tuple[Game, int | None]]
+               ) -> tuple[list[Game], dict[int, dict[int, StatsRow]]]:
+    """:func:`bot.storage.endings.end_games`, with the games finished since the first end
+    that must follow them."""
+    since = ordered_since([game for game, _ in ended])
+    finished = [] if since is None else await read_games(
+        tx, _FINISHED_SINCE, sorted({game.guild_id for game, _ in ended}), since)
+    return await end_games(tx, ended, finished)

@@ -1,7 +1,8 @@
 """The store's statistics reads: a player's row, the rows an ending shows, the all-time
 leaderboard and the boards of one period. The counting and ranking are the core's
 (:mod:`bot.core.stats`), and so is the key a row is kept under (:func:`~bot.core.stats.stats_key`,
-a bucket and a variant); a row is counted where a game ends (:func:`bot.storage.games.end_game`).
+a bucket and a variant); a row is counted where a game ends
+(:func:`bot.storage.endings.end_games`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from bot.core.stats import (
 from bot.core.variant import CLASSIC, Variant
 
 from .database import Database, marks
-from .games import STATS_COLUMN_NAMES, STATS_COLUMNS, stats_row
+from .endings import STATS_COLUMN_NAMES, STATS_COLUMNS, stats_row
 
 #: Each player's won dailies of a server (``$1``) helped by hints, of one variant
 #: (``{variant}``: :func:`variant_filter` from ``$2``).

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bot.core.stats import StatsRow, record_daily_result, record_result
 from bot.storage import SqliteStore
-from bot.storage.games import STATS_COLUMNS, stats_row
+from bot.storage.endings import STATS_COLUMNS, stats_row
 from tests.pg import StorePlace
 
 from .helpers import GUILD, WRONG, channel_game, own_game, play

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
 import asyncpg
 
-from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Tx, Work
+from ..database import Apart, BatchQueue, Culprit, Dialect, Outcome, Row, Together, Work, runs
 from ..errors import StorageError, StorageFull, StorageUnavailable
 
 T = TypeVar("T")
@@ -83,14 +83,6 @@ class _Deadline:
         self._timer.cancel()
 
 
-class _Apart(Exception):
-    """Transactions played together failed: each runs again on its own, to find the culprit."""
-
-
-#: Plays several transactions of one kind in one go, an outcome each (in their order).
-Together = Callable[[Tx, list[Any]], Awaitable[list[Outcome]]]
-
-
 def public_error(exc: Exception) -> Exception:
     """A database error as a :class:`StorageError` (its message only: asyncpg keeps the
     failing row, which may hold a hidden word, in ``detail``, left out here)."""
@@ -131,6 +123,10 @@ class _Tx:
         status = await self._conn.execute(sql, *params)  # "UPDATE 3", "INSERT 0 1", ...
         count = status.rsplit(" ", 1)[-1]
         return int(count) if count.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
+        self.wrote = True
+        await self._conn.executemany(sql, rows)
 
 
 async def _one(conn: Any, index: int, work: Work[Any]) -> Outcome:
@@ -224,7 +220,7 @@ class PostgresDatabase:
                 finally:
                     deadline.conn = None
                     await self._pool.release(conn)
-            except _Apart:
+            except Apart:
                 return [await self._alone(work) for work in works]
             except _LOST_RACE:
                 if len(works) > 1:  # its moves lock rows in no common order: one at a time
@@ -244,22 +240,17 @@ class PostgresDatabase:
     async def _run(self, conn: Any, works: list[Work[Any]]) -> list[Outcome]:
         """The batch's transactions in order; each run of one kind played together."""
         outcomes: list[Outcome] = []
-        index = 0
-        while index < len(works):
-            kind = type(works[index])
-            end = index + 1
-            while end < len(works) and kind in self.together and type(works[end]) is kind:
-                end += 1
-            if end - index > 1:
+        for start, end in runs(works, self.together):
+            if end - start > 1:
                 try:
-                    outcomes += await self.together[kind](_Tx(conn), works[index:end])
+                    outcomes += await self.together[type(works[start])](_Tx(conn),
+                                                                      works[start:end])
                 except (StorageError, ValueError, asyncpg.PostgresError) as exc:
                     if isinstance(exc, _LOST_RACE):
                         raise
-                    raise _Apart() from exc
+                    raise Apart() from exc
             else:
-                outcomes.append(await _one(conn, index, works[index]))
-            index = end
+                outcomes.append(await _one(conn, start, works[start]))
         return outcomes
 
     async def _alone(self, work: Work[Any]) -> Outcome:

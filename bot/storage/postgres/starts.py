@@ -14,9 +14,8 @@ from bot.core.game import Game
 
 from ..database import Outcome, Tx
 from ..errors import DailyPlayed, GameExists, StorageError
-from ..games import games_from_rows
+from ..games import games_by_ids, games_from_rows
 from ..new_games import NEW_GAME_COLUMNS, StartMove, new_game_values
-from .guesses import games_by_ids
 
 #: The games in the way of the starts, each looked up in its own unique index (the ``LIMIT``
 #: keeps each a lookup the planner does not merge), locked in id order.

@@ -11,11 +11,10 @@ import asyncpg
 
 from ..database import Database, Tx, utc
 from ..errors import StorageError
-from ..games import GuessMove
+from ..games import GuessMove, play_guesses
 from ..new_games import StartMove
 from ..store import SqlStore
 from . import schema
-from .guesses import play_guesses
 from .pool import COMMAND_TIMEOUT, PostgresDatabase, make_pool
 from .starts import start_games
 

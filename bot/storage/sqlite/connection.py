@@ -13,17 +13,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from functools import lru_cache, partial
 from typing import Any, Final, TypeVar, cast
 
-from ..database import BatchQueue, Culprit, Dialect, Outcome, Row, Work, to_text
+from ..database import (
+    Apart,
+    BatchQueue,
+    Culprit,
+    Dialect,
+    Outcome,
+    Row,
+    Together,
+    Work,
+    runs,
+    to_text,
+)
 from ..errors import StorageError, StorageFull, StorageUnavailable
 from . import room, schema
 from .integrity import FileIdentity, FileReplaced, opened_files, set_aside
@@ -38,12 +50,22 @@ CHECKPOINT_COMMITS = 256
 CHECKPOINT_CHANGES = 2000
 _PLACEHOLDER: Final = re.compile(r"\$(\d+)")
 _FOR_UPDATE: Final = re.compile(r"\s+FOR UPDATE(?: OF \w+)?")
+_ANY: Final = re.compile(r"= ANY\(\?(\d+)::\w+\[\]\)")
 
 
 @lru_cache(maxsize=512)
 def translate(sql: str) -> str:
-    """A statement of :mod:`bot.storage.database`'s SQL in SQLite's words."""
-    return _FOR_UPDATE.sub("", _PLACEHOLDER.sub(r"?\1", sql))
+    """A statement of :mod:`bot.storage.database`'s SQL in SQLite's words. An array parameter
+    (``= ANY($1::bigint[])``) is handed in as JSON text (:func:`_bound`)."""
+    sql = _PLACEHOLDER.sub(r"?\1", sql)
+    return _FOR_UPDATE.sub("", _ANY.sub(r"IN (SELECT value FROM json_each(?\1))", sql))
+
+
+def _bound(params: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Parameters as ``sqlite3`` takes them: a list (an array) as JSON text."""
+    if not any(type(p) is list for p in params):
+        return params
+    return tuple(json.dumps(p) if type(p) is list else p for p in params)
 
 
 # A time is stored as ISO 8601 UTC text (text order is time order).
@@ -103,19 +125,22 @@ class _Tx:
         self._raw = raw
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
-        return self._raw.execute(translate(sql), params).fetchall()
+        return self._raw.execute(translate(sql), _bound(params)).fetchall()
 
     async def fetchrow(self, sql: str, *params: Any) -> Row | None:
-        row: Row | None = self._raw.execute(translate(sql), params).fetchone()
+        row: Row | None = self._raw.execute(translate(sql), _bound(params)).fetchone()
         return row
 
     async def execute(self, sql: str, *params: Any) -> int:
         if sql.endswith("FOR UPDATE"):  # a lock alone: this writer holds the whole file
             return 0
-        cursor = self._raw.execute(translate(sql), params)
+        cursor = self._raw.execute(translate(sql), _bound(params))
         changed = cursor.rowcount
         cursor.close()
         return max(changed, 0)
+
+    async def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
+        self._raw.executemany(translate(sql), rows).close()
 
 
 def _run_now(step: Coroutine[Any, Any, T]) -> T:
@@ -129,23 +154,31 @@ def _run_now(step: Coroutine[Any, Any, T]) -> T:
 
 
 def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]],
-                  same_file: Callable[[], None]) -> list[Outcome]:
-    """In the writer's thread: the transactions in order, then one ``COMMIT``. A refusal
-    before any write leaves nothing to undo; a failure after one undoes the batch, which runs
-    again without it. ``same_file`` is checked under the lock and again after the commit."""
+                  same_file: Callable[[], None], together: dict[type, Together]
+                  ) -> list[Outcome]:
+    """In the writer's thread: the transactions in order (each run of a kind in ``together``
+    played together), then one ``COMMIT``. A refusal before any write leaves nothing to undo;
+    a failure after one undoes the batch, which runs again without it (:class:`Culprit`), or
+    each on its own (:class:`Apart`). ``same_file`` is checked under the lock and again after
+    the commit."""
     raw.execute("BEGIN IMMEDIATE")
     outcomes: list[Outcome] = []
     try:
         same_file()
-        for index, work in enumerate(works):
+        for start, end in runs(works, together):
             before = raw.total_changes
             try:
-                outcomes.append((_run_now(work(_Tx(raw))), None))
+                if end - start > 1:
+                    outcomes += _run_now(together[type(works[start])](_Tx(raw), works[start:end]))
+                else:
+                    outcomes.append((_run_now(works[start](_Tx(raw))), None))
             except Exception as exc:
                 if is_full(exc):
                     raise
+                if end - start > 1:
+                    raise Apart() from exc
                 if raw.total_changes != before or not raw.in_transaction:
-                    raise Culprit(index, public_error(exc)) from exc
+                    raise Culprit(start, public_error(exc)) from exc
                 outcomes.append((None, public_error(exc)))
         raw.execute("COMMIT")
     except BaseException:
@@ -162,7 +195,8 @@ class SqliteDatabase:
     dialect: Dialect = "sqlite"
 
     def __init__(self, path: str, writer: Connection, reader: Connection,
-                 files: tuple[FileIdentity, FileIdentity | None]) -> None:
+                 files: tuple[FileIdentity, FileIdentity | None],
+                 together: dict[type, Together]) -> None:
         self.path, (self._identity, self._wal) = path, files
         self._file = (self._identity.device, self._identity.inode)
         self._replaced = False
@@ -171,16 +205,19 @@ class SqliteDatabase:
         self._checkpointing: asyncio.Task[sqlite3.Error | None] | None = None
         self._commits = self._changes_at_checkpoint = 0
         self._disk_full = self._short_of_room = self.closed = False
+        #: Transactions of these types in one batch are played together, by the function.
+        self.together = together
         self._writes = BatchQueue(self._commit)
         self._reads = BatchQueue(self._read_batch)
 
     @classmethod
-    async def open(cls, path: str) -> SqliteDatabase:
-        """Connect to a file already migrated (:func:`.schema.prepare_file`)."""
+    async def open(cls, path: str, together: dict[type, Together]) -> SqliteDatabase:
+        """Connect to a file already migrated (:func:`.schema.prepare_file`); ``together``:
+        :attr:`together`."""
         writer = await Connection.open(path, "writer")
         try:
             files = await writer.run(partial(opened_files, path=path))
-            db = cls(path, writer, await Connection.open(path, "reader"), files)
+            db = cls(path, writer, await Connection.open(path, "reader"), files, together)
         except BaseException:
             await writer.close()
             raise
@@ -237,16 +274,17 @@ class SqliteDatabase:
 
     async def _commit(self, works: list[Work[Any]]) -> list[Outcome]:
         """Commit a batch; on a full disk truncate the WAL and try once more."""
-        commit = partial(_commit_batch, works=works, same_file=self._same_file)
+        commit = partial(_commit_batch, works=works, same_file=self._same_file,
+                         together=self.together)
         try:
             if self._short_of_room and not await self._make_room():
                 raise self._full("no room for the reserve")
             try:
-                outcomes = await self._writer.run(commit)
+                outcomes = await self._write(commit)
             except Exception as exc:
                 if not is_full(exc) or not await self._make_room():
                     raise
-                outcomes = await self._writer.run(commit)
+                outcomes = await self._write(commit)
         except (Culprit, StorageFull, FileReplaced):
             raise
         except Exception as exc:
@@ -259,6 +297,12 @@ class SqliteDatabase:
             log.info("database disk has room again: writes work (%s)", self.path)
         self._after_commit()
         return outcomes
+
+    async def _write(self, commit: partial[list[Outcome]]) -> list[Outcome]:
+        try:
+            return await self._writer.run(commit)
+        except Apart:  # each on its own: the culprit's failure is its alone
+            return await self._writer.run(partial(commit, together={}))
 
     def _after_commit(self) -> None:
         """Every so many commits, checkpoint the WAL on the checkpoint connection, so commits
