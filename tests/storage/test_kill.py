@@ -25,33 +25,44 @@ pytestmark = pytest.mark.sqlite_only(
 SCRIPT = Path(__file__).with_name("kill_worker.py")
 
 
-def run_until_killed(db_path: Path, round_: int, acks_before_kill: int) -> list[str]:
-    """Start the writer, let it acknowledge about ``acks_before_kill`` guesses, SIGKILL it;
-    return every line it printed (all of them were acknowledged before the kill)."""
+def run_until_killed(args: list[str], acks_before_kill: int) -> list[str]:
+    """Start Python with ``args`` (the writer: its script, file and round), let it acknowledge
+    about ``acks_before_kill`` guesses, SIGKILL it; return every line it printed (all of them
+    were acknowledged before the kill)."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     proc = subprocess.Popen(
-        [sys.executable, str(SCRIPT), str(db_path), str(round_)],
+        [sys.executable, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
     )
-    assert proc.stdout is not None
+    assert proc.stdout is not None and proc.stderr is not None
     lines: list[str] = []
     acks = 0
     deadline = time.monotonic() + 60
     try:
         while acks < acks_before_kill:
             line = proc.stdout.readline()
-            assert line, f"writer stopped early: {proc.stderr.read() if proc.stderr else ''}"
+            assert line, f"writer stopped early: {proc.stderr.read()}"
             assert time.monotonic() < deadline, "writer too slow"
             lines.append(line.strip())
             acks += line.startswith("ack ")
     finally:
         os.kill(proc.pid, signal.SIGKILL)
-        rest, _ = proc.communicate(timeout=30)
+        # The rest through the same reader: lines it has read ahead are in its buffer alone.
+        rest = proc.stdout.read()
+        proc.stderr.read()
+        proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     return lines + [line.strip() for line in rest.splitlines() if line.strip()]
+
+
+def test_every_line_printed_before_the_kill_is_read() -> None:
+    """Lines read ahead with the first ones count too (a writer quicker than the reader)."""
+    printer = ("import sys, time; sys.stdout.write(''.join(f'ack {n}\\n' for n in range(2000)));"
+               " sys.stdout.flush(); time.sleep(60)")
+    assert len(run_until_killed(["-c", printer], 1)) == 2000
 
 
 async def check_after_kill(db_path: Path, lines: list[str]) -> None:
@@ -112,6 +123,7 @@ async def test_sigkill_during_heavy_writing_loses_nothing_acknowledged(db_path: 
     rng = random.Random()
     everything: list[str] = []
     for round_ in (1, 2):  # the second round starts on the file the first one left behind
-        lines = run_until_killed(db_path, round_, rng.randint(300, 900))
+        lines = run_until_killed([str(SCRIPT), str(db_path), str(round_)],
+                                 rng.randint(300, 900))
         everything += lines
         await check_after_kill(db_path, everything)
