@@ -15,8 +15,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage import games
-from bot.storage.postgres import PostgresStore, guesses, starts
+from bot.storage import endings, games
+from bot.storage.postgres import PostgresStore, starts
 
 GAMES = 1_500
 
@@ -73,29 +73,23 @@ async def test_reading_a_game_reads_only_its_rows(filled: Any) -> None:
     assert "Seq Scan on guesses" not in plan, plan
 
 
-async def test_counting_a_daily_reads_only_the_players_games(filled: Any) -> None:
-    plan = await _generic_plan(filled, games._DAILY_HISTORY, ["1", "100"])
-    assert "Seq Scan on games" not in plan, plan
-
-
 async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
-    counters = ["1"] * len(games.STATS_COLUMN_NAMES)
-    plan = await _generic_plan(filled, games._SAVE_ROW, ["1", "100", "'daily'", *counters])
+    counters = ["1"] * len(endings.STATS_COLUMN_NAMES)
+    plan = await _generic_plan(filled, endings._SAVE_STATS,
+                               ["1", "100", "'daily'", *counters])
     assert "Seq Scan on player_stats" not in plan, plan
 
 
 @pytest.mark.parametrize(("sql", "args"), [
-    (guesses.SELECT_LOCKED, ["'{1,2,3}'"]),
-    (guesses._SAVE, ["'{1}'", "'{4}'", "'{100}'", "'{slate}'", "'{BBBBB}'", "'{2026-01-01}'",
-                     "'{1}'", "'{won}'", "'{2026-01-01}'", "'{100}'", "'{NULL}'"]),
-    (guesses._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
-    (guesses._UPDATE_STATS,
-     ["'{1}'", "'{100}'", "'{daily}'"] + ["'{1}'"] * len(games.STATS_COLUMN_NAMES)),
-    (guesses._HINTS, ["'{1,2}'"]),
+    (games._LOCKED, ["'{1,2,3}'"]),
+    (endings._END, ["1", "'won'", "'2026-01-01'", "100"]),
+    (endings._LOCK_STATS, ["'{1}'", "'{100}'", "'{daily}'"]),
+    (endings._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
+    (games._HINTS, ["'{1,2}'"]),
     (starts._IN_THE_WAY,
      ["'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{2}'", "'{100}'",
       "'{1}'", "'{2}'", "'{1}'"]),
-], ids=["lock", "save", "daily history", "statistics", "hints", "in the way"])
+], ids=["lock", "end", "lock statistics", "daily history", "hints", "in the way"])
 async def test_moves_played_together_read_only_their_rows(filled: Any, sql: str,
                                                           args: list[str]) -> None:
     plan = await _generic_plan(filled, sql, args)
