@@ -9,8 +9,8 @@ import hashlib
 import hmac
 from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from datetime import UTC, datetime
-from functools import partial
-from typing import Any, Final, Literal, Protocol, TypeVar
+from functools import lru_cache, partial
+from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 from bot.core.packs import PackError, pack, variant_of
 from bot.core.solver_boards import boards_variant
@@ -19,6 +19,7 @@ from bot.core.variant import CLASSIC, Variant
 from .errors import StorageError
 
 T = TypeVar("T")
+Item = TypeVar("Item")
 Row = Sequence[Any]
 Dialect = Literal["sqlite", "postgres"]
 
@@ -74,8 +75,11 @@ def to_text(moment: datetime) -> str:
 
 
 def moment(value: Any) -> datetime:
-    """A stored time as an aware UTC datetime (SQLite keeps ISO text)."""
-    return value if isinstance(value, datetime) else datetime.fromisoformat(value).astimezone(UTC)
+    """A stored time as an aware UTC datetime (SQLite keeps ISO text, :func:`to_text`'s)."""
+    if isinstance(value, datetime):
+        return value
+    read = datetime.fromisoformat(value)
+    return read if read.tzinfo is UTC else read.astimezone(UTC)
 
 
 def maybe_moment(value: Any) -> datetime | None:
@@ -125,6 +129,7 @@ def stored_text(first: str, more: str | None) -> str:
     return first if more is None else f"{first} {more}"
 
 
+@lru_cache(maxsize=4096)
 def player_mark(key: bytes, player_id: int) -> str:
     """An anonymous, stable mark of a player (HMAC-SHA256 under the store's key), left where
     the rules still need to know a forgotten player. Whoever has the database and an id can
@@ -172,30 +177,30 @@ def runs(works: list[Work[Any]], together: dict[type, Together]) -> Iterator[tup
         start = end
 
 
-class BatchQueue:
-    """Group commit: what is handed in while a batch runs goes, in order, into the next one,
-    which ``run`` takes in one go; at most ``writers`` batches at once. A caller cancelled
-    before its batch began is not run; with a ``deadline``, a late one gets ``TimeoutError``."""
+class BatchQueue(Generic[Item]):
+    """Group commit: what is handed in (a transaction, say) while a batch runs goes, in order,
+    into the next one, which ``run`` takes in one go; at most ``writers`` batches at once. A
+    caller cancelled before its batch began is not run; with a ``deadline``, a late one gets
+    ``TimeoutError``."""
 
-    def __init__(self, run: Callable[[list[Work[Any]]], Awaitable[list[Outcome]]], *,
+    def __init__(self, run: Callable[[list[Item]], Awaitable[list[Outcome]]], *,
                  writers: int = 1, most: int = MAX_BATCH, deadline: float | None = None) -> None:
         self._commit, self._most, self._deadline = run, most, deadline
-        self._queue: asyncio.Queue[tuple[Work[Any], asyncio.Future[Any]] | None] = (
-            asyncio.Queue())
+        self._queue: asyncio.Queue[tuple[Item, asyncio.Future[Any]] | None] = asyncio.Queue()
         self._slots = asyncio.Semaphore(writers)
         self._running: set[asyncio.Task[None]] = set()
         self._pump = asyncio.get_running_loop().create_task(self._loop(),
                                                             name="wordle-bot storage writer")
 
-    async def submit(self, work: Work[T]) -> T:
+    async def submit(self, work: Item) -> Any:
         if self._pump.done():  # only after close() or a bug: never leave a caller waiting
-            raise StorageError("the storage writer has stopped")
+            raise StorageError("the database is closed")
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
+        future: asyncio.Future[Any] = loop.create_future()
         self._queue.put_nowait((work, future))
         if self._deadline is None:
             return await future
-        timer = loop.call_later(self._deadline, partial(_settle, future, error=TimeoutError()))
+        timer = loop.call_later(self._deadline, partial(settle, future, error=TimeoutError()))
         try:
             return await future
         finally:
@@ -231,24 +236,24 @@ class BatchQueue:
         self._running.discard(task)
         self._slots.release()
 
-    async def _run(self, batch: list[tuple[Work[Any], asyncio.Future[Any]]]) -> None:
+    async def _run(self, batch: list[tuple[Item, asyncio.Future[Any]]]) -> None:
         batch = [(work, future) for work, future in batch if not future.done()]
         while batch:
             try:
                 outcomes = await self._commit([work for work, _ in batch])
             except Culprit as culprit:
-                _settle(batch.pop(culprit.index)[1], error=culprit.error)
+                settle(batch.pop(culprit.index)[1], error=culprit.error)
                 continue
             except Exception as failure:  # the batch as a whole: nothing was saved
                 for _, future in batch:
-                    _settle(future, error=failure)
+                    settle(future, error=failure)
                 return
             for (_, future), (result, error) in zip(batch, outcomes, strict=True):
-                _settle(future, result=result, error=error)
+                settle(future, result=result, error=error)
             return
 
 
-def _settle(future: asyncio.Future[Any], *, result: Any = None,
+def settle(future: asyncio.Future[Any], *, result: Any = None,
             error: BaseException | None = None) -> None:
     """Answer a caller unless it already gave up (cancelled)."""
     if not future.done():

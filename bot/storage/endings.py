@@ -72,21 +72,17 @@ def stats_keys(game: Game) -> list[Key]:
     return [(game.guild_id, p, key) for p in sorted(game.counted_players)]
 
 
-def _ordered_keys(game: Game) -> list[Key]:
-    """The rows whose games must be counted in finish order (dailies' streaks follow days)."""
-    return [] if game.bucket == StatsBucket.DAILY else stats_keys(game)
-
-
 def ordered_since(ended: Sequence[Game]) -> datetime | None:
     """The earliest finish of ``ended`` that must come after the games counted before it:
     the games finished since then are :func:`end_games`'s ``finished`` (``None``: none)."""
-    return min((_ordered(g)[0] for g in ended if _ordered_keys(g)), default=None)
+    return min((at for at, keys in map(_ordered, ended) if keys), default=None)
 
 
 def _ordered(game: Game) -> tuple[datetime, list[Key]]:
-    """An ended game's finish and :func:`_ordered_keys`."""
+    """An ended game's finish, and the rows that must count it in finish order (dailies'
+    streaks follow their days)."""
     assert game.finished_at is not None
-    return game.finished_at, _ordered_keys(game)
+    return game.finished_at, [] if game.bucket == StatsBucket.DAILY else stats_keys(game)
 
 
 async def end_games(tx: Tx, ended: Sequence[tuple[Game, int | None]], finished: list[Game]

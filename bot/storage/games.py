@@ -14,6 +14,7 @@ from bot.core.game import Game, Guess, move_refusal
 from bot.core.stats import EndingFigures, StatsRow, to_stats
 
 from .database import (
+    BatchQueue,
     Database,
     Outcome,
     Row,
@@ -110,13 +111,6 @@ async def read_games(source: Tx | Database, where: str, *params: Any,
     return games_from_rows(await source.fetch(sql, *params))
 
 
-async def locked_game(tx: Tx, game_id: int) -> Game | None:
-    """The game as it is now, its row locked until the transaction ends."""
-    await tx.execute(_LOCK, game_id)
-    found = await read_games(tx, "g.id = $1", game_id)
-    return found[0] if found else None
-
-
 def refused(rule: Callable[[Game, int, str | None], domain.Refusal | None],
             game: Game | None, game_id: int, player_id: int,
             mark: str | None) -> Exception | None:
@@ -153,13 +147,24 @@ class Games:
     def __init__(self, db: Database, key: bytes) -> None:
         self._db = db
         self._key = key  # makes a forgotten player's mark (player_mark)
+        # Games asked for by id while such a read is under way, read together by the next.
+        self._reads = BatchQueue(self._read_games)
 
     async def _one(self, where: str, *params: Any) -> Game | None:
         found = await read_games(self._db, where, *params)
         return found[-1] if found else None
 
     async def get_game(self, game_id: int) -> Game | None:
-        return await self._one("g.id = $1", game_id)
+        game: Game | None = await self._reads.submit(game_id)
+        return game
+
+    async def finish_reads(self) -> None:
+        """Answer the games asked for so far (before the database closes)."""
+        await self._reads.close()
+
+    async def _read_games(self, ids: list[int]) -> list[Outcome]:
+        found = {g.id: g for g in games_from_rows(await self._db.fetch(_BY_IDS, sorted(ids)))}
+        return [(found.get(game_id), None) for game_id in ids]
 
     async def active_own_game(self, guild_id: int, channel_id: int,
                               owner_id: int) -> Game | None:
@@ -247,8 +252,10 @@ class Games:
 
 async def _playable(tx: Tx, rule: Callable[[Game, int, str | None], domain.Refusal | None],
                     game_id: int, player_id: int, mark: str | None) -> Game:
-    """The game, locked, if ``rule`` lets the player make their move on it; else its error."""
-    game = await locked_game(tx, game_id)
+    """The game, locked, then read as it is now, if ``rule`` lets the player make their move
+    on it; else its error."""
+    await tx.execute(_LOCK, game_id)
+    game = next(iter(await read_games(tx, "g.id = $1", game_id)), None)
     error = refused(rule, game, game_id, player_id, mark)
     if error is not None or game is None:
         raise error or StorageError(f"game {game_id} was not found")

@@ -26,7 +26,8 @@ class SqlStore:
         # Each backend's ``open`` makes it; ``key`` makes forgotten players' marks.
         self._db = db
         self.schema_version = version
-        games, stats, settings = Games(db, key), Statistics(db), Settings(db)
+        self._games = games = Games(db, key)
+        stats, settings = Statistics(db), Settings(db)
         prefs, races, privacy = Prefs(db), Races(db, key), Privacy(db, key)
         # games
         self.create_game = NewGames(db, key).create_game
@@ -91,7 +92,8 @@ class SqlStore:
         return self._db.closed
 
     async def close(self) -> None:
-        """Finish every write already handed in, then release the database. Idempotent."""
+        """Answer every call already handed in, then release the database. Idempotent."""
+        await self._games.finish_reads()
         await self._db.close()
 
     async def __aenter__(self) -> Self:

@@ -56,20 +56,14 @@ _ANY: Final = re.compile(r"= ANY\(\?(\d+)::\w+\[\]\)")
 @lru_cache(maxsize=512)
 def translate(sql: str) -> str:
     """A statement of :mod:`bot.storage.database`'s SQL in SQLite's words. An array parameter
-    (``= ANY($1::bigint[])``) is handed in as JSON text (:func:`_bound`)."""
+    (``= ANY($1::bigint[])``, a list) is handed in as JSON text."""
     sql = _PLACEHOLDER.sub(r"?\1", sql)
     return _FOR_UPDATE.sub("", _ANY.sub(r"IN (SELECT value FROM json_each(?\1))", sql))
 
 
-def _bound(params: tuple[Any, ...]) -> tuple[Any, ...]:
-    """Parameters as ``sqlite3`` takes them: a list (an array) as JSON text."""
-    if not any(type(p) is list for p in params):
-        return params
-    return tuple(json.dumps(p) if type(p) is list else p for p in params)
-
-
 # A time is stored as ISO 8601 UTC text (text order is time order).
 sqlite3.register_adapter(datetime, to_text)
+sqlite3.register_adapter(list, json.dumps)
 
 
 class Connection:
@@ -125,16 +119,16 @@ class _Tx:
         self._raw = raw
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
-        return self._raw.execute(translate(sql), _bound(params)).fetchall()
+        return self._raw.execute(translate(sql), params).fetchall()
 
     async def fetchrow(self, sql: str, *params: Any) -> Row | None:
-        row: Row | None = self._raw.execute(translate(sql), _bound(params)).fetchone()
+        row: Row | None = self._raw.execute(translate(sql), params).fetchone()
         return row
 
     async def execute(self, sql: str, *params: Any) -> int:
         if sql.endswith("FOR UPDATE"):  # a lock alone: this writer holds the whole file
             return 0
-        cursor = self._raw.execute(translate(sql), _bound(params))
+        cursor = self._raw.execute(translate(sql), params)
         changed = cursor.rowcount
         cursor.close()
         return max(changed, 0)
