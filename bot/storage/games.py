@@ -1,5 +1,6 @@
 """Games and the moves on them: a move locks the game's row, reads it with its guesses, lets
-the core decide, then writes (an ending counted in the statistics in the same transaction)."""
+the core decide, then writes (an ending counted in the statistics in the same transaction,
+:mod:`.endings`). The guesses of one write batch are played together (:func:`play_guesses`)."""
 
 from __future__ import annotations
 
