@@ -45,13 +45,13 @@ GAME_COLUMNS: Final = ("id", "guild_id", "channel_id", "owner_id", "scope", "kin
                        "puzzle_number", "answer", "hard_mode", "status", "setter_id",
                        "solved_by", "created_at", "finished_at", "setter_mark", "word_length",
                        "attempts", "language", "boards", "more_answers")
-#: Games matching ``{where}`` (on ``games g``) with their guesses: one row per guess (or one
-#: with no guess), by game and attempt.
-SELECT_GAMES: Final = (
+#: Games with their guesses: one row per guess (or one with no guess).
+_GAME_ROWS: Final = (
     f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, q.word, "
     "q.feedback, q.created_at, q.more_feedback FROM games g LEFT JOIN guesses q "
-    "ON q.game_id = g.id WHERE {where} ORDER BY g.id, q.attempt"
-)
+    "ON q.game_id = g.id")
+#: Those matching ``{where}`` (on ``games g``), by game and attempt.
+SELECT_GAMES: Final = _GAME_ROWS + " WHERE {where} ORDER BY g.id, q.attempt"
 ACTIVE_OWN: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.owner_id = $3 "
                      "AND g.scope = 'own' AND g.status = 'active'")
 ACTIVE_CHANNEL: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.scope = 'channel' "
@@ -78,9 +78,7 @@ _HINTS: Final = ("SELECT game_id, count(*) FROM hints WHERE game_id = ANY($1::bi
 def games_by_ids(ids: str) -> str:
     """:data:`SELECT_GAMES` for the games of the array ``ids``, their guesses looked up by the
     same ids (else PostgreSQL's planner may read every guess to join them)."""
-    return (f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, "
-            "q.word, q.feedback, q.created_at, q.more_feedback FROM games g LEFT JOIN guesses q "
-            f"ON q.game_id = g.id AND q.game_id = ANY({ids}) WHERE g.id = ANY({ids}) "
+    return (f"{_GAME_ROWS} AND q.game_id = ANY({ids}) WHERE g.id = ANY({ids}) "
             "ORDER BY g.id, q.attempt")
 
 

@@ -147,6 +147,13 @@ def _run_now(step: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("a transaction waited for something other than its statements")
 
 
+def _read(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> Outcome:
+    try:
+        return raw.execute(translate(sql), params).fetchall(), None
+    except Exception as exc:
+        return None, public_error(exc)
+
+
 def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]],
                   same_file: Callable[[], None], together: dict[type, Together]
                   ) -> list[Outcome]:
@@ -244,21 +251,16 @@ class SqliteDatabase:
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         self._check_open()  # (one handed in before close() still runs: the reader closes after)
-        return await self._reads.submit(lambda tx: tx.fetch(sql, *params))
+        rows: list[Row] = await self._reads.submit((sql, params))
+        return rows
 
-    async def _read_batch(self, works: list[Work[Any]]) -> list[Outcome]:
+    async def _read_batch(self, reads: list[tuple[str, tuple[Any, ...]]]) -> list[Outcome]:
         def run(raw: sqlite3.Connection) -> list[Outcome]:
             try:
                 self._same_file()
             except FileReplaced:
-                return [(None, FileReplaced(self.path)) for _ in works]
-            outcomes: list[Outcome] = []
-            for work in works:
-                try:
-                    outcomes.append((_run_now(work(_Tx(raw))), None))
-                except Exception as exc:
-                    outcomes.append((None, public_error(exc)))
-            return outcomes
+                return [(None, FileReplaced(self.path)) for _ in reads]
+            return [_read(raw, sql, params) for sql, params in reads]
 
         return await self._reader.run(run)
 
