@@ -26,7 +26,7 @@ _INSERT_GAME: Final = (
     f"VALUES ({', '.join(f'${n}' for n in range(1, len(NEW_GAME_COLUMNS) + 1))}) RETURNING id"
 )
 _PLAYED: Final = ("SELECT 1 FROM played_dailies WHERE guild_id = $1 AND puzzle_number = $2 "
-                  "AND player_mark = $3")
+                  "AND player_mark = $3 AND boards = $4")
 
 
 class NewGames:
@@ -87,8 +87,8 @@ async def _create(tx: Tx, game: Game, mark: str | None) -> Game:
         race = await racing.race_in_channel(tx, game.guild_id, game.channel_id)
         if race is not None:
             raise RaceExists(race)
-    if game.kind is Kind.DAILY and await tx.fetchrow(_PLAYED, game.guild_id,
-                                                     game.puzzle_number, mark):
+    if game.kind is Kind.DAILY and await tx.fetchrow(_PLAYED, game.guild_id, game.puzzle_number,
+                                                     mark, game.variant.boards):
         raise DailyPlayed(game.guild_id, game.puzzle_number or 0)
     row = await tx.fetchrow(_INSERT_GAME, *new_game_values(game))
     if row is None:  # the database's trigger: a race is on in this channel

@@ -50,8 +50,8 @@ async def _forget(tx: Tx, player_id: int, mark: str) -> ForgetReport:
     hints = await count("SELECT count(*) FROM hints WHERE player_id = $1 "
                         f"OR game_id IN ({_OWN})")
     # A daily, once started, stays played (forgetting must not reopen it).
-    await change("INSERT INTO played_dailies (guild_id, puzzle_number, player_mark) "
-                 "SELECT guild_id, puzzle_number, $2 FROM games WHERE owner_id = $1 "
+    await change("INSERT INTO played_dailies (guild_id, puzzle_number, player_mark, boards) "
+                 "SELECT guild_id, puzzle_number, $2, boards FROM games WHERE owner_id = $1 "
                  "AND kind = 'daily' ON CONFLICT DO NOTHING", mark)
     await change("DELETE FROM hints WHERE player_id = $1")
     games = await change("DELETE FROM games WHERE owner_id = $1")

@@ -184,6 +184,8 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
         if start >= 2:  # the day's results post
             await conn.execute("INSERT INTO daily_posts (guild_id, puzzle_number, channel_id, "
                                "message_id) VALUES (5, 300, 6, 4242)")
+        if start >= 3:  # a forgotten player's mark of a daily they started
+            await conn.execute("INSERT INTO played_dailies VALUES (5, 299, 'a-mark')")
         if start >= 7:  # a race that ended (its message shown or not: unknown), one on
             await conn.execute(
                 "INSERT INTO races (guild_id, channel_id, starter_id, answer, hard_mode, "
@@ -256,6 +258,11 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
             [("daily", 1, 1, 1, 1, 1, 300)] if start >= 1 else [])
         await conn.execute("INSERT INTO player_stats (guild_id, player_id, mode) "
                            "VALUES (5, 7, 'practice:es-5')")
+        # 0020: a forgotten player's mark is of a one-board daily; one of another number of
+        # boards is apart
+        rows = await conn.fetch("SELECT * FROM played_dailies")
+        assert [tuple(r) for r in rows] == ([(5, 299, "a-mark", 1)] if start >= 3 else [])
+        await conn.execute("INSERT INTO played_dailies VALUES (5, 299, 'a-mark', 4)")
     finally:
         await conn.close()
 

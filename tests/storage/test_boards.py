@@ -1,6 +1,7 @@
-"""Games of several boards on both stores (migration 0019): the store keeps every board's
-hidden word and each guess's feedback on every board, and gives back the game as it was;
-the core decides every move. A server has a daily per number of boards."""
+"""Games of several boards on both stores (migrations 0019 and 0020): the store keeps every
+board's hidden word and each guess's feedback on every board, and gives back the game as it
+was; the core decides every move. A server has a daily per number of boards, and so has a
+forgotten player's mark of the dailies they played."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from bot.core.multiboard import join_words
 from bot.core.packs import pack
 from bot.core.solver_boards import boards_variant
 from bot.core.variant import CLASSIC
-from bot.storage import GameExists
+from bot.storage import DailyPlayed, GameExists
 from tests.pg import StorePlace
 
 from .helpers import CHANNEL, GUILD
@@ -89,6 +90,23 @@ async def test_a_server_has_a_daily_per_number_of_boards(db: Any) -> None:
     with pytest.raises(GameExists) as again:
         await start(db, kind=Kind.DAILY, number=60)
     assert again.value.existing.id == quordle.id
+
+
+async def test_a_forgotten_player_keeps_each_number_of_boards_daily_apart(db: Any) -> None:
+    """Forgetting a player keeps a mark of the dailies they started, per number of boards:
+    the day's classic daily stays played, the day's Quordle is still theirs to play."""
+    await start(db, boards=1, kind=Kind.DAILY, number=61, words=("crane",))
+    await db.forget_player(ALICE)
+    with pytest.raises(DailyPlayed):
+        await start(db, boards=1, kind=Kind.DAILY, number=61, words=("crane",))
+    quordle = await start(db, kind=Kind.DAILY, number=61)
+    assert quordle.variant.boards == 4
+    await db.forget_player(ALICE)
+    for boards, words in ((4, WORDS), (1, ("crane",))):
+        with pytest.raises(DailyPlayed):
+            await start(db, boards=boards, kind=Kind.DAILY, number=61, words=words)
+    assert await db.daily_game(GUILD, ALICE, 61, 2) is None
+    await start(db, boards=2, kind=Kind.DAILY, number=61, words=WORDS[:2])
 
 
 async def test_a_dordle_in_another_pack_keeps_its_pack(db: Any) -> None:

@@ -64,6 +64,8 @@ async def fill(path: Path, version: int) -> None:
                          "message_id) VALUES (5, 300, 6, 4242)")
         if version >= 11:  # the post shows the day's one result
             conn.execute("UPDATE daily_posts SET shown = 1")
+        if version >= 3:  # a forgotten player's mark of a daily they started
+            conn.execute("INSERT INTO played_dailies VALUES (5, 299, 'a-mark')")
         if version >= 5:
             conn.execute(
                 "INSERT INTO player_prefs (player_id, high_contrast, timezone, held_day, "
@@ -194,6 +196,11 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int):
                 [("daily", 1, 1, 1, 1, 1, 300)] if version >= 1 else [])
         conn.execute("INSERT INTO player_stats (guild_id, player_id, mode) "
                      "VALUES (5, 7, 'practice:es-5')")
+        # 0020: a forgotten player's mark is of a one-board daily; one of another number of
+        # boards is apart
+        assert conn.execute("SELECT * FROM played_dailies").fetchall() == (
+            [(5, 299, "a-mark", 1)] if version >= 3 else [])
+        conn.execute("INSERT INTO played_dailies VALUES (5, 299, 'a-mark', 4)")
         # 0012: the highest game id given so far is kept, so that none is given again
         given = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchall()
         assert max([0, *(seq for (seq,) in given)]) == (2 if version >= 1 else 0)

@@ -37,9 +37,9 @@ _IN_THE_WAY: Final = (
     + " FOR UPDATE OF g"  # a move ending one of them is waited for, and its end seen
 )
 _PLAYED: Final = (
-    "SELECT guild_id, puzzle_number, player_mark FROM played_dailies WHERE "
-    "(guild_id, puzzle_number, player_mark) IN "
-    "(SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[]))"
+    "SELECT guild_id, puzzle_number, player_mark, boards FROM played_dailies WHERE "
+    "(guild_id, puzzle_number, player_mark, boards) IN "
+    "(SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::smallint[]))"
 )
 _TYPES: Final = {"guild_id": "bigint", "channel_id": "bigint", "owner_id": "bigint",
                  "scope": "text", "kind": "text", "puzzle_number": "integer", "answer": "text",
@@ -74,8 +74,8 @@ async def start_games(tx: Tx, moves: Sequence[StartMove]) -> list[Outcome]:
             outcomes.append((None, None))
         elif way is not None:
             outcomes.append((None, GameExists(way)))
-        elif game.kind is Kind.DAILY and (game.guild_id, game.puzzle_number,
-                                          move.mark) in played:
+        elif game.kind is Kind.DAILY and (game.guild_id, game.puzzle_number, move.mark,
+                                          game.variant.boards) in played:
             outcomes.append((None, DailyPlayed(game.guild_id, game.puzzle_number or 0)))
         else:
             known.append(index)
@@ -122,7 +122,8 @@ async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
     if not dailies:
         return set()
     rows = await tx.fetch(_PLAYED, [m.game.guild_id for m in dailies],
-                          [m.game.puzzle_number for m in dailies], [m.mark for m in dailies])
+                          [m.game.puzzle_number for m in dailies], [m.mark for m in dailies],
+                          [m.game.variant.boards for m in dailies])
     return {tuple(row) for row in rows}
 
 
