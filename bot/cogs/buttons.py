@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,7 +23,7 @@ import discord
 from bot.cogs.client import wordle_client
 from bot.cogs.interact import guarded
 from bot.core.domain import HintKind, Kind
-from bot.core.variant import CLASSIC
+from bot.core.variant import CLASSIC, Variant
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts, game_label_text, texts_for
 from bot.service import Game
@@ -127,19 +127,26 @@ WORD_INPUT = "word"
 GUESS_MODAL = re.compile(r"wordle:(?P<race>race:)?word:(?P<id>\d+):(?P<player>\d+)")
 
 
+def exact_length(variant: Variant) -> bool:
+    """Whether a guess is typed in exactly the word's length: in the classic game's pack
+    (English, A to Z, five letters), on one board or several, as its letters are typed one
+    key each."""
+    return replace(variant, boards=1, attempts=CLASSIC.attempts) == CLASSIC
+
+
 class GuessModal(discord.ui.Modal):
-    """One text input of the board's word length (exactly, in the classic game's A to Z; in
-    another pack from one character to a few per letter, as accents may be typed apart and
-    German SS as ß), checked by the service like a ``/guess``. Kept nowhere: its submit is
-    matched by :data:`GUESS_MODAL` (:func:`modal_submit`), so it is answered however long it
-    stayed open, across a restart too."""
+    """One text input of the board's word length (exactly in the classic game's pack,
+    :func:`exact_length`; in another pack from one character to a few per letter, as accents
+    may be typed apart and German SS as ß), checked by the service like a ``/guess``. Kept
+    nowhere: its submit is matched by :data:`GUESS_MODAL` (:func:`modal_submit`), so it is
+    answered however long it stayed open, across a restart too."""
 
     def __init__(self, board: Game, player_id: int, texts: Texts = ENGLISH) -> None:
         race = "race:" if board.kind is Kind.RACE else ""
         title = texts._("Guess · {game}", game=game_label_text(board, texts))
         super().__init__(title=title[:45],
                          custom_id=f"wordle:{race}word:{board.id}:{player_id}", timeout=None)
-        length, exact = board.variant.length, board.variant == CLASSIC
+        length, exact = board.variant.length, exact_length(board.variant)
         word: discord.ui.TextInput[Any] = discord.ui.TextInput(
             custom_id=WORD_INPUT, min_length=length if exact else 1,
             max_length=length if exact else 4 * length,

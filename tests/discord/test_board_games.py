@@ -8,7 +8,11 @@ from __future__ import annotations
 import pytest
 
 from bot.cogs import interact
+from bot.cogs.buttons import exact_length
 from bot.core.daily import board_words, server_daily_word
+from bot.core.packs import pack
+from bot.core.solver_boards import boards_variant
+from bot.core.variant import CLASSIC
 from tests.discord.boards import alt, board_text, fields, footer, title
 from tests.discord.conftest import SALT, Table
 from tests.discord.test_bot_e2e import wait_for_results_post
@@ -23,11 +27,15 @@ def many_guesses(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def guess_on(table: Table, board: FakeMessage, member: FakeMember, word: str) -> None:
-    """Guess through the board alone: the Guess button, its modal, the board edited."""
+    """Guess through the board alone: the Guess button, its modal (five letters exactly, as
+    in an English Wordle), the board edited."""
     click = await table.fake.click(board, member, label="Guess")
     response = await click.first_response()
     assert response.type_name == "modal", response.text()
-    assert (response.modal or {})["title"].startswith("Guess · Quordle")
+    modal = response.modal or {}
+    assert modal["title"].startswith("Guess · Quordle")
+    (label,) = modal["components"]
+    assert (label["component"]["min_length"], label["component"]["max_length"]) == (5, 5)
     submit = await table.fake.submit_modal(click, {"word": word})
     response = await submit.first_response()
     assert response.type_name == "update_message" and response.message is board
@@ -113,3 +121,11 @@ async def test_a_quordle_daily_and_its_results_post(table: Table) -> None:
         assert title(classic) == f"Wordle {number:,}"
         post = await wait_for_results_post(table, number)
         assert f"👑 Quordle 4/9: <@{table.bob.id}>" in post.content, post.content
+
+
+def test_a_guess_is_typed_as_in_its_packs_one_board_game() -> None:
+    """English of five letters takes exactly five on any number of boards; another pack takes
+    a few characters per letter (accents typed apart), on one board or several."""
+    assert [exact_length(boards_variant(n, CLASSIC)) for n in (1, 2, 4, 8)] == [True] * 4
+    spanish = pack("es", 5).variant
+    assert [exact_length(boards_variant(n, spanish)) for n in (1, 4)] == [False, False]
