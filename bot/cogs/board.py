@@ -324,8 +324,8 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
     and :data:`BOARD_ID`. A game of several boards: :mod:`bot.render.boards_game`."""
     several, title = game.variant.boards > 1, game_label_text(game, texts)
     if look.picture and several:
-        png = await game_boards_png(game, look.theme, title)
-        alt = game_boards_alt(game, title, look.high_contrast)
+        png = await game_boards_png(game, look.theme, title, texts)
+        alt = game_boards_alt(game, title, look.high_contrast, texts)
     elif look.picture:
         png = await board_png_async(game.rows, game.keyboard, game.variant,
                                     layout=keyboard_rows(game.variant), hard_mode=game.hard_mode,
@@ -340,9 +340,10 @@ async def add_board(container: discord.ui.Container[discord.ui.LayoutView], game
                 description=texts._("Statistics: the same numbers as the text below")))
         container.add_item(discord.ui.MediaGallery(*items, id=PICTURE_ID if ids else None))
         return [discord.File(io.BytesIO(png), filename=BOARD_FILE)], ""
-    board = game_boards_text(game, look.high_contrast, _BOARDS_BUDGET) if several else recolour(
-        game_text(game.rows, game.keyboard, game.variant, layout=keyboard_rows(game.variant),
-                  texts=texts), look.high_contrast)
+    board = (game_boards_text(game, look.high_contrast, _BOARDS_BUDGET, texts) if several
+             else recolour(game_text(game.rows, game.keyboard, game.variant,
+                                     layout=keyboard_rows(game.variant), texts=texts),
+                           look.high_contrast))
     container.add_item(discord.ui.TextDisplay(board, id=BOARD_ID if ids else None))
     return [], board
 

@@ -24,10 +24,14 @@ from bot.core.domain import GREY
 from bot.core.game import Game, keyboard
 from bot.core.multiboard import board_game
 from bot.core.variant import Variant
-from bot.render.common import check_variant, normalise_feedback
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, Texts, check_variant, normalise_feedback
 
 #: Turkish and Azerbaijani write dotless ı beside i, and upper-case i as İ.
 _DOTLESS_I = "ı"
+#: What a board's caption or heading says of it: solved by a guess, or lost.
+SOLVED_IN = N_("solved in {guess}")
+NOT_SOLVED = N_("not solved")
 
 
 def grid(boards: int) -> tuple[int, int]:
@@ -40,6 +44,11 @@ def grid(boards: int) -> tuple[int, int]:
 def mode_name(boards: int) -> str:
     """The real game's name (``Quordle``), else ``N boards``."""
     return board_game(boards)
+
+
+def board_name(board: int, texts: Texts = ENGLISH) -> str:
+    """Board ``board`` (0-based) named in the words of ``texts`` (``Board 3``)."""
+    return texts._("Board {board}", board=texts.number(board + 1))
 
 
 def shown(word: str, alphabet: str) -> str:
@@ -106,6 +115,14 @@ class Boards:
 
     def shown(self, word: str) -> str:
         return shown(word, self.variant.alphabet)
+
+    def status(self, board: int, texts: Texts = ENGLISH) -> str:
+        """Board ``board``'s end in words (``solved in 3``, ``not solved``), or "" while it
+        may still be solved."""
+        solved_at = self.solved_at(board)
+        if solved_at is not None:
+            return texts._(SOLVED_IN, guess=texts.number(solved_at))
+        return texts._(NOT_SOLVED) if self.is_over else ""
 
 
 def _word(raw: object, variant: Variant, number: int) -> str:

@@ -24,10 +24,11 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from bot.core.variant import Variant
-from bot.render.boards import Boards, check_boards
+from bot.render.boards import NOT_SOLVED, SOLVED_IN, Boards, board_name, check_boards
 from bot.render.boards_geometry import Geometry, Sizes, geometry, part_box
-from bot.render.common import QWERTY_ROWS, KeyboardLayout, check_layout
+from bot.render.common import ENGLISH, QWERTY_ROWS, KeyboardLayout, Texts, check_layout
 from bot.render.draw import (
+    BADGE_LABEL,
     HEADER_HEIGHT,
     KEY_RADIUS,
     KEY_ROW_GAP,
@@ -188,17 +189,23 @@ def key_pixels(theme: Theme, sizes: Sizes, letter: str, states: tuple[str | None
     return pixels
 
 
-def caption_text(board: int, solved_at: int | None, lost: bool, width: int, size: int) -> str:
-    """What is written above board ``board`` (0-based): its number, and the guess that solved
-    it or that it was not; the longest wording that fits ``width`` px."""
-    number = board + 1
+def caption_text(board: int, solved_at: int | None, lost: bool, width: int, size: int,
+                 texts: Texts = ENGLISH) -> str:
+    """What is written above board ``board`` (0-based), in the words of ``texts``: its number,
+    and the guess that solved it or that it was not; the longest wording that fits ``width``
+    px."""
+    t = texts
+    name, number = board_name(board, t), t.number(board + 1)
     if solved_at is not None:
-        choices = [f"Board {number} · solved in {solved_at}", f"{number} · solved in {solved_at}",
-                   f"{number} · in {solved_at}"]
+        guess = t.number(solved_at)
+        status = t._(SOLVED_IN, guess=guess)
+        choices = [f"{name} · {status}", f"{number} · {status}",
+                   f"{number} · " + t._("in {guess}", guess=guess)]
     elif lost:
-        choices = [f"Board {number} · not solved", f"{number} · not solved", f"{number} · ✗"]
+        status = t._(NOT_SOLVED)
+        choices = [f"{name} · {status}", f"{number} · {status}", f"{number} · ✗"]
     else:
-        choices = [f"Board {number}", f"{number}"]
+        choices = [name, number]
     face = font(size)
     return next((c for c in choices if face.getlength(c) <= width), choices[-1])
 
@@ -257,11 +264,11 @@ def _key_band(theme: Theme, place: Geometry, key_row: int,
 
 
 @lru_cache(maxsize=256)
-def _header_band(theme: Theme, width: int, title: str, hard_mode: bool) -> Band:
-    """The title and hard-mode badge, as on the one-board picture."""
+def _header_band(theme: Theme, width: int, title: str, hard_mode: bool, badge: str) -> Band:
+    """The title and hard-mode badge (labelled ``badge``), as on the one-board picture."""
     may_draw()
     band = Image.new("RGB", (width, PADDING + HEADER_HEIGHT), theme.background)
-    _draw_header(ImageDraw.Draw(band), width, title, hard_mode, theme)
+    _draw_header(ImageDraw.Draw(band), width, title, hard_mode, theme, badge)
     return deflate_band(_nearest(boards_palette(theme), np.asarray(band)), PNG_LEVEL)
 
 
@@ -275,18 +282,20 @@ def _board_row(boards: Boards, board: int, row: int) -> _Row:
     return tuple(zip(word, played[row], strict=True)), faded
 
 
-def _bands(boards: Boards, place: Geometry, theme: Theme, title: str, hard_mode: bool
-           ) -> list[Band]:
+def _bands(boards: Boards, place: Geometry, theme: Theme, title: str, hard_mode: bool,
+           texts: Texts) -> list[Band]:
     """The picture's bands, top to bottom."""
     width, sizes, variant = place.width, place.sizes, boards.variant
     header = bool(title) or hard_mode
-    bands = [_header_band(theme, width, title, hard_mode) if header
+    badge = (clean_title(texts._(BADGE_LABEL)) or BADGE_LABEL) if hard_mode else ""
+    bands = [_header_band(theme, width, title, hard_mode, badge) if header
              else _blank_band(width, PADDING)]
     for grid_row in range(place.grid_rows):
         first = grid_row * place.columns
         members = range(first, min(first + place.columns, boards.count))
         captions = tuple(caption_text(b, boards.solved_at(b), boards.is_over,
-                                      place.board_width, sizes.caption_font) for b in members)
+                                      place.board_width, sizes.caption_font, texts)
+                         for b in members)
         bands.append(_caption_band(theme, place, first, captions))
         for row in range(variant.attempts):
             cells = tuple(_board_row(boards, b, row) for b in members)
@@ -313,11 +322,13 @@ def picture_size(variant: Variant, layout: KeyboardLayout = QWERTY_ROWS, *,
 
 def boards_png(guesses: Sequence[str], feedback: Sequence[Sequence[str]], variant: Variant,
                *, layout: KeyboardLayout = QWERTY_ROWS, theme: str = "light",
-               title: str | None = None, hard_mode: bool = False) -> bytes:
+               title: str | None = None, hard_mode: bool = False,
+               texts: Texts = ENGLISH) -> bytes:
     """A PNG of every board of ``variant`` (the guesses, each board's feedback: see
     :mod:`bot.render.boards`) and the keyboard ``layout``, in ``theme`` (a name in
-    :data:`~bot.render.themes.THEMES`). A ``title`` or ``hard_mode`` adds the header band of
-    the one-board picture. Bad input raises ``ValueError``."""
+    :data:`~bot.render.themes.THEMES`), its captions and badge in the words of ``texts``. A
+    ``title`` or ``hard_mode`` adds the header band of the one-board picture. Bad input
+    raises ``ValueError``."""
     boards = check_boards(guesses, feedback, variant)
     layout = check_layout(layout, boards.variant.alphabet)
     if theme not in THEMES:
@@ -326,15 +337,17 @@ def boards_png(guesses: Sequence[str], feedback: Sequence[Sequence[str]], varian
         raise ValueError(f"title must be a string or None, not {type(title).__name__}")
     colours = THEMES[theme]
     place = geometry(boards.variant, layout, bool(title) or bool(hard_mode))
-    bands = _bands(boards, place, colours, clean_title(title) if title else "", bool(hard_mode))
+    bands = _bands(boards, place, colours, clean_title(title) if title else "", bool(hard_mode),
+                   texts)
     return palette_png(place.width, boards_palette(colours).table.tobytes(), bands)
 
 
 async def boards_png_async(guesses: Sequence[str], feedback: Sequence[Sequence[str]],
                            variant: Variant, *, layout: KeyboardLayout = QWERTY_ROWS,
                            theme: str = "light", title: str | None = None,
-                           hard_mode: bool = False) -> bytes:
+                           hard_mode: bool = False, texts: Texts = ENGLISH) -> bytes:
     """:func:`boards_png` without blocking the event loop: at once when every letter it needs
     was drawn before, else in a worker thread."""
     return await cached_or_in_thread(boards_png, guesses, feedback, variant, layout=layout,
-                                     theme=theme, title=title, hard_mode=hard_mode)
+                                     theme=theme, title=title, hard_mode=hard_mode,
+                                     texts=texts)

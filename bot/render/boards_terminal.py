@@ -11,7 +11,8 @@ that solved it; under a solved board's last guess its rows are blank.
 Each key is its letter followed by a mark per board, laid out as the boards are (four marks
 on a line for a line of four boards, a second line of marks for the second line of boards):
 in colour a coloured cell, without colour ``#`` right place, ``+`` elsewhere, ``-`` not in the
-word, ``.`` not played or the board solved (:data:`KEY_LEGEND_PLAIN`).
+word, ``.`` not played or the board solved (:data:`KEY_LEGEND_PLAIN`, which a front end shows
+in the reader's words). Captions are worded in the reader's language too.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from dataclasses import dataclass
 
 from bot.core.domain import GREEN, GREY, YELLOW
 from bot.core.variant import Variant
-from bot.render.boards import Boards, check_boards
-from bot.render.common import QWERTY_ROWS, KeyboardLayout, check_layout
+from bot.render.boards import NOT_SOLVED, SOLVED_IN, Boards, board_name, check_boards
+from bot.render.catalogues import N_
+from bot.render.common import ENGLISH, QWERTY_ROWS, KeyboardLayout, Texts, check_layout
 from bot.render.terminal import (
     BLACK,
     BOLD,
@@ -41,8 +43,8 @@ BOARD_GAP = 3
 #: A key's mark for a board, without colour, by the letter's state there (None: not played,
 #: or the board is solved).
 PLAIN_MARKS = {GREEN: "#", YELLOW: "+", GREY: "-", None: "."}
-KEY_LEGEND_PLAIN = ("Each key has a mark per board: # right place  + elsewhere  - not in the word\n"
-                    "  . not played on that board, or the board is solved")
+KEY_LEGEND_PLAIN = N_("Each key has a mark per board: # right place  + elsewhere  - not in the "
+                      "word\n  . not played on that board, or the board is solved")
 
 
 @dataclass(frozen=True)
@@ -69,15 +71,19 @@ def choose_form(boards: int, length: int, width: int = WIDTH) -> Form:
     return next((f for f in forms if f.line_width(length) <= width), forms[-1])
 
 
-def _caption(boards: Boards, board: int, width: int) -> str:
-    number, solved_at = board + 1, boards.solved_at(board)
+def _caption(boards: Boards, board: int, width: int, texts: Texts) -> str:
+    t, solved_at = texts, boards.solved_at(board)
+    name, number = board_name(board, t), f"#{t.number(board + 1)}"
     if solved_at is not None:
-        choices = [f"Board {number} solved in {solved_at}", f"#{number} solved in {solved_at}",
-                   f"#{number} in {solved_at}"]
+        guess = t.number(solved_at)
+        status = t._(SOLVED_IN, guess=guess)
+        choices = [f"{name} {status}", f"{number} {status}",
+                   f"{number} " + t._("in {guess}", guess=guess)]
     elif boards.is_over:
-        choices = [f"Board {number} not solved", f"#{number} not solved", f"#{number} lost"]
+        status = t._(NOT_SOLVED)
+        choices = [f"{name} {status}", f"{number} {status}", f"{number} ✗"]
     else:
-        choices = [f"Board {number}", f"#{number}"]
+        choices = [name, number]
     text = next((c for c in choices if len(c) <= width), choices[-1][:width])
     return text.ljust(width)
 
@@ -97,7 +103,8 @@ def _board_line(boards: Boards, board: int, row: int, form: Form, color: bool,
     return joiner.join(cells)
 
 
-def _boards_lines(boards: Boards, form: Form, color: bool, truecolor: bool) -> list[str]:
+def _boards_lines(boards: Boards, form: Form, color: bool, truecolor: bool, texts: Texts
+                  ) -> list[str]:
     width = form.board_width(boards.variant.length)
     gap = " " * BOARD_GAP
     lines: list[str] = []
@@ -105,7 +112,7 @@ def _boards_lines(boards: Boards, form: Form, color: bool, truecolor: bool) -> l
         members = range(first, min(first + form.per_line, boards.count))
         if lines:
             lines.append("")
-        lines.append(gap.join(_caption(boards, b, width) for b in members).rstrip())
+        lines.append(gap.join(_caption(boards, b, width, texts) for b in members).rstrip())
         for row in range(boards.variant.attempts):
             line = gap.join(_board_line(boards, b, row, form, color, truecolor)
                             for b in members)
@@ -160,15 +167,16 @@ def _keyboard_lines(boards: Boards, layout: KeyboardLayout, form: Form, color: b
 
 def boards_game(guesses: Sequence[str], feedback: Sequence[Sequence[str]], variant: Variant,
                 color: bool | None = None, *, truecolor: bool | None = None,
-                layout: KeyboardLayout = QWERTY_ROWS, width: int = WIDTH) -> str:
+                layout: KeyboardLayout = QWERTY_ROWS, width: int = WIDTH,
+                texts: Texts = ENGLISH) -> str:
     """Every board of ``variant`` (guesses and each board's feedback, see
     :mod:`bot.render.boards`), a blank line, then the keyboard: lines of at most ``width``
-    columns as shown (see the module notes). ``color`` and ``truecolor`` as for
-    :func:`bot.render.terminal.board`."""
+    columns as shown (see the module notes), captions in the words of ``texts``. ``color``
+    and ``truecolor`` as for :func:`bot.render.terminal.board`."""
     boards = check_boards(guesses, feedback, variant)
     layout = check_layout(layout, boards.variant.alphabet)
     color, truecolor = resolve_color(color, truecolor)
     form = choose_form(boards.count, boards.variant.length, width)
-    lines = _boards_lines(boards, form, color, truecolor)
+    lines = _boards_lines(boards, form, color, truecolor, texts)
     return "\n".join([*lines, "", *_keyboard_lines(boards, layout, form, color, truecolor,
                                                        width)])

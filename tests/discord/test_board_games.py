@@ -129,3 +129,19 @@ def test_a_guess_is_typed_as_in_its_packs_one_board_game() -> None:
     assert [exact_length(boards_variant(n, CLASSIC)) for n in (1, 2, 4, 8)] == [True] * 4
     spanish = pack("es", 5).variant
     assert [exact_length(boards_variant(n, spanish)) for n in (1, 4)] == [False, False]
+
+
+async def test_a_quordle_in_the_players_language(table: Table) -> None:
+    """The picture's description and the text-only board of a game in a French server."""
+    table.guild.locale = "fr"  # a board in the channel is in the server's language
+    table.picker.queue.extend(["crane", "react", "tipsy", "dumpy"])
+    async with table.running():
+        await table.reply(table.bob, "wordle start", {"boards": 4, "hard": True}, locale="fr")
+        board = await table.reply(table.bob, "guess", {"word": "crane"}, locale="fr")
+        assert (", mode difficile, essais\u00a0: 1 sur 9, grilles résolues\u00a0: 1 sur 4. "
+                in alt(board))
+        assert "Grille 1, résolue en 1: CRANE tout en vert." in alt(board)
+        await table.reply(table.bob, "wordle prefs", {"text_only": True}, locale="fr")
+        board = await table.reply(table.bob, "guess", {"word": "react"}, locale="fr")
+        assert board_text(board).startswith(
+            "**Grille 1** (résolue en 1) · **Grille 2** (résolue en 2)"), board_text(board)

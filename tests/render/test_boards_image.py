@@ -14,7 +14,7 @@ from bot.render import boards_image
 from bot.render.boards import check_boards
 from bot.render.boards_geometry import DORDLE_SIZES, OCTORDLE_SIZES, QUORDLE_SIZES, geometry
 from bot.render.boards_image import boards_png, boards_png_async, caption_text, dim, picture_size
-from bot.render.common import QWERTY_ROWS
+from bot.render.common import ENGLISH, QWERTY_ROWS, texts_for
 from bot.render.draw import HEADER_HEIGHT, KEY_ROW_GAP, PADDING, SECTION_GAP
 from bot.render.themes import CONTRAST_RIGHT, DARK, LIGHT, THEMES
 from tests.render.several_boards import (
@@ -227,3 +227,19 @@ async def test_async_picture_is_the_same_and_skips_the_thread_once_drawn(threads
     again = await boards_png_async(QUORDLE_GUESSES, feedback, QUORDLE, theme="dark")
     assert threads == [boards_png]  # every letter was drawn: made at once
     assert first == again == boards_png(QUORDLE_GUESSES, feedback, QUORDLE, theme="dark")
+
+
+def test_captions_and_the_badge_are_in_the_readers_words():
+    german = texts_for("de")
+    assert caption_text(2, 6, False, 1000, 14, german) == "Feld 3 · in 6 gelöst"
+    assert caption_text(3, None, True, 1000, 14, german) == "Feld 4 · nicht gelöst"
+    assert caption_text(7, 13, True, 60, 14, german) == "8 · in 13"
+    feedback = play(QUORDLE_ANSWERS, QUORDLE_GUESSES)
+    english, deutsch = (open_png(boards_png(QUORDLE_GUESSES, feedback, QUORDLE, hard_mode=True,
+                                            texts=texts)) for texts in (ENGLISH, german))
+    width = english.size[0]
+    header = (0, 0, width, PADDING + HEADER_HEIGHT)  # the badge alone: no title
+    assert english.crop(header).tobytes() != deutsch.crop(header).tobytes()
+    captions = (0, PADDING + HEADER_HEIGHT, width, PADDING + HEADER_HEIGHT
+                + QUORDLE_SIZES.caption)
+    assert english.crop(captions).tobytes() != deutsch.crop(captions).tobytes()

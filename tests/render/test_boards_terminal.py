@@ -9,7 +9,8 @@ import pytest
 from bot.core.letter_rules import LETTER_RULES, letter_rules
 from bot.core.variant import Variant
 from bot.render.boards_terminal import KEY_LEGEND_PLAIN, WIDTH, Form, boards_game, choose_form
-from bot.render.common import QWERTY_ROWS
+from bot.render.catalogues import LANGUAGES
+from bot.render.common import QWERTY_ROWS, texts_for
 from bot.render.terminal import LEGEND_PLAIN
 from tests.render.several_boards import (
     OCTORDLE,
@@ -112,3 +113,21 @@ def test_every_keyboard_fits_80_columns(language, color):
     variant = Variant(length=5, attempts=13, alphabet=rules.alphabet, boards=8)
     text = boards_game([], [[]] * 8, variant, color, truecolor=True, layout=rules.keyboard)
     assert max(widths(text)) <= WIDTH
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_captions_and_the_key_legend_in_every_language_fit(language):
+    texts = texts_for(language)
+    legend = texts._(KEY_LEGEND_PLAIN)
+    assert all(len(line) <= WIDTH for line in legend.split("\n"))
+    assert language == "en" or legend != KEY_LEGEND_PLAIN
+    feedback = play(OCTORDLE_ANSWERS, OCTORDLE_GUESSES)
+    text = boards_game(OCTORDLE_GUESSES, feedback, OCTORDLE, False, texts=texts)
+    assert max(widths(text)) <= WIDTH
+
+
+def test_captions_in_the_readers_words():
+    feedback = play(QUORDLE_ANSWERS, QUORDLE_GUESSES[:5])
+    lines = boards_game(QUORDLE_GUESSES[:5], feedback, QUORDLE, False,
+                        texts=texts_for("de")).split("\n")
+    assert lines[0] == "#1 in 2 gelöst    #2 in 5 gelöst    Feld 3            Feld 4"

@@ -12,7 +12,8 @@ from bot.render.boards_text import (
     boards_emoji_text,
     discord_length,
 )
-from bot.render.common import QWERTY_ROWS
+from bot.render.catalogues import LANGUAGES
+from bot.render.common import QWERTY_ROWS, texts_for
 from tests.render.several_boards import (
     DORDLE,
     OCTORDLE,
@@ -148,3 +149,36 @@ def test_text_too_long_is_cut_at_a_line_end():
     feedback = play(QUORDLE_ANSWERS, QUORDLE_GUESSES)
     text = boards_emoji_text(QUORDLE_GUESSES, feedback, QUORDLE, limit=200)
     assert discord_length(text) <= 200 and text.endswith("`\n…")
+
+
+def test_the_description_and_headings_are_in_the_readers_words():
+    german = texts_for("de")
+    text = quordle_alt(label="Quordle Übung", hard_mode=True, texts=german)
+    assert text.startswith("Quordle Übung, Quordle, schwerer Modus, 7 von 9 Versuchen, "
+                           "3 von 4 Feldern gelöst. ")
+    assert "Feld 1, in 2 gelöst: SLATE grau grau grün grau grün; CRANE ganz grün." in text
+    assert text.endswith("In keinem offenen Feld: A, B, C, E, G, H, I, L, M, N, P, S, T, U, Y.")
+    assert boards_alt_text([], [[]] * 2, DORDLE, texts=german) == (
+        "Dordle, 0 von 7 Versuchen. Noch kein Versuch.")
+    feedback = play(QUORDLE_ANSWERS, QUORDLE_GUESSES)
+    emoji = boards_emoji_text(QUORDLE_GUESSES, feedback, QUORDLE, texts=texts_for("fr"))
+    assert emoji.split("\n")[0] == "**Grille 1** (résolue en 2) · **Grille 2** (résolue en 5)"
+    assert emoji.endswith("Dans aucune grille ouverte\u00a0: A, B, C, E, G, H, I, L, M, N, P, S, "
+                          "T, U, Y")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("alphabet", "layout"), ALPHABETS, ids=["latin", "cyrillic"])
+def test_the_longest_octordle_in_every_language_fits(language, alphabet, layout):
+    texts = texts_for(language)
+    guesses, feedback = longest_octordle(alphabet)
+    variant = Variant(length=7, attempts=13, boards=8, alphabet=alphabet)
+    alt = boards_alt_text(guesses, feedback, variant, label="Octordle 1,234", hard_mode=True,
+                          high_contrast=True, texts=texts)
+    assert discord_length(alt) <= ALT_LIMIT and not alt.endswith("…")  # summarised, not cut
+    assert all(g.upper() in alt for g in guesses)
+    for per_line in (2, 4):
+        text = boards_emoji_text(guesses, feedback, variant, layout=layout, per_line=per_line,
+                                 texts=texts)
+        assert discord_length(text) <= TEXT_LIMIT
+        assert text.count("`") == 2 * 13 * 8 // per_line  # every row of every board

@@ -125,8 +125,6 @@ MARKERS = {"_", "ngettext", "pgettext", "N_", "command"}
 PHRASE = re.compile(r"[A-Za-z]{2,}[ ,'][A-Za-z]{2,}")
 #: Phrases in bot/render that are not read by players, or are not translated yet (and why).
 NOT_SHOWN = {
-    # Several-board games (Dordle, Quordle...): no front end shows them yet.
-    "boards_image.py": "*", "boards_terminal.py": "*", "boards_text.py": "*",
     # Drawn into the board picture, whose parts are cached per theme, not yet per language.
     "draw.py": {"HARD MODE"},
     # Named in errors for programs (ValueError).
