@@ -154,7 +154,8 @@ class TerminalGame:
         if game.variant.boards > 1:
             boards = boards_of(game)
             self.say(boards_game(boards.guesses, boards.feedback, game.variant, self.color,
-                                 layout=keyboard_rows(game.variant)), wrap=False)
+                                 layout=keyboard_rows(game.variant), texts=self.texts),
+                     wrap=False)
         else:
             self.say(tui.game(game.rows, game.keyboard, game.max_attempts, self.color,
                               variant=game.variant), wrap=False)

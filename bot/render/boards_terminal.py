@@ -11,8 +11,9 @@ that solved it; under a solved board's last guess its rows are blank.
 Each key is its letter followed by a mark per board, laid out as the boards are (four marks
 on a line for a line of four boards, a second line of marks for the second line of boards):
 in colour a coloured cell, without colour ``#`` right place, ``+`` elsewhere, ``-`` not in the
-word, ``.`` not played or the board solved (:data:`KEY_LEGEND_PLAIN`, which a front end shows
-in the reader's words). Captions are worded in the reader's language too.
+word, ``.`` not played or the board solved (said by the terminal's legend,
+:data:`bot.render.terminal_text.BOARDS_KEY_LEGEND`). Captions are worded in the reader's
+language.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from dataclasses import dataclass
 from bot.core.domain import GREEN, GREY, YELLOW
 from bot.core.variant import Variant
 from bot.render.boards import NOT_SOLVED, SOLVED_IN, Boards, board_name, check_boards
-from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, QWERTY_ROWS, KeyboardLayout, Texts, check_layout
 from bot.render.terminal import (
     BLACK,
@@ -43,8 +43,6 @@ BOARD_GAP = 3
 #: A key's mark for a board, without colour, by the letter's state there (None: not played,
 #: or the board is solved).
 PLAIN_MARKS = {GREEN: "#", YELLOW: "+", GREY: "-", None: "."}
-KEY_LEGEND_PLAIN = N_("Each key has a mark per board: # right place  + elsewhere  - not in the "
-                      "word\n  . not played on that board, or the board is solved")
 
 
 @dataclass(frozen=True)

@@ -71,3 +71,10 @@ def test_boards_other_than_two_four_or_eight_or_with_a_chosen_word_are_refused(t
     assert three.returncode == 2 and "invalid choice: 3" in three.stderr
     word = play(tmp_path, env, 2, "", "--word", "crane")
     assert word.returncode == 2 and "--boards" in word.stderr and "--word" in word.stderr
+
+
+def test_a_dordle_captions_its_boards_in_the_terminals_language(tmp_path, env):
+    done = play(tmp_path, env, 2, "crane\nlemon\n", "--lang", "de")
+    assert done.returncode == 0, done.stderr
+    assert "Feld 1" in done.stdout and "Board 1" not in done.stdout
+    assert re.search(r"Feld [12] in 1 gelöst", done.stdout), done.stdout
