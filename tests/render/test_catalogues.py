@@ -125,8 +125,6 @@ MARKERS = {"_", "ngettext", "pgettext", "N_", "command"}
 PHRASE = re.compile(r"[A-Za-z]{2,}[ ,'][A-Za-z]{2,}")
 #: Phrases in bot/render that are not read by players, or are not translated yet (and why).
 NOT_SHOWN = {
-    # Drawn into the board picture, whose parts are cached per theme, not yet per language.
-    "draw.py": {"HARD MODE"},
     # Named in errors for programs (ValueError).
     "common.py": {"letters of "}, "stats_text.py": {"each distribution count"},
     # The README's text of the period option (not shown by the bot).
