@@ -1,5 +1,6 @@
 """How a game ended, told with the move that ended it (:class:`~bot.service.results.Finish`):
-the share grid (:func:`share`), the hints used and the players' statistics after it.
+the hints used and the players' statistics after it (the front ends draw the share grid from
+the game and the hints: bot/render/share_words.py).
 
 A guess that ends its game brings the guesser's figures back with the write, in the same
 transaction (``Store.record_ending_guess``: one trip). Otherwise (a give-up, a player the game
@@ -19,7 +20,6 @@ import logging
 from typing import Final
 
 from bot.core.game import Game
-from bot.core.share import game_share_text
 from bot.core.stats import EndingFigures
 from bot.service.results import Finish, PlayerStats
 from bot.storage.errors import StorageUnavailable
@@ -32,15 +32,6 @@ FIGURES_WAITS: Final[tuple[float, ...]] = (0.5, 1.0, 2.0)
 #: Seconds the figures are waited for in all (a frozen database host answers each read only
 #: when it times out).
 FIGURES_DEADLINE: Final = 5.0
-
-
-def share(game: Game, hints_used: int = 0) -> str:
-    """The spoiler-free share grid, naming the game's pack unless it is English in 5 letters
-    (``Wordle ES 123 4/6``), with a note of the hints used (if any)."""
-    text = game_share_text(game, game.label)
-    if hints_used:
-        text += f"\n💡 {hints_used} hint{'s' if hints_used != 1 else ''} used"
-    return text
 
 
 async def ending(db: Store, game: Game, player_id: int, today: int,
@@ -58,8 +49,8 @@ async def ending(db: Store, game: Game, player_id: int, today: int,
         hints, found = await db.ending_figures(game.id, game.guild_id, shown, game.bucket,
                                                today=today, variant=game.variant)
         stats = tuple(PlayerStats(p, s) for p, s in zip(shown, found, strict=True))
-    return Finish(status=game.status, answer=game.hidden_word, share_text=share(game, hints),
-                  stats=stats, hints_used=hints)
+    return Finish(status=game.status, answer=game.hidden_word, stats=stats,
+                  hints_used=hints)
 
 
 async def saved_ending(db: Store, game: Game, player_id: int, today: int,
@@ -77,5 +68,5 @@ async def saved_ending(db: Store, game: Game, player_id: int, today: int,
             return await ending(db, game, player_id, today, figures)
     except (StorageUnavailable, TimeoutError) as exc:
         log.warning("game %s ended, but its figures could not be read: %r", game.id, exc)
-    return Finish(status=game.status, answer=game.hidden_word, share_text=share(game),
-                  stats=(), hints_used=0, figures=False)
+    return Finish(status=game.status, answer=game.hidden_word, stats=(),
+                  hints_used=0, figures=False)

@@ -18,7 +18,6 @@ from datetime import datetime, timedelta
 from typing import Final, Protocol, runtime_checkable
 
 from bot.core.daily import today_puzzle_number
-from bot.core.domain import Kind, Scope, game_label
 from bot.service.errors import PlayerError, Problem, disk_full_is_a_problem, ids_checked_calls
 from bot.service.results import DailySummary
 from bot.storage.models import DailyPostBehind
@@ -94,8 +93,7 @@ class ResultsPosts:
         number = today if number is None else number
         results = await self.db.daily_results(guild_id, number)
         streak = await self.db.server_streak(guild_id, min(number, today))  # (as on its day)
-        label = game_label(Scope.OWN, Kind.DAILY, number)
-        return DailySummary(guild_id, number, label, tuple(results), streak)
+        return DailySummary(guild_id, number, tuple(results), streak)
 
     async def results_post(self, guild_id: int, number: int) -> tuple[int, int] | None:
         """(channel id, message id) of the day's post; None: claimed by us (see above)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.core.domain import RACE, Row, Status, game_label
+from bot.core.domain import Row, Status
 from bot.core.game import Game
 from bot.core.packs import pack_of
 from bot.core.race import RaceEnd, Racer, RaceRecord
@@ -52,7 +52,6 @@ class RaceView:
     racers: tuple[RacerView, ...]
     #: The hidden word, only once the race is over.
     answer: str | None
-    label: str = game_label(RACE.scope, RACE.kind, None)
     #: The end of its join window (``None``: it has none).
     join_window_ends_at: datetime | None = None
     #: Its word pack's shape: language, length and attempts.

@@ -29,13 +29,13 @@ class Finish:
 
     status: Status
     answer: str
-    share_text: str
     #: Statistics after the update, in the game's bucket: of the player who ended it when the
     #: game counts for them, else of every player it counts for (a challenge's setter gave up).
     stats: tuple[PlayerStats, ...]
     hints_used: int
     #: False: the end is saved, but the statistics and the hints used could not be read (the
-    #: database went away just after): ``stats`` is empty and the share grid has no hint note.
+    #: database went away just after): ``stats`` is empty and ``hints_used`` 0 (the share grid
+    #: then has no hint note).
     figures: bool = True
 
 
@@ -105,7 +105,6 @@ class DailySummary:
 
     guild_id: int
     puzzle_number: int
-    label: str
     results: tuple[DailyResult, ...]
     server_streak: int
 

@@ -17,7 +17,7 @@ from bot.core.multiboard import (
 from bot.core.share import boards_share_text
 from bot.core.solver_boards import boards_variant
 from bot.core.variant import CLASSIC, Variant
-from bot.service.endings import share
+from bot.render.share_words import grid_words
 
 ALLOWED = frozenset({"crane", "lemon", "slate", "pious", "adieu", "mount", "cigar", "rebut",
                      "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
@@ -132,7 +132,7 @@ def test_labels_and_share_grid_name_the_mode_and_pack():
                         kind=Kind.DAILY, puzzle_number=1234, owner_id=1),
                 "crane", "lemon", *["adieu"] * 7)
     assert game.label == "Quordle 1,234"
-    assert share(game) == "Quordle 1,234\n\n1️⃣2️⃣\n🟥🟥"
+    assert grid_words(game, 0) == "Quordle 1,234\n\n1️⃣2️⃣\n🟥🟥"
     octordle = boards_share_text([1, 2, 9, 10, 11, 12, 13, None], label="Octordle practice",
                                  hard_mode=True, language="es")
     assert octordle == "Octordle ES practice*\n\n1️⃣2️⃣9️⃣🔟\n🕚🕛🕐🟥"

@@ -28,7 +28,7 @@ def summary(count: int, streak: int = 12) -> DailySummary:
         status = Status.LOST if turn == 5 else Status.WON
         results.append(DailyResult(FIRST_ID + i, status, turn + 2 if turn < 5 else 6,
                                    hard_mode=False, finished_at=T))
-    return DailySummary(7, 330, "Wordle 330", tuple(results), streak)
+    return DailySummary(7, 330, tuple(results), streak)
 
 
 def mentioned(text: str) -> list[int]:
@@ -84,7 +84,7 @@ def test_the_best_score_is_crowned_with_or_without_hard_mode_and_losses_keep_the
         DailyResult(4, Status.LOST, 6, hard_mode=False, finished_at=T),  # six misses
         DailyResult(5, Status.GIVEN_UP, 1, hard_mode=False, finished_at=later),  # gave up
     )
-    lines = daily_results_text(DailySummary(7, 330, "Wordle 330", results, 0),
+    lines = daily_results_text(DailySummary(7, 330, results, 0),
                                mention).splitlines()
     assert lines[1:] == ["👑 3/6*: <@1>", "👑 3/6: <@2>", "3/6💡: <@3>", "X/6: <@4>, <@5>"]
 

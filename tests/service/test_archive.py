@@ -12,17 +12,17 @@ import bot.service.calendars as calendars
 from bot.core.daily import puzzle_number, server_daily_word, today_puzzle_number
 from bot.core.feedback import score
 from bot.core.periods import Period
+from bot.render.share_words import played_words, share_words
 from bot.service import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Place, Problem
 from bot.service.archive import archive_number
-from bot.service.endings import share
 from bot.service.errors import PlayerError
 from tests.support import zone_set_long_ago
 
 
 def quoted(error: PlayerError) -> str:
-    """The share grid a refusal quotes, as the service's English grid draws it."""
+    """The share grid a refusal quotes, in English."""
     assert error.played is not None
-    return share(error.played.game, error.played.hints_used)
+    return played_words(error.played)
 
 HERE = Place(guild_id=10, channel_id=100)
 THERE = Place(guild_id=10, channel_id=101)
@@ -130,13 +130,13 @@ async def test_played_once_resumed_while_running_and_kept_apart(service, clock):
     await service.guess(HERE, ALICE, miss)
     result = await service.guess(HERE, ALICE, answer)
     assert result.finish is not None and result.game.won
-    assert result.finish.share_text.startswith("Wordle 300 · archive 2/6")
+    assert share_words(result.game, result.finish).startswith("Wordle 300 · archive 2/6")
     assert score(miss, answer) in "".join(r.feedback for r in result.game.rows)
 
     with pytest.raises(DailyAlreadyPlayed) as done:
         await service.start(HERE, ALICE, kind="archive", number=300)
     assert done.value.problem is Problem.ARCHIVE_DONE
-    assert quoted(done.value) == result.finish.share_text
+    assert quoted(done.value) == share_words(result.game, result.finish)
 
     # Its own statistics bucket; nothing in the dailies, their streaks or their results.
     archive = await service.stats(HERE.guild_id, ALICE, "archive")

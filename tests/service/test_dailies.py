@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.core.daily import daily_word, server_daily_word, today_puzzle_number
+from bot.render.share_words import played_words, share_words
 from bot.service import (
     DailyAlreadyPlayed,
     HintKind,
@@ -18,15 +19,14 @@ from bot.service import (
     Problem,
     Status,
 )
-from bot.service.endings import share
 from bot.storage.errors import StorageFull
 from tests.support import zone_set_long_ago
 
 
 def quoted(error: PlayerError) -> str:
-    """The share grid a refusal quotes, as the service's English grid draws it."""
+    """The share grid a refusal quotes, in English."""
     assert error.played is not None
-    return share(error.played.game, error.played.hints_used)
+    return played_words(error.played)
 
 SALT = "test-salt"
 EARLY = Place(guild_id=500, channel_id=5000)  # Etc/GMT-14: UTC+14, the first day to begin
@@ -126,11 +126,11 @@ async def test_hinted_daily_is_marked_and_ranks_after_the_same_score(service, db
     await service.hint(HERE, ALICE, "position")
     await service.guess(HERE, ALICE, wrong)
     alice = await service.guess(HERE, ALICE, answer)
-    assert alice.finish.status is Status.WON and "💡" in alice.finish.share_text
+    assert alice.finish.status is Status.WON and "💡" in share_words(alice.game, alice.finish)
     await service.start(HERE, BOB, kind="daily")
     await service.guess(HERE, BOB, wrong)
     bob = await service.guess(HERE, BOB, answer)
-    assert "💡" not in bob.finish.share_text
+    assert "💡" not in share_words(bob.game, bob.finish)
     await service.start(HERE, CAROL, kind="daily")
     await service.give_up(HERE, CAROL)
 

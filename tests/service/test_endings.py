@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import bot.service.endings as endings
+from bot.render.share_words import share_words
 from bot.service import Place, Status
 from bot.storage.errors import StorageUnavailable
 
@@ -47,7 +48,7 @@ async def test_a_give_up_is_told_without_figures_while_the_database_is_away(
     given_up = await service.give_up(HERE, ALICE)
     finish = given_up.finish
     assert (finish.status, finish.answer, finish.figures) == (Status.GIVEN_UP, "crane", False)
-    assert finish.stats == () and finish.share_text.endswith("⬛⬛🟩⬛🟩")
+    assert finish.stats == () and share_words(given_up.game, finish).endswith("⬛⬛🟩⬛🟩")
     assert len(calls) == 3  # read, then after each wait
     # the give-up counted: statistics once the database is back
     assert (await service.stats(HERE.guild_id, ALICE, "practice")).played == 1
@@ -66,7 +67,7 @@ async def test_a_winning_guess_brings_its_figures_with_the_write(
     assert finish is not None and finish.figures and not calls
     assert finish.stats[0].player_id == ALICE
     assert (finish.stats[0].stats.played, finish.stats[0].stats.wins) == (1, 1)
-    assert finish.hints_used == 1 and "💡" in finish.share_text
+    assert finish.hints_used == 1 and "💡" in share_words(result.game, finish)
 
 
 async def test_a_frozen_database_is_waited_for_a_few_seconds_at_most(
@@ -92,3 +93,21 @@ async def test_a_moment_away_is_waited_for(service: Any, picker: Any,
     figures_away(monkeypatch, service, times=1)
     given_up = await service.give_up(HERE, ALICE)
     assert given_up.finish.figures and given_up.finish.stats[0].stats.played == 1
+
+
+def test_the_service_hands_back_no_words_for_people():
+    """A finish and a day's summary carry the parts (the game, the hints used, the puzzle's
+    number); the share grid and the game's name are worded by the front ends
+    (bot/render/share_words.py, in the reader's language)."""
+    from dataclasses import fields
+
+    from bot.service.race_views import RaceView
+    from bot.service.results import DailySummary, Finish
+
+    def texts(kind: type) -> set[str]:
+        return {f.name for f in fields(kind) if f.type in ("str", str)}
+
+    assert texts(Finish) == {"answer"}
+    assert texts(DailySummary) == set()
+    assert texts(RaceView) == set()
+    assert not hasattr(endings, "share")

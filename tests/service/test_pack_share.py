@@ -4,6 +4,7 @@ English in 5 letters."""
 
 from __future__ import annotations
 
+from bot.render.share_words import share_words
 from bot.service import Place, Status
 
 HERE = Place(guild_id=10, channel_id=100)
@@ -16,7 +17,7 @@ async def test_a_spanish_games_grid_names_its_pack(service, picker):
     await service.guess(HERE, ALICE, "ñandú")
     won = await service.guess(HERE, ALICE, "árbol")
     assert won.finish is not None and won.finish.status is Status.WON
-    assert won.finish.share_text.split("\n") == [
+    assert share_words(won.game, won.finish).split("\n") == [
         "Wordle ES practice 2/6", "", "⬛🟨⬛⬛⬛", "🟩🟩🟩🟩🟩"]
 
 
@@ -25,7 +26,7 @@ async def test_a_six_letter_english_grid_names_its_length(service, picker):
     await service.start(HERE, ALICE, length=6, hard_mode=True)
     won = await service.guess(HERE, ALICE, "planet")
     assert won.finish is not None
-    assert won.finish.share_text.split("\n")[0] == "Wordle EN6 practice 1/7*"
+    assert share_words(won.game, won.finish).split("\n")[0] == "Wordle EN6 practice 1/7*"
 
 
 async def test_a_given_up_russian_game_and_an_english_five_letter_one(service, picker):
@@ -33,8 +34,8 @@ async def test_a_given_up_russian_game_and_an_english_five_letter_one(service, p
     await service.start(HERE, ALICE, language="ru", length=5)
     await service.guess(HERE, ALICE, "жираф")
     given_up = await service.give_up(HERE, ALICE)
-    assert given_up.finish.share_text.startswith("Wordle RU practice X/6\n")
+    assert share_words(given_up.game, given_up.finish).startswith("Wordle RU practice X/6\n")
     await service.start(HERE, ALICE)
     won = await service.guess(HERE, ALICE, "crane")
     assert won.finish is not None
-    assert won.finish.share_text.split("\n")[0] == "Wordle practice 1/6"
+    assert share_words(won.game, won.finish).split("\n")[0] == "Wordle practice 1/6"

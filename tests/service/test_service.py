@@ -8,6 +8,7 @@ import pytest
 from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.core.solver import Solver
 from bot.render.hint_text import hint_text
+from bot.render.share_words import played_words, share_words
 from bot.service import (
     BadOption,
     DailyAlreadyPlayed,
@@ -26,15 +27,14 @@ from bot.service import (
     StatsBucket,
     Status,
 )
-from bot.service.endings import share
 from bot.service.errors import PlayerError
 from tests.support import zone_set_long_ago
 
 
 def quoted(error: PlayerError) -> str:
-    """The share grid a refusal quotes, as the service's English grid draws it."""
+    """The share grid a refusal quotes, in English."""
     assert error.played is not None
-    return share(error.played.game, error.played.hints_used)
+    return played_words(error.played)
 
 HERE = Place(guild_id=10, channel_id=100)
 ELSEWHERE = Place(guild_id=10, channel_id=200)
@@ -96,7 +96,7 @@ async def test_own_game_with_chosen_word_is_practice(service):
     started = await service.start(HERE, ALICE, word="LEMON")
     assert started.game.kind is Kind.CHOSEN and started.game.label == "Wordle practice"
     result = await service.guess(HERE, ALICE, "lemon")
-    assert result.finish.share_text.startswith("Wordle practice 1/6")
+    assert share_words(result.game, result.finish).startswith("Wordle practice 1/6")
     assert (await service.stats(HERE.guild_id, ALICE, "practice")).wins == 1
 
 
@@ -116,7 +116,7 @@ async def test_guess_result_and_win(service, picker):
     assert win.finish.status == "won"
     assert win.finish.answer == "slate"
     assert win.game.answer == "slate"
-    assert win.finish.share_text == "Wordle practice 2/6\n\n⬛⬛🟩⬛🟩\n🟩🟩🟩🟩🟩"
+    assert share_words(win.game, win.finish) == "Wordle practice 2/6\n\n⬛⬛🟩⬛🟩\n🟩🟩🟩🟩🟩"
     [shown] = win.finish.stats
     assert shown.player_id == ALICE
     assert shown.stats.played == 1 and shown.stats.wins == 1
@@ -134,7 +134,7 @@ async def test_loss_after_six(service, picker):
     last = await service.guess(HERE, ALICE, "hello")
     assert last.finish.status == "lost"
     assert last.finish.answer == "slate"
-    assert last.finish.share_text.startswith("Wordle practice X/6")
+    assert share_words(last.game, last.finish).startswith("Wordle practice X/6")
     stats = await service.stats(HERE.guild_id, ALICE, StatsBucket.PRACTICE)
     assert stats.played == 1 and stats.wins == 0 and stats.current_streak == 0
 
@@ -271,7 +271,7 @@ async def test_daily_started_twice_resumes_and_cannot_be_replayed(service, words
     answer = server_daily_word(number, words.answers, "test-salt", HERE.guild_id, number)
     result = await service.guess(HERE, ALICE, answer)
     assert result.finish.status == "won"
-    assert result.finish.share_text.startswith(f"Wordle {number:,} 1/6")
+    assert share_words(result.game, result.finish).startswith(f"Wordle {number:,} 1/6")
     with pytest.raises(DailyAlreadyPlayed) as info:
         await service.start(HERE, ALICE, kind="daily")
     assert info.value.puzzle_number == number
@@ -345,7 +345,7 @@ async def test_hints_are_recorded_and_reveal_what_they_say(service, db, picker):
     with pytest.raises(BadOption):
         await service.hint(HERE, ALICE, "everything")
     result = await service.guess(HERE, ALICE, "slate")
-    assert "3 hints used" in result.finish.share_text
+    assert "3 hints used" in share_words(result.game, result.finish)
 
 
 async def test_a_word_hint_while_the_strategy_is_built_is_provisional_and_says_so(
@@ -396,7 +396,7 @@ async def test_give_up_reveals_and_counts_as_loss(service, picker):
     result = await service.give_up(HERE, ALICE)
     assert result.finish.status == "given_up"
     assert result.finish.answer == "slate"
-    assert result.finish.share_text.startswith("Wordle practice X/6")
+    assert share_words(result.game, result.finish).startswith("Wordle practice X/6")
     stats = await service.stats(HERE.guild_id, ALICE, "practice")
     assert stats.played == 1 and stats.wins == 0
     with pytest.raises(NoGame):

@@ -41,7 +41,7 @@ def test_results_post_marks_a_hinted_result_and_ranks_it_after_the_same_score():
         DailyResult(3, Status.GIVEN_UP, 2, False, T, hinted=True),
         DailyResult(4, Status.WON, 4, True, T),
     )
-    text = daily_results_text(DailySummary(7, 330, "Wordle 330", results, 2), mention)
+    text = daily_results_text(DailySummary(7, 330, results, 2), mention)
     assert text.splitlines() == [
         "**Wordle 330 results**",
         "🔥 Server streak: 2 days",
