@@ -26,6 +26,7 @@ from bot.cli.arguments import CommandParser, lang_option, settings_file, setting
 from bot.cli.cli_language import argparse_speaking, command_line_texts
 from bot.cli.pack_choice import add_pack_options, chosen_lists
 from bot.render.common import ENGLISH, Texts
+from bot.render.solver_text import strategy_text
 
 
 def _parser(texts: Texts = ENGLISH) -> argparse.ArgumentParser:
@@ -81,37 +82,44 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         return 2
     solver = Solver(chosen.answers, chosen.allowed, variant=chosen.variant,
                     cache_dir=args.cache_dir, build_process=True)
+    t = texts
     modes = {"normal": [False], "hard": [True], "both": [False, True]}[args.mode]
     if not all(solver.strategy_ready(hard_mode) for hard_mode in modes):
         problem = _cannot_write(solver.cache_dir)  # before minutes of building, not after
         if problem is not None:
-            print(f"wordle-bot prepare: cannot write in the cache folder {solver.cache_dir}: "
-                  f"{problem}", file=err)
+            print(_refusal(t._("cannot write in the cache folder {folder}: {problem}",
+                               folder=solver.cache_dir, problem=problem), t), file=err)
             return 2
     for hard_mode in modes:
-        name = "hard mode" if hard_mode else "normal mode"
         try:
             strategy = solver.strategy(hard_mode)
         except RuntimeError as error:
-            print(f"wordle-bot prepare: {error}", file=err)
+            print(_refusal(str(error), t), file=err)
             return 1
         if strategy.source == "built" and not solver.strategy_path(hard_mode).is_file():
-            print(f"wordle-bot prepare: cannot write the {name} strategy in the cache folder "
-                  f"{solver.cache_dir}", file=err)
+            print(_refusal(t._("cannot write the hard mode strategy in the cache folder "
+                               "{folder}", folder=solver.cache_dir) if hard_mode
+                           else t._("cannot write the normal mode strategy in the cache "
+                                    "folder {folder}", folder=solver.cache_dir), t), file=err)
             return 2
         first = solver.guesses[int(strategy.node_guess[0])].upper()
-        where = {"shipped": "shipped with the bot", "cache": "already in the cache",
-                 "built": f"built in {strategy.build_seconds:.0f} s"}[strategy.source]
-        print(f"{name}: {where}; opens with {first}, {strategy.average:.4f} guesses on "
-              f"average, at most {strategy.max_guesses}", file=out)
+        print(strategy_text(hard_mode, strategy.source, strategy.build_seconds, first,
+                            strategy.average, strategy.max_guesses, t), file=out)
         if args.output is not None:
             path = args.output / solver.shipped_path(hard_mode).name
             key = fingerprint(solver.lists_key, hard_mode, solver.variant.attempts)
             if not strategy.save(path, key):
-                print(f"wordle-bot prepare: cannot write {path}", file=err)
+                print(_refusal(t._("cannot write {path}", path=path), t), file=err)
                 return 2
-            print(f"  written to {path} ({path.stat().st_size:,} bytes)", file=out)
+            size = path.stat().st_size
+            print("  " + t.ngettext("written to {path} ({n} byte)", "written to {path} ({n} "
+                                    "bytes)", size, path=path), file=out)
     return 0
+
+
+def _refusal(text: str, texts: Texts) -> str:
+    """A refusal of the command: ``wordle-bot prepare: ...``."""
+    return texts._("{command}: {problem}", command="wordle-bot prepare", problem=text)
 
 
 def _cannot_write(folder: Path) -> str | None:

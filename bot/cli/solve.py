@@ -48,6 +48,7 @@ from bot.cli.pack_choice import add_pack_options, chosen_lists, read_guess
 from bot.core.share import squares
 from bot.core.variant import CLASSIC, Variant
 from bot.render.common import ENGLISH, Texts
+from bot.render.solver_text import best_guess_text, fitting_text, history_text
 
 if TYPE_CHECKING:
     from bot.core.solver import Solver
@@ -95,30 +96,36 @@ def _parser(texts: Texts = ENGLISH) -> argparse.ArgumentParser:
     return parser
 
 
-def split_guess(text: str, variant: Variant = CLASSIC) -> tuple[str, str]:
+def split_guess(text: str, variant: Variant = CLASSIC,
+                texts: Texts = ENGLISH) -> tuple[str, str]:
     """``"crane=BYBBG"`` to the word, read through the variant's letters (``árbol`` is
     ``arbol`` in Spanish), and the feedback text after it; raises ``ValueError`` with a
-    message."""
+    message in the language of ``texts``."""
     parts = _SEPARATOR.split(text.strip(), maxsplit=1)
     if len(parts) != 2 or not parts[0].strip():
         shown = text if len(text) <= 30 else text[:30] + "…"
-        raise ValueError(f"{shown!r}: write each guess as WORD=FEEDBACK, e.g. crane=BYBBG")
+        raise ValueError(texts._("{text}: write each guess as WORD=FEEDBACK, e.g. {example}",
+                                 text=repr(shown), example="crane=BYBBG"))
     return read_guess(parts[0].strip(), variant), parts[1]
 
 
-def parse_pair(text: str, variant: Variant = CLASSIC) -> tuple[str, str]:
-    """``"crane=BYBBG"`` to ``("crane", "BYBBG")``; raises ``ValueError`` with a message."""
-    from bot.core.solver_history import parse_feedback
+def parse_pair(text: str, variant: Variant = CLASSIC,
+               texts: Texts = ENGLISH) -> tuple[str, str]:
+    """``"crane=BYBBG"`` to ``("crane", "BYBBG")``; raises ``ValueError`` with a message in
+    the language of ``texts``."""
+    from bot.core.solver_history import HistoryError, parse_feedback
+    from bot.render.solver_text import history_text
 
-    word, rest = split_guess(text, variant)
+    word, rest = split_guess(text, variant, texts)
     try:
         feedback = parse_feedback(rest, variant.length)
-    except ValueError as error:
-        raise ValueError(f"{word.upper()}: {error}") from None
+    except HistoryError as error:
+        raise ValueError(texts._("{word}: {problem}", word=word.upper(),
+                                 problem=history_text(error, texts))) from None
     return word, feedback
 
 
-def boards_given(guesses: list[str]) -> int:
+def boards_given(guesses: list[str], texts: Texts = ENGLISH) -> int:
     """The number of boards the first guess has feedback for (1 without guesses); raises
     ``ValueError`` for a number no game has."""
     if not guesses:
@@ -127,33 +134,41 @@ def boards_given(guesses: list[str]) -> int:
     count = len(parts[1].split(",")) if len(parts) == 2 else 1
     if count not in BOARD_COUNTS:
         shown = parts[0].strip()[:30].upper()
-        raise ValueError(f"{shown} has {count} feedbacks, but a game has 1, 2, 4 or 8 boards "
-                         "(one feedback each, comma separated)")
+        raise ValueError(texts.ngettext(
+            "{word} has {n} feedback, but a game has 1, 2, 4 or 8 boards (one feedback each, "
+            "comma separated)",
+            "{word} has {n} feedbacks, but a game has 1, 2, 4 or 8 boards (one feedback each, "
+            "comma separated)", count, word=shown))
     return count
 
 
 def game_problem(history: list[tuple[str, str]], hard_mode: bool = False,
-                 variant: Variant = CLASSIC) -> None:
+                 variant: Variant = CLASSIC, texts: Texts = ENGLISH) -> None:
     """``ValueError`` for guesses no game can have, or none can go on from: more than the
     variant's attempts, any after an all-green one (the game ended there), all of them without
     a win (it was lost), or in hard mode one the rule would have refused."""
-    from bot.core.game import hard_mode_problem
+    from bot.core.game import hard_mode_rule
+    from bot.render.solver_text import hard_mode_refused
 
-    attempts = variant.attempts
+    t, attempts = texts, variant.attempts
     if len(history) > attempts:
-        raise ValueError(f"a game has at most {attempts} guesses; {len(history)} were given")
+        raise ValueError(t.ngettext("a game has at most {n} guess; {count} were given",
+                                    "a game has at most {n} guesses; {count} were given",
+                                    attempts, count=t.number(len(history))))
     for word, feedback in history[:-1]:
         if feedback == "G" * len(feedback):
-            raise ValueError(f"{word.upper()} was all green: the game ended there, so no guess "
-                             "comes after it")
+            raise ValueError(t._("{word} was all green: the game ended there, so no guess "
+                                 "comes after it", word=word.upper()))
     if len(history) == attempts and history[-1][1] != "G" * len(history[-1][1]):
-        raise ValueError(f"all {attempts} guesses were played without a win: the game is "
-                         "over, no guess comes after it")
+        raise ValueError(t.ngettext(
+            "the {n} guess was played without a win: the game is over, no guess comes "
+            "after it",
+            "all {n} guesses were played without a win: the game is over, no guess comes "
+            "after it", attempts))
     for number, (word, _) in enumerate(history[1:], start=2) if hard_mode else ():
-        problem = hard_mode_problem(history[:number - 1], word)
-        if problem is not None:
-            raise ValueError(f"in hard mode {word.upper()} (guess {number}) could not be "
-                             f"played: {problem}")
+        rule = hard_mode_rule(history[:number - 1], word)
+        if rule is not None:
+            raise ValueError(hard_mode_refused(word, number, rule, t))
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
@@ -175,13 +190,14 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     except SystemExit as exit_:
         return int(exit_.code or 0)
 
+    t = texts
     if args.show < 0:
-        print("wordle-bot solve: --show must be 0 or more", file=err)
+        print(_refusal(t._("--show must be 0 or more"), t), file=err)
         return 2
     try:
-        boards = args.boards or boards_given(args.guesses)
+        boards = args.boards or boards_given(args.guesses, t)
     except ValueError as error:
-        print(f"wordle-bot solve: {error}", file=err)
+        print(_refusal(str(error), t), file=err)
         return 2
     chosen = chosen_lists("solve", env_file, args, err)
     if chosen is None:
@@ -189,12 +205,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     if boards > 1:
         from bot.cli.solve_boards import solve_boards
 
-        return solve_boards(args, boards, out, err, chosen)
+        return solve_boards(args, boards, out, err, chosen, t)
     try:
-        history = [parse_pair(text, chosen.variant) for text in args.guesses]
-        game_problem(history, args.hard, chosen.variant)
+        history = [parse_pair(text, chosen.variant, t) for text in args.guesses]
+        game_problem(history, args.hard, chosen.variant, t)
     except ValueError as error:
-        print(f"wordle-bot solve: {error}", file=err)
+        print(_refusal(str(error), t), file=err)
         return 2
 
     from bot.core.solver import Solver
@@ -202,39 +218,40 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     solver = Solver(chosen.answers, chosen.allowed, variant=chosen.variant,
                     cache_dir=args.cache_dir)
     if solver.needs_strategy(history, args.hard) and not solver.strategy_ready(args.hard):
-        print("(first run with these word lists: preparing the solver's strategy, "
-              "which can take a few minutes; `wordle-bot prepare` does it ahead)", file=err)
+        print(t._("(first run with these word lists: preparing the solver's strategy, which "
+                  "can take a few minutes; `{command}` does it ahead)",
+                  command="wordle-bot prepare"), file=err)
 
     result = solver.assist(history, hard_mode=args.hard, sample=args.show)
     for number, (word, feedback) in enumerate(history, start=1):
         print(f"{number}. {chosen.typed(word)} {squares(feedback)}", file=out)
-    if result.problem is not None or result.suggestion is None:
-        print(result.problem or "No suggestion for these guesses.", file=out)
+    if result.error is not None or result.suggestion is None:
+        print(history_text(result.error, t) if result.error is not None
+              else t._("No suggestion for these guesses."), file=out)
         return 1
     best = chosen.shown(result.suggestion)
     if result.solved:
-        print(f"Solved: the hidden word is {best}.", file=out)
+        print(t._("Solved: the hidden word is {word}.", word=best), file=out)
         return 0
     count = result.candidate_count
-    print(f"{count:,} hidden word{'s' if count != 1 else ''} fit"
-          f"{'s' if count == 1 else ''}" + (":" if result.sample else "."), file=out)
-    if result.sample:
-        more = count - len(result.sample)
-        line = " ".join(chosen.shown(w) for w in result.sample)
-        print(f"  {line}" + (f" … and {more:,} more" if more > 0 else ""), file=out)
-    mode = " (hard mode)" if args.hard else ""
+    print(fitting_text(count, [chosen.shown(w) for w in result.sample], t), file=out)
     if count == 1:
-        print(f"Play {best}: it is the only word left.", file=out)
+        print(t._("Play {word}: it is the only word left.", word=best), file=out)
     else:
-        print(f"Best next guess{mode}: {best}", file=out)
-        pick = _answer_pick(solver, history, result.suggestion, args.hard)
+        print(best_guess_text(best, args.hard, t), file=out)
+        pick = _answer_pick(solver, history, result.suggestion, args.hard, t)
         if pick is not None:
             print(pick, file=out)
     return 0
 
 
+def _refusal(text: str, texts: Texts) -> str:
+    """A refusal of the command: ``wordle-bot solve: ...``."""
+    return texts._("{command}: {problem}", command="wordle-bot solve", problem=text)
+
+
 def _answer_pick(solver: Solver, history: list[tuple[str, str]], best: str,
-                 hard_mode: bool) -> str | None:
+                 hard_mode: bool, texts: Texts = ENGLISH) -> str | None:
     """When ``best`` cannot be the hidden word: the best word that could be, in the word
     hint's words (wrapped for a terminal); else None."""
     from bot.core.solver_answers import answer_pick
@@ -246,7 +263,7 @@ def _answer_pick(solver: Solver, history: list[tuple[str, str]], best: str,
     pick = answer_pick(solver, history, best, hard_mode)
     if pick is None:
         return None
-    return textwrap.fill(pick_text(pick), width=78, break_long_words=False,
+    return textwrap.fill(pick_text(pick, texts), width=78, break_long_words=False,
                          break_on_hyphens=False)
 
 

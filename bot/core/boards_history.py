@@ -6,7 +6,7 @@ no feedback after it. The solver takes one history per board (:func:`parse_board
 ``(guess, feedback)`` pairs that board got, the same guesses on every board, a closed board's
 ending with its all-green one. People type the guesses row by row instead, each with the
 feedback of every board (:func:`board_histories`). Errors are the single board's
-(:class:`~bot.core.solver_history.HistoryError`), their message naming the board.
+(:class:`~bot.core.solver_history.HistoryError`), naming the board (``where``).
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 from bot.core.solver_history import (
     HistoryError,
+    HistoryProblem,
     ImpossibleFeedbackError,
     Step,
+    Where,
     parse_feedback,
     parse_history,
 )
@@ -48,13 +50,14 @@ def parse_boards(histories: Sequence[History], variant: Variant,
     if isinstance(histories, (str, bytes)) or len(histories) != variant.boards:
         count = "?" if isinstance(histories, (str, bytes)) else len(histories)
         raise HistoryError(f"A game of {variant.boards} boards needs a history for each "
-                           f"board, not {count}.")
+                           f"board, not {count}.", problem=HistoryProblem.BOARDS_COUNT,
+                           values={"boards": variant.boards, "count": count})
     boards = []
     for number, history in enumerate(histories, start=1):
         try:
             boards.append(tuple(parse_history(history, variant, column)))
         except HistoryError as error:
-            raise HistoryError(f"Board {number}: {error}", error.step) from None
+            raise error.placed(f"Board {number}: {error}", error.step, board=number) from None
     longest = max(boards, key=len)
     guesses = tuple(step.guess for step in longest)
     solved_by: list[int | None] = []
@@ -64,16 +67,23 @@ def parse_boards(histories: Sequence[History], variant: Variant,
                 raise HistoryError(
                     f"Board {number}: guess {at} is {step.guess.upper()}, but "
                     f"{guesses[at - 1].upper()} on another board; every board gets the same "
-                    "guesses.", at)
+                    "guesses.", at, problem=HistoryProblem.OTHER_GUESS,
+                    values={"guess": at, "word": step.guess, "other": guesses[at - 1]},
+                    where=Where(board=number))
             if step.feedback == variant.all_green and at < len(steps):
                 raise HistoryError(
                     f"Board {number}: {step.guess.upper()} (guess {at}) found its word, so "
-                    "the board gets no feedback after it.", at + 1)
+                    "the board gets no feedback after it.", at + 1,
+                    problem=HistoryProblem.AFTER_FOUND,
+                    values={"guess": at, "word": step.guess}, where=Where(board=number))
         found = bool(steps) and steps[-1].feedback == variant.all_green
         if len(steps) < len(guesses) and not found:
             raise HistoryError(
                 f"Board {number} has feedback for {len(steps)} of the {len(guesses)} guesses; "
-                "a board still open gets feedback for every guess.", len(steps) + 1)
+                "a board still open gets feedback for every guess.", len(steps) + 1,
+                problem=HistoryProblem.MISSING_FEEDBACK,
+                values={"count": len(steps), "guesses": len(guesses)},
+                where=Where(board=number))
         solved_by.append(len(steps) if found else None)
     return BoardsHistory(guesses, tuple(boards), tuple(solved_by))
 
@@ -81,7 +91,9 @@ def parse_boards(histories: Sequence[History], variant: Variant,
 def board_error(number: int, error: ImpossibleFeedbackError) -> ImpossibleFeedbackError:
     """The error of one board's candidates, its message naming the board (1-based)."""
     return ImpossibleFeedbackError(f"Board {number}: {error}", error.step or 0, error.guess,
-                                   error.feedback, error.candidates_before)
+                                   error.feedback, error.candidates_before,
+                                   problem=error.problem, values=error.values,
+                                   where=Where(error.where.guess, error.where.word, number))
 
 
 def board_histories(rows: Sequence[tuple[str, Sequence[str | None]]],
@@ -97,25 +109,33 @@ def board_histories(rows: Sequence[tuple[str, Sequence[str | None]]],
         if len(feedbacks) != variant.boards:
             raise HistoryError(
                 f"Guess {number} ({guess.upper()}) has {len(feedbacks)} feedbacks; a game of "
-                f"{variant.boards} boards needs one per board.", number)
+                f"{variant.boards} boards needs one per board.", number,
+                problem=HistoryProblem.FEEDBACK_COUNT,
+                values={"count": len(feedbacks), "boards": variant.boards},
+                where=Where(number, guess))
         for board, feedback in enumerate(feedbacks):
             text = ""
             if feedback is not None and feedback.strip():
                 try:
                     text = parse_feedback(feedback, variant.length)
                 except HistoryError as error:
-                    raise HistoryError(f"Guess {number} ({guess.upper()}), board {board + 1}: "
-                                       f"{error}", number) from None
+                    raise error.placed(f"Guess {number} ({guess.upper()}), board {board + 1}: "
+                                       f"{error}", number, guess=number, word=guess,
+                                       board=board + 1) from None
             if found[board] is not None:
                 if text and text != variant.all_green:
                     raise HistoryError(
                         f"Board {board + 1} was found by guess {found[board]}: guess {number} "
-                        f"({guess.upper()}) gets no feedback there (leave it empty).", number)
+                        f"({guess.upper()}) gets no feedback there (leave it empty).", number,
+                        problem=HistoryProblem.FOUND_BOARD_FEEDBACK,
+                        values={"found_by": found[board] or 0},
+                        where=Where(number, guess, board + 1))
                 continue
             if not text:
                 raise HistoryError(
                     f"Guess {number} ({guess.upper()}) has no feedback for board {board + 1}, "
-                    "which is still open.", number)
+                    "which is still open.", number, problem=HistoryProblem.NO_FEEDBACK,
+                    where=Where(number, guess, board + 1))
             histories[board].append((guess, text))
             if text == variant.all_green:
                 found[board] = number

@@ -60,13 +60,15 @@ History = Sequence[tuple[str, str]]
 @dataclass(frozen=True)
 class Assistance:
     """What the solver assistant shows for a history: how many hidden words fit, a sample,
-    and the next guess; or, when the history cannot be used, the ``problem``."""
+    and the next guess; or, when the history cannot be used, the ``problem`` (in English)
+    and its ``error`` (its parts, for a front end to word)."""
 
     candidate_count: int
     sample: tuple[str, ...]
     suggestion: str | None
     solved: bool = False
     problem: str | None = None
+    error: HistoryError | None = None
 
 
 @dataclass(frozen=True)
@@ -334,7 +336,7 @@ class Solver:
             steps = self.parse_history(history)
             mask = self.candidate_mask(steps)
         except HistoryError as error:
-            return Assistance(0, (), None, problem=str(error))
+            return Assistance(0, (), None, problem=str(error), error=error)
         subset = np.flatnonzero(mask)
         words = tuple(self.answers[i] for i in subset[: max(sample, 0)])
         if self._solved(steps):

@@ -49,7 +49,7 @@ from bot.core.feedback import pattern_count
 from bot.core.solver import ONLINE_SECONDS, ONLINE_WIDTH, RESCUE_SECONDS, Solver
 from bot.core.solver_estimate import letter_shortlist
 from bot.core.solver_hard import legal_mask
-from bot.core.solver_history import HistoryError, ImpossibleFeedbackError
+from bot.core.solver_history import HistoryError, HistoryProblem, ImpossibleFeedbackError
 from bot.core.variant import CLASSIC, Variant
 
 __all__ = ["BoardView", "BoardsAssistance", "BoardsSolver", "BoardsState", "boards_variant"]
@@ -104,11 +104,12 @@ class BoardView:
 class BoardsAssistance:
     """What the solver assistant shows for several boards: each board, and the next guess
     (``None`` once every board is found). When the histories cannot be used, ``problem``
-    says why and the other fields are empty."""
+    says why in English, ``error`` in parts, and the other fields are empty."""
 
     boards: tuple[BoardView, ...]
     suggestion: str | None
     problem: str | None = None
+    error: HistoryError | None = None
 
 
 class BoardsSolver:
@@ -153,7 +154,7 @@ class BoardsSolver:
         try:
             state = self.state(histories)
         except HistoryError as error:
-            return BoardsAssistance((), None, problem=str(error))
+            return BoardsAssistance((), None, problem=str(error), error=error)
         boards = tuple(BoardView(tuple(self.solver.answers[i] for i in rows), found)
                        for rows, found in zip(state.candidates, state.history.solved_by,
                                               strict=True))
@@ -171,7 +172,9 @@ class BoardsSolver:
         for word in words:
             column = self.solver.column_of(word)
             if column is None:
-                raise HistoryError(f"{word.upper()[:20]} is not in the list of allowed guesses.")
+                raise HistoryError(f"{word.upper()[:20]} is not in the list of allowed guesses.",
+                                   problem=HistoryProblem.NOT_ALLOWED,
+                                   values={"word": word[:20]})
             columns.append(column)
         if not state.open_boards:
             return [0.0] * len(columns)
@@ -190,7 +193,8 @@ class BoardsSolver:
         """The guess column to play next in ``state`` (see the module)."""
         open_boards = state.open_boards
         if not open_boards:
-            raise HistoryError("Every board is found: the game is over.")
+            raise HistoryError("Every board is found: the game is over.",
+                               problem=HistoryProblem.ALL_FOUND)
         if state.played == 0:
             return self._first(state)
         answer_columns = self.solver.answer_columns

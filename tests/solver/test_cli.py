@@ -137,8 +137,8 @@ def test_a_game_over_or_out_of_hard_mode_is_refused(lists):
                    "over, no guess comes after it\n")
     code, out, err = run([*lists, "--hard", "crane=GBBBB", "slate=BBBBB"])
     assert (code, out) == (2, "")
-    assert err == ("wordle-bot solve: in hard mode SLATE (guess 2) could not be played: the "
-                   "1st letter must be C\n")
+    assert err == ("wordle-bot solve: SLATE (guess 2) could not be played. Hard mode: the "
+                   "1st letter must be C.\n")
     assert run([*lists, "crane=GBBBB", "slate=BBBBB"])[0] == 0  # fine out of hard mode
 
 

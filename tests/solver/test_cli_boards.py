@@ -109,19 +109,20 @@ def test_hard_mode_rows_are_checked_per_board(lists):
     assert score("craft", "llama") == "BBGBB"
     code, out, err = run([*lists, "--hard", *rows(["craft", "spoil"], WORDS)])
     assert (code, out) == (2, "")
-    assert err == ("wordle-bot solve: in hard mode SPOIL (guess 2) could not be played: on "
-                   "board 3, the 3rd letter must be A\n")
+    assert err == ("wordle-bot solve: SPOIL (guess 2) could not be played. Board 3: Hard "
+                   "mode: the 3rd letter must be A.\n")
     assert run([*lists, *rows(["craft", "spoil"], WORDS)])[0] == 0
 
 
 @pytest.mark.parametrize(("args", "said"), [
     (["crane=BBBBB,BBBBB,BBBBB"], "CRANE has 3 feedbacks, but a game has 1, 2, 4 or 8 boards"),
-    (["crane=BBBBB,BBBBB", "slate=BBBBB"], "SLATE has 1 feedbacks for 2 boards"),
+    (["crane=BBBBB,BBBBB", "slate=BBBBB"], "SLATE has 1 feedback for 2 boards"),
     (["--boards", "4", "crane=BBBBB,BBBBB"], "CRANE has 2 feedbacks for 4 boards"),
     (["crane=BBBBB,BBQBB"], "CRANE, board 2: "),
     (["crane=GGGGG,BBBBB", "slate=BBBBB,BBBBB"],
-     "Board 1 was found by guess 1: guess 2 (SLATE) gets no feedback there"),
-    (["crane=BBBBB,BBBBB", "slate=,BBBBB"], "has no feedback for board 1, which is still open"),
+     "Guess 2 (SLATE), board 1: the board was found by guess 1, so it gets no feedback"),
+    (["crane=BBBBB,BBBBB", "slate=,BBBBB"],
+     "Guess 2 (SLATE), board 1: no feedback for a board still open."),
     (["crane=GGGGG,BBBBB", "slate=,GGGGG", "point=,"],
      "every board was found by guess 2: the game ended there"),
     (["crane=BBBBB,BBBBB"] * 8, "a game of 2 boards has at most 7 guesses; 8 were given"),
