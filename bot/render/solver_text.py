@@ -67,7 +67,7 @@ _REASONS: dict[HistoryProblem, Callable[[dict[str, int | str], Texts], str]] = {
         "Feedback must be text such as GYBBB, 21000 or 🟩🟨⬛⬛⬛."),
     P.FEEDBACK_CHARACTER: lambda v, t: t._(
         "Feedback can only use G/Y/B, 2/1/0 or 🟩🟨⬛: {character} is none of them.",
-        character=v.get("character", "?")),
+        character=repr(str(v.get("character", "?")))),
     P.FEEDBACK_LENGTH: lambda v, t: t.ngettext(
         "Feedback needs {n} mark, one per letter; got {count}.",
         "Feedback needs {n} marks, one per letter; got {count}.", _number(v, "length"),
