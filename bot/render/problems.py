@@ -12,12 +12,16 @@ from dataclasses import dataclass
 from bot.core.daily import EPOCH
 from bot.core.domain import HintKind, LeaderboardOrder, StatsBucket
 from bot.core.packs import pack_keys
+from bot.core.timezones import UnknownTimeZone, normalise_timezone
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts
 from bot.render.race_text import race_problems
 from bot.render.share_words import played_words
 from bot.render.word_problems import invalid_text
 from bot.service.errors import PlayerError, Problem
+
+#: Time zones a refusal gives as examples of IANA names.
+ZONE_EXAMPLES = ("UTC", "Europe/Paris", "America/New_York")
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,23 @@ class Commands:
     here: str
     #: A channel, by id, as the front end shows it.
     channel: Callable[[int], str]
+
+
+def zone_text(name: str, texts: Texts = ENGLISH) -> str:
+    """A time zone that is no IANA name, with the names close to it and a few examples."""
+    t = texts
+    try:
+        normalise_timezone(name)
+        close: tuple[str, ...] = ()
+    except UnknownTimeZone as exc:
+        close = exc.suggestions
+    shown = repr(name) if len(repr(name)) <= 70 else repr(name)[:67] + "..."
+    parts = [t._("Unknown time zone {name}.", name=shown)]
+    if close:
+        parts.append(t._("Did you mean {names}?", names=t.either([repr(c) for c in close])))
+    parts.append(t._("Use an IANA name such as {examples}.", examples=t.either(
+        [repr(z) for z in ZONE_EXAMPLES])))
+    return " ".join(parts)
 
 
 def problem_text(error: PlayerError, commands: Commands, texts: Texts = ENGLISH) -> str:
@@ -109,7 +130,8 @@ def problem_text(error: PlayerError, commands: Commands, texts: Texts = ENGLISH)
         Problem.BAD_ORDER: lambda: t._(
             "Rank by {orders}.", orders=t.either([o.value for o in LeaderboardOrder])),
         Problem.BAD_LIMIT: lambda: t._("Show between 1 and 50 players."),
-        Problem.BAD_SETTING: lambda: error.detail or t._("That setting can't be used."),
+        Problem.BAD_SETTING: lambda: (t._("That setting can't be used.") if error.detail is None
+                                      else zone_text(error.detail, t)),
         Problem.NOTHING_TO_ANALYSE: lambda: t._(
             "You have no finished game {here} to analyze yet.", here=c.here),
         Problem.BUSY: lambda: t._("That game is very busy right now; try again."),

@@ -20,8 +20,8 @@ from datetime import datetime
 from typing import Final, NamedTuple
 
 from bot.core.daily import Calendar
-from bot.core.timezones import normalise_timezone
-from bot.service.errors import BadOption, Problem
+from bot.core.timezones import UnknownTimeZone, normalise_timezone
+from bot.service.errors import BadOption, Problem, zone_typed
 from bot.storage.models import UNSET, GuildSettings, Unset
 from bot.storage.port import Store
 
@@ -88,8 +88,10 @@ class Calendars:
             except BaseException:
                 self.unsure(guild_id)  # the write may have landed all the same
                 raise
-        except ValueError as exc:
-            raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
+        except UnknownTimeZone as exc:
+            raise BadOption(Problem.BAD_SETTING, detail=zone_typed(exc)) from None
+        except ValueError:
+            raise BadOption(Problem.BAD_SETTING) from None
         self.changed(after)
         return after
 

@@ -17,6 +17,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 from bot.core.domain import Refusal
 from bot.core.game import Game, Invalid
+from bot.core.timezones import UnknownTimeZone
 from bot.storage.errors import GameNotActive, GameNotFound, PlayerNotAllowed, StorageFull
 from bot.storage.models import Unset
 from bot.storage.port import MAX_ID
@@ -76,7 +77,8 @@ class Problem(StrEnum):
     BAD_BUCKET = "bad_bucket"
     BAD_ORDER = "bad_order"
     BAD_LIMIT = "bad_limit"
-    #: ``detail``: what the store said about the setting (an unknown time zone).
+    #: ``detail``: the time zone typed, which is no IANA name (none: another setting that
+    #: cannot be used); the front ends word it with the names close to it.
     BAD_SETTING = "bad_setting"
     NOTHING_TO_ANALYSE = "nothing_to_analyse"
     #: A streak runs across periods: streak orders are for the all-time board only.
@@ -214,6 +216,12 @@ _REFUSALS = {
     Refusal.SETTER: (NotYourGame, Problem.SETTER),
     Refusal.NOT_A_PLAYER: (NotYourGame, Problem.NOT_A_PLAYER),
 }
+
+
+def zone_typed(error: UnknownTimeZone) -> str:
+    """The time zone a player typed, as the refusal carries it (at most 100 characters)."""
+    name = error.name if isinstance(error.name, str) else ""
+    return name[:100]
 
 
 def refused(refusal: Refusal) -> PlayerError:

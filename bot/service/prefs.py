@@ -15,7 +15,7 @@ from datetime import datetime
 
 from bot.core.daily import Calendar
 from bot.core.timezones import UnknownTimeZone, normalise_timezone
-from bot.service.errors import BadOption, Problem, ids_checked
+from bot.service.errors import BadOption, Problem, ids_checked, zone_typed
 from bot.storage.errors import PrefsChanged
 from bot.storage.models import UNSET, Unset
 from bot.storage.port import Store
@@ -55,7 +55,7 @@ async def update_prefs(db: Store, player_id: int, now: datetime, *,
                        text_only: bool | Unset = UNSET,
                        timezone: str | Unset = UNSET) -> PrefsResult:
     """Change the preferences given; a bad time zone raises :class:`BadOption`
-    (``BAD_SETTING``, with close names in ``detail``) and changes nothing. Saved only over
+    (``BAD_SETTING``, the name typed in ``detail``) and changes nothing. Saved only over
     what was read: a change made meanwhile through another process is read again and kept
     (it was lost: each wrote the whole row)."""
     for _ in range(_SAVE_TRIES - 1):
@@ -86,7 +86,7 @@ async def _update_once(db: Store, player_id: int, now: datetime, *, high_contras
         try:
             zone = normalise_timezone(timezone)
         except UnknownTimeZone as exc:
-            raise BadOption(Problem.BAD_SETTING, detail=str(exc)) from None
+            raise BadOption(Problem.BAD_SETTING, detail=zone_typed(exc)) from None
         if zone != before.timezone:
             moved = calendar_of(before).moved_to(zone, now)
             after = replace(after, timezone=moved.timezone, held_day=moved.held_day,

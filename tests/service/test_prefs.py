@@ -10,6 +10,8 @@ import pytest
 
 from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.core.personal import PERSONAL, player_daily_word
+from bot.render.common import texts_for
+from bot.render.problems import Commands, problem_text
 from bot.service import (
     BadOption,
     DailyAlreadyPlayed,
@@ -25,6 +27,8 @@ DM = Place(guild_id=PERSONAL, channel_id=7000)  # a DM with the bot
 ELSEWHERE = Place(guild_id=PERSONAL, channel_id=7100)  # a server that never added the bot
 SERVER = Place(guild_id=10, channel_id=100)
 ALICE, BOB = 1001, 1002
+COMMANDS = Commands(start="/wordle start", give_up="/wordle giveup",
+                    challenge="/wordle challenge", here="here", channel=str)
 
 
 async def finish(service, place, player, answer):
@@ -53,7 +57,12 @@ async def test_a_bad_time_zone_is_refused_with_close_names_and_changes_nothing(s
     with pytest.raises(BadOption) as caught:
         await update_prefs(db, ALICE, clock(), dark=True, timezone="Europe/Pariss")
     assert caught.value.problem is Problem.BAD_SETTING
-    assert "Europe/Paris" in (caught.value.detail or "")
+    assert caught.value.detail == "Europe/Pariss"  # as typed: no English in the service
+    german = problem_text(caught.value, COMMANDS, texts_for("de"))
+    assert german.startswith("Unbekannte Zeitzone 'Europe/Pariss'. Meintest du "
+                             "'Europe/Paris', "), german
+    assert german.endswith("? Verwende einen IANA-Namen wie 'UTC', 'Europe/Paris' oder "
+                           "'America/New_York'."), german
     assert await player_prefs(db, ALICE) == before
     result = await update_prefs(db, ALICE, clock(), timezone="europe/paris")
     assert result.prefs.timezone == "Europe/Paris"

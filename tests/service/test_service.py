@@ -8,6 +8,7 @@ import pytest
 from bot.core.daily import server_daily_word, today_puzzle_number
 from bot.core.solver import Solver
 from bot.render.hint_text import hint_text
+from bot.render.problems import Commands, problem_text
 from bot.render.share_words import played_words, share_words
 from bot.service import (
     BadOption,
@@ -37,6 +38,8 @@ def quoted(error: PlayerError) -> str:
     return played_words(error.played)
 
 HERE = Place(guild_id=10, channel_id=100)
+COMMANDS = Commands(start="/wordle start", give_up="/wordle giveup",
+                    challenge="/wordle challenge", here="here", channel=str)
 ELSEWHERE = Place(guild_id=10, channel_id=200)
 ALICE, BOB, CAROL = 1001, 1002, 1003
 
@@ -317,7 +320,8 @@ async def test_a_server_time_zone_is_kept_in_its_canonical_spelling(service):
         with pytest.raises(BadOption) as refused:
             await service.update_settings(HERE.guild_id, timezone=name)
         assert refused.value.problem is Problem.BAD_SETTING
-        assert "Did you mean 'Europe/Paris'" in (refused.value.detail or "")
+        assert refused.value.detail == name  # the name as typed; the front ends word it
+        assert "Did you mean 'Europe/Paris'" in problem_text(refused.value, COMMANDS)
     assert (await service.db.guild_settings(HERE.guild_id)).timezone == "Europe/Paris"
 
 
