@@ -59,33 +59,34 @@ def add_pack_options(parser: argparse.ArgumentParser, texts: Texts = ENGLISH) ->
                                      length=DEFAULT_LENGTH))
 
 
-def read_guess(text: str, variant: Variant) -> str:
+def read_guess(text: str, variant: Variant, texts: Texts = ENGLISH) -> str:
     """A guess as typed, in the variant's letters: read through its language's letters
     (accents folded, Cyrillic, the language's case) when they are the variant's; raises
-    ``ValueError`` with a message."""
+    ``ValueError`` with a message in the language of ``texts``."""
+    from bot.render.solver_text import not_a_word_text
+    from bot.render.word_problems import word_text
+
     rules = LETTER_RULES.get(variant.language)
     shown = repr(text[:30])
     if rules is not None and rules.alphabet == variant.alphabet:
         try:
             return read_word(text, rules, variant.length)
         except BadPackWord as bad:
-            raise ValueError(f"{shown} is not a {variant.length}-letter word in {rules.name}: "
-                             f"{bad.message}") from None
-    from bot.core.solver_history import letters_name
-
+            raise ValueError(texts._("{word}: {problem}", word=shown, problem=word_text(
+                bad.problem.value, bad.values, texts))) from None
     word = text.lower()
     if len(word) != variant.length or not set(word) <= set(variant.alphabet):
-        raise ValueError(f"{shown} is not a {variant.length}-letter word of "
-                         f"{letters_name(variant.alphabet)}")
+        raise ValueError(not_a_word_text(text[:30], variant.length, variant.alphabet, texts))
     return word
 
 
 def chosen_lists(command: str, env_file: str | Path, args: argparse.Namespace,
-                 err: TextIO) -> Chosen | None:
+                 err: TextIO, texts: Texts = ENGLISH) -> Chosen | None:
     """The lists of the pack ``args`` name (with its ``--answers``/``--allowed``); ``None``
-    once why they cannot be had is written to ``err`` (exit 2)."""
+    once why they cannot be had is written to ``err`` (exit 2; a pack there is not, in the
+    language of ``texts``)."""
     from bot.cli import word_lists
-    from bot.core.packs import PackError, pack, read_pack_list
+    from bot.core.packs import PackError, pack, pack_keys, read_pack_list
     from bot.render.terminal_text import controls_named
 
     if (args.language, args.length) == (DEFAULT_LANGUAGE, DEFAULT_LENGTH):
@@ -94,6 +95,12 @@ def chosen_lists(command: str, env_file: str | Path, args: argparse.Namespace,
             return None
         return Chosen(CLASSIC, letter_rules(DEFAULT_LANGUAGE), lists.answers,
                       lists.allowed_sorted)
+    key = f"{args.language}-{args.length}"
+    if key not in pack_keys():
+        print(texts._("{command}: {problem}", command=f"wordle-bot {command}", problem=texts._(
+            "There's no {pack} word pack; the packs are {packs}.",
+            pack=controls_named(key[:30]), packs=", ".join(pack_keys()))), file=err)
+        return None
     try:
         found = pack(args.language, args.length)
         answers = read_pack_list(args.answers, found) if args.answers else found.answers

@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     from bot.core.solver import Solver
     from bot.core.solver_strategy import fingerprint
 
-    chosen = chosen_lists("prepare", env_file, args, err)
+    chosen = chosen_lists("prepare", env_file, args, err, texts)
     if chosen is None:
         return 2
     solver = Solver(chosen.answers, chosen.allowed, variant=chosen.variant,

@@ -106,7 +106,7 @@ def split_guess(text: str, variant: Variant = CLASSIC,
         shown = text if len(text) <= 30 else text[:30] + "…"
         raise ValueError(texts._("{text}: write each guess as WORD=FEEDBACK, e.g. {example}",
                                  text=repr(shown), example="crane=BYBBG"))
-    return read_guess(parts[0].strip(), variant), parts[1]
+    return read_guess(parts[0].strip(), variant, texts), parts[1]
 
 
 def parse_pair(text: str, variant: Variant = CLASSIC,
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     except ValueError as error:
         print(_refusal(str(error), t), file=err)
         return 2
-    chosen = chosen_lists("solve", env_file, args, err)
+    chosen = chosen_lists("solve", env_file, args, err, t)
     if chosen is None:
         return 2
     if boards > 1:

@@ -52,14 +52,21 @@ def _upper(values: dict[str, int | str], name: str) -> str:
 
 
 def _not_a_word(v: dict[str, int | str], t: Texts) -> str:
-    length, letters = _number(v, "length"), letters_text(str(v.get("alphabet", "")), t)
-    if not v.get("word"):
+    return not_a_word_text(str(v.get("word", "")), _number(v, "length"),
+                           str(v.get("alphabet", "")), t)
+
+
+def not_a_word_text(word: str, length: int, alphabet: str, texts: Texts = ENGLISH) -> str:
+    """A guess that is no word of ``length`` letters of ``alphabet`` (``word`` as typed, or
+    empty when it was no text)."""
+    t, letters = texts, letters_text(alphabet, texts)
+    if not word:
         return t.ngettext("Each guess must be a word of {n} letter ({letters}).",
                           "Each guess must be a word of {n} letters ({letters}).", length,
                           letters=letters)
     return t.ngettext("Each guess must be a word of {n} letter ({letters}); {word} is not.",
                       "Each guess must be a word of {n} letters ({letters}); {word} is not.",
-                      length, letters=letters, word=repr(v["word"]))
+                      length, letters=letters, word=repr(word))
 
 
 _REASONS: dict[HistoryProblem, Callable[[dict[str, int | str], Texts], str]] = {

@@ -127,7 +127,7 @@ def test_hard_mode_rows_are_checked_per_board(lists):
      "every board was found by guess 2: the game ended there"),
     (["crane=BBBBB,BBBBB"] * 8, "a game of 2 boards has at most 7 guesses; 8 were given"),
     (["crane=BBBBB,BBBBB"] * 7, "all 7 guesses were played without finding every board"),
-    (["cran=BBBBB,BBBBB"], "'cran' is not a 5-letter word"),
+    (["cran=BBBBB,BBBBB"], "'cran': A word must have 5 letters; CRAN has 4."),
 ])
 def test_rows_no_game_can_have_exit_2(lists, args, said):
     code, out, err = run([*lists, *args])

@@ -84,3 +84,12 @@ def test_the_core_keeps_codes_and_values() -> None:
     placed = error.placed("Board 2: ...", board=2)
     assert (placed.problem, placed.values) == (error.problem, error.values)
     assert history_text(placed, texts_for("de")).startswith("Feld 2: Die Rückmeldung darf")
+
+
+def test_a_word_the_pack_cannot_read_and_a_pack_there_is_not(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run(["--language", "es", "arbolito=BBBBB"], monkeypatch, LANG="de_DE.UTF-8")
+    assert err == ("wordle-bot solve: 'arbolito': Ein Wort muss 5 Buchstaben haben; ARBOLITO "
+                   "hat 8.\n"), err
+    code, _, err = run(["--lang", "ru", "--language", "xx"], monkeypatch)
+    assert code == 2 and err.startswith("wordle-bot solve: Набора слов xx-5 нет"), err

@@ -163,7 +163,7 @@ def test_revealed_positions_follow_the_variant():
 def test_the_solve_command_reads_guesses_of_the_variant():
     six = Variant(length=6, attempts=7)
     assert parse_pair("planet=GYBBBG", six) == ("planet", "GYBBBG")
-    with pytest.raises(ValueError, match="6-letter word"):
+    with pytest.raises(ValueError, match="must have 6 letters"):
         parse_pair("crane=GYBBB", six)
     rows = [("planet", "BBBBBB")] * 7
     game_problem(rows[:6], variant=six)  # six guesses: a seventh may follow
