@@ -24,8 +24,9 @@ import contextlib
 import io
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -54,9 +55,15 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 WIDTH = 100
 
 
+#: The catalogues' header dates, fixed: a date that changed at every run made two branches'
+#: catalogues conflict on that line alone.
+HEADER_DATE: Final = datetime(2026, 1, 1, tzinfo=UTC)
+
+
 def _catalogue(locale: str | None = None) -> Catalog:
     return Catalog(locale=locale, domain=DOMAIN, project="wordle-bot", version="",
                    copyright_holder="wordle-bot", msgid_bugs_address="",
+                   creation_date=HEADER_DATE, revision_date=HEADER_DATE,
                    charset="utf-8", fuzzy=False)
 
 
@@ -146,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         if language != SOURCE_LANGUAGE:
             files[catalogue_path(language)] = written(updated(language, pot))
     stale = [path for path, text in files.items()
-             if not path.exists() or _without_dates(path.read_bytes()) != _without_dates(text)]
+             if not path.exists() or path.read_bytes() != text]
     if args.check:
         for path in stale:
             print(f"out of date: {path.relative_to(ROOT)}", file=sys.stderr)
@@ -156,12 +163,6 @@ def main(argv: list[str] | None = None) -> int:
         path.write_bytes(files[path])
         print(f"wrote {path.relative_to(ROOT)}")
     return 0
-
-
-def _without_dates(text: bytes) -> bytes:
-    """A catalogue without the header's dates, which change at every run."""
-    return b"\n".join(line for line in text.split(b"\n")
-                      if not line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:')))
 
 
 if __name__ == "__main__":
