@@ -1,32 +1,66 @@
-"""Starting a game: what stands in its way, then its insert (:mod:`.postgres.starts` starts
-several in one go, each with the outcome it has alone)."""
+"""Starting games, one write batch's together: read the games in their way under lock and the
+dailies played, decide each start in order as it would be alone, insert the new games in one
+statement. Only the statements differ between the databases."""
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from bot.core.domain import Kind, Scope
+from bot.core.domain import Kind, Scope, Status
 from bot.core.game import Game
 from bot.core.variant import CLASSIC, Variant
 
 from . import racing
-from .database import Database, Tx, parts_of, player_mark, utc
+from .database import Database, Outcome, Tx, parts_of, player_mark, utc
 from .errors import DailyPlayed, GameExists, RaceExists, StorageError
-from .games import ACTIVE_CHANNEL, ACTIVE_OWN, NUMBERED, read_games
+from .games import ACTIVE_CHANNEL, ACTIVE_OWN, NUMBERED, games_by_ids, games_from_rows, read_games
 
-#: The columns given when a game is created; the others start at their defaults.
-NEW_GAME_COLUMNS: Final = ("guild_id", "channel_id", "owner_id", "scope", "kind",
-                           "puzzle_number", "answer", "hard_mode", "setter_id", "created_at",
-                           "word_length", "attempts", "language", "boards", "more_answers")
-_INSERT_GAME: Final = (
-    f"INSERT INTO games ({', '.join(NEW_GAME_COLUMNS)}) "
-    f"VALUES ({', '.join(f'${n}' for n in range(1, len(NEW_GAME_COLUMNS) + 1))}) RETURNING id"
+#: The columns given when a game is created, with their PostgreSQL types; the others start
+#: at their defaults.
+_TYPES: Final = {"guild_id": "bigint", "channel_id": "bigint", "owner_id": "bigint",
+                 "scope": "text", "kind": "text", "puzzle_number": "integer", "answer": "text",
+                 "hard_mode": "boolean", "setter_id": "bigint", "created_at": "timestamptz",
+                 "word_length": "smallint", "attempts": "smallint", "language": "text",
+                 "boards": "smallint", "more_answers": "text"}
+_COLUMNS: Final = ", ".join(_TYPES)
+_INSERT_ONE: Final = (f"INSERT INTO games ({_COLUMNS}) VALUES "
+                      f"({', '.join(f'${n}' for n in range(1, len(_TYPES) + 1))}) RETURNING id")
+#: PostgreSQL: the games in the order given, which hands out their ids in that order.
+_INSERT_MANY: Final = (
+    f"INSERT INTO games ({_COLUMNS}) SELECT {_COLUMNS} FROM unnest("
+    + ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(_TYPES.values(), start=1))
+    + f") WITH ORDINALITY AS v({_COLUMNS}, n) ORDER BY n RETURNING id"
 )
-_PLAYED: Final = ("SELECT 1 FROM played_dailies WHERE guild_id = $1 AND puzzle_number = $2 "
-                  "AND player_mark = $3 AND boards = $4")
+#: PostgreSQL: the games in the way of the starts, each looked up in its own unique index
+#: (the ``LIMIT`` keeps each a lookup the planner does not merge), locked in id order.
+_IN_THE_WAY: Final = (
+    "WITH w AS (SELECT ARRAY(SELECT x.id FROM unnest($1::bigint[], $2::bigint[], $3::integer[], "
+    "$12::smallint[]) AS k(guild, owner, day, boards), LATERAL (SELECT id FROM games WHERE "
+    "kind = 'daily' AND guild_id = k.guild AND owner_id = k.owner AND puzzle_number = k.day "
+    "AND boards = k.boards LIMIT 1) x "
+    "UNION ALL SELECT x.id FROM unnest($4::bigint[], $5::bigint[], $6::integer[]) AS "
+    "k(guild, owner, day), LATERAL (SELECT id FROM games WHERE kind = 'archive' AND guild_id = "
+    "k.guild AND owner_id = k.owner AND puzzle_number = k.day LIMIT 1) x "
+    "UNION ALL SELECT x.id FROM unnest($7::bigint[], $8::bigint[], $9::bigint[]) AS "
+    "k(guild, channel, owner), LATERAL (SELECT id FROM games WHERE scope = 'own' AND status = "
+    "'active' AND guild_id = k.guild AND channel_id = k.channel AND owner_id = k.owner LIMIT 1) x "
+    "UNION ALL SELECT x.id FROM unnest($10::bigint[], $11::bigint[]) AS k(guild, channel), "
+    "LATERAL (SELECT id FROM games WHERE scope = 'channel' AND status = 'active' AND "
+    "guild_id = k.guild AND channel_id = k.channel LIMIT 1) x) AS ids) "
+    + games_by_ids("(SELECT ids FROM w)::bigint[]")
+    + " FOR UPDATE OF g"  # a move ending one of them is waited for, and its end seen
+)
+_PLAYED_ONE: Final = ("SELECT guild_id, puzzle_number, player_mark, boards FROM played_dailies "
+                      "WHERE guild_id = $1 AND puzzle_number = $2 AND player_mark = $3 "
+                      "AND boards = $4")
+_PLAYED_MANY: Final = (
+    "SELECT guild_id, puzzle_number, player_mark, boards FROM played_dailies WHERE "
+    "(guild_id, puzzle_number, player_mark, boards) IN "
+    "(SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::smallint[]))"
+)
 
 
 class NewGames:
@@ -49,17 +83,131 @@ class NewGames:
 
 @dataclass(frozen=True, slots=True)
 class StartMove:
-    """One game to start, a write transaction (:func:`_create`; ``mark``: its owner's)."""
+    """One game to start, a write transaction (``mark``: its owner's). Several in one batch
+    are started together (:func:`start_games`)."""
 
     game: Game
     mark: str | None
 
-    def __call__(self, tx: Tx) -> Coroutine[Any, Any, Game]:
-        return _create(tx, self.game, self.mark)
+    async def __call__(self, tx: Tx) -> Game:
+        (game, error), = await start_games(tx, [self])
+        if error is not None:
+            raise error
+        assert isinstance(game, Game)
+        return game
 
 
-def new_game_values(game: Game) -> tuple[Any, ...]:
-    """The values of a new game's :data:`NEW_GAME_COLUMNS`."""
+class Refused(StorageError):
+    """The database refused one of several games (a race in its channel): start them apart."""
+
+
+async def start_games(tx: Tx, moves: Sequence[StartMove]) -> list[Outcome]:
+    """Start ``moves``' games in ``tx``, an outcome each, in order (see the module doc). In the
+    way of a start is a daily or archive game of its puzzle, else the player's or channel's
+    active game (of several, the newest), else a daily played before."""
+    known: list[Game | int] = list(await _in_the_way(tx, moves))  # int: a start's index here
+    played = await _played(tx, moves)
+    blocked: dict[int, int] = {}  # a start's index: the index of the start in its way
+    outcomes: list[Outcome] = []
+    for index, move in enumerate(moves):
+        game = move.game
+        way = _way_of(game, known, moves)
+        if isinstance(way, int):
+            blocked[index] = way
+            outcomes.append((None, None))
+        elif way is not None:
+            outcomes.append((None, GameExists(way)))
+        elif game.kind is Kind.DAILY and (game.guild_id, game.puzzle_number, move.mark,
+                                          game.variant.boards) in played:
+            outcomes.append((None, DailyPlayed(game.guild_id, game.puzzle_number or 0)))
+        else:
+            known.append(index)
+            outcomes.append((game, None))
+    new = [index for index, (game, _) in enumerate(outcomes) if game is not None]
+    ids = await _insert(tx, [moves[index].game for index in new])
+    if len(ids) != len(new):  # the database's trigger: a race is on in a channel
+        if len(moves) > 1:
+            raise Refused("a game was not started")
+        game = moves[0].game
+        race = await racing.race_in_channel(tx, game.guild_id, game.channel_id)
+        raise RaceExists(race) if race is not None else StorageError(
+            "the game could not be started (a race is on in this channel)")
+    for index, row_id in zip(new, sorted(ids), strict=True):
+        outcomes[index] = (replace(moves[index].game, id=row_id), None)
+    for index, way in blocked.items():
+        outcomes[index] = (None, GameExists(outcomes[way][0]))
+    return outcomes
+
+
+async def _in_the_way(tx: Tx, moves: Sequence[StartMove]) -> list[Game]:
+    """The games that may be in the way of ``moves``, locked: a move ending one of them is
+    waited for."""
+    if tx.dialect == "postgres":
+        return games_from_rows(await tx.fetch(_IN_THE_WAY, *_keys(moves)))
+    found: list[Game] = []
+    for game in (move.game for move in moves):
+        if game.kind in (Kind.DAILY, Kind.ARCHIVE):
+            found += await read_games(tx, NUMBERED, game.guild_id, game.owner_id,
+                                      game.puzzle_number, game.kind.value, game.variant.boards)
+        found += await (read_games(tx, ACTIVE_OWN, game.guild_id, game.channel_id,
+                                   game.owner_id) if game.scope is Scope.OWN
+                        else read_games(tx, ACTIVE_CHANNEL, game.guild_id, game.channel_id))
+    return found
+
+
+def _keys(moves: Sequence[StartMove]) -> list[list[Any]]:
+    """The parameters of :data:`_IN_THE_WAY`."""
+    daily: list[tuple[Any, ...]] = []
+    archive: list[tuple[Any, ...]] = []
+    own: list[tuple[Any, ...]] = []
+    channel: list[tuple[Any, ...]] = []
+    for move in moves:
+        g = move.game
+        if g.kind is Kind.DAILY:
+            daily.append((g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards))
+        elif g.kind is Kind.ARCHIVE:
+            archive.append((g.guild_id, g.owner_id, g.puzzle_number))
+        if g.scope is Scope.OWN:
+            own.append((g.guild_id, g.channel_id, g.owner_id))
+        else:
+            channel.append((g.guild_id, g.channel_id))
+    found = [[key[n] for key in keys] for keys, size in
+             ((daily, 3), (archive, 3), (own, 3), (channel, 2)) for n in range(size)]
+    return [*found, [key[3] for key in daily]]  # $12: the dailies' boards
+
+
+async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
+    """The played marks of the dailies among ``moves`` that are there."""
+    keys = [(m.game.guild_id, m.game.puzzle_number, m.mark, m.game.variant.boards)
+            for m in moves if m.game.kind is Kind.DAILY]
+    if not keys:
+        return set()
+    if tx.dialect == "postgres":
+        rows = await tx.fetch(_PLAYED_MANY, *_arrays(keys))
+    else:
+        rows = [row for key in keys for row in await tx.fetch(_PLAYED_ONE, *key)]
+    return {tuple(row) for row in rows}
+
+
+async def _insert(tx: Tx, games: list[Game]) -> list[int]:
+    """Insert ``games``; their ids (fewer if the database refused some)."""
+    values = [_values(game) for game in games]
+    if not values:
+        return []
+    if tx.dialect == "postgres":
+        rows = await tx.fetch(_INSERT_MANY, *_arrays(values))
+    else:
+        rows = [row for v in values for row in await tx.fetch(_INSERT_ONE, *v)]
+    return [row[0] for row in rows]
+
+
+def _arrays(rows: list[tuple[Any, ...]]) -> list[list[Any]]:
+    """The columns of ``rows``: the arrays PostgreSQL's ``unnest`` takes."""
+    return [list(column) for column in zip(*rows, strict=True)]
+
+
+def _values(game: Game) -> tuple[Any, ...]:
+    """The values of a new game's columns (:data:`_TYPES`)."""
     answer, more = parts_of(game.hidden_word)
     return (game.guild_id, game.channel_id, game.owner_id, game.scope.value, game.kind.value,
             game.puzzle_number, answer, game.hard_mode, game.setter_id, game.created_at,
@@ -67,30 +215,25 @@ def new_game_values(game: Game) -> tuple[Any, ...]:
             game.variant.boards, more)
 
 
-async def _create(tx: Tx, game: Game, mark: str | None) -> Game:
-    """Start ``game``, unless in its way is a daily or archive game of that puzzle, else the
-    player's or channel's active game, else the channel's race, or a daily played before."""
-    numbered = game.kind in (Kind.DAILY, Kind.ARCHIVE)
-    checks: list[tuple[str, tuple[Any, ...]]] = []
-    if numbered:
-        checks.append((NUMBERED, (game.guild_id, game.owner_id, game.puzzle_number,
-                                  game.kind.value, game.variant.boards)))
-    if game.scope is Scope.OWN:
-        checks.append((ACTIVE_OWN, (game.guild_id, game.channel_id, game.owner_id)))
-    else:
-        checks.append((ACTIVE_CHANNEL, (game.guild_id, game.channel_id)))
-    for where, params in checks:  # locked: a move ending one of them is waited for
-        found = await read_games(tx, where, *params, lock=True)
-        if found:
-            raise GameExists(found[-1])
-    if game.scope is Scope.CHANNEL:
-        race = await racing.race_in_channel(tx, game.guild_id, game.channel_id)
-        if race is not None:
-            raise RaceExists(race)
-    if game.kind is Kind.DAILY and await tx.fetchrow(_PLAYED, game.guild_id, game.puzzle_number,
-                                                     mark, game.variant.boards):
-        raise DailyPlayed(game.guild_id, game.puzzle_number or 0)
-    row = await tx.fetchrow(_INSERT_GAME, *new_game_values(game))
-    if row is None:  # the database's trigger: a race is on in this channel
-        raise StorageError("the game could not be started (a race is on in this channel)")
-    return replace(game, id=row[0])
+def _way_of(game: Game, known: list[Game | int],
+            moves: Sequence[StartMove]) -> Game | int | None:
+    """The game in the way of ``game`` among ``known``; of several, the newest (a start of
+    this batch, by its index, is newer than any read)."""
+    numbered, active = None, None
+    for other in known:
+        seen = moves[other].game if isinstance(other, int) else other
+        if (game.kind in (Kind.DAILY, Kind.ARCHIVE) and seen.kind is game.kind
+                and (seen.guild_id, seen.owner_id, seen.puzzle_number, seen.variant.boards)
+                == (game.guild_id, game.owner_id, game.puzzle_number, game.variant.boards)):
+            numbered = other if numbered is None or _newer(other, numbered) else numbered
+        if (seen.status is Status.ACTIVE and seen.scope is game.scope
+                and (seen.guild_id, seen.channel_id) == (game.guild_id, game.channel_id)
+                and (game.scope is Scope.CHANNEL or seen.owner_id == game.owner_id)):
+            active = other if active is None or _newer(other, active) else active
+    return numbered if numbered is not None else active
+
+
+def _newer(one: Game | int, than: Game | int) -> bool:
+    if isinstance(one, int) or isinstance(than, int):
+        return isinstance(one, int) and (not isinstance(than, int) or one > than)
+    return one.id > than.id

@@ -4,11 +4,11 @@ method, written once for both databases; the backends only open it."""
 from __future__ import annotations
 
 from types import TracebackType
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Final, Self
 
-from .database import Database
-from .games import Games
-from .new_games import NewGames
+from .database import Database, Together
+from .games import Games, GuessMove, play_guesses
+from .new_games import NewGames, StartMove, start_games
 from .prefs import Prefs
 from .privacy import Privacy
 from .racing import Races
@@ -17,6 +17,9 @@ from .stats import Statistics
 
 if TYPE_CHECKING:
     from .port import Store
+
+#: The moves one write batch plays together, on either database, each as it would go alone.
+TOGETHER: Final[dict[type, Together]] = {GuessMove: play_guesses, StartMove: start_games}
 
 
 class SqlStore:

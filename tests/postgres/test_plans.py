@@ -15,8 +15,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage import endings, games
-from bot.storage.postgres import PostgresStore, starts
+from bot.storage import endings, games, new_games
+from bot.storage.postgres import PostgresStore
 
 GAMES = 1_500
 
@@ -86,7 +86,7 @@ async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
     (endings._LOCK_STATS, ["'{1}'", "'{100}'", "'{daily}'"]),
     (endings._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
     (games._HINTS, ["'{1,2}'"]),
-    (starts._IN_THE_WAY,
+    (new_games._IN_THE_WAY,
      ["'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{2}'", "'{100}'",
       "'{1}'", "'{2}'", "'{1}'"]),
 ], ids=["lock", "end", "lock statistics", "daily history", "hints", "in the way"])

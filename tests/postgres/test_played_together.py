@@ -2,19 +2,16 @@
 whatever their number, and each has the outcome it would have alone: a guess its game's
 state, its refusal, the statistics of every end counted once (one player's two games ending
 together included) and the figures an ending guess brings back; a start its game, or the
-game in its way (one started just before it in the batch included), or the race in its
-channel."""
+game in its way (one started just before it in the batch included)."""
 
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from bot.storage import AttemptConflict, GameExists, GameNotActive
-from bot.storage.errors import RaceExists
 from bot.storage.postgres import PostgresStore
 from bot.storage.postgres import pool as pg_pool
 from tests.storage.helpers import GUILD, WRONG, channel_game, guess, own_game, play
@@ -119,19 +116,6 @@ async def test_games_started_together_take_a_few_statements(
     assert isinstance(twice, GameExists) and twice.existing.id == other_daily.id
     # Read the games in the way and the played marks, insert: one statement each.
     assert len(sent) <= 3, sent
-
-
-async def test_a_start_in_a_race_is_told_and_the_others_start(pg_store: PostgresStore) -> None:
-    db = pg_store
-    now = datetime.now(UTC)
-    await db.create_race(guild_id=GUILD, channel_id=7, starter_id=1, answer="crane",
-                         hard_mode=False, ends_at=now + timedelta(minutes=5))
-    raced, *others = await asyncio.gather(
-        outcome(channel_game(db, channel_id=7)),
-        *(own_game(db, p, channel_id=p) for p in range(100, 105)))
-    assert isinstance(raced, RaceExists) and raced.existing.channel_id == 7
-    assert [g.owner_id for g in others] == list(range(100, 105))
-    assert await db.active_channel_game(GUILD, 7) is None
 
 
 async def test_ends_played_together_keep_finish_order_as_counting_order(

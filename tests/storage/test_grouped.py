@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import threading
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from bot.storage import (
     SqliteStore,
     StorageError,
 )
+from bot.storage.errors import RaceExists
 from tests.pg import StorePlace
 
 from .helpers import GUILD, WRONG, channel_game, guess, own_game, play
@@ -172,6 +174,19 @@ async def test_games_started_together(db: SqliteStore):
     assert isinstance(dailies[1], GameExists) and dailies[1].existing.id == dailies[0].id
     for record in [*own[:3], started[0], dailies[0]]:
         assert await db.get_game(record.id) == record
+
+
+async def test_a_start_in_a_race_is_told_and_the_others_start(db: SqliteStore):
+    """The database refuses a channel game where a race is on: the batch's other starts are
+    saved, and that one is told of the race."""
+    await db.create_race(guild_id=GUILD, channel_id=7, starter_id=1, answer="crane",
+                         hard_mode=False, ends_at=datetime.now(UTC) + timedelta(minutes=5))
+    raced, *others = await asyncio.gather(
+        outcome(channel_game(db, channel_id=7)),
+        *(own_game(db, p, channel_id=p) for p in range(100, 105)))
+    assert isinstance(raced, RaceExists) and raced.existing.channel_id == 7
+    assert [g.owner_id for g in others] == list(range(100, 105))
+    assert await db.active_channel_game(GUILD, 7) is None
 
 
 async def test_a_failing_job_in_a_group_leaves_the_others(db: SqliteStore, place: StorePlace):

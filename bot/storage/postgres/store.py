@@ -11,12 +11,9 @@ import asyncpg
 
 from ..database import Database, Tx, utc
 from ..errors import StorageError
-from ..games import GuessMove, play_guesses
-from ..new_games import StartMove
-from ..store import SqlStore
+from ..store import TOGETHER, SqlStore
 from . import schema
 from .pool import COMMAND_TIMEOUT, PostgresDatabase, make_pool
-from .starts import start_games
 
 #: ``plan_cache_mode``: the statements find rows by key and match partial indexes by constants
 #: in their text, so the generic plan is the plan: made once, not per parameters.
@@ -64,7 +61,7 @@ class PostgresStore(SqlStore):
             await pool.close()
             raise
         db = PostgresDatabase(pool, writers or max(1, min(4, pool_size // 2)), command_timeout,
-                              together={GuessMove: play_guesses, StartMove: start_games})
+                              together=TOGETHER)
         return cls(db, key, version, dsn)
 
 

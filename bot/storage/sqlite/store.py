@@ -8,8 +8,7 @@ import asyncio
 from pathlib import Path
 
 from ..errors import MigrationError
-from ..games import GuessMove, play_guesses
-from ..store import SqlStore
+from ..store import TOGETHER, SqlStore
 from . import room, schema
 from .connection import SqliteDatabase
 
@@ -36,7 +35,7 @@ class SqliteStore(SqlStore):
                     and await asyncio.to_thread(room.release, text)):
                 raise
             version = await schema.prepare_file(text)
-        db = await SqliteDatabase.open(text, {GuessMove: play_guesses})
+        db = await SqliteDatabase.open(text, TOGETHER)
         try:
             rows = await db.fetch("SELECT key FROM store_key")
             if len(rows) != 1:
