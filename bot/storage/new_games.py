@@ -156,24 +156,16 @@ async def _in_the_way(tx: Tx, moves: Sequence[StartMove]) -> list[Game]:
 
 
 def _keys(moves: Sequence[StartMove]) -> list[list[Any]]:
-    """The parameters of :data:`_IN_THE_WAY`."""
-    daily: list[tuple[Any, ...]] = []
-    archive: list[tuple[Any, ...]] = []
-    own: list[tuple[Any, ...]] = []
-    channel: list[tuple[Any, ...]] = []
-    for move in moves:
-        g = move.game
-        if g.kind is Kind.DAILY:
-            daily.append((g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards))
-        elif g.kind is Kind.ARCHIVE:
-            archive.append((g.guild_id, g.owner_id, g.puzzle_number))
-        if g.scope is Scope.OWN:
-            own.append((g.guild_id, g.channel_id, g.owner_id))
-        else:
-            channel.append((g.guild_id, g.channel_id))
-    found = [[key[n] for key in keys] for keys, size in
-             ((daily, 3), (archive, 3), (own, 3), (channel, 2)) for n in range(size)]
-    return [*found, [key[3] for key in daily]]  # $12: the dailies' boards
+    """The parameters of :data:`_IN_THE_WAY`: the keys looked up, as arrays."""
+    games = [move.game for move in moves]
+    daily = _arrays([(g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards)
+                     for g in games if g.kind is Kind.DAILY], 4)
+    archive = _arrays([(g.guild_id, g.owner_id, g.puzzle_number)
+                       for g in games if g.kind is Kind.ARCHIVE], 3)
+    own = _arrays([(g.guild_id, g.channel_id, g.owner_id)
+                   for g in games if g.scope is Scope.OWN], 3)
+    channel = _arrays([(g.guild_id, g.channel_id) for g in games if g.scope is Scope.CHANNEL], 2)
+    return [*daily[:3], *archive, *own, *channel, daily[3]]
 
 
 async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
@@ -183,7 +175,7 @@ async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
     if not keys:
         return set()
     if tx.dialect == "postgres":
-        rows = await tx.fetch(_PLAYED_MANY, *_arrays(keys))
+        rows = await tx.fetch(_PLAYED_MANY, *_arrays(keys, 4))
     else:
         rows = [row for key in keys for row in await tx.fetch(_PLAYED_ONE, *key)]
     return {tuple(row) for row in rows}
@@ -195,15 +187,15 @@ async def _insert(tx: Tx, games: list[Game]) -> list[int]:
     if not values:
         return []
     if tx.dialect == "postgres":
-        rows = await tx.fetch(_INSERT_MANY, *_arrays(values))
+        rows = await tx.fetch(_INSERT_MANY, *_arrays(values, len(_TYPES)))
     else:
         rows = [row for v in values for row in await tx.fetch(_INSERT_ONE, *v)]
     return [row[0] for row in rows]
 
 
-def _arrays(rows: list[tuple[Any, ...]]) -> list[list[Any]]:
-    """The columns of ``rows``: the arrays PostgreSQL's ``unnest`` takes."""
-    return [list(column) for column in zip(*rows, strict=True)]
+def _arrays(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
+    """The ``width`` columns of ``rows``: the arrays PostgreSQL's ``unnest`` takes."""
+    return [[row[n] for row in rows] for n in range(width)]
 
 
 def _values(game: Game) -> tuple[Any, ...]:
@@ -219,21 +211,17 @@ def _way_of(game: Game, known: list[Game | int],
             moves: Sequence[StartMove]) -> Game | int | None:
     """The game in the way of ``game`` among ``known``; of several, the newest (a start of
     this batch, by its index, is newer than any read)."""
-    numbered, active = None, None
+    numbered: list[Game | int] = []
+    active: list[Game | int] = []
     for other in known:
         seen = moves[other].game if isinstance(other, int) else other
         if (game.kind in (Kind.DAILY, Kind.ARCHIVE) and seen.kind is game.kind
                 and (seen.guild_id, seen.owner_id, seen.puzzle_number, seen.variant.boards)
                 == (game.guild_id, game.owner_id, game.puzzle_number, game.variant.boards)):
-            numbered = other if numbered is None or _newer(other, numbered) else numbered
+            numbered.append(other)
         if (seen.status is Status.ACTIVE and seen.scope is game.scope
                 and (seen.guild_id, seen.channel_id) == (game.guild_id, game.channel_id)
                 and (game.scope is Scope.CHANNEL or seen.owner_id == game.owner_id)):
-            active = other if active is None or _newer(other, active) else active
-    return numbered if numbered is not None else active
-
-
-def _newer(one: Game | int, than: Game | int) -> bool:
-    if isinstance(one, int) or isinstance(than, int):
-        return isinstance(one, int) and (not isinstance(than, int) or one > than)
-    return one.id > than.id
+            active.append(other)
+    return max(numbered or active, key=lambda other: (1, other) if isinstance(other, int)
+               else (0, other.id), default=None)
