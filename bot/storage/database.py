@@ -44,6 +44,8 @@ class Tx(Protocol):
 
 
 Work = Callable[[Tx], Coroutine[Any, Any, T]]
+#: A database's own :class:`Tx`.
+AnyTx = TypeVar("AnyTx", bound=Tx)
 
 
 class Database(Protocol):
@@ -175,6 +177,31 @@ def runs(works: list[Work[Any]], together: dict[type, Together]) -> Iterator[tup
             end += 1
         yield start, end
         start = end
+
+
+def arrays(rows: Sequence[Sequence[Any]], width: int) -> list[list[Any]]:
+    """The ``width`` columns of ``rows``, as the arrays PostgreSQL's ``unnest`` takes."""
+    return [[row[n] for row in rows] for n in range(width)]
+
+
+async def play_batch(works: list[Work[Any]], together: dict[type, Together],
+                     tx: Callable[[], AnyTx], failed: Callable[[Exception, AnyTx, int | None],
+                                                               Outcome]) -> list[Outcome]:
+    """A batch's transactions in order, each in a ``tx()``, the :func:`runs` of a kind in
+    ``together`` played together. ``failed(error, tx, index)`` judges a failure: the outcome
+    of the lone transaction ``index``, or it raises (:class:`Culprit`; :class:`Apart` for a
+    run's, whose ``index`` is ``None``)."""
+    outcomes: list[Outcome] = []
+    for start, end in runs(works, together):
+        run = tx()
+        try:
+            if end - start > 1:
+                outcomes += await together[type(works[start])](run, works[start:end])
+            else:
+                outcomes.append((await works[start](run), None))
+        except Exception as exc:
+            outcomes.append(failed(exc, run, start if end - start == 1 else None))
+    return outcomes
 
 
 class BatchQueue(Generic[Item]):

@@ -19,7 +19,7 @@ from bot.core.stats import (
     stats_key,
 )
 
-from .database import Tx, marks, stored_variant
+from .database import Tx, arrays, marks, stored_variant
 
 #: The stored counters of a statistics row, in :func:`stats_row` order, one name each.
 STATS_COLUMN_NAMES: Final = (
@@ -131,7 +131,7 @@ async def _lock_stats(tx: Tx, keys: list[Key]) -> dict[Key, StatsRow | None]:
     if not keys:
         return {}
     if tx.dialect == "postgres":
-        rows = await tx.fetch(_LOCK_STATS, *([k[n] for k in keys] for n in range(3)))
+        rows = await tx.fetch(_LOCK_STATS, *arrays(keys, 3))
     else:
         rows = await tx.fetch(_READ_STATS, sorted({k[0] for k in keys}),
                               sorted({k[1] for k in keys}))

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Final, Literal
+from typing import Final
 
+from .database import Dialect
 from .errors import MigrationError
 
-Dialect = Literal["sqlite", "postgres"]
 DIALECTS: Final[tuple[Dialect, ...]] = ("sqlite", "postgres")
 _NAME: Final = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 

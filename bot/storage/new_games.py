@@ -14,7 +14,7 @@ from bot.core.game import Game
 from bot.core.variant import CLASSIC, Variant
 
 from . import racing
-from .database import Database, Outcome, Tx, parts_of, player_mark, utc
+from .database import Database, Outcome, Tx, arrays, marks, parts_of, player_mark, utc
 from .errors import DailyPlayed, GameExists, RaceExists, StorageError
 from .games import ACTIVE_CHANNEL, ACTIVE_OWN, NUMBERED, games_by_ids, games_from_rows, read_games
 
@@ -26,8 +26,8 @@ _TYPES: Final = {"guild_id": "bigint", "channel_id": "bigint", "owner_id": "bigi
                  "word_length": "smallint", "attempts": "smallint", "language": "text",
                  "boards": "smallint", "more_answers": "text"}
 _COLUMNS: Final = ", ".join(_TYPES)
-_INSERT_ONE: Final = (f"INSERT INTO games ({_COLUMNS}) VALUES "
-                      f"({', '.join(f'${n}' for n in range(1, len(_TYPES) + 1))}) RETURNING id")
+_INSERT_ONE: Final = (f"INSERT INTO games ({_COLUMNS}) VALUES ({marks(1, len(_TYPES))}) "
+                      "RETURNING id")
 #: PostgreSQL: the games in the order given, which hands out their ids in that order.
 _INSERT_MANY: Final = (
     f"INSERT INTO games ({_COLUMNS}) SELECT {_COLUMNS} FROM unnest("
@@ -158,13 +158,13 @@ async def _in_the_way(tx: Tx, moves: Sequence[StartMove]) -> list[Game]:
 def _keys(moves: Sequence[StartMove]) -> list[list[Any]]:
     """The parameters of :data:`_IN_THE_WAY`: the keys looked up, as arrays."""
     games = [move.game for move in moves]
-    daily = _arrays([(g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards)
+    daily = arrays([(g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards)
                      for g in games if g.kind is Kind.DAILY], 4)
-    archive = _arrays([(g.guild_id, g.owner_id, g.puzzle_number)
+    archive = arrays([(g.guild_id, g.owner_id, g.puzzle_number)
                        for g in games if g.kind is Kind.ARCHIVE], 3)
-    own = _arrays([(g.guild_id, g.channel_id, g.owner_id)
+    own = arrays([(g.guild_id, g.channel_id, g.owner_id)
                    for g in games if g.scope is Scope.OWN], 3)
-    channel = _arrays([(g.guild_id, g.channel_id) for g in games if g.scope is Scope.CHANNEL], 2)
+    channel = arrays([(g.guild_id, g.channel_id) for g in games if g.scope is Scope.CHANNEL], 2)
     return [*daily[:3], *archive, *own, *channel, daily[3]]
 
 
@@ -175,7 +175,7 @@ async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
     if not keys:
         return set()
     if tx.dialect == "postgres":
-        rows = await tx.fetch(_PLAYED_MANY, *_arrays(keys, 4))
+        rows = await tx.fetch(_PLAYED_MANY, *arrays(keys, 4))
     else:
         rows = [row for key in keys for row in await tx.fetch(_PLAYED_ONE, *key)]
     return {tuple(row) for row in rows}
@@ -187,15 +187,10 @@ async def _insert(tx: Tx, games: list[Game]) -> list[int]:
     if not values:
         return []
     if tx.dialect == "postgres":
-        rows = await tx.fetch(_INSERT_MANY, *_arrays(values, len(_TYPES)))
+        rows = await tx.fetch(_INSERT_MANY, *arrays(values, len(_TYPES)))
     else:
         rows = [row for v in values for row in await tx.fetch(_INSERT_ONE, *v)]
     return [row[0] for row in rows]
-
-
-def _arrays(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
-    """The ``width`` columns of ``rows``: the arrays PostgreSQL's ``unnest`` takes."""
-    return [[row[n] for row in rows] for n in range(width)]
 
 
 def _values(game: Game) -> tuple[Any, ...]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from .database import Database, Tx, maybe_moment, utc
+from .database import Database, Tx, marks, maybe_moment, utc
 from .errors import PrefsChanged
 
 
@@ -35,7 +35,7 @@ PREFS_COLUMNS: Final = ("high_contrast", "dark", "text_only", "timezone", "held_
 _COLUMNS: Final = ", ".join(PREFS_COLUMNS)
 _SAVE: Final = (
     f"INSERT INTO player_prefs (player_id, {_COLUMNS}, updated_at) "
-    f"VALUES ({', '.join(f'${n}' for n in range(1, len(PREFS_COLUMNS) + 3))}) "
+    f"VALUES ({marks(1, len(PREFS_COLUMNS) + 2)}) "
     "ON CONFLICT (player_id) DO UPDATE "
     f"SET {', '.join(f'{c} = excluded.{c}' for c in (*PREFS_COLUMNS, 'updated_at'))}"
 )

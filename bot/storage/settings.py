@@ -10,7 +10,7 @@ from bot.core.domain import Status
 from bot.core.removed_words import Removal
 from bot.core.stats import DailyResult, consecutive_days
 
-from .database import Database, Row, Tx, maybe_moment, moment
+from .database import Database, Row, Tx, marks, maybe_moment, moment
 from .models import SETTINGS_COLUMNS, UNSET, DailyPostBehind, GuildSettings, Unset
 
 _SETTINGS: Final = ", ".join(SETTINGS_COLUMNS)
@@ -75,7 +75,7 @@ class Settings:
         assignments = (", ".join(f"{c} = excluded.{c}" for c in columns)
                        or "guild_id = excluded.guild_id")
         sql = (f"INSERT INTO guild_settings ({', '.join(['guild_id', *columns])}) "
-               f"VALUES ({', '.join(f'${n}' for n in range(1, len(columns) + 2))}) "
+               f"VALUES ({marks(1, len(columns) + 1)}) "
                f"ON CONFLICT (guild_id) DO UPDATE SET {assignments} RETURNING {_SETTINGS}")
 
         async def work(tx: Tx) -> GuildSettings:

@@ -13,11 +13,12 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Final, TypeVar
 
 import asyncpg
 
-from ..database import Apart, BatchQueue, Culprit, Dialect, Outcome, Row, Together, Work, runs
+from ..database import Apart, BatchQueue, Culprit, Dialect, Outcome, Row, Together, Work, play_batch
 from ..errors import StorageError, StorageFull, StorageUnavailable
 
 T = TypeVar("T")
@@ -129,19 +130,18 @@ class _Tx:
         await self._conn.executemany(sql, rows)
 
 
-async def _one(conn: Any, index: int, work: Work[Any]) -> Outcome:
-    """Run the batch's transaction ``index`` (see :meth:`PostgresDatabase._commit`)."""
-    tx = _Tx(conn)
-    try:
-        return await work(tx), None
-    except (StorageError, ValueError) as exc:
-        if tx.wrote:
-            raise Culprit(index, exc) from exc
-        return None, exc
-    except asyncpg.PostgresError as exc:
-        if isinstance(exc, _LOST_RACE):
-            raise
+def _failed(exc: Exception, tx: _Tx, index: int | None) -> Outcome:
+    """A transaction's failure in a batch (:func:`~bot.storage.database.play_batch`): a lost
+    lock race or an unexpected error fails the batch; a database error, any failure after a
+    write, or a run's, undoes it."""
+    if isinstance(exc, _LOST_RACE) or not isinstance(exc, StorageError | ValueError
+                                                     | asyncpg.PostgresError):
+        raise exc
+    if index is None:
+        raise Apart() from exc
+    if isinstance(exc, asyncpg.PostgresError) or tx.wrote:
         raise Culprit(index, public_error(exc)) from exc
+    return None, exc
 
 
 class PostgresDatabase:
@@ -216,7 +216,8 @@ class PostgresDatabase:
                 deadline.conn = conn = await self._pool.acquire()
                 try:
                     async with conn.transaction():
-                        return await self._run(conn, works)
+                        return await play_batch(works, self.together, partial(_Tx, conn),
+                                                _failed)
                 finally:
                     deadline.conn = None
                     await self._pool.release(conn)
@@ -236,22 +237,6 @@ class PostgresDatabase:
             except asyncpg.PostgresError as exc:  # COMMIT itself
                 raise public_error(exc) from exc
         raise StorageError("write failed after many retries, nothing was saved")
-
-    async def _run(self, conn: Any, works: list[Work[Any]]) -> list[Outcome]:
-        """The batch's transactions in order; each run of one kind played together."""
-        outcomes: list[Outcome] = []
-        for start, end in runs(works, self.together):
-            if end - start > 1:
-                try:
-                    outcomes += await self.together[type(works[start])](_Tx(conn),
-                                                                      works[start:end])
-                except (StorageError, ValueError, asyncpg.PostgresError) as exc:
-                    if isinstance(exc, _LOST_RACE):
-                        raise
-                    raise Apart() from exc
-            else:
-                outcomes.append(await _one(conn, start, works[start]))
-        return outcomes
 
     async def _alone(self, work: Work[Any]) -> Outcome:
         try:

@@ -33,7 +33,7 @@ from ..database import (
     Row,
     Together,
     Work,
-    runs,
+    play_batch,
     to_text,
 )
 from ..errors import StorageError, StorageFull, StorageUnavailable
@@ -116,7 +116,12 @@ class _Tx:
     dialect: Dialect = "sqlite"
 
     def __init__(self, raw: sqlite3.Connection) -> None:
-        self._raw = raw
+        self._raw, self._changes = raw, raw.total_changes
+
+    @property
+    def wrote(self) -> bool:
+        """Whether there is something to undo: a row changed, or the transaction ended."""
+        return self._raw.total_changes != self._changes or not self._raw.in_transaction
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         return self._raw.execute(translate(sql), params).fetchall()
@@ -157,30 +162,13 @@ def _read(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> Outcome
 def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]],
                   same_file: Callable[[], None], together: dict[type, Together]
                   ) -> list[Outcome]:
-    """In the writer's thread: the transactions in order (each run of a kind in ``together``
-    played together), then one ``COMMIT``. A refusal before any write leaves nothing to undo;
-    a failure after one undoes the batch, which runs again without it (:class:`Culprit`), or
-    each on its own (:class:`Apart`). ``same_file`` is checked under the lock and again after
-    the commit."""
+    """In the writer's thread: the batch's transactions (:func:`_failed` judges a failure),
+    then one ``COMMIT``. ``same_file`` is checked under the lock and again after the
+    commit."""
     raw.execute("BEGIN IMMEDIATE")
-    outcomes: list[Outcome] = []
     try:
         same_file()
-        for start, end in runs(works, together):
-            before = raw.total_changes
-            try:
-                if end - start > 1:
-                    outcomes += _run_now(together[type(works[start])](_Tx(raw), works[start:end]))
-                else:
-                    outcomes.append((_run_now(works[start](_Tx(raw))), None))
-            except Exception as exc:
-                if is_full(exc):
-                    raise
-                if end - start > 1:
-                    raise Apart() from exc
-                if raw.total_changes != before or not raw.in_transaction:
-                    raise Culprit(start, public_error(exc)) from exc
-                outcomes.append((None, public_error(exc)))
+        outcomes = _run_now(play_batch(works, together, partial(_Tx, raw), _failed))
         raw.execute("COMMIT")
     except BaseException:
         if raw.in_transaction:
@@ -188,6 +176,18 @@ def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]],
         raise
     same_file()
     return outcomes
+
+
+def _failed(exc: Exception, tx: _Tx, index: int | None) -> Outcome:
+    """A transaction's failure in a batch (:func:`~bot.storage.database.play_batch`): a full
+    disk fails the batch; any other after a write, or of a run, undoes it."""
+    if is_full(exc):
+        raise exc
+    if index is None:
+        raise Apart() from exc
+    if tx.wrote:
+        raise Culprit(index, public_error(exc)) from exc
+    return None, public_error(exc)
 
 
 class SqliteDatabase:
