@@ -37,12 +37,10 @@ async def postgres_daily_salt(postgres_url: str) -> str:
     """A daily salt derived from the database's secret key (see the module doc)."""
     import asyncpg
 
-    from .postgres.schema import redact
+    from .dsn import redact
+    from .postgres.pool import connect
 
-    try:
-        conn = await asyncpg.connect(postgres_url, timeout=30)
-    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-        raise StorageError(f"cannot connect to {redact(postgres_url)}: {exc}") from None
+    conn = await connect(postgres_url, timeout=30)
     try:
         key = await conn.fetchval("SELECT key FROM store_key")
     except asyncpg.PostgresError as exc:

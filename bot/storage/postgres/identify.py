@@ -12,10 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Final
 
-import asyncpg
-
-from ..dsn import redact
-from ..errors import StorageError
+from .pool import connect
 
 #: The first key of the two-key advisory locks ("WBID"); the second is the bucket. Two-key locks
 #: never clash with the one-key lock the migrations take.
@@ -34,14 +31,8 @@ class PostgresIdentifyLocks:
 
     async def _connection(self) -> Any:
         if self._conn is None or self._conn.is_closed():
-            try:
-                self._conn = await asyncpg.connect(
-                    self._dsn,
-                    timeout=30,
-                    server_settings={"application_name": "wordle-bot identify"},
-                )
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-                raise StorageError(f"cannot connect to {redact(self._dsn)}: {exc}") from None
+            self._conn = await connect(self._dsn, timeout=30, server_settings={
+                "application_name": "wordle-bot identify"})
         return self._conn
 
     async def try_acquire(self, bucket: int) -> bool:

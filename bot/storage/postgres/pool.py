@@ -19,6 +19,7 @@ from typing import Any, Final, TypeVar
 import asyncpg
 
 from ..database import Apart, BatchQueue, Culprit, Dialect, Outcome, Row, Together, Work, play_batch
+from ..dsn import redact
 from ..errors import StorageError, StorageFull, StorageUnavailable
 
 T = TypeVar("T")
@@ -32,6 +33,8 @@ _LATE_WRITE: Final = "the database did not answer in time; the write may not hav
 _RETRIES: Final = 20
 _LOST_RACE: Final = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError,
                      asyncpg.UniqueViolationError)
+#: What connecting to the server may raise.
+CONNECT_FAILURES: Final = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
 #: What a read or a write on the pool may raise besides the port's own errors.
 DB_ERRORS: Final = (asyncpg.PostgresError, asyncpg.InterfaceError,
                     asyncpg.InternalClientError, OSError)
@@ -40,6 +43,15 @@ DB_ERRORS: Final = (asyncpg.PostgresError, asyncpg.InterfaceError,
 #: InternalClientError is what a pooled connection the server ended says on its next use.)
 _AWAY: Final = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
                 asyncpg.TooManyConnectionsError, asyncpg.InternalClientError, OSError)
+
+
+async def connect(dsn: str, **options: Any) -> Any:
+    """A connection of its own to ``dsn`` (``options``: asyncpg's); else ``StorageError``,
+    with no password in its message."""
+    try:
+        return await asyncpg.connect(dsn, **options)
+    except CONNECT_FAILURES as exc:
+        raise StorageError(f"cannot connect to {redact(dsn)}: {exc}") from None
 
 
 async def _keep_session(conn: Any) -> None:

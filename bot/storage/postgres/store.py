@@ -7,13 +7,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
-import asyncpg
-
 from ..database import Database, Tx, utc
 from ..errors import StorageError
 from ..store import TOGETHER, SqlStore
 from . import schema
-from .pool import COMMAND_TIMEOUT, PostgresDatabase, make_pool
+from .pool import COMMAND_TIMEOUT, CONNECT_FAILURES, PostgresDatabase, connect, make_pool
 
 #: ``plan_cache_mode``: the statements find rows by key and match partial indexes by constants
 #: in their text, so the generic plan is the plan: made once, not per parameters.
@@ -22,7 +20,6 @@ _SETTINGS: Final = {
     "application_name": "wordle-bot",
     "plan_cache_mode": "force_generic_plan",
 }
-_FAILURES: Final = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 
 class PostgresStore(SqlStore):
@@ -42,17 +39,14 @@ class PostgresStore(SqlStore):
         them committing at once (default: half the pool, at most 4)."""
         if not isinstance(pool_size, int) or pool_size < 1:
             raise ValueError("pool_size must be at least 1")
-        try:
-            conn = await asyncpg.connect(dsn, server_settings=dict(_SETTINGS))
-        except _FAILURES as exc:
-            raise StorageError(f"cannot connect to {schema.redact(dsn)}: {exc}") from exc
+        conn = await connect(dsn, server_settings=dict(_SETTINGS))
         try:
             version = await schema.migrate(conn, dsn)
         finally:
             await conn.close()
         try:  # the pool's connections can be refused too (too many for the role, say)
             pool = await make_pool(dsn, pool_size, dict(_SETTINGS))
-        except _FAILURES as exc:
+        except CONNECT_FAILURES as exc:
             raise StorageError(f"cannot open {pool_size} connections to "
                                f"{schema.redact(dsn)}: {exc}") from exc
         try:

@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import re
 import sqlite3
 from collections.abc import Callable, Coroutine, Sequence
@@ -199,7 +198,6 @@ class SqliteDatabase:
                  files: tuple[FileIdentity, FileIdentity | None],
                  together: dict[type, Together]) -> None:
         self.path, (self._identity, self._wal) = path, files
-        self._file = (self._identity.device, self._identity.inode)
         self._replaced = False
         self._writer, self._reader = writer, reader
         self._checkpointer: Connection | None = None
@@ -239,11 +237,7 @@ class SqliteDatabase:
         """(In a connection's thread.) Raise :class:`FileReplaced`, for good, if the path names
         another file than the one opened, or none."""
         if not self._replaced:
-            try:
-                found = os.stat(self.path)
-                self._replaced = (found.st_dev, found.st_ino) != self._file
-            except FileNotFoundError:
-                self._replaced = True
+            self._replaced = not self._identity.still_there()
             if self._replaced:
                 log.error("%s", FileReplaced(self.path))
         if self._replaced:
