@@ -101,48 +101,44 @@ class RaceNotFound(StorageError):
 class RaceRefused(StorageError):
     """A move the race refused: ``race`` is the race as it is now."""
 
-    def __init__(self, race: RaceRecord, why: str) -> None:
-        self.race = race
-        super().__init__(f"race {race.id}: {why}")
+    #: The message after the race's id (``{player}``: the player's id; ``{attempt}``).
+    why = "the move is refused"
+
+    def __init__(self, race: RaceRecord, player_id: int = 0, attempt: int = 0) -> None:
+        self.race, self.attempt = race, attempt
+        super().__init__(f"race {race.id}: {self.why.format(player=player_id, attempt=attempt)}")
 
 
 class RaceOver(RaceRefused):
     """The race has ended, or its time is up."""
 
-    def __init__(self, race: RaceRecord) -> None:
-        super().__init__(race, "it is over")
+    why = "it is over"
 
 
 class RaceLeft(RaceRefused):
     """A forgotten player was in this race: their mark stays with it, so they cannot rejoin."""
 
-    def __init__(self, race: RaceRecord) -> None:
-        super().__init__(race, "a forgotten player was in it")
+    why = "a forgotten player was in it"
 
 
 class NotARacer(RaceRefused):
-    def __init__(self, race: RaceRecord, player_id: int) -> None:
-        super().__init__(race, f"player {player_id} has not joined it")
+    why = "player {player} has not joined it"
 
 
 class BoardOver(RaceRefused):
     """The player's board in the race is finished (won, lost or given up)."""
 
-    def __init__(self, race: RaceRecord, player_id: int) -> None:
-        super().__init__(race, f"player {player_id} has finished it")
+    why = "player {player} has finished it"
 
 
 class RaceAttemptConflict(RaceRefused):
     """Not the player's next attempt (another guess of theirs landed first): re-read."""
 
-    def __init__(self, race: RaceRecord, attempt: int) -> None:
-        self.attempt = attempt
-        super().__init__(race, f"attempt {attempt} is not the next one")
+    why = "attempt {attempt} is not the next one"
 
 
 class NotTheStarter(RaceRefused):
-    def __init__(self, race: RaceRecord, player_id: int) -> None:
-        super().__init__(race, f"player {player_id} did not start it")
+    why = "player {player} did not start it"
 
 
 class RaceExists(StorageError):

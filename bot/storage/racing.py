@@ -75,20 +75,16 @@ _STATS: Final = (
 Rule = Callable[[RaceRecord, datetime], RaceRefusal | None]
 
 
+_ERRORS: Final = {RaceRefusal.NOT_NEXT: RaceAttemptConflict, RaceRefusal.OVER: RaceOver,
+                   RaceRefusal.BOARD_OVER: BoardOver, RaceRefusal.NOT_A_RACER: NotARacer,
+                   RaceRefusal.NOT_STARTER: NotTheStarter}
+
+
 def refusal_error(refusal: RaceRefusal, race: RaceRecord, player_id: int | None,
                   attempt: int = 0) -> Exception:
     """The error a caller gets for a race's refusal."""
-    if refusal is RaceRefusal.NOT_NEXT:
-        return RaceAttemptConflict(race, attempt)
-    if refusal is RaceRefusal.OVER:
-        return RaceOver(race)
-    if refusal is RaceRefusal.BOARD_OVER:
-        return BoardOver(race, player_id or 0)
-    if refusal is RaceRefusal.NOT_A_RACER:
-        return NotARacer(race, player_id or 0)
-    if refusal is RaceRefusal.NOT_STARTER:
-        return NotTheStarter(race, player_id or 0)
-    return ValueError(refusal.value)
+    kind = _ERRORS.get(refusal)
+    return ValueError(refusal.value) if kind is None else kind(race, player_id or 0, attempt)
 
 
 def races_from_rows(rows: list[Row]) -> list[RaceRecord]:
