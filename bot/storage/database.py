@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache, partial
 from typing import Any, Final, Generic, Literal, Protocol, TypeVar
@@ -167,18 +167,6 @@ class Apart(Exception):
 Together = Callable[[Tx, list[Any]], Coroutine[Any, Any, list[Outcome]]]
 
 
-def runs(works: list[Work[Any]], together: dict[type, Together]) -> Iterator[tuple[int, int]]:
-    """A batch's transactions as runs ``[start, end)``: those of a kind in ``together`` that
-    follow each other make one run, played together; any other is a run of its own."""
-    start = 0
-    while start < len(works):
-        kind, end = type(works[start]), start + 1
-        while end < len(works) and kind in together and type(works[end]) is kind:
-            end += 1
-        yield start, end
-        start = end
-
-
 def arrays(rows: Sequence[Sequence[Any]], width: int) -> list[list[Any]]:
     """The ``width`` columns of ``rows``, as the arrays PostgreSQL's ``unnest`` takes."""
     return [[row[n] for row in rows] for n in range(width)]
@@ -187,20 +175,25 @@ def arrays(rows: Sequence[Sequence[Any]], width: int) -> list[list[Any]]:
 async def play_batch(works: list[Work[Any]], together: dict[type, Together],
                      tx: Callable[[], AnyTx], failed: Callable[[Exception, AnyTx, int | None],
                                                                Outcome]) -> list[Outcome]:
-    """A batch's transactions in order, each in a ``tx()``, the :func:`runs` of a kind in
-    ``together`` played together. ``failed(error, tx, index)`` judges a failure: the outcome
-    of the lone transaction ``index``, or it raises (:class:`Culprit`; :class:`Apart` for a
-    run's, whose ``index`` is ``None``)."""
+    """A batch's transactions in order, each run (those of a kind in ``together`` that follow
+    each other; any other alone) in a ``tx()``, a run of several played together.
+    ``failed(error, tx, index)`` judges a failure: the outcome of the lone transaction
+    ``index``, or it raises (:class:`Culprit`; :class:`Apart` for a run's, ``index`` ``None``)."""
     outcomes: list[Outcome] = []
-    for start, end in runs(works, together):
+    start = 0
+    while start < len(works):
+        kind, end = type(works[start]), start + 1
+        while end < len(works) and kind in together and type(works[end]) is kind:
+            end += 1
         run = tx()
         try:
             if end - start > 1:
-                outcomes += await together[type(works[start])](run, works[start:end])
+                outcomes += await together[kind](run, works[start:end])
             else:
                 outcomes.append((await works[start](run), None))
         except Exception as exc:
             outcomes.append(failed(exc, run, start if end - start == 1 else None))
+        start = end
     return outcomes
 
 

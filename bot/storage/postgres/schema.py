@@ -47,17 +47,13 @@ async def schema_version(conn: Any) -> int:
 
 
 async def migrate(conn: Any, dsn: str, target: int | None = None) -> int:
-    """Bring the database up to ``target`` (default: the newest), one transaction each.
-
-    Returns the version reached. Raises :class:`SchemaTooNew` for a database newer than this
-    code and :class:`MigrationError` (left at the last good version) when a migration fails.
-    """
+    """Bring the database up to ``target`` (default: the newest), one transaction each (see
+    the module doc); the version reached. A failed migration leaves the one before."""
     migrations = load_migrations()
     known = migrations[-1].version
     target = known if target is None else target
     if not 0 <= target <= known:
         raise ValueError(f"target version must be between 0 and {known}, got {target}")
-    # Checked before taking any lock or writing anything.
     found = await schema_version(conn)
     if found > known:
         raise SchemaTooNew(redact(dsn), found, known)
