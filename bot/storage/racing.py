@@ -45,6 +45,7 @@ from .errors import (
     RaceNotFound,
     RaceOver,
 )
+from .games import ACTIVE_CHANNEL
 from .models import HintRecord
 
 T = TypeVar("T")
@@ -288,8 +289,7 @@ async def race_in_channel(tx: Tx, guild_id: int, channel_id: int) -> RaceRecord 
 
 async def _create(tx: Tx, race: RaceRecord) -> RaceRecord:
     existing = await race_in_channel(tx, race.guild_id, race.channel_id)
-    game = await tx.fetchrow("SELECT id FROM games WHERE guild_id = $1 AND channel_id = $2 "
-                             "AND scope = 'channel' AND status = 'active'",
+    game = await tx.fetchrow(f"SELECT g.id FROM games g WHERE {ACTIVE_CHANNEL}",
                              race.guild_id, race.channel_id)
     if game is not None:
         raise ChannelGameRunning(int(game[0]))

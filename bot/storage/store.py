@@ -95,7 +95,6 @@ class SqlStore:
         return self._db.closed
 
     async def close(self) -> None:
-        """Answer every call already handed in, then release the database. Idempotent."""
         await self._games.finish_reads()
         await self._db.close()
 

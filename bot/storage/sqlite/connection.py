@@ -37,7 +37,7 @@ from ..database import (
 )
 from ..errors import StorageError, StorageFull, StorageUnavailable
 from . import room, schema
-from .integrity import FileIdentity, FileReplaced, opened_files, set_aside
+from .integrity import FileIdentity, FileReplaced, error_code, opened_files, set_aside
 
 T = TypeVar("T")
 log = logging.getLogger("bot.storage")
@@ -348,7 +348,6 @@ class SqliteDatabase:
         return None
 
     async def close(self) -> None:
-        """Finish every transaction already handed in, then close the file."""
         if self.closed:
             return
         self.closed = True
@@ -379,16 +378,11 @@ def public_error(exc: Exception) -> Exception:
     return wrapped
 
 
-def _code(exc: BaseException) -> int | None:
-    code = getattr(exc, "sqlite_errorcode", None)
-    return None if code is None else code & 0xFF
-
-
 def is_full(exc: BaseException) -> bool:
     """Whether an error means the disk (or the file size limit) is full."""
-    return isinstance(exc, sqlite3.Error) and _code(exc) == sqlite3.SQLITE_FULL
+    return isinstance(exc, sqlite3.Error) and error_code(exc) == sqlite3.SQLITE_FULL
 
 
 def held_elsewhere(exc: BaseException) -> bool:
     """Whether another program held the file's lock past the busy timeout (``SQLITE_BUSY``)."""
-    return isinstance(exc, sqlite3.OperationalError) and _code(exc) == sqlite3.SQLITE_BUSY
+    return isinstance(exc, sqlite3.OperationalError) and error_code(exc) == sqlite3.SQLITE_BUSY

@@ -46,10 +46,15 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())[:200]
 
 
+def error_code(exc: BaseException) -> int | None:
+    """SQLite's primary result code of an error (``None``: not one of SQLite's)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
 def is_damage(exc: BaseException) -> bool:
     """Whether SQLite found the file's structure broken (``SQLITE_CORRUPT``)."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code is not None and code & 0xFF == sqlite3.SQLITE_CORRUPT
+    return error_code(exc) == sqlite3.SQLITE_CORRUPT
 
 
 def quick_check(raw: sqlite3.Connection, path: str) -> None:

@@ -103,9 +103,8 @@ def migrate(raw: sqlite3.Connection, path: str, target: int | None = None) -> in
 
 def is_busy(exc: BaseException) -> bool:
     """Whether an error means another connection holds the lock (try again later)."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return isinstance(exc, sqlite3.OperationalError) and code is not None and (
-        code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED))
+    return isinstance(exc, sqlite3.OperationalError) and integrity.error_code(exc) in (
+        sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def _switch_to_wal(raw: sqlite3.Connection, path: str) -> None:
