@@ -7,6 +7,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Final, Self
 
 from .database import Database, Together
+from .errors import MigrationError
 from .games import Games, GuessMove, play_guesses
 from .new_games import NewGames, StartMove, start_games
 from .prefs import Prefs
@@ -104,6 +105,18 @@ class SqlStore:
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
         await self.close()
+
+
+async def store_key(db: Database, name: str) -> bytes:
+    """The key the database ``name`` got at its first migration; else it is closed."""
+    try:
+        rows = await db.fetch("SELECT key FROM store_key")
+        if len(rows) != 1:
+            raise MigrationError(f"database {name} has no store key")
+    except BaseException:
+        await db.close()
+        raise
+    return bytes(rows[0][0])
 
 
 def _implements_the_port(store: SqlStore) -> Store:

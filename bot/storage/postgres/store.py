@@ -9,7 +9,7 @@ from typing import Final
 
 from ..database import Database, Tx, utc
 from ..errors import StorageError
-from ..store import TOGETHER, SqlStore
+from ..store import TOGETHER, SqlStore, store_key
 from . import schema
 from .pool import COMMAND_TIMEOUT, CONNECT_FAILURES, PostgresDatabase, connect, make_pool
 
@@ -49,14 +49,9 @@ class PostgresStore(SqlStore):
         except CONNECT_FAILURES as exc:
             raise StorageError(f"cannot open {pool_size} connections to "
                                f"{schema.redact(dsn)}: {exc}") from exc
-        try:
-            key = bytes(await pool.fetchval("SELECT key FROM store_key"))
-        except BaseException:
-            await pool.close()
-            raise
         db = PostgresDatabase(pool, writers or max(1, min(4, pool_size // 2)), command_timeout,
                               together=TOGETHER)
-        return cls(db, key, version, dsn)
+        return cls(db, await store_key(db, schema.redact(dsn)), version, dsn)
 
 
 _MAX_CLAIMANT: Final = 200

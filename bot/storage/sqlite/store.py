@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 from ..errors import MigrationError
-from ..store import TOGETHER, SqlStore
+from ..store import TOGETHER, SqlStore, store_key
 from . import room, schema
 from .connection import SqliteDatabase
 
@@ -36,13 +36,6 @@ class SqliteStore(SqlStore):
                 raise
             version = await schema.prepare_file(text)
         db = await SqliteDatabase.open(text, TOGETHER)
-        try:
-            rows = await db.fetch("SELECT key FROM store_key")
-            if len(rows) != 1:
-                raise MigrationError(f"database {text!r} has no store key")
-        except BaseException:
-            await db.close()
-            raise
-        store = cls(db, bytes(rows[0][0]), version)
+        store = cls(db, await store_key(db, repr(text)), version)
         store.path = text
         return store
