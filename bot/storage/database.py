@@ -163,7 +163,8 @@ class Apart(Exception):
     batch; each runs again on its own, to find the culprit."""
 
 
-#: Plays several transactions of one kind in one go, an outcome each (in their order).
+#: Plays several transactions of one kind in one go, an outcome each (in their order); a
+#: database's ``together`` maps such kinds to theirs.
 Together = Callable[[Tx, list[Any]], Coroutine[Any, Any, list[Outcome]]]
 
 

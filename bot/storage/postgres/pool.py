@@ -164,7 +164,6 @@ class PostgresDatabase:
     def __init__(self, pool: Any, writers: int, timeout: float = COMMAND_TIMEOUT,
                  together: dict[type, Together] | None = None) -> None:
         self._pool, self._timeout = pool, timeout
-        #: Transactions of these types in one batch are played together, by the function.
         self.together = together or {}
         self.closed = False
         self._writes = BatchQueue(self._commit, writers=writers, deadline=timeout)
@@ -209,9 +208,8 @@ class PostgresDatabase:
             raise StorageUnavailable(_LATE_WRITE) from exc
 
     async def _commit(self, works: list[Work[Any]]) -> list[Outcome]:
-        """Commit a batch in one transaction (runs of a kind in :attr:`together` in one go).
-        A refusal before any write leaves nothing to undo; another failure undoes the batch,
-        which runs again without the culprit. After a lost lock race each runs on its own."""
+        """Commit a batch in one transaction (a failure judged by :func:`_failed`); after a
+        lost lock race each runs on its own."""
         deadline = _Deadline(self._timeout)
         try:
             return await self._commit_by(works, deadline)

@@ -204,15 +204,13 @@ class SqliteDatabase:
         self._checkpointing: asyncio.Task[sqlite3.Error | None] | None = None
         self._commits = self._changes_at_checkpoint = 0
         self._disk_full = self._short_of_room = self.closed = False
-        #: Transactions of these types in one batch are played together, by the function.
         self.together = together
         self._writes = BatchQueue(self._commit)
         self._reads = BatchQueue(self._read_batch)
 
     @classmethod
     async def open(cls, path: str, together: dict[type, Together]) -> SqliteDatabase:
-        """Connect to a file already migrated (:func:`.schema.prepare_file`); ``together``:
-        :attr:`together`."""
+        """Connect to a file already migrated (:func:`.schema.prepare_file`)."""
         writer = await Connection.open(path, "writer")
         try:
             files = await writer.run(partial(opened_files, path=path))
