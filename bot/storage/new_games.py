@@ -1,6 +1,7 @@
 """Starting games, one write batch's together: read the games in their way under lock and the
-dailies played, decide each start in order as it would be alone, insert the new games in one
-statement. Only the statements differ between the databases."""
+dailies played, decide each start in order as it would be alone, insert the new games. Only
+the statements differ: several starts on PostgreSQL take one statement per step
+(:func:`_batched`), any other a statement per key."""
 
 from __future__ import annotations
 
@@ -139,19 +140,27 @@ async def start_games(tx: Tx, moves: Sequence[StartMove]) -> list[Outcome]:
     return outcomes
 
 
+def _batched(tx: Tx, starts: Sequence[Any]) -> bool:
+    """Whether ``starts`` take one statement per step: several on PostgreSQL, where each
+    statement is a round trip; one start's statements per key are cheaper to run."""
+    return tx.dialect == "postgres" and len(starts) > 1
+
+
 async def _in_the_way(tx: Tx, moves: Sequence[StartMove]) -> list[Game]:
     """The games that may be in the way of ``moves``, locked: a move ending one of them is
     waited for."""
-    if tx.dialect == "postgres":
+    if _batched(tx, moves):
         return games_from_rows(await tx.fetch(_IN_THE_WAY, *_keys(moves)))
     found: list[Game] = []
     for game in (move.game for move in moves):
         if game.kind in (Kind.DAILY, Kind.ARCHIVE):
             found += await read_games(tx, NUMBERED, game.guild_id, game.owner_id,
-                                      game.puzzle_number, game.kind.value, game.variant.boards)
+                                      game.puzzle_number, game.kind.value, game.variant.boards,
+                                      lock=True)
         found += await (read_games(tx, ACTIVE_OWN, game.guild_id, game.channel_id,
-                                   game.owner_id) if game.scope is Scope.OWN
-                        else read_games(tx, ACTIVE_CHANNEL, game.guild_id, game.channel_id))
+                                   game.owner_id, lock=True) if game.scope is Scope.OWN
+                        else read_games(tx, ACTIVE_CHANNEL, game.guild_id, game.channel_id,
+                                        lock=True))
     return found
 
 
@@ -174,7 +183,7 @@ async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
             for m in moves if m.game.kind is Kind.DAILY]
     if not keys:
         return set()
-    if tx.dialect == "postgres":
+    if _batched(tx, keys):
         rows = await tx.fetch(_PLAYED_MANY, *arrays(keys, 4))
     else:
         rows = [row for key in keys for row in await tx.fetch(_PLAYED_ONE, *key)]
@@ -186,7 +195,7 @@ async def _insert(tx: Tx, games: list[Game]) -> list[int]:
     values = [_values(game) for game in games]
     if not values:
         return []
-    if tx.dialect == "postgres":
+    if _batched(tx, games):
         rows = await tx.fetch(_INSERT_MANY, *arrays(values, len(_TYPES)))
     else:
         rows = [row for v in values for row in await tx.fetch(_INSERT_ONE, *v)]

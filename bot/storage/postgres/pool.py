@@ -120,10 +120,10 @@ class _Tx:
 
     def __init__(self, conn: Any) -> None:
         self._conn = conn
-        self.wrote = False  # whether a statement other than a query ran (no WITH here writes)
+        self.wrote = False  # whether a statement other than a SELECT ran
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
-        self.wrote = self.wrote or not sql.startswith(("SELECT", "WITH"))
+        self.wrote = self.wrote or not sql.startswith("SELECT")
         return list(await self._conn.fetch(sql, *params))
 
     async def fetchrow(self, sql: str, *params: Any) -> Row | None:
