@@ -98,10 +98,6 @@ class StartMove:
         return game
 
 
-class Refused(StorageError):
-    """The database refused one of several games (a race in its channel): start them apart."""
-
-
 async def start_games(tx: Tx, moves: Sequence[StartMove]) -> list[Outcome]:
     """Start ``moves``' games in ``tx``, an outcome each, in order (see the module doc). In the
     way of a start is a daily or archive game of its puzzle, else the player's or channel's
@@ -127,8 +123,8 @@ async def start_games(tx: Tx, moves: Sequence[StartMove]) -> list[Outcome]:
     new = [index for index, (game, _) in enumerate(outcomes) if game is not None]
     ids = await _insert(tx, [moves[index].game for index in new])
     if len(ids) != len(new):  # the database's trigger: a race is on in a channel
-        if len(moves) > 1:
-            raise Refused("a game was not started")
+        if len(moves) > 1:  # the batch is undone, each start played on its own
+            raise StorageError("a game of several was not started")
         game = moves[0].game
         race = await racing.race_in_channel(tx, game.guild_id, game.channel_id)
         raise RaceExists(race) if race is not None else StorageError(
