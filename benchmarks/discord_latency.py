@@ -25,6 +25,7 @@ import gc
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -328,6 +329,9 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
                                           {"kind": plan.kind})
                 await start.wait_for_messages(1)
             with harness_gc_paused():
+                if os.environ.get("LATENCY_BENCHMARK_PROFILE"):
+                    child.send_signal(signal.SIGUSR1)  # profile the guesses alone
+                    await asyncio.sleep(0.05)
                 cpu0, wall0 = _cpu_seconds(child.pid), time.perf_counter()
                 fake0 = time.process_time()
                 deferred: list[str] = []
@@ -338,6 +342,8 @@ async def run_once(words: WordLists, guesses: int, concurrency: int, seed: int,
                 seconds = time.perf_counter() - wall0
                 cpu = _cpu_seconds(child.pid) - cpu0
                 fake_cpu = time.process_time() - fake0
+                if os.environ.get("LATENCY_BENCHMARK_PROFILE"):
+                    child.send_signal(signal.SIGUSR2)
             await fake.settle(quiet=0.5)  # results posts and follow-ups still on their way
             peak = _peak_rss_mb(child.pid)
         finally:
@@ -549,12 +555,20 @@ async def main() -> int:
 
 
 def _serve_profiled(config: dict, path: str) -> int:
-    """``serve`` under cProfile (the event loop's thread only), stats written to ``path``."""
+    """``serve`` under cProfile (the event loop's thread only) while the guesses are timed
+    (from the parent's SIGUSR1 to its SIGUSR2), stats written to ``path``."""
     import cProfile
 
     profile = cProfile.Profile()
+
+    async def profiled() -> int:
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGUSR1, profile.enable)
+        loop.add_signal_handler(signal.SIGUSR2, profile.disable)
+        return await serve(config)
+
     try:
-        return profile.runcall(asyncio.run, serve(config))
+        return asyncio.run(profiled())
     finally:
         profile.dump_stats(path)
 
