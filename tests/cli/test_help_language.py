@@ -70,6 +70,8 @@ def test_interrupted_in_the_terminals_language(capsys, monkeypatch) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(entry, "_main", interrupted)
+    # main() turns logging off for the rest of its process: here that is the test session's.
+    monkeypatch.setattr(entry.logging, "disable", lambda *level: None)
     status, _, err = run(capsys, monkeypatch, "solve", "--lang", "de", "crane=BYBBG")
     assert status == 130 and err == "\nUnterbrochen.\n"
     status, _, err = run(capsys, monkeypatch, "solve", "crane=BYBBG", LANG="en_US.UTF-8")
