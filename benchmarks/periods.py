@@ -49,7 +49,8 @@ def fill(path: Path, games: int, players: int) -> None:
         "INSERT INTO games (id, guild_id, channel_id, owner_id, scope, kind, puzzle_number, "
         "answer, hard_mode, status, solved_by, created_at, finished_at, word_length, attempts) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", game_rows)
-    conn.executemany("INSERT INTO guesses VALUES (?, ?, ?, ?, ?, ?)", guess_rows)
+    conn.executemany("INSERT INTO guesses (game_id, attempt, player_id, word, feedback, "
+                     "created_at) VALUES (?, ?, ?, ?, ?, ?)", guess_rows)
     conn.execute(
         "INSERT INTO player_stats (guild_id, player_id, mode, played, wins, dist_1) "
         "SELECT guild_id, owner_id, 'practice', count(*), sum(status = 'won'), "
