@@ -56,9 +56,9 @@ ACTIVE_OWN: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.owner_id = $3 
                      "AND g.scope = 'own' AND g.status = 'active'")
 ACTIVE_CHANNEL: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.scope = 'channel' "
                          "AND g.status = 'active'")
-#: A player's daily or archive game of one puzzle in a server (``$4``: the kind; ``$5``: boards).
-NUMBERED: Final = ("g.guild_id = $1 AND g.owner_id = $2 AND g.puzzle_number = $3 "
-                   "AND g.kind = $4 AND g.boards = $5")
+#: By kind (written out, for its partial index): a player's daily or archive game of a puzzle.
+NUMBERED: Final = {kind: "g.guild_id = $1 AND g.owner_id = $2 AND g.puzzle_number = $3 "
+                   f"AND g.kind = '{kind}' AND g.boards = $4" for kind in ("daily", "archive")}
 _LAST_FINISHED: Final = (
     "g.id = (SELECT x.id FROM games x WHERE x.guild_id = $1 AND x.channel_id = $2 "
     "AND x.status <> 'active' AND (x.owner_id = $3 OR EXISTS (SELECT 1 FROM guesses y "
@@ -174,11 +174,11 @@ class Games:
 
     async def daily_game(self, guild_id: int, owner_id: int, puzzle_number: int,
                          boards: int = 1) -> Game | None:
-        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, "daily", boards)
+        return await self._one(NUMBERED["daily"], guild_id, owner_id, puzzle_number, boards)
 
     async def archive_game(self, guild_id: int, owner_id: int,
                            puzzle_number: int) -> Game | None:
-        return await self._one(NUMBERED, guild_id, owner_id, puzzle_number, "archive", 1)
+        return await self._one(NUMBERED["archive"], guild_id, owner_id, puzzle_number, 1)
 
     async def last_finished_game(self, guild_id: int, channel_id: int,
                                  player_id: int) -> Game | None:

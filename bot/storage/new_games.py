@@ -150,8 +150,8 @@ async def _in_the_way(tx: Tx, moves: Sequence[StartMove]) -> list[Game]:
     found: list[Game] = []
     for game in (move.game for move in moves):
         if game.kind in (Kind.DAILY, Kind.ARCHIVE):
-            found += await read_games(tx, NUMBERED, game.guild_id, game.owner_id,
-                                      game.puzzle_number, game.kind.value, game.variant.boards,
+            found += await read_games(tx, NUMBERED[game.kind.value], game.guild_id,
+                                      game.owner_id, game.puzzle_number, game.variant.boards,
                                       lock=True)
         found += await (read_games(tx, ACTIVE_OWN, game.guild_id, game.channel_id,
                                    game.owner_id, lock=True) if game.scope is Scope.OWN
