@@ -5,7 +5,6 @@ values (bot.core.solver_history), bot/render/solver_text.py words them."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 
@@ -14,17 +13,10 @@ from bot.core.feedback import score
 from bot.core.solver_history import HistoryError, HistoryProblem, parse_feedback
 from bot.render.common import texts_for
 from bot.render.solver_text import history_text
-from tests.solver.words import ALLOWED, ANSWERS
+from tests.solver.test_cli import lists
 
-
-@pytest.fixture
-def lists(tmp_path: Path) -> list[str]:
-    answers = tmp_path / "answers.txt"
-    allowed = tmp_path / "allowed.txt"
-    answers.write_text("\n".join(ANSWERS) + "\n")
-    allowed.write_text("\n".join(ALLOWED) + "\n")
-    return ["--answers", str(answers), "--allowed", str(allowed),
-            "--cache-dir", str(tmp_path / "cache")]
+#: The solve tests' word lists, as a fixture of this module too.
+__all__ = ["lists"]
 
 
 def run(argv: list[str], monkeypatch: pytest.MonkeyPatch, **environ: str
