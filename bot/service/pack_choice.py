@@ -12,7 +12,7 @@ import asyncio
 from functools import partial
 from typing import Any
 
-from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH, Pack, PackError, pack, pack_keys
+from bot.core.packs import DEFAULT_LANGUAGE, DEFAULT_LENGTH, Pack, PackError, pack
 from bot.core.solver import Solver
 from bot.core.variant import CLASSIC, Variant
 from bot.core.words import WordLists
@@ -34,13 +34,10 @@ def chosen_variant(settings: GuildSettings | None, language: str | None,
 
 def shipped(language: str, length: int) -> Pack:
     """The shipped pack ``language``-``length``; ``BadOption`` naming the packs there are."""
-    if f"{language}-{length}" not in pack_keys():
-        raise BadOption(Problem.UNKNOWN_PACK, detail=f"{language}-{length}")
     try:
         return pack(language, length)
     except (KeyError, PackError):
         raise BadOption(Problem.UNKNOWN_PACK, detail=f"{language}-{length}") from None
-
 
 
 def server_pack(settings: GuildSettings, language: str | Unset,
