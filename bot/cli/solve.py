@@ -114,7 +114,6 @@ def parse_pair(text: str, variant: Variant = CLASSIC,
     """``"crane=BYBBG"`` to ``("crane", "BYBBG")``; raises ``ValueError`` with a message in
     the language of ``texts``."""
     from bot.core.solver_history import HistoryError, parse_feedback
-    from bot.render.solver_text import history_text
 
     word, rest = split_guess(text, variant, texts)
     try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -61,9 +61,6 @@ from bot.render.daily_results import HINTED_MARK
 from bot.render.start_text import start_text
 from bot.service import Kind, LeaderboardOrder, PlayerError, Problem, Scope, StatsBucket
 from bot.service.prefs import update_prefs
-
-if TYPE_CHECKING:
-    pass
 
 #: The slash-command choices, from the domain's vocabulary ("me" is an own game).
 WHO = {"me": Scope.OWN, "channel": Scope.CHANNEL}

@@ -28,6 +28,8 @@ from bot.core.word_notes import HardModeRule
 
 #: The real games' names, by number of boards.
 BOARD_GAMES: Final = {1: "Wordle", 2: "Dordle", 4: "Quordle", 8: "Octordle"}
+#: The numbers of boards a game may have.
+BOARDS: Final = tuple(BOARD_GAMES)
 #: Between two boards' words or feedback.
 SEPARATOR: Final = " "
 #: A board's feedback in a guess played after it was solved, one per letter.

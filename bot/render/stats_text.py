@@ -10,6 +10,7 @@ from typing import NamedTuple, Protocol
 
 from bot.core.domain import StatsBucket
 from bot.core.letter_rules import LETTER_RULES
+from bot.core.multiboard import board_game
 from bot.core.variant import CLASSIC, Variant
 from bot.render.catalogues import N_
 from bot.render.common import ENGLISH, Texts
@@ -21,8 +22,6 @@ STATS_TITLES = {StatsBucket.DAILY: N_("Daily statistics"),
                 StatsBucket.CHANNEL: N_("Channel statistics"),
                 StatsBucket.RACE: N_("Race statistics"),
                 StatsBucket.ARCHIVE: N_("Archive statistics")}
-#: The games of several boards, by their number of boards: names, the same in every language.
-BOARD_NAMES = {2: "Dordle", 4: "Quordle", 8: "Octordle"}
 #: Longest bar in :func:`stats_text`, in characters.
 BAR_WIDTH = 10
 #: Marks the highlighted bar in the ``"blocks"`` style of :func:`stats_text`.
@@ -38,7 +37,7 @@ def variant_name(variant: Variant = CLASSIC, texts: Texts = ENGLISH) -> str:
                           variant.length, language=language, length=variant.length)
     if variant.boards == 1:
         return pack
-    return f"{BOARD_NAMES.get(variant.boards, f'{variant.boards}×')} · {pack}"
+    return f"{board_game(variant.boards)} · {pack}"
 
 
 def stats_title(mode: StatsBucket | str, texts: Texts = ENGLISH,

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.core.domain import LeaderboardOrder, StatsBucket
+from bot.core.multiboard import BOARDS
 from bot.core.periods import Period
 from bot.core.personal import PERSONAL
 from bot.core.race import RACE_ORDERS, RaceBoard, RaceStats
@@ -32,10 +33,6 @@ from bot.storage.port import Store
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
-
-
-#: The boards a game is played on: one, Dordle's, Quordle's and Octordle's.
-BOARDS = (1, 2, 4, 8)
 
 
 async def stats_variant(db: Store, guild_id: int, language: str | None = None,
@@ -114,5 +111,5 @@ async def race_leaderboard(db: Store, guild_id: int, player_id: int | None = Non
     return await db.race_leaderboard(guild_id, by=order, limit=limit, player_id=player_id)
 
 
-__all__ = ["BOARDS", "RaceBoard", "RaceStats", "leaderboard", "race_leaderboard", "race_stats",
+__all__ = ["RaceBoard", "RaceStats", "leaderboard", "race_leaderboard", "race_stats",
            "stats", "stats_variant"]

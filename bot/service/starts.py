@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from bot.core.domain import Kind, Scope, mode_of
 from bot.core.game import Game, Invalid, validate_guess
-from bot.core.multiboard import join_words
+from bot.core.multiboard import BOARDS, join_words
 from bot.core.solver_boards import boards_variant
 from bot.core.variant import CLASSIC, Variant
 from bot.service.archive import start_archive
@@ -30,7 +30,6 @@ from bot.service.errors import (
     PlayerError,
     Problem,
 )
-from bot.service.figures import BOARDS
 from bot.service.pack_choice import chosen_variant
 from bot.service.removals import answers_here
 from bot.service.results import StartResult
