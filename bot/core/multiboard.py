@@ -2,7 +2,7 @@
 text forms of its hidden words and of a guess's feedback on every board.
 
 A game of several boards is one :class:`bot.core.game.Game` whose variant has ``boards`` > 1
-(:func:`bot.core.solver_boards.boards_variant`).
+(:func:`bot.core.variant.boards_variant`).
 Each guess is played on every board still open; a board closes on its all-green guess. So
 that a game and a guess keep one shape whatever the number of boards, both hold text:
 

@@ -50,7 +50,7 @@ from bot.core.solver import ONLINE_SECONDS, ONLINE_WIDTH, RESCUE_SECONDS, Solver
 from bot.core.solver_estimate import letter_shortlist
 from bot.core.solver_hard import legal_mask
 from bot.core.solver_history import HistoryError, HistoryProblem, ImpossibleFeedbackError
-from bot.core.variant import CLASSIC, Variant
+from bot.core.variant import Variant, boards_variant
 
 __all__ = ["BoardView", "BoardsAssistance", "BoardsSolver", "BoardsState", "boards_variant"]
 
@@ -65,13 +65,6 @@ LOOKAHEAD_WIDTH = 10
 #: Next guesses the look-ahead tries after each of them: the best by the estimate now, and
 #: every candidate of an open board.
 LOOKAHEAD_POOL = 60
-
-
-def boards_variant(boards: int, base: Variant = CLASSIC) -> Variant:
-    """The variant of a game of ``boards`` boards with ``base``'s words: one guess more than
-    ``base`` for every board after the first (Dordle 7, Quordle 9, Octordle 13)."""
-    return Variant(base.length, base.attempts + boards - 1, base.alphabet, boards,
-                   base.language)
 
 
 @dataclass(frozen=True)

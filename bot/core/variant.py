@@ -38,3 +38,10 @@ class Variant:
 
 #: The classic game: English, 5 letters, 6 attempts, one board.
 CLASSIC: Final = Variant()
+
+
+def boards_variant(boards: int, base: Variant = CLASSIC) -> Variant:
+    """The variant of a game of ``boards`` boards with ``base``'s words: one guess more than
+    ``base`` for every board after the first (Dordle 7, Quordle 9, Octordle 13)."""
+    return Variant(base.length, base.attempts + boards - 1, base.alphabet, boards,
+                   base.language)

@@ -13,8 +13,7 @@ from collections.abc import Callable
 
 from bot.core.domain import Status
 from bot.core.multiboard import board_game
-from bot.core.solver_boards import boards_variant
-from bot.core.variant import CLASSIC, Variant
+from bot.core.variant import CLASSIC, Variant, boards_variant
 from bot.render.common import ENGLISH, Texts
 from bot.render.message_parts import more_line
 from bot.service.results import DailySummary

@@ -22,9 +22,8 @@ from bot.core.multiboard import BOARDS
 from bot.core.periods import Period
 from bot.core.personal import PERSONAL
 from bot.core.race import RACE_ORDERS, RaceBoard, RaceStats
-from bot.core.solver_boards import boards_variant
 from bot.core.stats import Leaderboard, Stats
-from bot.core.variant import Variant
+from bot.core.variant import Variant, boards_variant
 from bot.service.errors import BadOption, Problem
 from bot.service.leaderboards import period_leaderboard
 from bot.service.pack_choice import chosen_variant

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 from bot.core.domain import Kind, Scope, mode_of
 from bot.core.game import Game, Invalid, validate_guess
 from bot.core.multiboard import BOARDS, join_words
-from bot.core.solver_boards import boards_variant
-from bot.core.variant import CLASSIC, Variant
+from bot.core.variant import CLASSIC, Variant, boards_variant
 from bot.service.archive import start_archive
 from bot.service.dailies import daily_answer, refuse_if_archived, resume_daily
 from bot.service.errors import (

@@ -13,8 +13,7 @@ from functools import lru_cache, partial
 from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 from bot.core.packs import PackError, pack, variant_of
-from bot.core.solver_boards import boards_variant
-from bot.core.variant import CLASSIC, Variant
+from bot.core.variant import CLASSIC, Variant, boards_variant
 
 from .errors import StorageError
 
