@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from discord import app_commands
 
+from bot.core.packs import shown_word
 from bot.render.common import Texts
 from bot.service.removals import (
     check_changes,
     remove_word,
     removed_words,
     restore_word,
-    shown_word,
 )
 
 if TYPE_CHECKING:

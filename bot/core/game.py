@@ -303,18 +303,9 @@ class Game(BoardFacts):
         answer = self.answer
         if answer is None or self.variant == CLASSIC:
             return None if answer is None else answer.upper()
-        if self.variant.boards > 1:
-            return ", ".join(self._shown(word) for word in self.hidden_words)
-        return self._shown(answer)
+        from bot.core.packs import shown_word  # (the pack's files: read once, when shown)
 
-    def _shown(self, answer: str) -> str:
-        from bot.core.packs import pack_of  # (the pack's files: read once, when shown)
-
-        try:
-            return pack_of(self.variant).shown(answer)
-        except (KeyError, ValueError):  # not a shipped pack: its letters in upper case
-            rules = LETTER_RULES.get(self.variant.language)
-            return answer.upper() if rules is None else upper_case(answer, rules)
+        return ", ".join(shown_word(self.variant, word) for word in self.hidden_words)
 
     # -- play -----------------------------------------------------------------------------
 

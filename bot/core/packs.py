@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from bot.core.letter_rules import LETTER_RULES, LetterRules
-from bot.core.letters import BadPackWord, pack_word, read_word, shown_answer
+from bot.core.letters import BadPackWord, pack_word, read_word, shown_answer, upper_case
 from bot.core.variant import CLASSIC, Variant
 from bot.core.words import (
     MAX_LINE_LENGTH,
@@ -334,6 +334,18 @@ def variant_of(language: str, length: int, attempts: int) -> Variant:
         raise ValueError(f"no variant of {length} letters in {attempts} attempts in "
                          f"{language[:20]!r} is known to this release of wordle-bot")
     return found.variant
+
+
+def shown_word(variant: Variant, word: str) -> str:
+    """``word`` (in ``variant``'s letters) as people read it: in capitals with the accents of
+    its pack's spelling (``ÁRBOL``); a pack not shipped shows its letters in capitals."""
+    if variant == CLASSIC:
+        return word.upper()
+    try:
+        return pack_of(variant).shown(word)
+    except (KeyError, ValueError):
+        rules = LETTER_RULES.get(variant.language)
+        return word.upper() if rules is None else upper_case(word, rules)
 
 
 def pack_of(variant: Variant) -> Pack:

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from bot.core.domain import Row, Status
 from bot.core.game import Game
-from bot.core.packs import pack_of
+from bot.core.packs import shown_word
 from bot.core.race import RaceEnd, Racer, RaceRecord
 from bot.core.variant import CLASSIC, Variant
 
@@ -65,9 +65,7 @@ class RaceView:
     def shown_answer(self) -> str | None:
         """:attr:`answer` as people read it: in capitals, with the accents of its pack's
         spelling (``ÁRBOL``)."""
-        if self.answer is None or self.variant == CLASSIC:
-            return None if self.answer is None else self.answer.upper()
-        return pack_of(self.variant).shown(self.answer)
+        return None if self.answer is None else shown_word(self.variant, self.answer)
 
     @property
     def waiting_until(self) -> datetime | None:

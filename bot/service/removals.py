@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from bot.core.game import Invalid, validate_guess
-from bot.core.packs import pack_of
+from bot.core.packs import shown_word
 from bot.core.personal import PERSONAL
 from bot.core.removed_words import Removal, kept_answers, removed_now
-from bot.core.variant import CLASSIC, Variant
+from bot.core.variant import Variant
 from bot.service.errors import BadOption, InvalidGuess, Problem
 from bot.service.pack_choice import chosen_variant
 from bot.storage.port import Store
@@ -53,13 +53,6 @@ async def removed_words(service: GameService, guild_id: int) -> RemovedWords:
     variant = chosen_variant(await service.db.guild_settings(guild_id), None, None)
     removals = await service.db.removals(guild_id, variant.language, variant.length)
     return RemovedWords(variant, tuple(sorted(removed_now(removals))))
-
-
-def shown_word(variant: Variant, word: str) -> str:
-    """``word`` as the pack shows it: upper case with its accents (``ÁRBOL``)."""
-    if variant == CLASSIC:
-        return word.upper()
-    return pack_of(variant).shown(word)
 
 
 async def check_changes(service: GameService, guild_id: int, remove: str | None,
