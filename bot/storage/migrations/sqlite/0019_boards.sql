@@ -3,7 +3,7 @@
 -- the others' go to more_answers, joined by spaces (NULL for one board). A guess keeps its
 -- first board's feedback in feedback and the other boards' in more_feedback, joined by
 -- spaces, a board solved before the guess as a dash per letter (NULL for one board). The
--- store splits and joins them (bot.storage.port); the core decides everything. A server has
+-- store splits and joins them (bot.storage.database); the core decides everything. A server has
 -- a daily per number of boards: the index of one daily per player and day names the boards.
 
 ALTER TABLE games ADD COLUMN boards INTEGER NOT NULL DEFAULT 1 CHECK (boards >= 1);
