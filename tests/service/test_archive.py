@@ -12,17 +12,11 @@ import bot.service.calendars as calendars
 from bot.core.daily import puzzle_number, server_daily_word, today_puzzle_number
 from bot.core.feedback import score
 from bot.core.periods import Period
-from bot.render.share_words import played_words, share_words
+from bot.render.share_words import share_words
 from bot.service import BadOption, DailyAlreadyPlayed, GameAlreadyRunning, Place, Problem
 from bot.service.archive import archive_number
-from bot.service.errors import PlayerError
+from tests.service.test_service import quoted
 from tests.support import zone_set_long_ago
-
-
-def quoted(error: PlayerError) -> str:
-    """The share grid a refusal quotes, in English."""
-    assert error.played is not None
-    return played_words(error.played)
 
 HERE = Place(guild_id=10, channel_id=100)
 THERE = Place(guild_id=10, channel_id=101)

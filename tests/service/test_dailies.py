@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.core.daily import daily_word, server_daily_word, today_puzzle_number
-from bot.render.share_words import played_words, share_words
+from bot.render.share_words import share_words
 from bot.service import (
     DailyAlreadyPlayed,
     HintKind,
@@ -20,13 +20,8 @@ from bot.service import (
     Status,
 )
 from bot.storage.errors import StorageFull
+from tests.service.test_service import quoted
 from tests.support import zone_set_long_ago
-
-
-def quoted(error: PlayerError) -> str:
-    """The share grid a refusal quotes, in English."""
-    assert error.played is not None
-    return played_words(error.played)
 
 SALT = "test-salt"
 EARLY = Place(guild_id=500, channel_id=5000)  # Etc/GMT-14: UTC+14, the first day to begin
