@@ -189,20 +189,17 @@ class Game(BoardFacts):
     mode: Mode = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # Whatever a store reads (text), the game holds the domain's enums.
-        if type(self.scope) is not Scope:
-            object.__setattr__(self, "scope", Scope(self.scope))
-        if type(self.kind) is not Kind:
-            object.__setattr__(self, "kind", Kind(self.kind))
-        if type(self.status) is not Status:
-            object.__setattr__(self, "status", Status(self.status))
-        boards = self.variant.boards
-        for word in (self.hidden_word,) if boards == 1 else split_words(self.hidden_word, boards):
-            if len(word) != self.variant.length or word.strip(self.variant.alphabet):
-                raise ValueError(f"a hidden word has {self.variant.length} letters of the "
-                                 "variant's alphabet")
-        mode = MODES.get((self.scope, self.kind))
-        object.__setattr__(self, "mode", mode or mode_of(self.scope, self.kind))
+        _settle(self.__dict__)
+
+    @classmethod
+    def stored(cls, **state: Any) -> Game:
+        """A game as a store reads it: every field but ``sealed`` and ``mode``, enums as text
+        or members. The same conversions and checks as the constructor, without the frozen
+        dataclass's own ``__init__`` (every guess reads a game or two)."""
+        game = object.__new__(cls)
+        game.__dict__.update(state, sealed=False)
+        _settle(game.__dict__)
+        return game
 
     def moved(self, **play: Any) -> Game:
         """This game with new values of what a move changes (:data:`MOVED_FIELDS`), the rest
@@ -382,3 +379,20 @@ class Game(BoardFacts):
 #: game is played in.
 MOVED_FIELDS = frozenset({"guesses", "status", "finished_at", "solved_by", "channel_id"})
 _FIELD_NAMES = tuple(f.name for f in fields(Game))
+_SCOPES: dict[str, Scope] = {scope.value: scope for scope in Scope}
+_KINDS: dict[str, Kind] = {kind.value: kind for kind in Kind}
+_STATUSES: dict[str, Status] = {status.value: status for status in Status}
+
+
+def _settle(state: dict[str, Any]) -> None:
+    """A new game's fields made whole: whatever a store read (text) as the domain's enums,
+    the hidden words checked against the variant, the mode set."""
+    scope = state["scope"] = _SCOPES.get(state["scope"]) or Scope(state["scope"])
+    kind = state["kind"] = _KINDS.get(state["kind"]) or Kind(state["kind"])
+    state["status"] = _STATUSES.get(state["status"]) or Status(state["status"])
+    variant, hidden = state["variant"], state["hidden_word"]
+    for word in (hidden,) if variant.boards == 1 else split_words(hidden, variant.boards):
+        if len(word) != variant.length or word.strip(variant.alphabet):
+            raise ValueError(f"a hidden word has {variant.length} letters of the variant's "
+                             "alphabet")
+    state["mode"] = MODES.get((scope, kind)) or mode_of(scope, kind)

@@ -1,12 +1,15 @@
 """What the store asks of a database: a read (one statement) and a write transaction, in SQL
-both databases know with ``$1`` placeholders (SQLite's adapter makes them ``?1`` and drops
-``FOR UPDATE``: its one writer holds the file)."""
+both databases know with ``$1`` placeholders (SQLite's adapter makes them ``?1``, names
+PostgreSQL's JSON functions its way and drops ``FOR UPDATE``: its one writer holds the
+file)."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
 import hmac
+import re
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache, partial
@@ -143,6 +146,24 @@ def marks(first: int, count: int) -> str:
     return ", ".join(f"${n}" for n in range(first, first + count))
 
 
+_VALUES: Final = re.compile(r"(INSERT .*? VALUES )\((\$1(?:, \$\d+)*)\)([^$]*)", re.S)
+
+
+@lru_cache(maxsize=256)
+def many_rows(sql: str, count: int) -> str | None:
+    """``sql``, an ``INSERT ... VALUES ($1, ..., $w)`` with nothing numbered after the values,
+    for ``count`` rows in one statement (their values one row after another); ``None`` for
+    any other statement."""
+    found = _VALUES.fullmatch(sql)
+    if found is None:
+        return None
+    width = found[2].count("$")
+    if found[2] != marks(1, width):
+        return None
+    rows = (f"({marks(1 + n * width, width)})" for n in range(count))
+    return f"{found[1]}{', '.join(rows)}{found[3]}"
+
+
 Outcome = tuple[Any, Exception | None]
 #: Most write transactions committed together.
 MAX_BATCH: Final = 64
@@ -206,18 +227,24 @@ class BatchQueue(Generic[Item]):
     def __init__(self, run: Callable[[list[Item]], Awaitable[list[Outcome]]], *,
                  writers: int = 1, most: int = MAX_BATCH, deadline: float | None = None) -> None:
         self._commit, self._most, self._deadline = run, most, deadline
-        self._queue: asyncio.Queue[tuple[Item, asyncio.Future[Any]] | None] = asyncio.Queue()
-        self._slots = asyncio.Semaphore(writers)
-        self._running: set[asyncio.Task[None]] = set()
-        self._pump = asyncio.get_running_loop().create_task(self._loop(),
-                                                            name="wordle-bot storage writer")
+        self._writers, self._closed = writers, False
+        self._waiting: deque[tuple[Item, asyncio.Future[Any]]] = deque()
+        # Each runs batches until nothing waits; another starts while fewer than ``writers``
+        # are running (a runner leaves the count as it returns, not when its task is reaped).
+        self._runners: set[asyncio.Task[None]] = set()
+        self._running = 0
 
     async def submit(self, work: Item) -> Any:
-        if self._pump.done():  # only after close() or a bug: never leave a caller waiting
+        if self._closed:
             raise StorageError("the database is closed")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-        self._queue.put_nowait((work, future))
+        self._waiting.append((work, future))
+        if self._running < self._writers:
+            self._running += 1
+            runner = loop.create_task(self._run_waiting(), name="wordle-bot storage writer")
+            self._runners.add(runner)
+            runner.add_done_callback(self._runners.discard)
         if self._deadline is None:
             return await future
         timer = loop.call_later(self._deadline, partial(settle, future, error=TimeoutError()))
@@ -228,33 +255,17 @@ class BatchQueue(Generic[Item]):
 
     async def close(self) -> None:
         """Run everything already handed in, then stop."""
-        self._queue.put_nowait(None)
-        await self._pump
-        if self._running:
-            await asyncio.gather(*self._running, return_exceptions=True)
+        self._closed = True
+        while self._runners:
+            await asyncio.gather(*self._runners, return_exceptions=True)
 
-    async def _loop(self) -> None:
-        while True:
-            await self._slots.acquire()
-            item = await self._queue.get()
-            batch = []
-            while item is not None:
-                batch.append(item)
-                if len(batch) == self._most or self._queue.empty():
-                    break
-                item = self._queue.get_nowait()
-            if batch:
-                task = asyncio.get_running_loop().create_task(self._run(batch))
-                self._running.add(task)
-                task.add_done_callback(self._ran)
-            else:
-                self._slots.release()
-            if item is None:
-                return
-
-    def _ran(self, task: asyncio.Task[None]) -> None:
-        self._running.discard(task)
-        self._slots.release()
+    async def _run_waiting(self) -> None:
+        try:
+            while self._waiting:
+                await self._run([self._waiting.popleft()
+                                 for _ in range(min(self._most, len(self._waiting)))])
+        finally:
+            self._running -= 1
 
     async def _run(self, batch: list[tuple[Item, asyncio.Future[Any]]]) -> None:
         batch = [(work, future) for work, future in batch if not future.done()]

@@ -4,6 +4,7 @@ the core decide, then writes (an ending counted in the statistics in the same tr
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -45,13 +46,14 @@ GAME_COLUMNS: Final = ("id", "guild_id", "channel_id", "owner_id", "scope", "kin
                        "puzzle_number", "answer", "hard_mode", "status", "setter_id",
                        "solved_by", "created_at", "finished_at", "setter_mark", "word_length",
                        "attempts", "language", "boards", "more_answers")
-#: Games with their guesses: one row per guess (or one with no guess).
+#: Games with their guesses, one row each: the columns, then the guesses as a JSON array of
+#: arrays (``[attempt, player, word, feedback, time, more feedback]``; none: null or ``[]``).
 _GAME_ROWS: Final = (
-    f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, q.attempt, q.player_id, q.word, "
-    "q.feedback, q.created_at, q.more_feedback FROM games g LEFT JOIN guesses q "
-    "ON q.game_id = g.id")
-#: Those matching ``{where}`` (on ``games g``), by game and attempt.
-SELECT_GAMES: Final = _GAME_ROWS + " WHERE {where} ORDER BY g.id, q.attempt"
+    f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, (SELECT json_agg(json_build_array("
+    "q.attempt, q.player_id, q.word, q.feedback, q.created_at, q.more_feedback)) FROM guesses q "
+    "WHERE q.game_id = g.id) FROM games g")
+#: Those matching ``{where}`` (on ``games g``), by id.
+SELECT_GAMES: Final = _GAME_ROWS + " WHERE {where} ORDER BY g.id"
 ACTIVE_OWN: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.owner_id = $3 "
                      "AND g.scope = 'own' AND g.status = 'active'")
 ACTIVE_CHANNEL: Final = ("g.guild_id = $1 AND g.channel_id = $2 AND g.scope = 'channel' "
@@ -75,33 +77,26 @@ _HINTS: Final = ("SELECT game_id, count(*) FROM hints WHERE game_id = ANY($1::bi
                  "GROUP BY game_id")
 
 
-def games_by_ids(ids: str) -> str:
-    """:data:`SELECT_GAMES` for the games of the array ``ids``, their guesses looked up by the
-    same ids (else PostgreSQL's planner may read every guess to join them)."""
-    return (f"{_GAME_ROWS} AND q.game_id = ANY({ids}) WHERE g.id = ANY({ids}) "
-            "ORDER BY g.id, q.attempt")
-
-
-_BY_IDS: Final = games_by_ids("$1::bigint[]")
+_BY_IDS: Final = SELECT_GAMES.format(where="g.id = ANY($1::bigint[])")
 #: The games of ``$1``, locked in id order (as the sorted rows come out), with their guesses.
 _LOCKED: Final = _BY_IDS + " FOR UPDATE OF g"
 
 
 def games_from_rows(rows: list[Row]) -> list[Game]:
     """The games of :data:`SELECT_GAMES` rows."""
-    found: dict[int, tuple[tuple[Any, ...], list[Guess]]] = {}
-    width = len(GAME_COLUMNS)
-    for row in map(tuple, rows):  # (asyncpg's records do not slice)
-        game = found.setdefault(row[0], (row, []))
-        attempt, player, word, fb, created, more = row[width:]
-        if attempt is not None:
-            game[1].append(Guess(attempt, player, word, stored_text(fb, more), moment(created)))
-    return [Game(id=r[0], guild_id=r[1], channel_id=r[2], owner_id=r[3], scope=r[4], kind=r[5],
-                 puzzle_number=r[6], hidden_word=stored_text(r[7], r[19]), hard_mode=bool(r[8]),
-                 status=r[9], setter_id=r[10], solved_by=r[11], created_at=moment(r[12]),
-                 finished_at=maybe_moment(r[13]), setter_mark=r[14],
-                 variant=stored_variant(r[17], r[15], r[16], r[18]), guesses=tuple(guesses))
-            for r, guesses in found.values()]
+    return [Game.stored(id=r[0], guild_id=r[1], channel_id=r[2], owner_id=r[3], scope=r[4],
+                        kind=r[5], puzzle_number=r[6], hidden_word=stored_text(r[7], r[19]),
+                        hard_mode=bool(r[8]), status=r[9], setter_id=r[10], solved_by=r[11],
+                        created_at=moment(r[12]), finished_at=maybe_moment(r[13]),
+                        setter_mark=r[14], variant=stored_variant(r[17], r[15], r[16], r[18]),
+                        guesses=_guesses(r[20]))
+            for r in rows]
+
+
+def _guesses(text: str | None) -> tuple[Guess, ...]:
+    """The guesses of :data:`_GAME_ROWS`' last column, by attempt."""
+    return tuple(Guess(attempt, player, word, stored_text(feedback, more), moment(at))
+                 for attempt, player, word, feedback, at, more in sorted(json.loads(text or "[]")))
 
 
 async def read_games(source: Tx | Database, where: str, *params: Any,

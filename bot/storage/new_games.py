@@ -1,7 +1,8 @@
 """Starting games, one write batch's together: read the games in their way under lock and the
 dailies played, decide each start in order as it would be alone, insert the new games. Only
 the statements differ: several starts on PostgreSQL take one statement per step
-(:func:`_batched`), any other a statement per key."""
+(:func:`_batched`); elsewhere the lookups take a statement per key and the games are inserted
+in one."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from bot.core.game import Game
 from bot.core.variant import CLASSIC, Variant
 
 from . import racing
-from .database import Database, Outcome, Tx, arrays, marks, parts_of, player_mark, utc
+from .database import Database, Outcome, Tx, arrays, many_rows, marks, parts_of, player_mark, utc
 from .errors import DailyPlayed, GameExists, RaceExists, StorageError
-from .games import ACTIVE_CHANNEL, ACTIVE_OWN, NUMBERED, games_by_ids, games_from_rows, read_games
+from .games import ACTIVE_CHANNEL, ACTIVE_OWN, NUMBERED, SELECT_GAMES, games_from_rows, read_games
 
 #: The columns given when a game is created, with their PostgreSQL types; the others start
 #: at their defaults.
@@ -51,7 +52,7 @@ _IN_THE_WAY: Final = (
     "UNION ALL SELECT x.id FROM unnest($10::bigint[], $11::bigint[]) AS k(guild, channel), "
     "LATERAL (SELECT id FROM games WHERE scope = 'channel' AND status = 'active' AND "
     "guild_id = k.guild AND channel_id = k.channel LIMIT 1) x) AS ids) "
-    + games_by_ids("(SELECT ids FROM w)::bigint[]")
+    + SELECT_GAMES.format(where="g.id = ANY((SELECT ids FROM w)::bigint[])")
     + " FOR UPDATE OF g"  # a move ending one of them is waited for, and its end seen
 )
 _PLAYED_ONE: Final = ("SELECT guild_id, puzzle_number, player_mark, boards FROM played_dailies "
@@ -194,7 +195,8 @@ async def _insert(tx: Tx, games: list[Game]) -> list[int]:
     if _batched(tx, games):
         rows = await tx.fetch(_INSERT_MANY, *arrays(values, len(_TYPES)))
     else:
-        rows = [row for v in values for row in await tx.fetch(_INSERT_ONE, *v)]
+        rows = await tx.fetch(many_rows(_INSERT_ONE, len(values)) or _INSERT_ONE,
+                              *(value for row in values for value in row))
     return [row[0] for row in rows]
 
 

@@ -304,8 +304,8 @@ async def test_a_repeated_winning_request_counts_once(db: SqliteStore, clock):
 
 @pytest.mark.sqlite_only("the SQLite connections' threads at interpreter exit")
 def test_a_program_that_never_closes_the_database_still_exits(tmp_path: Path):
-    """The connections' threads are not daemon threads; they stop with the interpreter, so
-    forgetting close() cannot keep the process alive."""
+    """The connections' threads are daemon threads: forgetting close() cannot keep the
+    process alive."""
     script = tmp_path / "forgetful.py"
     script.write_text(
         "import asyncio, sys\n"

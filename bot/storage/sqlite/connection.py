@@ -6,7 +6,8 @@ with a thread of its own, so the event loop never runs a statement, waits for a 
   IMMEDIATE`` takes the file's lock up front, the batch runs whole, then one ``COMMIT``.
 * A *checkpointer* copies the WAL into the file every so many commits. On a full disk the WAL
   is truncated (giving back the reserve, :mod:`.room`) and the batch tried once more.
-* Each read, commit and checkpoint checks that the path still names the file opened.
+* Each commit and checkpoint checks that the path still names the file opened (reads, once a
+  second).
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import queue
 import re
 import sqlite3
+import threading
+import time
 from collections.abc import Callable, Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from functools import lru_cache, partial
 from typing import Any, Final, TypeVar, cast
@@ -32,12 +35,22 @@ from ..database import (
     Row,
     Together,
     Work,
+    many_rows,
     play_batch,
+    settle,
     to_text,
 )
 from ..errors import StorageError, StorageFull, StorageUnavailable
 from . import room, schema
-from .integrity import FileIdentity, FileReplaced, error_code, opened_files, set_aside
+from .integrity import (
+    FileIdentity,
+    FileReplaced,
+    held_elsewhere,
+    is_full,
+    opened_files,
+    public_error,
+    set_aside,
+)
 
 T = TypeVar("T")
 log = logging.getLogger("bot.storage")
@@ -47,6 +60,8 @@ BUSY_TIMEOUT = schema.BUSY_TIMEOUT_MS / 1000
 #: A WAL checkpoint is started after this many commits or changed rows, whichever first.
 CHECKPOINT_COMMITS = 256
 CHECKPOINT_CHANGES = 2000
+#: Most rows one insert statement takes (:meth:`_Tx.executemany`).
+_ROWS_AT_ONCE: Final = 64
 _PLACEHOLDER: Final = re.compile(r"\$(\d+)")
 _FOR_UPDATE: Final = re.compile(r"\s+FOR UPDATE(?: OF \w+)?")
 _ANY: Final = re.compile(r"= ANY\(\?(\d+)::\w+\[\]\)")
@@ -56,7 +71,8 @@ _ANY: Final = re.compile(r"= ANY\(\?(\d+)::\w+\[\]\)")
 def translate(sql: str) -> str:
     """A statement of :mod:`bot.storage.database`'s SQL in SQLite's words. An array parameter
     (``= ANY($1::bigint[])``, a list) is handed in as JSON text."""
-    sql = _PLACEHOLDER.sub(r"?\1", sql)
+    sql = _PLACEHOLDER.sub(r"?\1", sql).replace("json_agg(", "json_group_array(")
+    sql = sql.replace("json_build_array(", "json_array(")
     return _FOR_UPDATE.sub("", _ANY.sub(r"IN (SELECT value FROM json_each(?\1))", sql))
 
 
@@ -66,47 +82,74 @@ sqlite3.register_adapter(list, json.dumps)
 
 
 class Connection:
-    """A ``sqlite3`` connection in autocommit mode and the one thread that runs its work."""
+    """A ``sqlite3`` connection in autocommit mode and the one thread that runs its work, in
+    the order handed in. The thread answers what it ran in one go (one wake-up of the event
+    loop for all the work that was waiting)."""
 
-    def __init__(self, raw: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
-        self.raw, self._thread = raw, thread
+    def __init__(self, raw: sqlite3.Connection, jobs: queue.SimpleQueue[_Job | None]) -> None:
+        self.raw, self._jobs = raw, jobs
 
     @classmethod
     async def open(cls, path: str, role: str | None = None) -> Connection:
         """Connect in a new thread; ``role`` (``writer``, ``reader``, ``checkpointer``) sets
         the connection up for the store."""
-        thread = ThreadPoolExecutor(1, thread_name_prefix="wordle-bot sqlite")
-        try:
-            raw = await asyncio.get_running_loop().run_in_executor(thread, _connect, path, role)
-        except BaseException:
-            thread.shutdown(wait=True)
-            raise
-        return cls(raw, thread)
+        loop = asyncio.get_running_loop()
+        jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        opened: asyncio.Future[sqlite3.Connection] = loop.create_future()
+        threading.Thread(target=_serve, args=(path, role, jobs, loop, opened), daemon=True,
+                         name=f"wordle-bot sqlite {role or 'setup'}").start()
+        return cls(await opened, jobs)
 
     async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work(connection)`` in the connection's thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._thread, work, self.raw)
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._jobs.put((work, future))
+        return await future
 
     async def close(self) -> None:
         try:
             await self.run(sqlite3.Connection.close)
         finally:
-            self._thread.shutdown(wait=False)
+            self._jobs.put(None)
 
 
-def _connect(path: str, role: str | None) -> sqlite3.Connection:
-    raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
-                          cached_statements=512)
+_Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
+_Answer = tuple["asyncio.Future[Any]", Any, BaseException | None]
+
+
+def _serve(path: str, role: str | None, jobs: queue.SimpleQueue[_Job | None],
+           loop: asyncio.AbstractEventLoop, opened: asyncio.Future[sqlite3.Connection]) -> None:
+    """A connection's thread: open it, then run the jobs handed in until ``None``; the jobs
+    found waiting run one after another and are answered together."""
+    def answer(answers: list[_Answer]) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is waiting
+            loop.call_soon_threadsafe(_settle_all, answers)
+
     try:
-        if role is not None:
-            schema.configure(raw, busy_timeout_ms=round(BUSY_TIMEOUT * 1000))
-            # Checkpoints are run by the store on the checkpoint connection, not at commit.
-            raw.executescript("PRAGMA wal_autocheckpoint = 0;"
-                              + (" PRAGMA query_only = ON;" if role == "reader" else ""))
-    except BaseException:
-        raw.close()
-        raise
-    return raw
+        raw = schema.connect(path, role, busy_timeout_ms=round(BUSY_TIMEOUT * 1000))
+    except BaseException as exc:
+        return answer([(opened, None, exc)])
+    answer([(opened, raw, None)])
+    while True:
+        waiting = [jobs.get()]
+        while not jobs.empty():
+            waiting.append(jobs.get_nowait())
+        answer([_run(raw, *job) for job in waiting if job is not None])
+        if None in waiting:
+            return
+
+
+def _run(raw: sqlite3.Connection, work: Callable[[sqlite3.Connection], Any],
+         future: asyncio.Future[Any]) -> _Answer:
+    try:
+        return future, work(raw), None
+    except BaseException as exc:  # the caller's to judge, as if it ran there
+        return future, None, exc
+
+
+def _settle_all(answers: list[_Answer]) -> None:
+    for future, result, error in answers:
+        settle(future, result=result, error=error)
 
 
 class _Tx:
@@ -132,13 +175,18 @@ class _Tx:
     async def execute(self, sql: str, *params: Any) -> int:
         if sql.endswith("FOR UPDATE"):  # a lock alone: this writer holds the whole file
             return 0
-        cursor = self._raw.execute(translate(sql), params)
-        changed = cursor.rowcount
-        cursor.close()
-        return max(changed, 0)
+        return max(self._raw.execute(translate(sql), params).rowcount, 0)
 
     async def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
-        self._raw.executemany(translate(sql), rows).close()
+        """An insert's rows go in statements of many rows each (each statement run gives
+        the event loop's thread a turn at the GIL: a few is cheaper than one per row)."""
+        for start in range(0, len(rows), _ROWS_AT_ONCE):
+            chunk = rows[start:start + _ROWS_AT_ONCE]
+            many = many_rows(sql, len(chunk)) if len(chunk) > 1 else None
+            if many is None:
+                self._raw.executemany(translate(sql), chunk).close()
+            else:
+                self._raw.execute(translate(many), [v for row in chunk for v in row]).close()
 
 
 def _run_now(step: Coroutine[Any, Any, T]) -> T:
@@ -149,13 +197,6 @@ def _run_now(step: Coroutine[Any, Any, T]) -> T:
         return cast(T, done.value)
     step.close()
     raise RuntimeError("a transaction waited for something other than its statements")
-
-
-def _read(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> Outcome:
-    try:
-        return raw.execute(translate(sql), params).fetchall(), None
-    except Exception as exc:
-        return None, public_error(exc)
 
 
 def _commit_batch(raw: sqlite3.Connection, works: list[Work[Any]],
@@ -198,7 +239,7 @@ class SqliteDatabase:
                  files: tuple[FileIdentity, FileIdentity | None],
                  together: dict[type, Together]) -> None:
         self.path, (self._identity, self._wal) = path, files
-        self._replaced = False
+        self._replaced, self._read_checked = False, 0.0
         self._writer, self._reader = writer, reader
         self._checkpointer: Connection | None = None
         self._checkpointing: asyncio.Task[sqlite3.Error | None] | None = None
@@ -206,7 +247,6 @@ class SqliteDatabase:
         self._disk_full = self._short_of_room = self.closed = False
         self.together = together
         self._writes = BatchQueue(self._commit)
-        self._reads = BatchQueue(self._read_batch)
 
     @classmethod
     async def open(cls, path: str, together: dict[type, Together]) -> SqliteDatabase:
@@ -243,18 +283,18 @@ class SqliteDatabase:
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         self._check_open()  # (one handed in before close() still runs: the reader closes after)
-        rows: list[Row] = await self._reads.submit((sql, params))
-        return rows
+        return await self._reader.run(partial(self._read, sql, params))
 
-    async def _read_batch(self, reads: list[tuple[str, tuple[Any, ...]]]) -> list[Outcome]:
-        def run(raw: sqlite3.Connection) -> list[Outcome]:
-            try:
-                self._same_file()
-            except FileReplaced:
-                return [(None, FileReplaced(self.path)) for _ in reads]
-            return [_read(raw, sql, params) for sql, params in reads]
-
-        return await self._reader.run(run)
+    def _read(self, sql: str, params: tuple[Any, ...], raw: sqlite3.Connection) -> list[Row]:
+        """(In the reader's thread.) The file is looked at again once a second at most: every
+        write looks before it commits, and reads of the file still open are consistent."""
+        if self._replaced or time.monotonic() - self._read_checked > 1:
+            self._read_checked = time.monotonic()
+            self._same_file()
+        try:
+            return raw.execute(translate(sql), params).fetchall()
+        except sqlite3.Error as exc:
+            raise public_error(exc) from exc
 
     async def transaction(self, work: Work[T]) -> T:
         self._check_open()
@@ -315,16 +355,12 @@ class SqliteDatabase:
         return StorageFull(f"database disk is full, nothing was saved: {why}")
 
     async def _make_room(self) -> bool:
-        """TRUNCATE the WAL (giving the reserve back if need be), then make the reserve whole
-        again; whether it is (else nothing may be written)."""
+        """:func:`.room.make_room` once the checkpoint under way is done."""
         if self._checkpointing is not None:
             with contextlib.suppress(Exception):
                 await self._checkpointing
-        failure = await self._checkpoint("TRUNCATE")
-        if failure is not None and is_full(failure) and await asyncio.to_thread(
-                room.release, self.path):
-            await self._checkpoint("TRUNCATE")
-        self._short_of_room = not await asyncio.to_thread(room.keep, self.path)
+        truncate = partial(self._checkpoint, "TRUNCATE")
+        self._short_of_room = not await room.make_room(self.path, truncate)
         return not self._short_of_room
 
     async def _checkpoint(self, mode: str) -> sqlite3.Error | None:
@@ -351,7 +387,6 @@ class SqliteDatabase:
         self.closed = True
         try:
             await self._writes.close()
-            await self._reads.close()
         finally:
             if self._checkpointing is not None:
                 with contextlib.suppress(Exception):
@@ -362,25 +397,3 @@ class SqliteDatabase:
                     with contextlib.suppress(sqlite3.Error):
                         await conn.close()
             await asyncio.to_thread(set_aside, self._identity, self._wal)
-
-
-def public_error(exc: Exception) -> Exception:
-    """What a caller gets for an error: a database error as ``StorageError`` (``StorageFull``,
-    ``StorageUnavailable``), any other as it is."""
-    if not isinstance(exc, sqlite3.Error):
-        return exc
-    kind = StorageFull if is_full(exc) else StorageUnavailable if held_elsewhere(exc) else (
-        StorageError)
-    wrapped = kind(f"database error: {exc}")
-    wrapped.__cause__ = exc
-    return wrapped
-
-
-def is_full(exc: BaseException) -> bool:
-    """Whether an error means the disk (or the file size limit) is full."""
-    return isinstance(exc, sqlite3.Error) and error_code(exc) == sqlite3.SQLITE_FULL
-
-
-def held_elsewhere(exc: BaseException) -> bool:
-    """Whether another program held the file's lock past the busy timeout (``SQLITE_BUSY``)."""
-    return isinstance(exc, sqlite3.OperationalError) and error_code(exc) == sqlite3.SQLITE_BUSY

@@ -1,8 +1,9 @@
-"""Whether the SQLite file is sound (``PRAGMA quick_check`` at start), and still the file the
-store opened (device and inode): a file moved over the path or removed would take writes that
-land nowhere, so every call then fails with :class:`FileReplaced` until a restart, and the old
-file's WAL is set aside at close so SQLite does not apply it to the new file. (A file
-overwritten in place is not noticed: ``sqlite3 .restore`` takes the file's locks, ``cp`` not.)
+"""What SQLite's errors mean for a caller; whether the SQLite file is sound (``PRAGMA
+quick_check`` at start), and still the file the store opened (device and inode): a file moved
+over the path or removed would take writes that land nowhere, so every call then fails with
+:class:`FileReplaced` until a restart, and the old file's WAL is set aside at close so SQLite
+does not apply it to the new file. (A file overwritten in place is not noticed: ``sqlite3
+.restore`` takes the file's locks, ``cp`` not.)
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 import sqlite3
 from dataclasses import dataclass
 
-from ..errors import StorageError, StorageUnavailable
+from ..errors import StorageError, StorageFull, StorageUnavailable
 
 log = logging.getLogger("bot.storage")
 
@@ -50,6 +51,28 @@ def error_code(exc: BaseException) -> int | None:
     """SQLite's primary result code of an error (``None``: not one of SQLite's)."""
     code = getattr(exc, "sqlite_errorcode", None)
     return None if code is None else code & 0xFF
+
+
+def public_error(exc: Exception) -> Exception:
+    """What a caller gets for an error: a database error as ``StorageError`` (``StorageFull``,
+    ``StorageUnavailable``), any other as it is."""
+    if not isinstance(exc, sqlite3.Error):
+        return exc
+    kind = StorageFull if is_full(exc) else StorageUnavailable if held_elsewhere(exc) else (
+        StorageError)
+    wrapped = kind(f"database error: {exc}")
+    wrapped.__cause__ = exc
+    return wrapped
+
+
+def is_full(exc: BaseException) -> bool:
+    """Whether an error means the disk (or the file size limit) is full."""
+    return isinstance(exc, sqlite3.Error) and error_code(exc) == sqlite3.SQLITE_FULL
+
+
+def held_elsewhere(exc: BaseException) -> bool:
+    """Whether another program held the file's lock past the busy timeout (``SQLITE_BUSY``)."""
+    return isinstance(exc, sqlite3.OperationalError) and error_code(exc) == sqlite3.SQLITE_BUSY
 
 
 def is_damage(exc: BaseException) -> bool:

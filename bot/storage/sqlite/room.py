@@ -4,10 +4,14 @@ emptied WAL give its room back; it is made again before anything more is written
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import shutil
 import sqlite3
+from collections.abc import Awaitable, Callable
+
+from .integrity import error_code
 
 #: Bytes kept in the reserve.
 RESERVE_BYTES = 1024 * 1024
@@ -52,6 +56,18 @@ def release(database: str) -> bool:
     except FileNotFoundError:
         return False
     return True
+
+
+async def make_room(database: str, truncate: Callable[[], Awaitable[BaseException | None]]
+                    ) -> bool:
+    """Empty the WAL by ``truncate`` (its error, if any), giving the reserve back if the disk
+    is too full for that, then make the reserve whole again; whether it is (else nothing may
+    be written)."""
+    failure = await truncate()
+    if failure is not None and error_code(failure) == sqlite3.SQLITE_FULL and (
+            await asyncio.to_thread(release, database)):
+        await truncate()
+    return await asyncio.to_thread(keep, database)
 
 
 def is_short_of_room(exc: BaseException) -> bool:

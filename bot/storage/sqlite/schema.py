@@ -1,6 +1,7 @@
-"""SQLite migrations (``migrations/sqlite/NNNN_name.sql``), applied in order. The version is
-``PRAGMA user_version``, bumped in each migration's own ``BEGIN IMMEDIATE`` transaction, so
-two processes opening a new file at once never both apply one."""
+"""SQLite connections (:func:`connect`) and migrations (``migrations/sqlite/NNNN_name.sql``),
+applied in order. The version is ``PRAGMA user_version``, bumped in each migration's own
+``BEGIN IMMEDIATE`` transaction, so two processes opening a new file at once never both apply
+one."""
 
 from __future__ import annotations
 
@@ -61,6 +62,23 @@ def configure(raw: sqlite3.Connection, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -
     guess survives a power cut)."""
     raw.executescript(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}; PRAGMA foreign_keys = ON; "
                       f"PRAGMA synchronous = FULL; PRAGMA journal_size_limit = {WAL_SIZE_LIMIT};")
+
+
+def connect(path: str, role: str | None, busy_timeout_ms: int) -> sqlite3.Connection:
+    """A connection to ``path`` in autocommit mode, for any thread; a ``role`` (``writer``,
+    ``reader``, ``checkpointer``) sets it up for the store: :func:`configure`d, its
+    checkpoints left to the store, a reader's read-only."""
+    raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
+                          cached_statements=512)
+    try:
+        if role is not None:
+            configure(raw, busy_timeout_ms)
+            raw.executescript("PRAGMA wal_autocheckpoint = 0;"
+                              + (" PRAGMA query_only = ON;" if role == "reader" else ""))
+    except BaseException:
+        raw.close()
+        raise
+    return raw
 
 
 def _version(raw: sqlite3.Connection) -> int:
