@@ -70,9 +70,12 @@ _LAST_FINISHED: Final = (
 _LOCK: Final = "SELECT id FROM games WHERE id = $1 FOR UPDATE"
 _INSERT_GUESS: Final = ("INSERT INTO guesses (game_id, attempt, player_id, word, created_at, "
                         "feedback, more_feedback) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-#: The games of the servers ``$1`` finished at or after ``$2``.
-_FINISHED_SINCE: Final = ("g.guild_id = ANY($1::bigint[]) AND g.status <> 'active' "
-                          "AND g.finished_at >= $2")
+#: The games of the servers ``$1`` finished at or after ``$2`` that may count for the players
+#: ``$3`` (owned by one, or guessed in).
+_FINISHED_SINCE: Final = (
+    "g.guild_id = ANY($1::bigint[]) AND g.status <> 'active' AND g.finished_at >= $2 "
+    "AND (g.owner_id = ANY($3::bigint[]) OR EXISTS (SELECT 1 FROM guesses y "
+    "WHERE y.game_id = g.id AND y.player_id = ANY($3::bigint[])))")
 _HINTS: Final = ("SELECT game_id, count(*) FROM hints WHERE game_id = ANY($1::bigint[]) "
                  "GROUP BY game_id")
 
@@ -349,5 +352,6 @@ async def _end(tx: Tx, ended: list[tuple[Game, int | None]]
     that must follow them."""
     since = ordered_since([game for game, _ in ended])
     finished = [] if since is None else await read_games(
-        tx, _FINISHED_SINCE, sorted({game.guild_id for game, _ in ended}), since)
+        tx, _FINISHED_SINCE, sorted({game.guild_id for game, _ in ended}), since,
+        sorted({player for game, _ in ended for player in game.counted_players}))
     return await end_games(tx, ended, finished)
