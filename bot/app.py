@@ -198,7 +198,7 @@ def identify_gate_for(config: Config) -> IdentifyGate:
     process) it gates this process alone."""
     if config.postgres_url is None:
         return IdentifyGate()
-    from bot.storage.postgres.identify import PostgresIdentifyLocks
+    from bot.identify_locks import PostgresIdentifyLocks
 
     return IdentifyGate(PostgresIdentifyLocks(config.postgres_url))
 

@@ -13,11 +13,11 @@ from datetime import timedelta
 
 import pytest
 
+from bot.identify_locks import PostgresIdentifyLocks
 from bot.service import posts
 from bot.service.errors import PlayerError, Problem
 from bot.shards import IdentifyGate, owns_guild, shard_of
 from bot.storage.postgres import PostgresStore
-from bot.storage.postgres.identify import PostgresIdentifyLocks
 
 GUILD = 325_539_788_222_365_696  # (GUILD >> 22) % 4 == 1
 

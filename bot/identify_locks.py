@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Final
 
-from .pool import connect
+from bot.storage.postgres.pool import connect
 
 #: The first key of the two-key advisory locks ("WBID"); the second is the bucket. Two-key locks
 #: never clash with the one-key lock the migrations take.
