@@ -36,23 +36,26 @@ _INSERT_MANY: Final = (
     + ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(_TYPES.values(), start=1))
     + f") WITH ORDINALITY AS v({_COLUMNS}, n) ORDER BY n RETURNING id"
 )
-#: PostgreSQL: the games in the way of the starts, each looked up in its own unique index
-#: (the ``LIMIT`` keeps each a lookup the planner does not merge), locked in id order.
+
+
+def _lookups(where: str, types: tuple[str, ...], first: int) -> str:
+    """PostgreSQL: the game matching ``where`` (a condition of :mod:`.games`) for each key of
+    the arrays of ``types`` from ``$first`` on, each a lookup in its unique index (the
+    ``LIMIT`` keeps the planner from merging them)."""
+    arrays = ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(types, first))
+    keys = ", ".join(f"c{n}" for n in range(1, len(types) + 1))
+    return (f"SELECT x.id FROM unnest({arrays}) AS k({keys}), LATERAL (SELECT g.id FROM games "
+            f"g WHERE {where.replace('$', 'k.c')} LIMIT 1) x")
+
+
+_NUMBERED_KEYS: Final = ("bigint", "bigint", "integer", "smallint")
+#: PostgreSQL: the games in the way of the starts (:func:`_keys`), locked in id order.
 _IN_THE_WAY: Final = (
-    "WITH w AS (SELECT ARRAY(SELECT x.id FROM unnest($1::bigint[], $2::bigint[], $3::integer[], "
-    "$12::smallint[]) AS k(guild, owner, day, boards), LATERAL (SELECT id FROM games WHERE "
-    "kind = 'daily' AND guild_id = k.guild AND owner_id = k.owner AND puzzle_number = k.day "
-    "AND boards = k.boards LIMIT 1) x "
-    "UNION ALL SELECT x.id FROM unnest($4::bigint[], $5::bigint[], $6::integer[]) AS "
-    "k(guild, owner, day), LATERAL (SELECT id FROM games WHERE kind = 'archive' AND guild_id = "
-    "k.guild AND owner_id = k.owner AND puzzle_number = k.day LIMIT 1) x "
-    "UNION ALL SELECT x.id FROM unnest($7::bigint[], $8::bigint[], $9::bigint[]) AS "
-    "k(guild, channel, owner), LATERAL (SELECT id FROM games WHERE scope = 'own' AND status = "
-    "'active' AND guild_id = k.guild AND channel_id = k.channel AND owner_id = k.owner LIMIT 1) x "
-    "UNION ALL SELECT x.id FROM unnest($10::bigint[], $11::bigint[]) AS k(guild, channel), "
-    "LATERAL (SELECT id FROM games WHERE scope = 'channel' AND status = 'active' AND "
-    "guild_id = k.guild AND channel_id = k.channel LIMIT 1) x) AS ids) "
-    + SELECT_GAMES.format(where="g.id = ANY((SELECT ids FROM w)::bigint[])")
+    "WITH w AS (SELECT ARRAY(" + " UNION ALL ".join([
+        _lookups(NUMBERED["daily"], _NUMBERED_KEYS, 1),
+        _lookups(NUMBERED["archive"], _NUMBERED_KEYS, 5),
+        _lookups(ACTIVE_OWN, ("bigint",) * 3, 9), _lookups(ACTIVE_CHANNEL, ("bigint",) * 2, 12),
+    ]) + ") AS ids) " + SELECT_GAMES.format(where="g.id = ANY((SELECT ids FROM w)::bigint[])")
     + " FOR UPDATE OF g"  # a move ending one of them is waited for, and its end seen
 )
 _PLAYED_ONE: Final = ("SELECT guild_id, puzzle_number, player_mark, boards FROM played_dailies "
@@ -166,12 +169,12 @@ def _keys(moves: Sequence[StartMove]) -> list[list[Any]]:
     games = [move.game for move in moves]
     daily = arrays([(g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards)
                      for g in games if g.kind is Kind.DAILY], 4)
-    archive = arrays([(g.guild_id, g.owner_id, g.puzzle_number)
-                       for g in games if g.kind is Kind.ARCHIVE], 3)
+    archive = arrays([(g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards)
+                       for g in games if g.kind is Kind.ARCHIVE], 4)
     own = arrays([(g.guild_id, g.channel_id, g.owner_id)
                    for g in games if g.scope is Scope.OWN], 3)
     channel = arrays([(g.guild_id, g.channel_id) for g in games if g.scope is Scope.CHANNEL], 2)
-    return [*daily[:3], *archive, *own, *channel, daily[3]]
+    return [*daily, *archive, *own, *channel]
 
 
 async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:

@@ -87,8 +87,8 @@ async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
     (endings._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
     (games._HINTS, ["'{1,2}'"]),
     (new_games._IN_THE_WAY,
-     ["'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{2}'", "'{100}'",
-      "'{1}'", "'{2}'", "'{1}'"]),
+     ["'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{1}'",
+      "'{2}'", "'{100}'", "'{1}'", "'{2}'"]),
 ], ids=["lock", "end", "lock statistics", "daily history", "hints", "in the way"])
 async def test_moves_played_together_read_only_their_rows(filled: Any, sql: str,
                                                           args: list[str]) -> None:
