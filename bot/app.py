@@ -209,7 +209,7 @@ async def _run(config: Config, words: WordLists, *, sync_global: bool) -> None:
     db = await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path,
                           pool_size=config.pool_size)
     try:
-        salt = config.daily_salt or (await postgres_daily_salt(config.postgres_url)
+        salt = config.daily_salt or (postgres_daily_salt(db)
                                      if config.postgres_url else config.resolved_salt())
         service = GameService(db, words, daily_salt=salt)
         bot = WordleBot(service, dev_guild_id=config.dev_guild_id, sync_global=sync_global,

@@ -8,16 +8,9 @@ every process on that database picks the same daily words.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from pathlib import Path
 
-from .errors import StorageError
 from .port import Store
-
-#: What the daily salt is derived from, with the database's key (never change it: the daily
-#: words would change).
-_SALT_LABEL = b"wordle-bot daily salt v1"
 
 
 async def open_store(*, postgres_url: str | None, sqlite_path: Path,
@@ -33,20 +26,10 @@ async def open_store(*, postgres_url: str | None, sqlite_path: Path,
     return await SqliteStore.open(sqlite_path)
 
 
-async def postgres_daily_salt(postgres_url: str) -> str:
-    """A daily salt derived from the database's secret key (see the module doc)."""
-    import asyncpg
+def postgres_daily_salt(store: Store) -> str:
+    """The daily salt of a PostgreSQL store, derived from its database's key (module doc)."""
+    from .postgres import PostgresStore
 
-    from .dsn import redact
-    from .postgres.pool import connect
-
-    conn = await connect(postgres_url, timeout=30)
-    try:
-        key = await conn.fetchval("SELECT key FROM store_key")
-    except asyncpg.PostgresError as exc:
-        raise StorageError(f"cannot read the database's key: {exc}") from None
-    finally:
-        await conn.close()
-    if not key:
-        raise StorageError(f"database {redact(postgres_url)} has no store key")
-    return hmac.new(bytes(key), _SALT_LABEL, hashlib.sha256).hexdigest()[:32]
+    if not isinstance(store, PostgresStore):
+        raise TypeError("only a PostgreSQL store derives the daily salt")
+    return store.daily_salt

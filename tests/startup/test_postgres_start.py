@@ -20,7 +20,7 @@ from bot.core.daily import today_puzzle_number
 from bot.core.feedback import score
 from bot.core.personal import player_daily_word
 from bot.core.words import load_word_lists
-from bot.storage.open import postgres_daily_salt
+from bot.storage.postgres import PostgresStore
 from tests.pg import run_sync
 from tests.startup.helpers import assert_one_clear_line, run_cli
 from tests.startup.test_startup_errors import closed_port, discord_at
@@ -94,6 +94,11 @@ def test_a_game_left_in_postgres_carries_on_in_the_next_run(tmp_path: Path,
     assert files_under(tmp_path) == []
 
 
+async def salt_of(dsn: str) -> str:
+    async with await PostgresStore.open(dsn, pool_size=1) as store:
+        return store.daily_salt
+
+
 def test_daily_salt_comes_from_the_database_without_daily_salt(tmp_path: Path,
                                                                pg_dsn: str) -> None:
     ran = play(tmp_path, pg_dsn, "--daily", stdin="/quit\n")
@@ -102,12 +107,12 @@ def test_daily_salt_comes_from_the_database_without_daily_salt(tmp_path: Path,
                                   "WHERE kind = 'daily'")[0]
     # today's, or yesterday's if UTC midnight has passed since the game began
     assert 0 <= today_puzzle_number(datetime.now(UTC), "UTC") - number <= 1
-    salt = run_sync(lambda: postgres_daily_salt(pg_dsn))
+    salt = run_sync(lambda: salt_of(pg_dsn))
     words = load_word_lists()
     # the terminal's player (1) plays their personal daily (bot.core.personal)
     assert answer == player_daily_word(number, words.answers, salt, 1)
     # every process on this database derives the same salt; a given DAILY_SALT wins
-    assert run_sync(lambda: postgres_daily_salt(pg_dsn)) == salt
+    assert run_sync(lambda: salt_of(pg_dsn)) == salt
     assert files_under(tmp_path) == []
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
@@ -20,6 +22,9 @@ _SETTINGS: Final = {
     "application_name": "wordle-bot",
     "plan_cache_mode": "force_generic_plan",
 }
+#: What the daily salt is derived from, with the database's key (never change it: the daily
+#: words would change).
+_SALT_LABEL: Final = b"wordle-bot daily salt v1"
 
 
 class PostgresStore(SqlStore):
@@ -28,6 +33,8 @@ class PostgresStore(SqlStore):
     def __init__(self, db: PostgresDatabase, key: bytes, version: int, dsn: str) -> None:
         super().__init__(db, key, version)
         self.dsn = schema.redact(dsn)
+        # Every process on the database picks the same daily words (see bot.storage.open).
+        self.daily_salt = hmac.new(key, _SALT_LABEL, hashlib.sha256).hexdigest()[:32]
         claims = Claims(db)
         self.claim_daily_post = claims.claim_daily_post
         self.release_daily_post = claims.release_daily_post
