@@ -368,7 +368,7 @@ class RaceService:
         racer = race.racer(player_id)
         self._playable(race, racer)
         assert racer is not None
-        if not await self.db.hints_in_races(race.guild_id):
+        if not (await self.db.guild_settings(race.guild_id)).hints_in_races:
             raise HintsNotAllowed(Problem.HINTS_OFF_RACE)
         result, value = await make_hint(race.board(racer), kind,
                                         await self.db.race_hints(race.id, player_id),
@@ -393,7 +393,7 @@ class RaceService:
         return await race_leaderboard(self.db, guild_id, player_id, by=by, limit=limit)
 
     async def hints_allowed(self, guild_id: int) -> bool:
-        return await self.db.hints_in_races(guild_id)
+        return (await self.db.guild_settings(guild_id)).hints_in_races
 
     async def allow_hints(self, guild_id: int, allowed: bool) -> None:
-        await self.db.set_hints_in_races(guild_id, allowed)
+        await self.db.update_guild_settings(guild_id, hints_in_races=allowed)

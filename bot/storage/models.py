@@ -49,6 +49,8 @@ class GuildSettings:
     #: The word pack of the server's games and its daily (``None``: English, 5 letters).
     language: str | None = None
     word_length: int | None = None
+    #: Whether /hint works in the server's races (off by default).
+    hints_in_races: bool = False
 
 
 #: The stored columns of :class:`GuildSettings`, in its order.

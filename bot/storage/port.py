@@ -161,6 +161,7 @@ class Store(Protocol):
         hints_in_channel_games: bool | Unset = UNSET, hints_in_dailies: bool | Unset = UNSET,
         held_day: int | Unset | None = UNSET, held_until: datetime | Unset | None = UNSET,
         language: str | Unset | None = UNSET, word_length: int | Unset | None = UNSET,
+        hints_in_races: bool | Unset = UNSET,
     ) -> GuildSettings:
         """Change only the settings given and return all of them (``language`` and
         ``word_length``: the server's word pack, ``None`` for the bot's default). ``held_day``
@@ -295,12 +296,6 @@ class Store(Protocol):
                                player_id: int | None = None) -> RaceBoard:
         """A server's racers ranked by first places, win % or average guesses
         (``RACE_ORDERS``), plus ``player_id``'s row if ranked."""
-
-    async def hints_in_races(self, guild_id: int) -> bool:
-        """Whether /hint works in the server's races (off by default)."""
-
-    async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
-        ...
 
     async def forget_player(self, player_id: int) -> ForgetReport:
         """Delete everything about a player, in every server, in one transaction

@@ -265,17 +265,6 @@ class Races:
         return rules.rank_racers([(int(row[0]), _stats(row)) for row in rows], by, limit,
                                  player_id)
 
-    async def hints_in_races(self, guild_id: int) -> bool:
-        rows = await self._db.fetch(
-            "SELECT hints_in_races FROM guild_settings WHERE guild_id = $1", guild_id)
-        return bool(rows[0][0]) if rows else False
-
-    async def set_hints_in_races(self, guild_id: int, allowed: bool) -> None:
-        await self._db.transaction(lambda tx: tx.execute(
-            "INSERT INTO guild_settings (guild_id, hints_in_races) VALUES ($1, $2) "
-            "ON CONFLICT (guild_id) DO UPDATE SET hints_in_races = excluded.hints_in_races",
-            guild_id, allowed))
-
 
 async def race_in_channel(tx: Tx, guild_id: int, channel_id: int) -> RaceRecord | None:
     """The channel's active race, read under the channel's lock (on PostgreSQL an advisory

@@ -39,9 +39,10 @@ _LOCK_SETTINGS: Final = (
 
 
 def _settings(guild_id: int, row: Row) -> GuildSettings:
-    timezone, channel, hints, dailies, order_from, held_day, held_until, language, length = row
+    timezone, channel, hints, dailies, order_from, held_day, held_until, *rest = row
+    language, length, races = rest
     return GuildSettings(guild_id, timezone, channel, bool(hints), bool(dailies), order_from,
-                         held_day, maybe_moment(held_until), language, length)
+                         held_day, maybe_moment(held_until), language, length, bool(races))
 
 
 #: A server's removed words of one pack (``removed_words``).
@@ -65,11 +66,13 @@ class Settings:
         hints_in_channel_games: bool | Unset = UNSET, hints_in_dailies: bool | Unset = UNSET,
         held_day: int | Unset | None = UNSET, held_until: datetime | Unset | None = UNSET,
         language: str | Unset | None = UNSET, word_length: int | Unset | None = UNSET,
+        hints_in_races: bool | Unset = UNSET,
     ) -> GuildSettings:
         given = dict(timezone=timezone, results_channel_id=results_channel_id,
                      hints_in_channel_games=hints_in_channel_games,
                      hints_in_dailies=hints_in_dailies, held_day=held_day,
-                     held_until=held_until, language=language, word_length=word_length)
+                     held_until=held_until, language=language, word_length=word_length,
+                     hints_in_races=hints_in_races)
         changes = {name: value for name, value in given.items() if not isinstance(value, Unset)}
         columns = list(changes)  # only these fixed names: never text from outside
         assignments = (", ".join(f"{c} = excluded.{c}" for c in columns)

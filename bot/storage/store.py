@@ -86,8 +86,6 @@ class SqlStore:
         self.end_race = races.end_race
         self.race_stats = races.race_stats
         self.race_leaderboard = races.race_leaderboard
-        self.hints_in_races = races.hints_in_races
-        self.set_hints_in_races = races.set_hints_in_races
         # privacy
         self.forget_player = privacy.forget_player
 

@@ -23,7 +23,7 @@ async def test_a_word_hint_whose_word_left_the_answer_list(service: GameService,
     picker.queue.append("pious")  # allowed, not an answer
     races = RaceService.beside(service, RaceTiming(), clock=clock)
     await races.start(PLACE, 1, minutes=10)
-    await races.db.set_hints_in_races(PLACE.guild_id, True)
+    await races.db.update_guild_settings(PLACE.guild_id, hints_in_races=True)
     await races.guess(PLACE, 2, "slate")
     letters = []
     for _ in range(3):

@@ -76,7 +76,7 @@ async def test_race_word_hint_fallback_reads_the_hints_once(db: Any, make_servic
     picker.queue.append("pious")
     races = RaceService.beside(service, RaceTiming(), clock=clock)
     await races.start(HERE, 1, minutes=10)
-    await db.set_hints_in_races(HERE.guild_id, True)
+    await db.update_guild_settings(HERE.guild_id, hints_in_races=True)
     await races.guess(HERE, ALICE, "crane")
 
     async def hint(kind: HintKind) -> Any:

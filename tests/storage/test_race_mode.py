@@ -26,6 +26,7 @@ from bot.storage.errors import (
     RaceOver,
     StorageError,
 )
+from bot.storage.models import GuildSettings
 
 G, C = 7, 70
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -222,12 +223,12 @@ async def test_twenty_players_join_and_guess_at_once(db: Any, place: Any) -> Non
 
 
 async def test_race_settings_and_forget(db: Any) -> None:
-    assert await db.hints_in_races(G) is False
-    await db.set_hints_in_races(G, True)
-    assert await db.hints_in_races(G) is True
-    assert (await db.guild_settings(G)).timezone == "UTC"
-    await db.set_hints_in_races(G, False)
-    assert await db.hints_in_races(G) is False and await db.hints_in_races(G + 1) is False
+    assert (await db.guild_settings(G)).hints_in_races is False
+    await db.update_guild_settings(G, hints_in_races=True)
+    assert await db.guild_settings(G) == GuildSettings(G, hints_in_races=True)
+    await db.update_guild_settings(G, hints_in_races=False)
+    assert (await db.guild_settings(G)).hints_in_races is False
+    assert (await db.guild_settings(G + 1)).hints_in_races is False
     race = await new_race(db, starter=11)
     assert race.message_id is None
     await db.set_race_message(race.id, 555)
