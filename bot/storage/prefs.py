@@ -8,7 +8,7 @@ personal daily with its calendar after a change of zone (:class:`bot.core.daily
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -28,8 +28,7 @@ class PlayerPrefs:
 
 
 #: The stored columns after ``player_id``, in :class:`PlayerPrefs` order.
-PREFS_COLUMNS: Final = ("high_contrast", "dark", "text_only", "timezone", "held_day",
-                        "held_until")
+PREFS_COLUMNS: Final = tuple(f.name for f in fields(PlayerPrefs) if f.name != "player_id")
 
 
 _COLUMNS: Final = ", ".join(PREFS_COLUMNS)

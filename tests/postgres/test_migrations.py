@@ -15,9 +15,9 @@ import pytest
 from bot.core.race import RaceEnd
 from bot.storage import MigrationError, SchemaTooNew
 from bot.storage import latest_version as sqlite_latest_version
-from bot.storage.migration_files import migration_files
+from bot.storage.migration_files import MigrationFile, migration_files
 from bot.storage.postgres import PostgresStore, schema
-from bot.storage.postgres.schema import Migration, latest_version, load_migrations, migrate
+from bot.storage.postgres.schema import latest_version, load_migrations, migrate
 
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = ROOT / "bot" / "storage" / "migrations"
@@ -75,13 +75,13 @@ async def test_concurrent_starts_apply_each_migration_exactly_once(pg_dsn, monke
     """Four connections migrate at once: every migration ran once (each one records itself;
     without the lock the first would be run several times and fail, or rows would repeat)."""
     fake = (
-        Migration(
+        MigrationFile(
             1,
             "0001_a.sql",
             "CREATE TABLE applied (n int); SELECT pg_sleep(0.2); INSERT INTO applied VALUES (1);",
         ),
-        Migration(2, "0002_b.sql", "SELECT pg_sleep(0.1); INSERT INTO applied VALUES (2);"),
-        Migration(3, "0003_c.sql", "INSERT INTO applied VALUES (3);"),
+        MigrationFile(2, "0002_b.sql", "SELECT pg_sleep(0.1); INSERT INTO applied VALUES (2);"),
+        MigrationFile(3, "0003_c.sql", "INSERT INTO applied VALUES (3);"),
     )
     monkeypatch.setattr(schema, "load_migrations", lambda: fake)
     conns = [await connect(pg_dsn) for _ in range(4)]
@@ -269,7 +269,7 @@ async def test_upgrade_from_every_earlier_version_keeps_the_data(pg_dsn, start):
 
 async def test_a_failing_migration_leaves_the_previous_version(pg_dsn, monkeypatch):
     good = load_migrations()[0]
-    bad = Migration(2, "0002_bad.sql", "CREATE TABLE half_done (x int); SELECT nonsense;")
+    bad = MigrationFile(2, "0002_bad.sql", "CREATE TABLE half_done (x int); SELECT nonsense;")
     monkeypatch.setattr(schema, "load_migrations", lambda: (good, bad))
     with pytest.raises(MigrationError, match=r"0002_bad\.sql"):
         await PostgresStore.open(pg_dsn)

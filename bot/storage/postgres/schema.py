@@ -26,11 +26,7 @@ _VERSION_TABLE = (
 )
 
 
-#: A PostgreSQL migration: ``version``, ``name`` and its ``sql`` (run as one script).
-Migration = MigrationFile
-
-
-def load_migrations() -> tuple[Migration, ...]:
+def load_migrations() -> tuple[MigrationFile, ...]:
     """The PostgreSQL migrations shipped with the package, numbered 1, 2, 3, ... ."""
     return migration_files("postgres")
 
