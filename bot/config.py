@@ -38,7 +38,7 @@ from urllib.parse import unquote, urlsplit
 from dotenv import load_dotenv
 
 from bot.core.words import read_capped_text
-from bot.storage.dsn import redact
+from bot.dsn import redact
 
 log = logging.getLogger(__name__)
 

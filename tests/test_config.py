@@ -5,7 +5,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bot.config import Config, ConfigError, quiet_library_loggers
-from bot.storage.dsn import redact
+from bot.dsn import redact
 
 
 def test_from_env_reads_values_and_defaults(tmp_path):

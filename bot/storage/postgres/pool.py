@@ -18,8 +18,9 @@ from typing import Any, Final, TypeVar
 
 import asyncpg
 
+from bot.dsn import redact
+
 from ..database import Apart, BatchQueue, Culprit, Dialect, Outcome, Row, Together, Work, play_batch
-from ..dsn import redact
 from ..errors import StorageError, StorageFull, StorageUnavailable
 
 T = TypeVar("T")

@@ -13,7 +13,8 @@ from typing import Any
 
 import asyncpg
 
-from ..dsn import redact
+from bot.dsn import redact
+
 from ..errors import MigrationError, SchemaTooNew
 from ..migration_files import MigrationFile, migration_files
 

@@ -1,5 +1,5 @@
-"""A database URL without its password, for messages and logs (no database code here: the
-settings use it too).
+"""A database URL without its password, for messages and logs: of the settings
+(``DATABASE_URL``) and of the PostgreSQL store.
 
 Hidden: the password of the user part, whatever characters it holds (a ``/``, ``#`` or ``?``
 left unencoded makes ``urllib`` see no password at all), and a ``password`` query parameter
