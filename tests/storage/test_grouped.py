@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.core.feedback import score
+from bot.core.game import Game
 from bot.storage import (
     AttemptConflict,
     GameExists,
@@ -334,3 +335,15 @@ def test_a_program_that_never_closes_the_database_still_exits(tmp_path: Path):
         raise AssertionError("the process did not exit") from None
     assert proc.returncode == 0, err
     assert out.strip() == "done"
+
+
+async def test_a_start_keeps_its_place_before_a_guess_ending_the_game_in_its_way(
+        db: SqliteStore):
+    """Handed in together, a start before the guess that ends the game in its way is refused,
+    as it would be alone."""
+    game = await play(db, await own_game(db, 1, channel_id=1), WRONG[:5])
+    start, ended = await asyncio.gather(outcome(own_game(db, 1, channel_id=1)),
+                                        guess(db, game, WRONG[5]))
+    assert isinstance(start, GameExists) and start.existing.id == game.id
+    assert isinstance(ended, Game) and ended.status == "lost"
+    assert (await own_game(db, 1, channel_id=1)).id > game.id  # over: a start goes
