@@ -102,8 +102,9 @@ async def test_last_attempt_raced_from_two_pools(pg_store, second_store):
 
 
 async def test_processes_race_on_the_same_games(pg_store, pg_dsn: str, tmp_path: Path):
-    """Three processes, each with its own store (and pool), 15 guessers each, all games."""
-    game_ids = [(await channel_game(pg_store, channel_id=CHANNEL + i)).id for i in range(8)]
+    """Three processes, each with its own store (and pool), 15 guessers each, all games: enough
+    games that one process cannot play them all before the others are scheduled."""
+    game_ids = [(await channel_game(pg_store, channel_id=CHANNEL + i)).id for i in range(32)]
     go = tmp_path / "go"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     procs = [
