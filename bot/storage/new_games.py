@@ -198,8 +198,9 @@ async def _insert(tx: Tx, games: list[Game]) -> list[int]:
     if _batched(tx, games):
         rows = await tx.fetch(_INSERT_MANY, *arrays(values, len(_TYPES)))
     else:
-        rows = await tx.fetch(many_rows(_INSERT_ONE, len(values)) or _INSERT_ONE,
-                              *(value for row in values for value in row))
+        many = many_rows(_INSERT_ONE, len(values))
+        assert many is not None  # (one row's INSERT ... VALUES, made for any count)
+        rows = await tx.fetch(many, *(value for row in values for value in row))
     return [row[0] for row in rows]
 
 
