@@ -1,7 +1,7 @@
 """What the store asks of a database: a read (one statement) and a write transaction, in SQL
 both databases know with ``$1`` placeholders (SQLite's adapter makes them ``?1``, names
-PostgreSQL's JSON functions its way and drops ``FOR UPDATE``: its one writer holds the
-file)."""
+PostgreSQL's JSON functions its way and drops casts and ``FOR UPDATE``: its one writer holds
+the file)."""
 
 from __future__ import annotations
 
@@ -183,8 +183,8 @@ class Apart(Exception):
     batch; each runs again on its own, to find the culprit."""
 
 
-#: Plays several transactions of one kind in one go, an outcome each (in their order); a
-#: database's ``together`` maps such kinds to theirs.
+#: Plays several transactions in one go, an outcome each (in their order); a database's
+#: ``together`` maps the kinds it plays to it.
 Together = Callable[[Tx, list[Any]], Coroutine[Any, Any, list[Outcome]]]
 
 
@@ -196,20 +196,20 @@ def arrays(rows: Sequence[Sequence[Any]], width: int) -> list[list[Any]]:
 async def play_batch(works: list[Work[Any]], together: dict[type, Together],
                      tx: Callable[[], AnyTx], failed: Callable[[Exception, AnyTx, int | None],
                                                                Outcome]) -> list[Outcome]:
-    """A batch's transactions in order, each run (those of a kind in ``together`` that follow
-    each other; any other alone) in a ``tx()``, a run of several played together.
+    """A batch's transactions in order, each run (those that follow each other with one
+    player in ``together``; any other alone) in a ``tx()``, a run of several played together.
     ``failed(error, tx, index)`` judges a failure: the outcome of the lone transaction
     ``index``, or it raises (:class:`Culprit`; :class:`Apart` for a run's, ``index`` ``None``)."""
     outcomes: list[Outcome] = []
     start = 0
     while start < len(works):
-        kind, end = type(works[start]), start + 1
-        while end < len(works) and kind in together and type(works[end]) is kind:
+        play, end = together.get(type(works[start])), start + 1
+        while end < len(works) and play is not None and together.get(type(works[end])) is play:
             end += 1
         run = tx()
         try:
-            if end - start > 1:
-                outcomes += await together[kind](run, works[start:end])
+            if play is not None and end - start > 1:
+                outcomes += await play(run, works[start:end])
             else:
                 outcomes.append((await works[start](run), None))
         except Exception as exc:

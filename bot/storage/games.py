@@ -1,6 +1,6 @@
 """Games and the moves on them: a move locks the game's row, reads it with its guesses, lets
 the core decide, then writes (an ending counted in the statistics in the same transaction,
-:mod:`.endings`). The guesses of one write batch are played together (:func:`play_guesses`)."""
+:mod:`.endings`). The guesses of one write batch are played together (:class:`Guesses`)."""
 
 from __future__ import annotations
 
@@ -262,7 +262,7 @@ async def _playable(tx: Tx, rule: Callable[[Game, int, str | None], domain.Refus
 @dataclass(frozen=True, slots=True)
 class GuessMove:
     """One guess to save, a write transaction. Several in one batch are played together
-    (:func:`play_guesses`), each with the outcome it would have alone."""
+    (:class:`Guesses`), each with the outcome it would have alone."""
 
     game_id: int
     attempt: int
@@ -276,62 +276,73 @@ class GuessMove:
     figures: bool = False  # with what the end shows the guesser
 
     async def __call__(self, tx: Tx) -> tuple[Game, EndingFigures | None]:
-        (result, error), = await play_guesses(tx, [self])
+        guesses = await Guesses.read(tx, [self])
+        outcomes = [guesses.decide(self)]
+        await guesses.save(tx, [self], outcomes)
+        (result, error), = outcomes
         if error is not None:
             raise error
         return result
 
 
-async def play_guesses(tx: Tx, moves: Sequence[GuessMove]) -> list[Outcome]:
-    """Save ``moves`` in ``tx``, an outcome each, in order: lock and read their games in id
-    order, decide each guess in turn, save the guesses, then the ends (:func:`_end`). A
+class Guesses:
+    """A batch's guesses, decided in turn over their games as read (:meth:`read`), each as it
+    would be alone, then saved (:meth:`save`): the guesses, then the ends (:func:`_end`). A
     refused guess writes nothing."""
-    games = await _locked(tx, moves)
-    outcomes: list[Outcome] = []
-    saved: list[tuple[int, Guess]] = []
-    ended: dict[int, tuple[Game, int | None]] = {}  # by game, in the order they end
-    for move in moves:
-        game = games.get(move.game_id)
+
+    def __init__(self, games: dict[int, Game]) -> None:
+        self.games = games  # by id, as the guesses decided so far leave them
+        self._saved: list[tuple[int, Guess]] = []
+        self._ended: dict[int, tuple[Game, int | None]] = {}  # by game, in the order they end
+
+    @classmethod
+    async def read(cls, tx: Tx, moves: Sequence[GuessMove]) -> Guesses:
+        """The moves' games, locked in id order."""
+        return cls(await _locked(tx, moves) if moves else {})
+
+    def decide(self, move: GuessMove) -> Outcome:
+        game = self.games.get(move.game_id)
         error = guess_error(game, move.game_id, move.player_id, move.mark, move.attempt,
                             move.word, move.feedback, move.finish)
         if error is not None or game is None:
-            outcomes.append((None, error or StorageError(
-                f"guess for game {move.game_id} was not saved")))
-            continue
+            return None, error or StorageError(f"guess for game {move.game_id} was not saved")
         guess = Guess(move.attempt, move.player_id, move.word, move.feedback,
                       applied(move.given))
         game = game.moved(guesses=(*game.guesses, guess))
-        saved.append((game.id, guess))
+        self._saved.append((game.id, guess))
         if move.finish is not None:
             won = Status(move.finish) is Status.WON
             at = max(g.created_at for g in game.guesses)
             game = game.moved(status=Status(move.finish), finished_at=at,
                               solved_by=move.player_id if won else None)
-            ended[game.id] = (game, move.day)
-        games[game.id] = game
-        outcomes.append(((game, None), None))
-    if saved:
-        await tx.executemany(_INSERT_GUESS, [(game_id, g.attempt, g.player_id, g.word,
-                                              g.created_at, *parts_of(g.feedback))
-                                             for game_id, g in saved])
-    if not ended:
-        return outcomes
-    ends, counted = await _end(tx, list(ended.values()))
-    after = {game.id: game for game in ends}
-    wanted = [n for n, move in enumerate(moves) if move.finish and outcomes[n][1] is None]
-    hints: dict[int, int] = {}
-    if any(moves[n].figures for n in wanted):
-        hints = {row[0]: int(row[1]) for row in await tx.fetch(
-            _HINTS, sorted({moves[n].game_id for n in wanted}))}
-    for n in wanted:
-        move, game = moves[n], after[moves[n].game_id]
-        figures = None
-        if move.figures:
-            shown = to_stats(counted[game.id].get(move.player_id), game.bucket, move.day,
-                             game.variant)
-            figures = EndingFigures(hints.get(game.id, 0), shown)
-        outcomes[n] = ((game, figures), None)
-    return outcomes
+            self._ended[game.id] = (game, move.day)
+        self.games[game.id] = game
+        return (game, None), None
+
+    async def save(self, tx: Tx, moves: Sequence[object], outcomes: list[Outcome]) -> None:
+        """Write what was decided; the outcomes of ``moves`` (the batch's, by index) that end
+        a game then have it as saved, with their figures."""
+        if self._saved:
+            await tx.executemany(_INSERT_GUESS, [(game_id, g.attempt, g.player_id, g.word,
+                                                  g.created_at, *parts_of(g.feedback))
+                                                 for game_id, g in self._saved])
+        if not self._ended:
+            return
+        ends, counted = await _end(tx, list(self._ended.values()))
+        after = {game.id: game for game in ends}
+        wanted = {n: move for n, move in enumerate(moves) if isinstance(move, GuessMove)
+                  and move.finish and outcomes[n][1] is None}
+        hints: dict[int, int] = {}
+        if any(move.figures for move in wanted.values()):
+            hints = {row[0]: int(row[1]) for row in await tx.fetch(
+                _HINTS, sorted({move.game_id for move in wanted.values()}))}
+        for n, move in wanted.items():
+            game, figures = after[move.game_id], None
+            if move.figures:
+                shown = to_stats(counted[game.id].get(move.player_id), game.bucket, move.day,
+                                 game.variant)
+                figures = EndingFigures(hints.get(game.id, 0), shown)
+            outcomes[n] = ((game, figures), None)
 
 
 async def _locked(tx: Tx, moves: Sequence[GuessMove]) -> dict[int, Game]:

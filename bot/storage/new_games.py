@@ -1,12 +1,12 @@
-"""Starting games, one write batch's together: read the games in their way under lock and the
-dailies played, decide each start in order as it would be alone, insert the new games. Only
-the statements differ: several starts on PostgreSQL take one statement per step
-(:func:`_batched`); elsewhere the lookups take a statement per key and the games are inserted
-in one."""
+"""Starting games, one write batch's together (:class:`Starts`): read the games in their way
+under lock and the dailies played, decide each start in order as it would be alone, insert the
+new games, each step in one statement for them all."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -18,7 +18,7 @@ from bot.core.variant import CLASSIC, Variant
 from . import racing
 from .database import Database, Outcome, Tx, arrays, many_rows, marks, parts_of, player_mark, utc
 from .errors import DailyPlayed, GameExists, RaceExists, StorageError
-from .games import ACTIVE_CHANNEL, ACTIVE_OWN, NUMBERED, SELECT_GAMES, games_from_rows, read_games
+from .games import ACTIVE_CHANNEL, ACTIVE_OWN, NUMBERED, SELECT_GAMES, games_from_rows
 
 #: The columns given when a game is created, with their PostgreSQL types; the others start
 #: at their defaults.
@@ -38,33 +38,30 @@ _INSERT_MANY: Final = (
 )
 
 
-def _lookups(where: str, types: tuple[str, ...], first: int) -> str:
-    """PostgreSQL: the game matching ``where`` (a condition of :mod:`.games`) for each key of
-    the arrays of ``types`` from ``$first`` on, each a lookup in its unique index (the
-    ``LIMIT`` keeps the planner from merging them)."""
-    arrays = ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(types, first))
-    keys = ", ".join(f"c{n}" for n in range(1, len(types) + 1))
-    return (f"SELECT x.id FROM unnest({arrays}) AS k({keys}), LATERAL (SELECT g.id FROM games "
-            f"g WHERE {where.replace('$', 'k.c')} LIMIT 1) x")
+def _lookups(where: str, types: tuple[str, ...], param: int) -> str:
+    """The game matching ``where`` (a condition of :mod:`.games`) for each key in the JSON
+    array ``$param`` (an array of values of ``types``), each a lookup in its unique index."""
+    key = re.sub(r"\$(\d+)", lambda n: f"(k.value ->> {int(n[1]) - 1})::{types[int(n[1]) - 1]}",
+                 where)
+    return (f"SELECT (SELECT g.id FROM games g WHERE {key} LIMIT 1) "
+            f"FROM json_array_elements(${param}::json) k")
 
 
 _NUMBERED_KEYS: Final = ("bigint", "bigint", "integer", "smallint")
-#: PostgreSQL: the games in the way of the starts (:func:`_keys`), locked in id order.
-_IN_THE_WAY: Final = (
-    "WITH w AS (SELECT ARRAY(" + " UNION ALL ".join([
-        _lookups(NUMBERED["daily"], _NUMBERED_KEYS, 1),
-        _lookups(NUMBERED["archive"], _NUMBERED_KEYS, 5),
-        _lookups(ACTIVE_OWN, ("bigint",) * 3, 9), _lookups(ACTIVE_CHANNEL, ("bigint",) * 2, 12),
-    ]) + ") AS ids) " + SELECT_GAMES.format(where="g.id = ANY((SELECT ids FROM w)::bigint[])")
-    + " FOR UPDATE OF g"  # a move ending one of them is waited for, and its end seen
-)
-_PLAYED_ONE: Final = ("SELECT guild_id, puzzle_number, player_mark, boards FROM played_dailies "
-                      "WHERE guild_id = $1 AND puzzle_number = $2 AND player_mark = $3 "
-                      "AND boards = $4")
-_PLAYED_MANY: Final = (
-    "SELECT guild_id, puzzle_number, player_mark, boards FROM played_dailies WHERE "
-    "(guild_id, puzzle_number, player_mark, boards) IN "
-    "(SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::smallint[]))"
+#: The games in the way of the starts (:func:`_key_rows`), locked in id order: a move ending
+#: one of them is waited for, and its end seen.
+_IN_THE_WAY: Final = SELECT_GAMES.format(where="g.id IN (" + " UNION ALL ".join([
+    _lookups(NUMBERED["daily"], _NUMBERED_KEYS, 1),
+    _lookups(NUMBERED["archive"], _NUMBERED_KEYS, 2),
+    _lookups(ACTIVE_OWN, ("bigint",) * 3, 3), _lookups(ACTIVE_CHANNEL, ("bigint",) * 2, 4),
+]) + ")") + " FOR UPDATE OF g"
+#: The keys in the JSON array ``$1`` of dailies played (each a lookup in the primary key).
+_PLAYED: Final = (
+    "SELECT (k.value ->> 0)::bigint, (k.value ->> 1)::integer, k.value ->> 2, "
+    "(k.value ->> 3)::smallint FROM json_array_elements($1::json) k WHERE (SELECT true FROM "
+    "played_dailies p WHERE p.guild_id = (k.value ->> 0)::bigint AND p.puzzle_number = "
+    "(k.value ->> 1)::integer AND p.player_mark = k.value ->> 2 "
+    "AND p.boards = (k.value ->> 3)::smallint LIMIT 1)"
 )
 
 
@@ -89,105 +86,87 @@ class NewGames:
 @dataclass(frozen=True, slots=True)
 class StartMove:
     """One game to start, a write transaction (``mark``: its owner's). Several in one batch
-    are started together (:func:`start_games`)."""
+    are started together (:class:`Starts`)."""
 
     game: Game
     mark: str | None
 
     async def __call__(self, tx: Tx) -> Game:
-        (game, error), = await start_games(tx, [self])
+        starts = await Starts.read(tx, [self], {})
+        outcomes = [starts.decide(0, self)]
+        await starts.save(tx, outcomes)
+        (game, error), = outcomes
         if error is not None:
             raise error
         assert isinstance(game, Game)
         return game
 
 
-async def start_games(tx: Tx, moves: Sequence[StartMove]) -> list[Outcome]:
-    """Start ``moves``' games in ``tx``, an outcome each, in order (see the module doc). In the
-    way of a start is a daily or archive game of its puzzle, else the player's or channel's
-    active game (of several, the newest), else a daily played before."""
-    known: list[Game | int] = list(await _in_the_way(tx, moves))  # int: a start's index here
-    played = await _played(tx, moves)
-    blocked: dict[int, int] = {}  # a start's index: the index of the start in its way
-    outcomes: list[Outcome] = []
-    for index, move in enumerate(moves):
+class Starts:
+    """A batch's starts, decided in turn as each would be alone (see the module doc), then
+    inserted (:meth:`save`). In the way of a start is a daily or archive game of its puzzle,
+    else the player's or channel's active game (of several, the newest), else a daily played
+    before."""
+
+    def __init__(self, games: dict[int, Game], played: set[tuple[Any, ...]]) -> None:
+        self._games, self._played = games, played
+        self._started: dict[int, Game] = {}  # by the start's index in the batch
+        self._blocked: dict[int, int] = {}  # a start's index: that of the start in its way
+
+    @classmethod
+    async def read(cls, tx: Tx, moves: Sequence[StartMove], games: dict[int, Game]) -> Starts:
+        """The games in the way of ``moves``, locked (a move ending one is waited for), added
+        to ``games`` (the batch's games by id, as its moves leave them), and the dailies
+        played."""
+        if moves:
+            rows = await tx.fetch(_IN_THE_WAY, *map(json.dumps, _key_rows(moves)))
+            for game in games_from_rows(rows):
+                games.setdefault(game.id, game)
+        dailies = [(m.game.guild_id, m.game.puzzle_number, m.mark, m.game.variant.boards)
+                   for m in moves if m.game.kind is Kind.DAILY]
+        played = await tx.fetch(_PLAYED, json.dumps(dailies)) if dailies else []
+        return cls(games, {tuple(row) for row in played})
+
+    def decide(self, index: int, move: StartMove) -> Outcome:
         game = move.game
-        way = _way_of(game, known, moves)
+        way = _way_of(game, self._games.values(), self._started)
         if isinstance(way, int):
-            blocked[index] = way
-            outcomes.append((None, None))
-        elif way is not None:
-            outcomes.append((None, GameExists(way)))
-        elif game.kind is Kind.DAILY and (game.guild_id, game.puzzle_number, move.mark,
-                                          game.variant.boards) in played:
-            outcomes.append((None, DailyPlayed(game.guild_id, game.puzzle_number or 0)))
-        else:
-            known.append(index)
-            outcomes.append((game, None))
-    new = [index for index, (game, _) in enumerate(outcomes) if game is not None]
-    ids = await _insert(tx, [moves[index].game for index in new])
-    if len(ids) != len(new):  # the database's trigger: a race is on in a channel
-        if len(moves) > 1:  # the batch is undone, each start played on its own
-            raise StorageError("a game of several was not started")
-        game = moves[0].game
-        race = await racing.race_in_channel(tx, game.guild_id, game.channel_id)
-        raise RaceExists(race) if race is not None else StorageError(
-            "the game could not be started (a race is on in this channel)")
-    for index, row_id in zip(new, sorted(ids), strict=True):
-        outcomes[index] = (replace(moves[index].game, id=row_id), None)
-    for index, way in blocked.items():
-        outcomes[index] = (None, GameExists(outcomes[way][0]))
-    return outcomes
+            self._blocked[index] = way
+            return None, None
+        if way is not None:
+            return None, GameExists(way)
+        if game.kind is Kind.DAILY and (game.guild_id, game.puzzle_number, move.mark,
+                                        game.variant.boards) in self._played:
+            return None, DailyPlayed(game.guild_id, game.puzzle_number or 0)
+        self._started[index] = game
+        return game, None
+
+    async def save(self, tx: Tx, outcomes: list[Outcome]) -> None:
+        """Insert the games started; their outcomes (by index in the batch) then have their
+        ids."""
+        new = list(self._started)
+        ids = await _insert(tx, [self._started[index] for index in new])
+        if len(ids) != len(new):  # the database's trigger: a race is on in a channel
+            if len(outcomes) > 1:  # the batch is undone, each move played on its own
+                raise StorageError("a game of several was not started")
+            game = self._started[new[0]]
+            race = await racing.race_in_channel(tx, game.guild_id, game.channel_id)
+            raise RaceExists(race) if race is not None else StorageError(
+                "the game could not be started (a race is on in this channel)")
+        for index, row_id in zip(new, sorted(ids), strict=True):
+            outcomes[index] = (replace(self._started[index], id=row_id), None)
+        for index, way in self._blocked.items():
+            outcomes[index] = (None, GameExists(outcomes[way][0]))
 
 
-def _batched(tx: Tx, starts: Sequence[Any]) -> bool:
-    """Whether ``starts`` take one statement per step: several on PostgreSQL, where each
-    statement is a round trip; one start's statements per key are cheaper to run."""
-    return tx.dialect == "postgres" and len(starts) > 1
-
-
-async def _in_the_way(tx: Tx, moves: Sequence[StartMove]) -> list[Game]:
-    """The games that may be in the way of ``moves``, locked: a move ending one of them is
-    waited for."""
-    if _batched(tx, moves):
-        return games_from_rows(await tx.fetch(_IN_THE_WAY, *_keys(moves)))
-    found: list[Game] = []
-    for game in (move.game for move in moves):
-        if game.kind in (Kind.DAILY, Kind.ARCHIVE):
-            found += await read_games(tx, NUMBERED[game.kind.value], game.guild_id,
-                                      game.owner_id, game.puzzle_number, game.variant.boards,
-                                      lock=True)
-        found += await (read_games(tx, ACTIVE_OWN, game.guild_id, game.channel_id,
-                                   game.owner_id, lock=True) if game.scope is Scope.OWN
-                        else read_games(tx, ACTIVE_CHANNEL, game.guild_id, game.channel_id,
-                                        lock=True))
-    return found
-
-
-def _keys(moves: Sequence[StartMove]) -> list[list[Any]]:
-    """The parameters of :data:`_IN_THE_WAY`: the keys looked up, as arrays."""
+def _key_rows(moves: Sequence[StartMove]) -> list[list[tuple[Any, ...]]]:
+    """The keys :data:`_IN_THE_WAY` looks up: dailies', archive games', own and channel
+    games'."""
     games = [move.game for move in moves]
-    daily = arrays([(g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards)
-                     for g in games if g.kind is Kind.DAILY], 4)
-    archive = arrays([(g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards)
-                       for g in games if g.kind is Kind.ARCHIVE], 4)
-    own = arrays([(g.guild_id, g.channel_id, g.owner_id)
-                   for g in games if g.scope is Scope.OWN], 3)
-    channel = arrays([(g.guild_id, g.channel_id) for g in games if g.scope is Scope.CHANNEL], 2)
-    return [*daily, *archive, *own, *channel]
-
-
-async def _played(tx: Tx, moves: Sequence[StartMove]) -> set[tuple[Any, ...]]:
-    """The played marks of the dailies among ``moves`` that are there."""
-    keys = [(m.game.guild_id, m.game.puzzle_number, m.mark, m.game.variant.boards)
-            for m in moves if m.game.kind is Kind.DAILY]
-    if not keys:
-        return set()
-    if _batched(tx, keys):
-        rows = await tx.fetch(_PLAYED_MANY, *arrays(keys, 4))
-    else:
-        rows = [row for key in keys for row in await tx.fetch(_PLAYED_ONE, *key)]
-    return {tuple(row) for row in rows}
+    return [[(g.guild_id, g.owner_id, g.puzzle_number, g.variant.boards)
+             for g in games if g.kind is kind] for kind in (Kind.DAILY, Kind.ARCHIVE)] + [
+        [(g.guild_id, g.channel_id, g.owner_id) for g in games if g.scope is Scope.OWN],
+        [(g.guild_id, g.channel_id) for g in games if g.scope is Scope.CHANNEL]]
 
 
 async def _insert(tx: Tx, games: list[Game]) -> list[int]:
@@ -195,7 +174,7 @@ async def _insert(tx: Tx, games: list[Game]) -> list[int]:
     values = [_values(game) for game in games]
     if not values:
         return []
-    if _batched(tx, games):
+    if tx.dialect == "postgres" and len(values) > 1:
         rows = await tx.fetch(_INSERT_MANY, *arrays(values, len(_TYPES)))
     else:
         many = many_rows(_INSERT_ONE, len(values))
@@ -213,21 +192,23 @@ def _values(game: Game) -> tuple[Any, ...]:
             game.variant.boards, more)
 
 
-def _way_of(game: Game, known: list[Game | int],
-            moves: Sequence[StartMove]) -> Game | int | None:
-    """The game in the way of ``game`` among ``known``; of several, the newest (a start of
-    this batch, by its index, is newer than any read)."""
-    numbered: list[Game | int] = []
-    active: list[Game | int] = []
-    for other in known:
-        seen = moves[other].game if isinstance(other, int) else other
+def _way_of(game: Game, games: Iterable[Game],
+            started: dict[int, Game]) -> Game | int | None:
+    """The game in the way of ``game`` among ``games`` (read) and ``started`` (this batch's,
+    by index); of several, the newest (a start of this batch is newer than any read)."""
+    numbered: list[tuple[tuple[int, int], Game | int]] = []
+    active: list[tuple[tuple[int, int], Game | int]] = []
+    seen_all: list[tuple[tuple[int, int], Game, Game | int]] = [
+        *(((0, g.id), g, g) for g in games),
+        *(((1, index), g, index) for index, g in started.items())]
+    for rank, seen, which in seen_all:
         if (game.kind in (Kind.DAILY, Kind.ARCHIVE) and seen.kind is game.kind
                 and (seen.guild_id, seen.owner_id, seen.puzzle_number, seen.variant.boards)
                 == (game.guild_id, game.owner_id, game.puzzle_number, game.variant.boards)):
-            numbered.append(other)
+            numbered.append((rank, which))
         if (seen.status is Status.ACTIVE and seen.scope is game.scope
                 and (seen.guild_id, seen.channel_id) == (game.guild_id, game.channel_id)
                 and (game.scope is Scope.CHANNEL or seen.owner_id == game.owner_id)):
-            active.append(other)
-    return max(numbered or active, key=lambda other: (1, other) if isinstance(other, int)
-               else (0, other.id), default=None)
+            active.append((rank, which))
+    newest = max(numbered or active, key=lambda found: found[0], default=None)
+    return None if newest is None else newest[1]

@@ -3,13 +3,14 @@ method, written once for both databases; the backends only open it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Final, Self
 
-from .database import Database, Together
+from .database import Database, Outcome, Together, Tx
 from .errors import MigrationError
-from .games import Games, GuessMove, play_guesses
-from .new_games import NewGames, StartMove, start_games
+from .games import Games, Guesses, GuessMove
+from .new_games import NewGames, StartMove, Starts
 from .prefs import Prefs
 from .privacy import Privacy
 from .racing import Races
@@ -19,8 +20,23 @@ from .stats import Statistics
 if TYPE_CHECKING:
     from .port import Store
 
-#: The moves one write batch plays together, on either database, each as it would go alone.
-TOGETHER: Final[dict[type, Together]] = {GuessMove: play_guesses, StartMove: start_games}
+
+
+async def play_moves(tx: Tx, moves: Sequence[GuessMove | StartMove]) -> list[Outcome]:
+    """A write batch's guesses and starts, an outcome each, each as it would be alone: the
+    games they touch read (locked), each decided in turn, then what they wrote saved."""
+    guesses = await Guesses.read(tx, [move for move in moves if isinstance(move, GuessMove)])
+    starts = await Starts.read(tx, [move for move in moves if isinstance(move, StartMove)],
+                               guesses.games)
+    outcomes = [guesses.decide(move) if isinstance(move, GuessMove) else starts.decide(n, move)
+                for n, move in enumerate(moves)]
+    await guesses.save(tx, moves, outcomes)
+    await starts.save(tx, outcomes)
+    return outcomes
+
+
+#: The moves one write batch plays together, on either database.
+TOGETHER: Final[dict[type, Together]] = {GuessMove: play_moves, StartMove: play_moves}
 
 
 class SqlStore:

@@ -22,8 +22,8 @@ GAMES = 1_500
 
 
 async def _fill(conn: Any) -> None:
-    """Finished dailies and practice games of one server with their guesses, and their
-    players' statistics."""
+    """Finished dailies and practice games of one server with their guesses, their players'
+    statistics, and dailies of forgotten players."""
     await conn.execute(
         "INSERT INTO games (guild_id, channel_id, owner_id, scope, kind, puzzle_number, answer, "
         "hard_mode, status, created_at, finished_at, word_length, attempts, language) "
@@ -42,6 +42,9 @@ async def _fill(conn: Any) -> None:
         "INSERT INTO guesses (game_id, attempt, player_id, word, feedback, created_at) "
         "SELECT id, a, owner_id, 'slate', 'BBBBB', now() FROM games, generate_series(1, 3) a"
     )
+    await conn.execute(
+        "INSERT INTO played_dailies (guild_id, puzzle_number, player_mark, boards) "
+        "SELECT 1, n, 'mark ' || n, 1 FROM generate_series(0, $1 - 1) AS n", GAMES)
     await conn.execute("ANALYZE")
 
 
@@ -86,12 +89,12 @@ async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
     (endings._LOCK_STATS, ["'{1}'", "'{100}'", "'{daily}'"]),
     (endings._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
     (games._HINTS, ["'{1,2}'"]),
-    (new_games._IN_THE_WAY,
-     ["'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{1}'", "'{100}'", "'{4}'", "'{1}'", "'{1}'",
-      "'{2}'", "'{100}'", "'{1}'", "'{2}'"]),
-], ids=["lock", "end", "lock statistics", "daily history", "hints", "in the way"])
+    (new_games._IN_THE_WAY, ["'[[1, 100, 4, 1]]'", "'[[1, 100, 4, 1]]'", "'[[1, 2, 100]]'",
+                             "'[[1, 2]]'"]),
+    (new_games._PLAYED, ["'[[1, 4, \"a mark\", 1]]'"]),
+], ids=["lock", "end", "lock statistics", "daily history", "hints", "in the way", "played"])
 async def test_moves_played_together_read_only_their_rows(filled: Any, sql: str,
                                                           args: list[str]) -> None:
     plan = await _generic_plan(filled, sql, args)
-    for table in ("games", "guesses", "player_stats"):
+    for table in ("games", "guesses", "player_stats", "played_dailies"):
         assert f"Seq Scan on {table}" not in plan, plan

@@ -347,3 +347,22 @@ async def test_a_start_keeps_its_place_before_a_guess_ending_the_game_in_its_way
     assert isinstance(start, GameExists) and start.existing.id == game.id
     assert isinstance(ended, Game) and ended.status == "lost"
     assert (await own_game(db, 1, channel_id=1)).id > game.id  # over: a start goes
+
+
+async def test_starts_and_guesses_handed_in_together_play_in_their_order(db: SqliteStore):
+    """In one batch, a start after the guess that ends the game in its way goes, and a start
+    after another of the same player and channel is refused by it; guesses between them are
+    saved as they would be alone."""
+    ending = await play(db, await own_game(db, 1, channel_id=1), WRONG[:5])
+    other = await own_game(db, 2, channel_id=2)
+    ended, started, guessed, first, second = await asyncio.gather(
+        outcome(guess(db, ending, WRONG[5])), outcome(own_game(db, 1, channel_id=1)),
+        outcome(guess(db, other, WRONG[0])), outcome(own_game(db, 3, channel_id=3)),
+        outcome(own_game(db, 3, channel_id=3)))
+    assert isinstance(ended, Game) and ended.status == "lost"
+    assert isinstance(started, Game) and started.id > ending.id
+    assert isinstance(guessed, Game) and [g.word for g in guessed.guesses] == [WRONG[0]]
+    assert isinstance(first, Game)
+    assert isinstance(second, GameExists) and second.existing.id == first.id
+    assert await db.active_own_game(GUILD, 1, 1) == started
+    assert await db.get_game(other.id) == guessed

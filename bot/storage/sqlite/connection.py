@@ -63,17 +63,18 @@ CHECKPOINT_CHANGES = 2000
 #: Most rows one insert statement takes (:meth:`_Tx.executemany`).
 _ROWS_AT_ONCE: Final = 64
 _PLACEHOLDER: Final = re.compile(r"\$(\d+)")
-_FOR_UPDATE: Final = re.compile(r"\s+FOR UPDATE(?: OF \w+)?")
 _ANY: Final = re.compile(r"= ANY\(\?(\d+)::\w+\[\]\)")
+#: What SQLite does without: row locks (its one writer holds the file) and casts.
+_DROPPED: Final = re.compile(r"\s+FOR UPDATE(?: OF \w+)?|::\w+")
 
 
 @lru_cache(maxsize=512)
 def translate(sql: str) -> str:
     """A statement of :mod:`bot.storage.database`'s SQL in SQLite's words. An array parameter
     (``= ANY($1::bigint[])``, a list) is handed in as JSON text."""
-    sql = _PLACEHOLDER.sub(r"?\1", sql).replace("json_agg(", "json_group_array(")
-    sql = sql.replace("json_build_array(", "json_array(")
-    return _FOR_UPDATE.sub("", _ANY.sub(r"IN (SELECT value FROM json_each(?\1))", sql))
+    sql = _PLACEHOLDER.sub(r"?\1", sql).replace("json_agg(", "json_group_array(").replace(
+        "json_build_array(", "json_array(").replace("json_array_elements(", "json_each(")
+    return _DROPPED.sub("", _ANY.sub(r"IN (SELECT value FROM json_each(?\1))", sql))
 
 
 # A time is stored as ISO 8601 UTC text (text order is time order).
