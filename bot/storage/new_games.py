@@ -48,13 +48,15 @@ def _lookups(where: str, types: tuple[str, ...], param: int) -> str:
 
 
 _NUMBERED_KEYS: Final = ("bigint", "bigint", "integer", "smallint")
-#: The games in the way of the starts (:func:`_key_rows`), locked in id order: a move ending
-#: one of them is waited for, and its end seen.
-_IN_THE_WAY: Final = SELECT_GAMES.format(where="g.id IN (" + " UNION ALL ".join([
+_WAY: Final = " UNION ALL ".join([
     _lookups(NUMBERED["daily"], _NUMBERED_KEYS, 1),
     _lookups(NUMBERED["archive"], _NUMBERED_KEYS, 2),
-    _lookups(ACTIVE_OWN, ("bigint",) * 3, 3), _lookups(ACTIVE_CHANNEL, ("bigint",) * 2, 4),
-]) + ")") + " FOR UPDATE OF g"
+    _lookups(ACTIVE_OWN, ("bigint",) * 3, 3), _lookups(ACTIVE_CHANNEL, ("bigint",) * 2, 4)])
+#: The games in the way of the starts (:func:`_key_rows`), locked in id order (a move ending
+#: one of them is waited for, and its end seen), by dialect: PostgreSQL finds them by id.
+_IN_THE_WAY: Final = {
+    "postgres": SELECT_GAMES.format(where=f"g.id = ANY(ARRAY({_WAY}))") + " FOR UPDATE OF g",
+    "sqlite": SELECT_GAMES.format(where=f"g.id IN ({_WAY})")}
 #: The keys in the JSON array ``$1`` of dailies played (each a lookup in the primary key).
 _PLAYED: Final = (
     "SELECT (k.value ->> 0)::bigint, (k.value ->> 1)::integer, k.value ->> 2, "
@@ -119,7 +121,7 @@ class Starts:
         to ``games`` (the batch's games by id, as its moves leave them), and the dailies
         played."""
         if moves:
-            rows = await tx.fetch(_IN_THE_WAY, *map(json.dumps, _key_rows(moves)))
+            rows = await tx.fetch(_IN_THE_WAY[tx.dialect], *map(json.dumps, _key_rows(moves)))
             for game in games_from_rows(rows):
                 games.setdefault(game.id, game)
         dailies = [(m.game.guild_id, m.game.puzzle_number, m.mark, m.game.variant.boards)

@@ -89,8 +89,8 @@ async def test_saving_statistics_reads_only_their_row(filled: Any) -> None:
     (endings._LOCK_STATS, ["'{1}'", "'{100}'", "'{daily}'"]),
     (endings._DAILY_HISTORY, ["'{1}'", "'{100,101}'"]),
     (games._HINTS, ["'{1,2}'"]),
-    (new_games._IN_THE_WAY, ["'[[1, 100, 4, 1]]'", "'[[1, 100, 4, 1]]'", "'[[1, 2, 100]]'",
-                             "'[[1, 2]]'"]),
+    (new_games._IN_THE_WAY["postgres"],
+     ["'[[1, 100, 4, 1]]'", "'[[1, 100, 4, 1]]'", "'[[1, 2, 100]]'", "'[[1, 2]]'"]),
     (new_games._PLAYED, ["'[[1, 4, \"a mark\", 1]]'"]),
 ], ids=["lock", "end", "lock statistics", "daily history", "hints", "in the way", "played"])
 async def test_moves_played_together_read_only_their_rows(filled: Any, sql: str,
