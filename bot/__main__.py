@@ -134,21 +134,10 @@ async def open_database(config: Config | Path) -> Store:
         raise StartupError(str(exc), code) from None
 
 
-def daily_salt(config: Config, db: Store) -> str:
-    """``DAILY_SALT``, else the salt kept beside the SQLite file or derived from PostgreSQL."""
-    if config.daily_salt:
-        return config.daily_salt
-    if config.postgres_url is None:
-        return config.resolved_salt()
-    from bot.storage.open import postgres_daily_salt
-
-    return postgres_daily_salt(db)
-
-
 async def _check_database(config: Config) -> Config:
     db = await open_database(config)
     try:
-        return replace(config, daily_salt=daily_salt(config, db))
+        return replace(config, daily_salt=config.salt_of(db))
     finally:
         await db.close()
 
@@ -161,7 +150,7 @@ async def _play(config: Config, args: argparse.Namespace, words: WordLists) -> i
 
     db = await open_database(config)
     try:
-        service = GameService(db, words, daily_salt=daily_salt(config, db))
+        service = GameService(db, words, daily_salt=config.salt_of(db))
         color = use_color(sys.stdout) if args.color is None else args.color
         game = TerminalGame(service, stdin=sys.stdin, stdout=sys.stdout, color=color,
                             stderr=sys.stderr, play=play_command(args.env_file, args.db),

@@ -44,7 +44,7 @@ from bot.service import GameService, PlayerError
 from bot.service.races import RaceService
 from bot.shards import IdentifyGate
 from bot.storage import StorageError
-from bot.storage.open import open_store, postgres_daily_salt
+from bot.storage.open import open_store
 
 log = logging.getLogger(__name__)
 
@@ -209,9 +209,7 @@ async def _run(config: Config, words: WordLists, *, sync_global: bool) -> None:
     db = await open_store(postgres_url=config.postgres_url, sqlite_path=config.db_path,
                           pool_size=config.pool_size)
     try:
-        salt = config.daily_salt or (postgres_daily_salt(db)
-                                     if config.postgres_url else config.resolved_salt())
-        service = GameService(db, words, daily_salt=salt)
+        service = GameService(db, words, daily_salt=config.salt_of(db))
         bot = WordleBot(service, dev_guild_id=config.dev_guild_id, sync_global=sync_global,
                         shard_count=config.shard_count, shard_ids=config.shard_ids,
                         identify_gate=identify_gate_for(config))

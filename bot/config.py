@@ -33,12 +33,16 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from dotenv import load_dotenv
 
 from bot.core.words import read_capped_text
 from bot.dsn import redact
+
+if TYPE_CHECKING:
+    from bot.storage.port import Store
 
 log = logging.getLogger(__name__)
 
@@ -315,6 +319,15 @@ class Config:
         if salt == made and not quiet:
             log.warning("DAILY_SALT is not set: made a new one in %s (keep that file).", path)
         return salt
+
+    def salt_of(self, db: Store) -> str:
+        """The daily salt, with the store open: :meth:`resolved_salt`, or on PostgreSQL one
+        derived from the database's key (every process on it picks the same daily words)."""
+        if self.daily_salt or self.postgres_url is None:
+            return self.resolved_salt()
+        from bot.storage.open import postgres_daily_salt
+
+        return postgres_daily_salt(db)
 
 
 def _made_once(path: Path, salt: str) -> str:

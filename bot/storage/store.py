@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from .port import Store
 
 
-
 async def play_moves(tx: Tx, moves: Sequence[GuessMove | StartMove]) -> list[Outcome]:
     """A write batch's guesses and starts, an outcome each, each as it would be alone: the
     games they touch read (locked), each decided in turn, then what they wrote saved."""

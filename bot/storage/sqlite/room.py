@@ -11,7 +11,7 @@ import shutil
 import sqlite3
 from collections.abc import Awaitable, Callable
 
-from .integrity import error_code
+from .integrity import is_full
 
 #: Bytes kept in the reserve.
 RESERVE_BYTES = 1024 * 1024
@@ -64,8 +64,7 @@ async def make_room(database: str, truncate: Callable[[], Awaitable[BaseExceptio
     is too full for that, then make the reserve whole again; whether it is (else nothing may
     be written)."""
     failure = await truncate()
-    if failure is not None and error_code(failure) == sqlite3.SQLITE_FULL and (
-            await asyncio.to_thread(release, database)):
+    if failure is not None and is_full(failure) and await asyncio.to_thread(release, database):
         await truncate()
     return await asyncio.to_thread(keep, database)
 
